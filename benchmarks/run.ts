@@ -1,0 +1,75 @@
+/**
+ * `npm run bench`: runs each scenario in its own process (so peak RSS is per scenario) and prints
+ * events per second and peak memory beside the bare baselines measured in the same run, as
+ * ratios. Options: --transfers N (default 1,000,000), --accounts N (default 10,000).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const flag = (name: string, fallback: string): string => {
+  const i = args.indexOf(`--${name}`);
+  return i === -1 ? fallback : (args[i + 1] ?? fallback);
+};
+const transfers = flag('transfers', '1000000');
+const accounts = flag('accounts', '10000');
+
+function scenario(name: string): Record<string, number> {
+  process.stderr.write(`running ${name} ...\n`);
+  const child = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=4096', '--import', 'tsx', join(here, 'scenarios.ts'), name, transfers, accounts], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  });
+  if (child.status !== 0) throw new Error(`scenario ${name} failed:\n${child.stderr}`);
+  return JSON.parse(child.stdout.trim().split('\n').pop() as string) as Record<string, number>;
+}
+
+const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
+const fold = scenario('fold');
+const replay = scenario('replay');
+const generate = scenario('generate');
+const jsonl = scenario('jsonl');
+const page = scenario('page');
+const handle = scenario('handle');
+
+const replayRatio = (replay.eventsPerSec ?? 0) / (fold.eventsPerSec ?? 1);
+const jsonlRatio = (jsonl.verifyReplayNativeEventsPerSec ?? 0) / (jsonl.baselineParseFoldEventsPerSec ?? 1);
+const lines = [
+  `workload: ${fmt(Number(transfers))} transfers over ${fmt(Number(accounts))} accounts (node ${process.version})`,
+  '',
+  '1. in-memory replay with balance-change rows',
+  `   engine replay        ${fmt(replay.eventsPerSec ?? 0)} events/s   (goal >= 1,000,000)`,
+  `   bare Map fold        ${fmt(fold.eventsPerSec ?? 0)} events/s`,
+  `   ratio                ${replayRatio.toFixed(2)}                  (goal >= 0.5)`,
+  `   envelope generation  ${fmt(generate.eventsPerSec ?? 0)} events/s (included in the replay figure: events are made on the fly so the log is never all in memory)`,
+  '',
+  '2. JSONL replay with hash-chain verification (streamed line by line)',
+  `   verify+replay        ${fmt(jsonl.verifyReplayNativeEventsPerSec ?? 0)} events/s (node:crypto SHA-256)`,
+  `   verify+replay        ${fmt(jsonl.verifyReplayNobleEventsPerSec ?? 0)} events/s (@noble/hashes, first 200,000 lines)`,
+  `   JSON.parse + fold    ${fmt(jsonl.baselineParseFoldEventsPerSec ?? 0)} events/s (same lines, ${jsonl.bytesPerEvent} bytes/event)`,
+  `   ratio                ${jsonlRatio.toFixed(2)}                  (goal >= 0.5)`,
+  '',
+  '3. peak RSS',
+  `   engine replay        ${replay.peakRssMb} MB   (goal <= 500; ${replay.rssBeforeReplayMb} MB before replay, the workload itself)`,
+  `   bare Map fold        ${fold.peakRssMb} MB`,
+  '',
+  '4. one 100-row page of balance changes (GET through handle)',
+  `   ${fmt(page.bigRows ?? 0)} rows account    ${page.bigPageMicros} µs`,
+  `   ${fmt(page.smallRows ?? 0)} rows account        ${page.smallPageMicros} µs`,
+  `   ratio                ${page.ratio}                  (goal <= 2)`,
+  '',
+  '5. handle throughput, sandbox fund requests',
+  `   ${fmt(handle.requestsPerSec ?? 0)} requests/s over ${fmt(handle.requests ?? 0)} requests`,
+];
+const yardstick = join(here, '..', '..', 'shared', 'bench', 'baseline.mjs');
+if (existsSync(yardstick)) {
+  const child = spawnSync(process.execPath, [yardstick, transfers, accounts], { encoding: 'utf8' });
+  if (child.status === 0) {
+    const y = JSON.parse(child.stdout) as { foldEventsPerSec: number; parseFoldEventsPerSec: number };
+    lines.push('', `cross-check, ../shared/bench/baseline.mjs: fold ${fmt(y.foldEventsPerSec)} events/s, parse+fold ${fmt(y.parseFoldEventsPerSec)} events/s (its own smaller lines)`);
+  }
+}
+process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,0 +1,161 @@
+/**
+ * One benchmark scenario per process, so each one's peak RSS is its own. Prints one JSON line.
+ * Usage: node --expose-gc --import tsx benchmarks/scenarios.ts <name> [transfers] [accounts]
+ */
+import { auditLog } from '../src/engine/audit.js';
+import { createEngine } from '../src/engine/engine.js';
+import { nativeSha256 } from '../src/cli/native-hash.js';
+import { basicAuthorization } from '../src/api/auth.js';
+import { SANDBOX_CREDENTIAL } from '../src/engine/options.js';
+import type { EventEnvelope } from '../src/log/index.js';
+import { bareFold, bareParseFold, workload, workloadLog, type BareTransfer } from './workload.js';
+
+const [name = '', transfersArg = '1000000', accountsArg = '10000'] = process.argv.slice(2);
+const TRANSFERS = Number(transfersArg);
+const ACCOUNTS = Number(accountsArg);
+
+function seconds<T>(fn: () => T): [number, T] {
+  const t0 = process.hrtime.bigint();
+  const result = fn();
+  return [Number(process.hrtime.bigint() - t0) / 1e9, result];
+}
+const peakRssMb = (): number => Math.round(process.resourceUsage().maxRSS / 1024);
+const rssMb = (): number => Math.round(process.memoryUsage().rss / 1024 / 1024);
+
+/** Envelopes made one at a time from the compact workload, so the log is never all in memory. */
+function* streamedEnvelopes(transfers: readonly BareTransfer[], accounts: number): Generator<EventEnvelope> {
+  let seq = 0;
+  let prev = '0'.repeat(64);
+  const make = (type: string, at: string, data: unknown): EventEnvelope => {
+    seq += 1;
+    // In-memory replay trusts the chain links (verification is scenario jsonl); any 64-hex value
+    // that links consistently will do.
+    const hash = seq.toString(16).padStart(64, '0');
+    const env = { seq, id: `E${seq}`, type, version: 1, at, data, prevHash: prev, hash };
+    prev = hash;
+    return env;
+  };
+  const t0 = '2025-12-31T23:00:00.000Z';
+  yield make('PlatformInitialized', t0, { platformId: 'Platform:bench', regulated: false, worldCurrencies: ['USD'], platformAccounts: [] });
+  for (let a = 0; a < accounts; a += 1) yield make('LedgerAccountOpened', t0, { id: `a${a}`, currency: 'USD' });
+  for (const t of transfers) {
+    yield make('LedgerTransfersCreated', t.at, {
+      transfers: [{ id: t.id, debitAccountId: t.debit, creditAccountId: t.credit, amountMinor: t.amount.toString(), transactionId: t.id }],
+    });
+  }
+}
+
+const scenarios: Record<string, () => Record<string, unknown>> = {
+  fold() {
+    const transfers = workload(TRANSFERS, ACCOUNTS);
+    const [s] = seconds(() => bareFold(transfers));
+    return { eventsPerSec: Math.round(TRANSFERS / s), peakRssMb: peakRssMb() };
+  },
+  generate() {
+    const transfers = workload(TRANSFERS, ACCOUNTS);
+    const [s] = seconds(() => {
+      let n = 0;
+      for (const _ of streamedEnvelopes(transfers, ACCOUNTS)) n += 1;
+      return n;
+    });
+    return { eventsPerSec: Math.round(TRANSFERS / s), peakRssMb: peakRssMb() };
+  },
+  replay() {
+    const transfers = workload(TRANSFERS, ACCOUNTS);
+    const before = rssMb();
+    const [s, engine] = seconds(() => createEngine({ events: streamedEnvelopes(transfers, ACCOUNTS) }));
+    const rows = engine.state.ledger.rowCount('a0');
+    const violations = engine.state.ledger.checkInvariants().length;
+    return { eventsPerSec: Math.round(TRANSFERS / s), peakRssMb: peakRssMb(), rssBeforeReplayMb: before, rowsOfA0: rows, invariantViolations: violations };
+  },
+  jsonl() {
+    const transfers = workload(TRANSFERS, ACCOUNTS);
+    const { lines } = workloadLog(transfers, ACCOUNTS);
+    transfers.length = 0;
+    global.gc?.();
+    const [baseS] = seconds(() => bareParseFold(lines));
+    global.gc?.();
+    const [noble, nobleReport] = seconds(() => auditLog(lines.slice(0, Math.min(lines.length, 200_000))));
+    const [native, report] = seconds(() => auditLog(lines, { sha256: nativeSha256 }));
+    if (!report.ok || !nobleReport.ok) throw new Error('benchmark log failed verification');
+    const bytes = lines.reduce((n, l) => n + l.length + 1, 0);
+    return {
+      baselineParseFoldEventsPerSec: Math.round(lines.length / baseS),
+      verifyReplayNativeEventsPerSec: Math.round(lines.length / native),
+      verifyReplayNobleEventsPerSec: Math.round(Math.min(lines.length, 200_000) / noble),
+      bytesPerEvent: Math.round(bytes / lines.length),
+      peakRssMb: peakRssMb(),
+    };
+  },
+  page() {
+    const big = TRANSFERS;
+    const small = 1000;
+    const engine = createEngine({ events: pageLog(big, small) });
+    const reps = 2000;
+    const time = (account: string, rows: number): number => {
+      // Start mid-history so the page must be found, not just read from the front.
+      const mid = Date.parse('2026-01-01T00:00:00Z') + Math.floor(rows / 2) * 1000;
+      const query = { startDate: new Date(mid).toISOString(), endDate: '2027-01-01T00:00:00.000Z', limit: '100' };
+      const auth = basicAuthorization(SANDBOX_CREDENTIAL);
+      const request = { method: 'GET', path: `/internal-accounts/${account}/balance-changes`, headers: { authorization: auth }, query };
+      const check = engine.handle(request, { now: '2027-01-01T00:00:00Z' });
+      if (check.response.status !== 200) throw new Error(`page failed: ${JSON.stringify(check.response.body)}`);
+      const [s] = seconds(() => {
+        for (let i = 0; i < reps; i += 1) engine.handle(request, { now: '2027-01-01T00:00:00Z' });
+      });
+      return s / reps;
+    };
+    time('InternalAccount:big', big);
+    time('InternalAccount:small', small);
+    const bigS = time('InternalAccount:big', big);
+    const smallS = time('InternalAccount:small', small);
+    return { bigRows: big, smallRows: small, bigPageMicros: Math.round(bigS * 1e6), smallPageMicros: Math.round(smallS * 1e6), ratio: Number((bigS / smallS).toFixed(2)) };
+  },
+  handle() {
+    const engine = createEngine();
+    const auth = basicAuthorization(SANDBOX_CREDENTIAL);
+    const list = engine.handle({ method: 'GET', path: '/platform/internal-accounts', headers: { authorization: auth } }, { now: '2026-01-01T00:00:00Z' });
+    const account = (list.response.body as { data: { id: string }[] }).data[0]!.id;
+    const n = Math.min(TRANSFERS, 50_000);
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    const [s] = seconds(() => {
+      for (let i = 0; i < n; i += 1) {
+        const r = engine.handle({ method: 'POST', path: `/sandbox/internal-accounts/${account}/fund`, headers: { authorization: auth }, body: { amount: 100 } }, { now: start + i * 1000 });
+        if (r.response.status !== 200) throw new Error('fund failed');
+      }
+    });
+    return { requestsPerSec: Math.round(n / s), requests: n, peakRssMb: peakRssMb() };
+  },
+};
+
+/** A log with one account of `big` rows and one of `small` rows (funded from the world). */
+function* pageLog(big: number, small: number): Generator<EventEnvelope> {
+  let seq = 0;
+  let prev = '0'.repeat(64);
+  const start = Date.parse('2026-01-01T00:00:00Z');
+  const make = (type: string, at: string, data: unknown): EventEnvelope => {
+    seq += 1;
+    const hash = seq.toString(16).padStart(64, '0');
+    const env = { seq, id: `E${seq}`, type, version: 1, at, data, prevHash: prev, hash };
+    prev = hash;
+    return env;
+  };
+  const t0 = '2025-12-31T23:00:00.000Z';
+  yield make('PlatformInitialized', t0, { platformId: 'Platform:bench', regulated: false, worldCurrencies: ['USD'], platformAccounts: [] });
+  for (const id of ['InternalAccount:big', 'InternalAccount:small']) {
+    yield make('InternalAccountOpened', t0, { account: { id, type: 'INTERNAL_FIAT', status: 'ACTIVE', currency: 'USD', createdAt: t0, updatedAt: t0 } });
+  }
+  for (let i = 0; i < big; i += 1) {
+    const at = new Date(start + i * 1000).toISOString();
+    const transfers = [{ id: `b${i}`, debitAccountId: 'world:USD', creditAccountId: 'InternalAccount:big', amountMinor: '100' }];
+    if (i < small) transfers.push({ id: `s${i}`, debitAccountId: 'world:USD', creditAccountId: 'InternalAccount:small', amountMinor: '100' });
+    yield make('LedgerTransfersCreated', at, { transfers });
+  }
+}
+
+const run = scenarios[name];
+if (run === undefined) {
+  process.stderr.write(`unknown scenario ${name}; one of ${Object.keys(scenarios).join(', ')}\n`);
+  process.exit(2);
+}
+process.stdout.write(`${JSON.stringify({ scenario: name, transfers: TRANSFERS, accounts: ACCOUNTS, ...run() })}\n`);

@@ -1,0 +1,79 @@
+/**
+ * The benchmark workload: the same deterministic transfers as `../shared/bench/baseline.mjs`
+ * (xorshift32, seed 1; amounts 1..100,000; one second apart from 2026-01-01), turned into a real
+ * event log: genesis, one LedgerAccountOpened per account, one LedgerTransfersCreated per transfer.
+ */
+import { nativeSha256 } from '../src/cli/native-hash.js';
+import { eventIdAt } from '../src/core/ids.js';
+import { formatInstant } from '../src/core/time.js';
+import { EMPTY_HEAD, type EventEnvelope, sealEvent } from '../src/log/index.js';
+
+/** One transfer of the yardstick workload. */
+export type BareTransfer = { id: string; debit: string; credit: string; amount: bigint; currency: 'USD'; at: string };
+
+/** The yardstick's transfers (same generator and seed as ../shared/bench/baseline.mjs). */
+export function workload(transfers: number, accounts: number, seed = 1): BareTransfer[] {
+  let state = seed >>> 0 || 1;
+  const next = (): number => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4294967296;
+  };
+  const start = Date.parse('2026-01-01T00:00:00Z');
+  const out = new Array<BareTransfer>(transfers);
+  for (let i = 0; i < transfers; i += 1) {
+    const debit = Math.floor(next() * accounts);
+    let credit = Math.floor(next() * accounts);
+    if (credit === debit) credit = (credit + 1) % accounts;
+    out[i] = { id: `t${i}`, debit: `a${debit}`, credit: `a${credit}`, amount: BigInt(1 + Math.floor(next() * 100_000)), currency: 'USD', at: new Date(start + i * 1000).toISOString() };
+  }
+  return out;
+}
+
+/** Seals the workload into an event log, returning envelopes and their JSONL lines. */
+export function workloadLog(transfers: readonly BareTransfer[], accounts: number): { envelopes: EventEnvelope[]; lines: string[] } {
+  const envelopes: EventEnvelope[] = [];
+  const lines: string[] = [];
+  let head = { seq: EMPTY_HEAD.seq, hash: EMPTY_HEAD.hash };
+  const push = (type: string, at: string, data: unknown): void => {
+    const seq = head.seq + 1;
+    const sealed = sealEvent(head, { type, version: 1, at, data }, eventIdAt(0, seq, Date.parse(at)), { sha256: nativeSha256 });
+    envelopes.push(sealed.envelope);
+    lines.push(sealed.line);
+    head = { seq, hash: sealed.envelope.hash };
+  };
+  const t0 = formatInstant(Date.parse('2025-12-31T23:00:00Z'));
+  push('PlatformInitialized', t0, { platformId: 'Platform:bench', regulated: false, worldCurrencies: ['USD'], platformAccounts: [] });
+  for (let a = 0; a < accounts; a += 1) push('LedgerAccountOpened', t0, { id: `a${a}`, currency: 'USD' });
+  for (const t of transfers) {
+    push('LedgerTransfersCreated', t.at, {
+      transfers: [{ id: t.id, debitAccountId: t.debit, creditAccountId: t.credit, amountMinor: t.amount.toString(), transactionId: t.id }],
+    });
+  }
+  return { envelopes, lines };
+}
+
+/** The bare fold: a Map of balances, debit minus, credit plus. */
+export function bareFold(transfers: readonly BareTransfer[]): Map<string, bigint> {
+  const balances = new Map<string, bigint>();
+  for (const e of transfers) {
+    balances.set(e.debit, (balances.get(e.debit) ?? 0n) - e.amount);
+    balances.set(e.credit, (balances.get(e.credit) ?? 0n) + e.amount);
+  }
+  return balances;
+}
+
+/** The bare JSONL fold: JSON.parse each line, then the same fold. */
+export function bareParseFold(lines: readonly string[]): Map<string, bigint> {
+  const balances = new Map<string, bigint>();
+  for (const line of lines) {
+    const e = JSON.parse(line) as { data?: { transfers?: { debitAccountId: string; creditAccountId: string; amountMinor: string }[] } };
+    const t = e.data?.transfers?.[0];
+    if (t === undefined) continue;
+    const amount = BigInt(t.amountMinor);
+    balances.set(t.debitAccountId, (balances.get(t.debitAccountId) ?? 0n) - amount);
+    balances.set(t.creditAccountId, (balances.get(t.creditAccountId) ?? 0n) + amount);
+  }
+  return balances;
+}

@@ -1,0 +1,41 @@
+/**
+ * Money: `bigint` minor units of a registered currency. Never a float. Wire amounts are int64
+ * JSON integers; this module converts between the two without losing precision.
+ */
+import { type Currency, type CurrencyCode, currencyOf } from './currency.js';
+
+/** Largest and smallest int64, the spec's amount range. */
+export const INT64_MAX = 9_223_372_036_854_775_807n;
+export const INT64_MIN = -9_223_372_036_854_775_808n;
+
+/** An amount in minor units of one currency. */
+export type Money = { readonly amountMinor: bigint; readonly currency: CurrencyCode };
+
+/** The spec's CurrencyAmount on the wire: `{ amount, currency: Currency }`. */
+export type CurrencyAmount = { readonly amount: number; readonly currency: Currency };
+
+/**
+ * Wire form of a minor-unit amount. Throws only when the amount cannot be a safe JSON integer,
+ * which the engine prevents at its edges (a throw here is a bug).
+ */
+export function toCurrencyAmount(amountMinor: bigint, currency: CurrencyCode): CurrencyAmount {
+  if (amountMinor > BigInt(Number.MAX_SAFE_INTEGER) || amountMinor < BigInt(Number.MIN_SAFE_INTEGER)) {
+    throw new RangeError(`amount ${amountMinor} exceeds the safe JSON integer range`);
+  }
+  return { amount: Number(amountMinor), currency: currencyOf(currency) };
+}
+
+/** Formats minor units as a major-unit decimal string, e.g. 12345n USD -> "123.45". Pure. */
+export function formatMinor(amountMinor: bigint, currency: CurrencyCode): string {
+  const decimals = currencyOf(currency).decimals;
+  const negative = amountMinor < 0n;
+  const digits = (negative ? -amountMinor : amountMinor).toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = decimals === 0 ? '' : `.${digits.slice(digits.length - decimals)}`;
+  return `${negative ? '-' : ''}${whole}${fraction}`;
+}
+
+/** Parses a string of decimal digits (optionally signed) as minor units; undefined if malformed. */
+export function parseMinor(text: string): bigint | undefined {
+  return /^-?(0|[1-9][0-9]*)$/.test(text) ? BigInt(text) : undefined;
+}

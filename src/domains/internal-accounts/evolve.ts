@@ -1,0 +1,36 @@
+/** Applies internal account events: opening (record + ledger account) and sandbox funding. */
+import { assert } from '../../core/assert.js';
+import type { EvolverTable } from '../evolver.js';
+import type { DomainState } from '../state.js';
+import { ACCOUNT_EVENTS, type InternalAccountOpened } from './events.js';
+import type { InternalAccount } from './store.js';
+
+/**
+ * Stores a new internal account and opens its ledger account. Customer and platform accounts may
+ * not go negative (pending debits count), so their ledger accounts carry that flag.
+ */
+export function openInternalAccount(state: DomainState, account: InternalAccount): void {
+  assert(!state.accounts.byId.has(account.id), `internal account ${account.id} opened twice`);
+  const opened = state.ledger.openAccount({
+    id: account.id,
+    currency: account.currency,
+    flags: { debitsMustNotExceedCredits: true },
+  });
+  assert(opened.ok, `ledger refused account ${account.id}`);
+  state.accounts.byId.set(account.id, Object.freeze({ ...account }));
+  if (account.customerId === undefined) {
+    state.accounts.platformAccountIds.push(account.id);
+  } else {
+    const list = state.accounts.byCustomer.get(account.customerId);
+    if (list === undefined) state.accounts.byCustomer.set(account.customerId, [account.id]);
+    else list.push(account.id);
+  }
+}
+
+/** Evolvers for internal account events; funding moves money through `data.transfers`. */
+export const accountEvolvers: EvolverTable = {
+  [ACCOUNT_EVENTS.opened]: (state, event) => openInternalAccount(state, (event.data as InternalAccountOpened).account),
+  [ACCOUNT_EVENTS.sandboxFunded]: () => {
+    // The credit itself is in data.transfers, applied by the engine for every event.
+  },
+};

@@ -1,0 +1,44 @@
+/**
+ * Decides `POST /sandbox/internal-accounts/{id}/fund`: validates everything before anything is
+ * credited, then emits one event whose transfer moves the amount from the world account.
+ */
+import { type ApiError, apiError } from '../../core/errors.js';
+import { type Result, err, ok } from '../../core/result.js';
+import type { EventDraft } from '../evolver.js';
+import { worldAccountId } from '../movement.js';
+import type { DomainState } from '../state.js';
+import { ACCOUNT_EVENTS, type SandboxAccountFunded } from './events.js';
+
+/** The largest single sandbox funding, in minor units (DECISIONS.md). */
+export const SANDBOX_FUND_MAX_MINOR = 100_000_000_000n;
+
+/** What the fund command needs. */
+export type FundCommand = {
+  readonly accountId: string;
+  readonly amountMinor: bigint;
+  readonly transactionId: string;
+  readonly transferId: string;
+};
+
+/** Pure: the event that funds the account, or why it cannot be funded. */
+export function decideSandboxFund(state: DomainState, command: FundCommand): Result<EventDraft[], ApiError> {
+  const account = state.accounts.byId.get(command.accountId);
+  if (account === undefined) return err(apiError('ACCOUNT_NOT_FOUND', `Internal account ${command.accountId} not found`));
+  if (account.status !== 'ACTIVE') {
+    return err(apiError('INVALID_STATE_TRANSITION', `Internal account ${command.accountId} is ${account.status}`));
+  }
+  const data: SandboxAccountFunded = {
+    accountId: account.id,
+    transactionId: command.transactionId,
+    transfers: [
+      {
+        id: command.transferId,
+        debitAccountId: worldAccountId(account.currency),
+        creditAccountId: account.id,
+        amountMinor: command.amountMinor.toString(),
+        transactionId: command.transactionId,
+      },
+    ],
+  };
+  return ok([{ type: ACCOUNT_EVENTS.sandboxFunded, data }]);
+}

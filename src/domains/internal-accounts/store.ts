@@ -1,0 +1,51 @@
+/**
+ * Internal accounts: the records (frozen, replaced on change) and their indexes. Balances are not
+ * stored here; they are read from the ledger, whose account id is the internal account's id.
+ */
+import type { CurrencyCode } from '../../core/currency.js';
+
+/** Internal account types (DECISIONS.md). */
+export const INTERNAL_ACCOUNT_TYPES = ['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET', 'RULE_BASED', 'BULK_SETTLEMENT'] as const;
+/** One of `INTERNAL_ACCOUNT_TYPES`. */
+export type InternalAccountType = (typeof INTERNAL_ACCOUNT_TYPES)[number];
+
+/** Internal account statuses (DECISIONS.md). */
+export const INTERNAL_ACCOUNT_STATUSES = ['PENDING', 'ACTIVE', 'CLOSED', 'FROZEN', 'FAILED'] as const;
+/** One of `INTERNAL_ACCOUNT_STATUSES`. */
+export type InternalAccountStatus = (typeof INTERNAL_ACCOUNT_STATUSES)[number];
+
+/** An internal account record. `customerId` is absent for platform-owned accounts. */
+export type InternalAccount = {
+  readonly id: string;
+  readonly customerId?: string;
+  readonly type: InternalAccountType;
+  readonly status: InternalAccountStatus;
+  readonly currency: CurrencyCode;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+};
+
+/** Accounts by id, plus the ids of each customer's accounts and the platform's, in opening order. */
+export type AccountStore = {
+  readonly byId: Map<string, InternalAccount>;
+  readonly byCustomer: Map<string, string[]>;
+  readonly platformAccountIds: string[];
+};
+
+/** An empty store. */
+export function emptyAccountStore(): AccountStore {
+  return { byId: new Map(), byCustomer: new Map(), platformAccountIds: [] };
+}
+
+/**
+ * True when the account has statements of its own: a customer's own USD account that is neither
+ * rule-based nor bulk settlement (spec: Statement operations).
+ */
+export function hasOwnStatements(account: InternalAccount): boolean {
+  return (
+    account.customerId !== undefined &&
+    account.currency === 'USD' &&
+    account.type !== 'RULE_BASED' &&
+    account.type !== 'BULK_SETTLEMENT'
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The one way events move money: an event whose `data.transfers` lists ledger transfers. Evolve
+ * applies them as one linked batch at the event's time, so every flow moves money the same way
+ * and an auditor can see each movement in the log itself.
+ */
+import { assert } from '../core/assert.js';
+import type { CurrencyCode } from '../core/currency.js';
+import type { Ledger, TransferSpec } from '../ledger/index.js';
+
+/** A ledger transfer as stored in an event: JSON-safe, amount as a decimal string. */
+export type TransferRecord =
+  | {
+      readonly id: string;
+      readonly debitAccountId: string;
+      readonly creditAccountId: string;
+      readonly amountMinor: string;
+      readonly transactionId?: string;
+      readonly pending?: boolean;
+      readonly timeoutAtMs?: number;
+    }
+  | {
+      readonly id: string;
+      readonly pendingId: string;
+      readonly action: 'post' | 'void';
+      readonly amountMinor?: string;
+      readonly transactionId?: string;
+    };
+
+/** The ledger account that stands for the world outside the service, one per currency. */
+export function worldAccountId(currency: CurrencyCode): string {
+  return `world:${currency}`;
+}
+
+/** Converts stored transfers to ledger specs at an instant. Pure. */
+export function toTransferSpecs(records: readonly TransferRecord[], atMs: number): TransferSpec[] {
+  return records.map((r): TransferSpec => {
+    if ('pendingId' in r) {
+      const base = { id: r.id, pendingId: r.pendingId, action: r.action, atMs };
+      return {
+        ...base,
+        ...(r.amountMinor === undefined ? {} : { amountMinor: BigInt(r.amountMinor) }),
+        ...(r.transactionId === undefined ? {} : { transactionId: r.transactionId }),
+      };
+    }
+    return {
+      id: r.id,
+      debitAccountId: r.debitAccountId,
+      creditAccountId: r.creditAccountId,
+      amountMinor: BigInt(r.amountMinor),
+      atMs,
+      ...(r.transactionId === undefined ? {} : { transactionId: r.transactionId }),
+      ...(r.pending === undefined ? {} : { pending: r.pending }),
+      ...(r.timeoutAtMs === undefined ? {} : { timeoutAtMs: r.timeoutAtMs }),
+    };
+  });
+}
+
+/**
+ * Applies an event's transfers. Deciders check with `ledger` before they emit, so a rejection
+ * here is a bug: it throws rather than leave the event half-applied.
+ */
+export function applyTransfers(ledger: Ledger, records: readonly TransferRecord[], atMs: number): void {
+  const result = ledger.createTransfers(toTransferSpecs(records, atMs));
+  assert(result.ok, `ledger rejected logged transfers: ${result.ok ? '' : JSON.stringify(result.error, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`);
+}

@@ -1,0 +1,33 @@
+/**
+ * Applies one logged event to the state: first its money movements (`data.transfers`, one
+ * linked batch), then the domain's evolver. This is the whole of replay.
+ */
+import { assert } from '../core/assert.js';
+import { instantToMs } from '../core/time.js';
+import { accountEvolvers } from '../domains/internal-accounts/evolve.js';
+import { customerEvolvers } from '../domains/customers/evolve.js';
+import { applyTransfers, type TransferRecord } from '../domains/movement.js';
+import { platformEvolvers } from '../domains/platform/evolve.js';
+import type { DomainState } from '../domains/state.js';
+import { engineEvolvers } from './engine-events.js';
+import { statementEvolvers } from '../domains/statements/evolve.js';
+import type { Evolver } from '../domains/evolver.js';
+import type { EventEnvelope } from '../log/index.js';
+
+const EVOLVERS: ReadonlyMap<string, Evolver> = new Map(
+  Object.entries({ ...platformEvolvers, ...accountEvolvers, ...customerEvolvers, ...statementEvolvers, ...engineEvolvers }),
+);
+
+/** True when the engine knows how to apply events of this type. */
+export function isKnownEventType(type: string): boolean {
+  return EVOLVERS.has(type);
+}
+
+/** Applies `event` in place. A failure is a bug or a corrupt log: it throws InvariantError. */
+export function evolve(state: DomainState, event: EventEnvelope): void {
+  const evolver = EVOLVERS.get(event.type);
+  assert(evolver !== undefined, `unknown event type ${event.type} at seq ${event.seq}`);
+  const transfers = (event.data as { transfers?: readonly TransferRecord[] } | null)?.transfers;
+  if (transfers !== undefined && transfers.length > 0) applyTransfers(state.ledger, transfers, instantToMs(event.at));
+  evolver(state, event);
+}

@@ -1,0 +1,77 @@
+/**
+ * payments-engine: the public API. Everything not exported here is private and free to change.
+ */
+
+// Engine: request in, events and response out.
+export { createEngine } from './engine/engine.js';
+export type { Clock, Engine, HandleResult, LogHead } from './engine/engine.js';
+export { SANDBOX_CREDENTIAL } from './engine/options.js';
+export type { EngineOptions } from './engine/options.js';
+export { auditLog } from './engine/audit.js';
+export type { AuditFault, AuditOptions, AuditReport } from './engine/audit.js';
+
+// Wire contract.
+export { basicAuthorization } from './api/auth.js';
+export type { PlatformCredential } from './api/auth.js';
+export type { HttpMethod, HttpRequest, HttpResponse, QueryParams } from './api/http.js';
+
+// Errors and results.
+export { ERROR_CODES, apiError, errorBody, invalidInput, isErrorCode, statusOf } from './core/errors.js';
+export type { ApiError, ErrorCode, ErrorCodeOf, ErrorStatus, FieldConstraint, FieldError } from './core/errors.js';
+export { err, ok } from './core/result.js';
+export type { Err, Ok, Result } from './core/result.js';
+export { InvariantError, assert } from './core/assert.js';
+
+// Money, currencies, rates, time.
+export { CURRENCIES, CURRENCY_CODES, currencyOf, isCurrencyCode } from './core/currency.js';
+export type { Currency, CurrencyCode } from './core/currency.js';
+export { INT64_MAX, INT64_MIN, formatMinor, parseMinor, toCurrencyAmount } from './core/money.js';
+export type { CurrencyAmount, Money } from './core/money.js';
+export { RateDecimal, Rounding, toMinorUnits } from './core/decimal.js';
+export type { RoundingMode } from './core/decimal.js';
+export { formatInstant, instantToMs, parseInstant } from './core/time.js';
+export type { Instant } from './core/time.js';
+export {
+  STATEMENT_TIME_ZONE,
+  exactStatementMonth,
+  formatInStatementZone,
+  parseStatementMonth,
+  statementMonth,
+  statementMonthContaining,
+} from './core/calendar.js';
+export type { StatementMonth } from './core/calendar.js';
+export { bareUuid, eventIdAt, resourceId, uuidAt } from './core/ids.js';
+export type { IdPosition } from './core/ids.js';
+
+// Event log.
+export {
+  EMPTY_HEAD,
+  GENESIS_HASH,
+  checkSnapshotAgainstLog,
+  createChainVerifier,
+  createUpcaster,
+  decodeLine,
+  encodeEnvelope,
+  encodeLog,
+  sealEvent,
+  sha256Hex,
+  splitLines,
+  takeSnapshot,
+  verifyLog,
+  verifyLogStream,
+} from './log/index.js';
+export type {
+  ChainHead,
+  ChainVerifier,
+  EventEnvelope,
+  LogFault,
+  LogFaultKind,
+  LogVerification,
+  NewEvent,
+  Sha256Hex,
+  Snapshot,
+  Upcaster,
+} from './log/index.js';
+
+// Ledger.
+export { Ledger } from './ledger/index.js';
