@@ -23,10 +23,11 @@ export function balanceLines(engine: Engine): string[] {
   return lines;
 }
 
-/** Lines with the ledger's debit and credit totals per currency (they must match). */
+/** Lines with the ledger's debit and credit totals per currency that saw any movement (they must match). */
 export function totalsLines(engine: Engine): string[] {
   const lines: string[] = [];
   for (const [currency, t] of engine.state.ledger.totalsByCurrency()) {
+    if (t.debitsPosted === 0n && t.creditsPosted === 0n && t.debitsPending === 0n && t.creditsPending === 0n) continue;
     const c = currency as CurrencyCode;
     lines.push(
       `${c.padEnd(5)} posted debits ${formatMinor(t.debitsPosted, c)} credits ${formatMinor(t.creditsPosted, c)}  pending debits ${formatMinor(t.debitsPending, c)} credits ${formatMinor(t.creditsPending, c)}`,

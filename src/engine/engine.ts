@@ -22,6 +22,7 @@ import { ENGINE_EVENTS, type IdempotentResponseStored } from './engine-events.js
 import { evolve } from './evolve.js';
 import { genesisDraft } from './genesis.js';
 import { type EngineOptions, type ResolvedOptions, resolveOptions } from './options.js';
+import { type EngineSnapshot, snapshotOf, stateFromSnapshot } from './snapshot.js';
 import { emptyState } from './state.js';
 
 /** The time of a call: an ISO instant with offset, or epoch milliseconds. */
@@ -45,6 +46,11 @@ export type Engine = {
   readonly state: DomainState;
   /** The current head of the log. */
   readonly head: () => LogHead;
+  /**
+   * The derived state at the head as one JSON-safe value; `createEngine({ snapshot, events })`
+   * resumes from it. Take it after the first write (before it the log is empty).
+   */
+  readonly snapshot: () => EngineSnapshot;
 };
 
 const ROUTER = createRouter(ROUTES);
@@ -61,8 +67,8 @@ const ROUTER = createRouter(ROUTES);
  */
 export function createEngine(options: EngineOptions = {}): Engine {
   const resolved = resolveOptions(options);
-  const state = emptyState(resolved);
-  let head: LogHead = { seq: EMPTY_HEAD.seq, hash: EMPTY_HEAD.hash, atMs: 0 };
+  const state = options.snapshot === undefined ? emptyState(resolved) : stateFromSnapshot(options.snapshot);
+  let head: LogHead = options.snapshot?.head ?? { seq: EMPTY_HEAD.seq, hash: EMPTY_HEAD.hash, atMs: 0 };
   if (options.events !== undefined) head = replayInto(state, options.events, head);
 
   /** Seals drafts at `atMs`, applies them, advances the head; returns the envelopes. */
@@ -118,6 +124,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const engine: Engine = {
     state,
     head: () => head,
+    snapshot() {
+      assert(unflushed.length === 0, 'snapshot before the first write: the log is still empty');
+      return snapshotOf(state, head);
+    },
     handle(request: HttpRequest, clock: Clock): HandleResult {
       const atMs = instantOf(clock.now);
       ensureGenesis(atMs);

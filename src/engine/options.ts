@@ -5,6 +5,7 @@
  */
 import type { PlatformCredential } from '../api/auth.js';
 import type { EventEnvelope, Sha256Hex } from '../log/index.js';
+import type { EngineSnapshot } from './snapshot.js';
 
 /** The sandbox platform's default credentials. */
 export const SANDBOX_CREDENTIAL: PlatformCredential = {
@@ -22,6 +23,8 @@ export type EngineOptions = {
   readonly credentials?: readonly PlatformCredential[];
   /** Seed for deterministic ids (default 0). Same log and seed, same ids. */
   readonly seed?: number;
+  /** A snapshot to start from; `events` then continue it (seq snapshot.head.seq + 1 on). */
+  readonly snapshot?: EngineSnapshot;
   /** A log to replay before the engine takes requests. */
   readonly events?: Iterable<EventEnvelope>;
   /** SHA-256 used to seal events (default: @noble/hashes); a host may pass a native one. */
