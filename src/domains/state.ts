@@ -7,6 +7,7 @@ import type { CustomerStore } from './customers/store.js';
 import type { AccountStore } from './internal-accounts/store.js';
 import type { PlatformState } from './platform/store.js';
 import type { StatementStore } from './statements/store.js';
+import type { TimerStore } from './timers.js';
 
 /** A stored first response to an idempotent request. */
 export type IdempotentResponse = { readonly fingerprint: string; readonly status: number; readonly body: unknown };
@@ -19,4 +20,5 @@ export type DomainState = {
   readonly ledger: Ledger;
   readonly statements: StatementStore;
   readonly idempotency: Map<string, IdempotentResponse>;
+  readonly timers: TimerStore;
 };

@@ -24,6 +24,9 @@ import { genesisDraft } from './genesis.js';
 import { type EngineOptions, type ResolvedOptions, resolveOptions } from './options.js';
 import { type EngineSnapshot, snapshotOf, stateFromSnapshot } from './snapshot.js';
 import { emptyState } from './state.js';
+import { NOTIFIERS, TIMER_HANDLERS } from './registry.js';
+import { type Notification, WEBHOOK_EVENTS, type WebhookQueued } from '../domains/notifications.js';
+import { nextDueTimer, TIMER_EVENTS, type TimerFired } from '../domains/timers.js';
 
 /** The time of a call: an ISO instant with offset, or epoch milliseconds. */
 export type Clock = { readonly now: string | number };
@@ -54,6 +57,17 @@ export type Engine = {
 };
 
 const ROUTER = createRouter(ROUTES);
+
+/** Most timers one `advance` call fires; a later call continues (a bound on every loop). */
+export const TIMERS_PER_ADVANCE_MAX = 100_000;
+
+/** Notification drafts as `WebhookQueued` events, each with its own `Webhook:<uuid>`. */
+function webhookDrafts(notifications: readonly Notification[], at: string, newId: (type: string) => string): EventDraft[] {
+  return notifications.map((n) => ({
+    type: WEBHOOK_EVENTS.queued,
+    data: { id: newId('Webhook'), type: n.type, timestamp: at, data: n.data } satisfies WebhookQueued,
+  }));
+}
 
 /**
  * Creates an engine; with `options.events` it first replays that log (seq gapless from 1, each
@@ -86,6 +100,24 @@ export function createEngine(options: EngineOptions = {}): Engine {
       evolve(state, sealed.envelope);
       head = { seq, hash: sealed.envelope.hash, atMs };
       out.push(sealed.envelope);
+      const notifier = NOTIFIERS[draft.type];
+      if (notifier !== undefined) out.push(...append(webhookDrafts(notifier(state, sealed.envelope), at, minter(atMs)), atMs));
+    }
+    return out;
+  }
+
+  /** Fires every timer due by `nowMs`, each at its due time (never before the head). */
+  function fireDueTimers(nowMs: number): EventEnvelope[] {
+    const out: EventEnvelope[] = [];
+    for (let fired = 0; fired < TIMERS_PER_ADVANCE_MAX; fired += 1) {
+      const timer = nextDueTimer(state, nowMs);
+      if (timer === undefined) return out;
+      const atMs = Math.max(timer.dueAtMs, head.atMs);
+      const handler = TIMER_HANDLERS[timer.kind];
+      assert(handler !== undefined, `no handler for timer kind ${timer.kind}`);
+      const drafts = handler(state, timer, { nowMs: atMs, at: formatInstant(atMs), newId: minter(atMs) });
+      const firedDraft: EventDraft = { type: TIMER_EVENTS.fired, data: { timerId: timer.id, kind: timer.kind, ref: timer.ref } satisfies TimerFired };
+      out.push(...write([firedDraft, ...drafts], atMs));
     }
     return out;
   }
@@ -144,8 +176,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
       return { response, events };
     },
     advance(now: string | number): readonly EventEnvelope[] {
-      instantOf(now);
-      return [];
+      const atMs = instantOf(now);
+      ensureGenesis(atMs);
+      return fireDueTimers(atMs);
     },
     closeSettlement(through: string, clock: Clock): Result<readonly EventEnvelope[], ApiError> {
       const throughMs = parseInstant(through);

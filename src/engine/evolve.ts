@@ -12,10 +12,20 @@ import type { DomainState } from '../domains/state.js';
 import { engineEvolvers } from './engine-events.js';
 import { statementEvolvers } from '../domains/statements/evolve.js';
 import type { Evolver } from '../domains/evolver.js';
+import { webhookEvolvers } from '../domains/notifications.js';
+import { timerEvolvers } from '../domains/timers.js';
 import type { EventEnvelope } from '../log/index.js';
 
 const EVOLVERS: ReadonlyMap<string, Evolver> = new Map(
-  Object.entries({ ...platformEvolvers, ...accountEvolvers, ...customerEvolvers, ...statementEvolvers, ...engineEvolvers }),
+  Object.entries({
+    ...platformEvolvers,
+    ...accountEvolvers,
+    ...customerEvolvers,
+    ...statementEvolvers,
+    ...timerEvolvers,
+    ...webhookEvolvers,
+    ...engineEvolvers,
+  }),
 );
 
 /** True when the engine knows how to apply events of this type. */

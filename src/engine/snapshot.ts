@@ -8,6 +8,7 @@ import type { InternalAccount } from '../domains/internal-accounts/store.js';
 import type { PlatformState } from '../domains/platform/store.js';
 import type { DomainState, IdempotentResponse } from '../domains/state.js';
 import type { StatementRecord } from '../domains/statements/store.js';
+import type { Timer } from '../domains/timers.js';
 import { Ledger, type LedgerSnapshot } from '../ledger/index.js';
 
 /** The head a snapshot was taken at. */
@@ -26,6 +27,7 @@ export type EngineSnapshot = {
   readonly platformAccountIds: readonly string[];
   readonly statements: readonly (readonly [string, StatementRecord])[];
   readonly idempotency: readonly (readonly [string, IdempotentResponse])[];
+  readonly timers: readonly Timer[];
   readonly ledger: LedgerSnapshot;
 };
 
@@ -43,6 +45,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
     platformAccountIds: [...state.accounts.platformAccountIds],
     statements: [...state.statements.byKey],
     idempotency: [...state.idempotency],
+    timers: [...state.timers.order],
     ledger: state.ledger.toSnapshot(),
   };
 }
@@ -64,5 +67,6 @@ export function stateFromSnapshot(snapshot: EngineSnapshot): DomainState {
     ledger: Ledger.fromSnapshot(snapshot.ledger),
     statements: { byKey: new Map(snapshot.statements) },
     idempotency: new Map(snapshot.idempotency),
+    timers: { byId: new Map(snapshot.timers.map((t) => [t.id, t])), order: [...snapshot.timers] },
   };
 }

@@ -5,6 +5,7 @@ import { emptyAccountStore } from '../domains/internal-accounts/store.js';
 import { emptyPlatformState } from '../domains/platform/store.js';
 import type { DomainState } from '../domains/state.js';
 import { emptyStatementStore } from '../domains/statements/store.js';
+import { emptyTimerStore } from '../domains/timers.js';
 import type { ResolvedOptions } from './options.js';
 
 /** A fresh state for the configured platform, before any event. */
@@ -16,5 +17,6 @@ export function emptyState(options: ResolvedOptions): DomainState {
     ledger: new Ledger(),
     statements: emptyStatementStore(),
     idempotency: new Map(),
+    timers: emptyTimerStore(),
   };
 }
