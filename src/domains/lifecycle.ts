@@ -1,0 +1,41 @@
+/**
+ * Lifecycles: an xstate machine is the single source of which transitions are legal; replay and
+ * deciders use a plain table derived from it once (xstate per event is ~100x slower than a map
+ * lookup). `transitionTable` walks every (state, event) pair of a flat machine through xstate's
+ * pure `transition`, so the table agrees with the machine by construction, and tests re-check it.
+ */
+import { type AnyStateMachine, transition } from 'xstate';
+
+/** The legal transitions of a lifecycle as plain data: `next(state, event)` or undefined. */
+export type TransitionTable<S extends string, E extends string> = {
+  readonly states: readonly S[];
+  readonly events: readonly E[];
+  readonly next: (state: S, event: E) => S | undefined;
+  /** The rows of the table, for docs and tests. */
+  readonly rows: readonly { readonly from: S; readonly event: E; readonly to: S }[];
+};
+
+/** Asks the machine itself where `event` leads from `state`; undefined when it is not handled. */
+export function machineNext(machine: AnyStateMachine, state: string, event: string): string | undefined {
+  const snapshot = machine.resolveState({ value: state, context: machine.config.context ?? {} });
+  if (!snapshot.can({ type: event })) return undefined;
+  const [next] = transition(machine, snapshot, { type: event });
+  return String(next.value);
+}
+
+/** Derives the full table of a flat machine. Pure; call once at module load. */
+export function transitionTable<S extends string, E extends string>(machine: AnyStateMachine): TransitionTable<S, E> {
+  const states = Object.keys(machine.root.states) as S[];
+  const events = [...new Set(machine.events as string[])] as E[];
+  const map = new Map<string, S>();
+  const rows: { from: S; event: E; to: S }[] = [];
+  for (const from of states) {
+    for (const event of events) {
+      const to = machineNext(machine, from, event) as S | undefined;
+      if (to === undefined) continue;
+      map.set(`${from}|${event}`, to);
+      rows.push({ from, event, to });
+    }
+  }
+  return { states, events, rows, next: (state, event) => map.get(`${state}|${event}`) };
+}
