@@ -4,9 +4,12 @@
  */
 import type { NotifierTable } from '../domains/notifications.js';
 import type { TimerHandler } from '../domains/timers.js';
+import { customerNotifiers } from '../domains/customers/notify.js';
 
 /** Notifiers by event type, from every domain. */
-export const NOTIFIERS: NotifierTable = {};
+export const NOTIFIERS: NotifierTable = {
+  ...customerNotifiers,
+};
 
 /** Timer handlers by timer kind, from every domain. */
 export const TIMER_HANDLERS: Readonly<Record<string, TimerHandler>> = {};

@@ -1,0 +1,180 @@
+/**
+ * Customer routes: create, get, update and list customers, the agreement catalogue and the
+ * deprecated end-user terms. Every body is checked by the strict schema and the cross-field rules
+ * together, so one 400 INVALID_INPUT lists every invalid field, sorted by field. Platform
+ * credentials throughout.
+ */
+import { z } from 'zod';
+import { assert } from '../../core/assert.js';
+import { type ApiError, type FieldError, apiError, invalidInput } from '../../core/errors.js';
+import { type Result, err, ok } from '../../core/result.js';
+import { AGREEMENTS, END_USER_TERMS, agreementOf, agreementViews } from '../../domains/customers/agreements.js';
+import { decideCreateCustomer } from '../../domains/customers/create.js';
+import { customerQueryKey, type CustomerFilters, listCustomers } from '../../domains/customers/list.js';
+import { NAME_LENGTH_MAX, createSchemaFor, crossFieldErrors, patchSchemaFor } from '../../domains/customers/schema.js';
+import { CUSTOMER_TYPES, KYC_STATUSES } from '../../domains/customers/types.js';
+import { decideUpdateCustomer } from '../../domains/customers/update.js';
+import { customerView } from '../../domains/customers/view.js';
+import type { DomainState } from '../../domains/state.js';
+import { encodeCursor, LIST_LIMITS, readPage } from '../pagination.js';
+import type { ParsedRequest } from '../request.js';
+import { answer, type Route } from '../route.js';
+import { toFieldErrors } from '../validation.js';
+
+/** Query parameters `GET /customers` accepts; any other is a field error. */
+const listQuerySchema = z.strictObject({
+  limit: z.string().optional(),
+  cursor: z.string().optional(),
+  platformCustomerId: z
+    .string()
+    .min(1, { error: 'platformCustomerId must not be empty' })
+    .max(NAME_LENGTH_MAX, { error: `platformCustomerId must be at most ${NAME_LENGTH_MAX} characters` })
+    .optional(),
+  customerType: z.enum(CUSTOMER_TYPES, { error: `customerType must be one of ${CUSTOMER_TYPES.join(', ')}` }).optional(),
+  kycStatus: z.enum(KYC_STATUSES, { error: `kycStatus must be one of ${KYC_STATUSES.join(', ')}` }).optional(),
+  kybStatus: z.enum(KYC_STATUSES, { error: `kybStatus must be one of ${KYC_STATUSES.join(', ')}` }).optional(),
+});
+
+/** Customer routes. */
+export const customerRoutes: readonly Route<DomainState>[] = [
+  {
+    method: 'POST',
+    path: '/customers',
+    auth: 'platform',
+    handle: ({ state, request, at, newId }) => {
+      const body = checkBody(createSchemaFor(request.body), request.body, crossFieldErrors(request.body, { today: at.slice(0, 10) }));
+      if (!body.ok) return body;
+      const customerId = newId('Customer');
+      const events = decideCreateCustomer(state, { request: body.value, customerId, accountId: newId('InternalAccount'), at });
+      if (!events.ok) return events;
+      return ok({
+        events: events.value,
+        respond: (after) => ({ status: 201, body: customerView(after.customers.byId.get(customerId)!) }),
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/customers',
+    auth: 'platform',
+    handle: ({ state, request }) => {
+      const query = readListQuery(request);
+      if (!query.ok) return query;
+      const { filters, page } = query.value;
+      const queryKey = customerQueryKey(filters);
+      const found = listCustomers(state.customers, filters, page);
+      const data = found.items.map(customerView);
+      return ok(
+        answer(
+          200,
+          found.nextPosition === undefined
+            ? { data, hasMore: false, totalCount: found.totalCount }
+            : { data, hasMore: true, nextCursor: encodeCursor(queryKey, found.nextPosition), totalCount: found.totalCount },
+        ),
+      );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/customers/agreements',
+    auth: 'platform',
+    // The catalogue is a short constant: one page, in the list shape.
+    handle: () => ok(answer(200, { data: agreementViews(), hasMore: false, totalCount: AGREEMENTS.length })),
+  },
+  {
+    method: 'GET',
+    path: '/customers/end-user-terms',
+    auth: 'platform',
+    handle: () => {
+      const terms = agreementOf(END_USER_TERMS);
+      assert(terms !== undefined, 'the catalogue lists SVC_END_USER_TERMS');
+      return ok(answer(200, { version: terms.version, url: terms.url }));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/customers/{customerId}',
+    auth: 'platform',
+    handle: ({ state, params }) => {
+      const customer = state.customers.byId.get(params.customerId ?? '');
+      if (customer === undefined) return err(customerNotFound(params.customerId));
+      return ok(answer(200, customerView(customer)));
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/customers/{customerId}',
+    auth: 'platform',
+    handle: ({ state, params, request, at }) => {
+      const customerId = params.customerId ?? '';
+      const customer = state.customers.byId.get(customerId);
+      // Which fields are allowed depends on the customer's type, so an unknown id is answered first.
+      if (customer === undefined) return err(customerNotFound(customerId));
+      const current = customer.customerType === 'INDIVIDUAL' ? customer : { customerType: customer.customerType };
+      const body = checkBody(
+        patchSchemaFor(customer.customerType),
+        request.body,
+        crossFieldErrors(request.body, { today: at.slice(0, 10), current }),
+      );
+      if (!body.ok) return body;
+      const events = decideUpdateCustomer(state, { request: body.value, customerId, at });
+      if (!events.ok) return events;
+      if (events.value.length === 0) return ok(answer(200, customerView(customer)));
+      return ok({
+        events: events.value,
+        respond: (after) => ({ status: 200, body: customerView(after.customers.byId.get(customerId)!) }),
+      });
+    },
+  },
+];
+
+function customerNotFound(customerId: string | undefined): ApiError {
+  return apiError('CUSTOMER_NOT_FOUND', `Customer ${customerId ?? ''} not found`);
+}
+
+/**
+ * Validates `body` with `schema` and adds the cross-field errors: one 400 INVALID_INPUT with
+ * every field error (duplicates dropped, sorted by field; the sort is stable), or the value.
+ */
+function checkBody<T>(schema: z.ZodType<T>, body: unknown, crossField: readonly FieldError[]): Result<T, ApiError> {
+  const parsed = schema.safeParse(body);
+  const errors = mergeFieldErrors(parsed.success ? [] : toFieldErrors(parsed.error.issues), crossField);
+  if (!parsed.success || errors.length > 0) return err(invalidInput(errors));
+  return ok(parsed.data);
+}
+
+function mergeFieldErrors(...lists: readonly (readonly FieldError[])[]): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const error of lists.flat()) {
+    const key = `${error.field}\u0000${error.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(error);
+  }
+  return out.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+}
+
+/** Reads the list filters and the page; every invalid parameter is listed in one 400. */
+function readListQuery(
+  request: ParsedRequest,
+): Result<{ filters: CustomerFilters; page: { limit: number; position: number } }, ApiError> {
+  const raw = Object.fromEntries(request.query);
+  const parsed = listQuerySchema.safeParse(raw);
+  const errors: FieldError[] = parsed.success ? [] : toFieldErrors(parsed.error.issues);
+  for (const key of request.repeatedQueryKeys) errors.push({ field: key, message: `${key} may appear only once` });
+  const filters: CustomerFilters = parsed.success
+    ? {
+        ...(parsed.data.platformCustomerId === undefined ? {} : { platformCustomerId: parsed.data.platformCustomerId }),
+        ...(parsed.data.customerType === undefined ? {} : { customerType: parsed.data.customerType }),
+        ...(parsed.data.kycStatus === undefined ? {} : { kycStatus: parsed.data.kycStatus }),
+        ...(parsed.data.kybStatus === undefined ? {} : { kybStatus: parsed.data.kybStatus }),
+      }
+    : {};
+  // With invalid filters no cursor can belong to this query; the key only has to differ from valid ones.
+  const queryKey = parsed.success ? customerQueryKey(filters) : `customers:invalid:${JSON.stringify(raw)}`;
+  const page = readPage(request.query, queryKey, LIST_LIMITS);
+  if (!page.ok) errors.push(...((page.error.details?.errors as readonly FieldError[] | undefined) ?? []));
+  if (errors.length > 0 || !page.ok) return err(invalidInput(mergeFieldErrors(errors)));
+  return ok({ filters, page: page.value });
+}

@@ -1,0 +1,67 @@
+/**
+ * `GET /customers` filtering and paging over the store's creation order. A page position is an
+ * index into that order (not into the filtered list), so a customer whose fields change between
+ * pages never shifts the others: no customer is skipped or repeated because of it.
+ */
+import type { CustomerStore } from './store.js';
+import type { Customer, CustomerType, KycStatus } from './types.js';
+
+/** The list filters; each absent filter matches every customer. */
+export type CustomerFilters = {
+  readonly platformCustomerId?: string;
+  readonly customerType?: CustomerType;
+  /** Matches individuals with this kycStatus. */
+  readonly kycStatus?: KycStatus;
+  /** Matches businesses with this kybStatus. */
+  readonly kybStatus?: KycStatus;
+};
+
+/** One page: the customers, where the next page starts (absent on the last), and the total. */
+export type CustomerPage = {
+  readonly items: readonly Customer[];
+  readonly nextPosition?: number;
+  readonly totalCount: number;
+};
+
+/** True when `customer` passes every filter given. Pure. */
+export function matchesFilters(customer: Customer, filters: CustomerFilters): boolean {
+  if (filters.platformCustomerId !== undefined && customer.platformCustomerId !== filters.platformCustomerId) return false;
+  if (filters.customerType !== undefined && customer.customerType !== filters.customerType) return false;
+  if (filters.kycStatus !== undefined && (customer.customerType !== 'INDIVIDUAL' || customer.kycStatus !== filters.kycStatus)) return false;
+  if (filters.kybStatus !== undefined && (customer.customerType !== 'BUSINESS' || customer.kybStatus !== filters.kybStatus)) return false;
+  return true;
+}
+
+/** The key a cursor is bound to: the filters, in a fixed order. Pure. */
+export function customerQueryKey(filters: CustomerFilters): string {
+  return `customers:${JSON.stringify([
+    filters.platformCustomerId ?? null,
+    filters.customerType ?? null,
+    filters.kycStatus ?? null,
+    filters.kybStatus ?? null,
+  ])}`;
+}
+
+/** Up to `limit` matching customers from `position` in creation order. Pure. */
+export function listCustomers(
+  store: CustomerStore,
+  filters: CustomerFilters,
+  page: { readonly limit: number; readonly position: number },
+): CustomerPage {
+  const items: Customer[] = [];
+  let totalCount = 0;
+  let lastTakenIndex = -1;
+  let hasMore = false;
+  // One pass over the whole store (bounded by its size): it also counts every match for totalCount.
+  for (let index = 0; index < store.order.length; index += 1) {
+    const customer = store.byId.get(store.order[index] ?? '');
+    if (customer === undefined || !matchesFilters(customer, filters)) continue;
+    totalCount += 1;
+    if (index < page.position) continue;
+    if (items.length < page.limit) {
+      items.push(customer);
+      lastTakenIndex = index;
+    } else hasMore = true;
+  }
+  return hasMore ? { items, nextPosition: lastTakenIndex + 1, totalCount } : { items, totalCount };
+}

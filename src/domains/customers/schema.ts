@@ -1,0 +1,337 @@
+/**
+ * Request schemas for customers (zod, strict: unknown fields are errors) and the cross-field rules
+ * zod cannot express. The route runs both on every request and reports all their field errors in
+ * one 400 INVALID_INPUT, so a client learns everything wrong with a request at once.
+ */
+import { z } from 'zod';
+import type { FieldError } from '../../core/errors.js';
+import { AGREEMENT_TYPES } from './agreements.js';
+import { isCountryCode } from './countries.js';
+import { CUSTOMER_TYPES, type CustomerType, ID_TYPES, INCOME_RANGES, NET_WORTH_RANGES } from './types.js';
+
+// ---------------------------------------------------------------------------------------------
+// Limits (STYLE.md: a named bound on everything)
+// ---------------------------------------------------------------------------------------------
+
+/** Longest name-like text (fullName, legalName, address lines, platformCustomerId). */
+export const NAME_LENGTH_MAX = 255;
+/** Longest identifier-like text (identifier, registration and tax numbers, termsVersion). */
+export const IDENTIFIER_LENGTH_MAX = 64;
+/** Longest free-text EDD answer (source of funds, purpose of account, ...). */
+export const EDD_TEXT_LENGTH_MAX = 500;
+/** Longest postal code. */
+export const POSTAL_CODE_LENGTH_MAX = 16;
+/** Most entries in one request's `agreementConsents` (the one-per-type rule is checked apart). */
+export const AGREEMENT_CONSENTS_MAX = 10;
+/** Largest `expectedMonthlyTransactionCount`. */
+export const EXPECTED_MONTHLY_COUNT_MAX = 1_000_000_000;
+/** Largest `expectedMonthlyTransactionVolume`, in USD minor units (one trillion dollars). */
+export const EXPECTED_MONTHLY_VOLUME_MAX_MINOR = 100_000_000_000_000;
+
+// ---------------------------------------------------------------------------------------------
+// Field schemas
+// ---------------------------------------------------------------------------------------------
+
+function text(field: string, max: number) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
+    .min(1, { error: `${field} must not be empty` })
+    .max(max, { error: `${field} must be at most ${max} characters` });
+}
+
+function country(field: string) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
+    .regex(/^[A-Z]{2}$/, { error: `${field} must be an ISO 3166-1 alpha-2 code such as US`, abort: true })
+    .refine(isCountryCode, { error: `${field} is not an assigned ISO 3166-1 alpha-2 code` });
+}
+
+function isoDate(field: string) {
+  return z.iso.date({
+    error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a real calendar date YYYY-MM-DD`),
+  });
+}
+
+function dateTime(field: string) {
+  return z.iso.datetime({
+    offset: true,
+    error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be an ISO 8601 date-time with a zone offset`),
+  });
+}
+
+function ipAddress(field: string) {
+  return z
+    .string({ error: `${field} must be a string` })
+    .refine(isIpAddress, { error: `${field} must be an IPv4 or IPv6 address` });
+}
+
+function choice<const T extends readonly [string, ...string[]]>(field: string, values: T) {
+  return z.enum(values, { error: `${field} must be one of ${values.join(', ')}` });
+}
+
+const ipv4 = z.ipv4();
+const ipv6 = z.ipv6();
+
+function isIpAddress(value: string): boolean {
+  return ipv4.safeParse(value).success || ipv6.safeParse(value).success;
+}
+
+const addressSchema = z.strictObject(
+  {
+    line1: text('address.line1', NAME_LENGTH_MAX),
+    line2: text('address.line2', NAME_LENGTH_MAX).optional(),
+    city: text('address.city', NAME_LENGTH_MAX),
+    state: text('address.state', NAME_LENGTH_MAX).optional(),
+    postalCode: text('address.postalCode', POSTAL_CODE_LENGTH_MAX).regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, {
+      error: 'address.postalCode may hold only letters, digits, spaces and hyphens',
+    }),
+    country: country('address.country'),
+  },
+  { error: (issue) => (issue.input === undefined ? 'address is required' : 'address must be an object') },
+);
+
+const consentSchema = z.strictObject(
+  {
+    type: choice('type', AGREEMENT_TYPES),
+    acceptedAt: dateTime('acceptedAt'),
+    ipAddress: ipAddress('ipAddress').optional(),
+    termsVersion: text('termsVersion', IDENTIFIER_LENGTH_MAX),
+    acceptanceMethod: text('acceptanceMethod', IDENTIFIER_LENGTH_MAX).optional(),
+  },
+  { error: 'Each agreementConsents entry must be an object' },
+);
+
+const consentsSchema = z
+  .array(consentSchema, { error: 'agreementConsents must be an array' })
+  .max(AGREEMENT_CONSENTS_MAX, { error: `agreementConsents holds at most ${AGREEMENT_CONSENTS_MAX} entries` });
+
+/** Deprecated: one SVC_END_USER_TERMS acceptance; `termsVersion` absent means the current one. */
+const endUserTermsConsentSchema = z.strictObject(
+  {
+    acceptedAt: dateTime('acceptedAt'),
+    ipAddress: ipAddress('ipAddress').optional(),
+    termsVersion: text('termsVersion', IDENTIFIER_LENGTH_MAX).optional(),
+  },
+  { error: 'endUserTermsConsent must be an object' },
+);
+
+const businessInfoSchema = z.strictObject(
+  {
+    legalName: text('businessInfo.legalName', NAME_LENGTH_MAX),
+    registrationNumber: text('businessInfo.registrationNumber', IDENTIFIER_LENGTH_MAX).optional(),
+    doingBusinessAs: text('businessInfo.doingBusinessAs', NAME_LENGTH_MAX).optional(),
+    countryOfIncorporation: country('businessInfo.countryOfIncorporation').optional(),
+    incorporationDate: isoDate('businessInfo.incorporationDate').optional(),
+    taxIdentifier: text('businessInfo.taxIdentifier', IDENTIFIER_LENGTH_MAX).optional(),
+  },
+  { error: (issue) => (issue.input === undefined ? 'businessInfo is required' : 'businessInfo must be an object') },
+);
+
+const platformCustomerId = text('platformCustomerId', NAME_LENGTH_MAX);
+const consentFields = {
+  agreementConsents: consentsSchema.optional(),
+  endUserTermsConsent: endUserTermsConsentSchema.optional(),
+};
+
+const individualDetailFields = {
+  birthDate: isoDate('birthDate').optional(),
+  nationality: country('nationality').optional(),
+  idType: choice('idType', ID_TYPES).optional(),
+  identifier: text('identifier', IDENTIFIER_LENGTH_MAX).optional(),
+  countryOfIssuance: country('countryOfIssuance').optional(),
+  address: addressSchema.optional(),
+  sourceOfFunds: text('sourceOfFunds', EDD_TEXT_LENGTH_MAX).optional(),
+  sourceOfWealth: text('sourceOfWealth', EDD_TEXT_LENGTH_MAX).optional(),
+  purposeOfAccount: text('purposeOfAccount', EDD_TEXT_LENGTH_MAX).optional(),
+  expectedMonthlyTransactionCount: z
+    .number({ error: 'expectedMonthlyTransactionCount must be a number' })
+    .int({ error: 'expectedMonthlyTransactionCount must be an integer' })
+    .min(0, { error: 'expectedMonthlyTransactionCount must not be negative' })
+    .max(EXPECTED_MONTHLY_COUNT_MAX, { error: `expectedMonthlyTransactionCount must be at most ${EXPECTED_MONTHLY_COUNT_MAX}` })
+    .optional(),
+  expectedMonthlyTransactionVolume: z
+    .number({ error: 'expectedMonthlyTransactionVolume must be a number of USD minor units' })
+    .int({ error: 'expectedMonthlyTransactionVolume must be an integer number of USD minor units' })
+    .min(0, { error: 'expectedMonthlyTransactionVolume must not be negative' })
+    .max(EXPECTED_MONTHLY_VOLUME_MAX_MINOR, { error: `expectedMonthlyTransactionVolume must be at most ${EXPECTED_MONTHLY_VOLUME_MAX_MINOR}` })
+    .optional(),
+  incomeRange: choice('incomeRange', INCOME_RANGES).optional(),
+  netWorthRange: choice('netWorthRange', NET_WORTH_RANGES).optional(),
+  politicallyExposedPerson: z.boolean({ error: 'politicallyExposedPerson must be a boolean' }).optional(),
+};
+
+const customerTypeChoice = choice('customerType', CUSTOMER_TYPES);
+
+// ---------------------------------------------------------------------------------------------
+// Request schemas
+// ---------------------------------------------------------------------------------------------
+
+const bodyError = { error: 'The request body must be a JSON object' };
+
+/** `POST /customers` with `customerType: INDIVIDUAL`. */
+export const individualCreateSchema = z.strictObject(
+  {
+    customerType: z.literal('INDIVIDUAL'),
+    platformCustomerId,
+    fullName: text('fullName', NAME_LENGTH_MAX),
+    ...individualDetailFields,
+    ...consentFields,
+  },
+  bodyError,
+);
+
+/** `POST /customers` with `customerType: BUSINESS`. */
+export const businessCreateSchema = z.strictObject(
+  {
+    customerType: z.literal('BUSINESS'),
+    platformCustomerId,
+    businessInfo: businessInfoSchema,
+    address: addressSchema.optional(),
+    ...consentFields,
+  },
+  bodyError,
+);
+
+/**
+ * `POST /customers` whose `customerType` is missing or unknown: only the fields every customer
+ * has are checked (which other fields are allowed depends on the type).
+ */
+export const unknownTypeCreateSchema = z.looseObject(
+  { customerType: customerTypeChoice, platformCustomerId, address: addressSchema.optional(), ...consentFields },
+  bodyError,
+);
+
+/** `PATCH /customers/{id}` of an individual: every field optional; `customerType` checked apart. */
+export const individualPatchSchema = z.strictObject(
+  {
+    customerType: customerTypeChoice.optional(),
+    platformCustomerId: platformCustomerId.optional(),
+    fullName: text('fullName', NAME_LENGTH_MAX).optional(),
+    ...individualDetailFields,
+    ...consentFields,
+  },
+  bodyError,
+);
+
+/** `PATCH /customers/{id}` of a business. */
+export const businessPatchSchema = z.strictObject(
+  {
+    customerType: customerTypeChoice.optional(),
+    platformCustomerId: platformCustomerId.optional(),
+    businessInfo: businessInfoSchema.optional(),
+    address: addressSchema.optional(),
+    ...consentFields,
+  },
+  bodyError,
+);
+
+/** A validated individual create request. */
+export type IndividualCreateRequest = z.output<typeof individualCreateSchema>;
+/** A validated business create request. */
+export type BusinessCreateRequest = z.output<typeof businessCreateSchema>;
+/** A validated create request. */
+export type CreateCustomerRequest = IndividualCreateRequest | BusinessCreateRequest;
+/** A validated PATCH request of either kind (fields of the other kind never pass validation). */
+export type UpdateCustomerRequest = z.output<typeof individualPatchSchema> | z.output<typeof businessPatchSchema>;
+/** A validated consent entry. */
+export type ConsentRequest = z.output<typeof consentSchema>;
+/** A validated deprecated `endUserTermsConsent`. */
+export type EndUserTermsConsentRequest = z.output<typeof endUserTermsConsentSchema>;
+
+/** The create schema for the `customerType` the client sent. Pure. */
+export function createSchemaFor(input: unknown): z.ZodType<CreateCustomerRequest> {
+  const type = isRecord(input) ? input.customerType : undefined;
+  if (type === 'INDIVIDUAL') return individualCreateSchema;
+  if (type === 'BUSINESS') return businessCreateSchema;
+  // Never succeeds: it is chosen only when customerType is neither value its enum accepts.
+  return unknownTypeCreateSchema as unknown as z.ZodType<CreateCustomerRequest>;
+}
+
+/** The PATCH schema for a customer of `type`. Pure. */
+export function patchSchemaFor(type: CustomerType): z.ZodType<UpdateCustomerRequest> {
+  return type === 'INDIVIDUAL' ? individualPatchSchema : businessPatchSchema;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cross-field rules
+// ---------------------------------------------------------------------------------------------
+
+/** What the cross-field rules compare against. */
+export type CrossFieldContext = {
+  /** The request's UTC calendar date, YYYY-MM-DD: dates after it are in the future. */
+  readonly today: string;
+  /** On PATCH: the customer as stored (its type may be repeated, not changed; id fields pair up). */
+  readonly current?: { readonly customerType: CustomerType; readonly idType?: string; readonly identifier?: string };
+};
+
+const US_ZIP = /^\d{5}(-\d{4})?$/;
+
+/**
+ * The rules that span fields, read defensively from the raw body (zod reports wrong types; these
+ * look only at values of the right type), each as a FieldError. Pure. Rules:
+ * - `agreementConsents` and `endUserTermsConsent` together: an error on each;
+ * - a second consent of the same type: an error on that entry's `type`;
+ * - `birthDate` / `businessInfo.incorporationDate` after today;
+ * - `idType` without `identifier` or the reverse: an error on the missing one;
+ * - a US address whose postal code is not a ZIP code (12345 or 12345-6789);
+ * - on PATCH, a `customerType` other than the customer's own.
+ */
+export function crossFieldErrors(input: unknown, context: CrossFieldContext): FieldError[] {
+  if (!isRecord(input)) return [];
+  const errors: FieldError[] = [];
+  if (input.agreementConsents !== undefined && input.endUserTermsConsent !== undefined) {
+    const message = 'Send agreementConsents or the deprecated endUserTermsConsent, not both';
+    errors.push({ field: 'agreementConsents', message }, { field: 'endUserTermsConsent', message });
+  }
+  if (Array.isArray(input.agreementConsents)) {
+    const seen = new Set<string>();
+    input.agreementConsents.forEach((entry: unknown, index) => {
+      const type = isRecord(entry) ? entry.type : undefined;
+      if (typeof type !== 'string' || !(AGREEMENT_TYPES as readonly string[]).includes(type)) return;
+      if (seen.has(type)) {
+        errors.push({ field: `agreementConsents[${index}].type`, message: `At most one consent per type; ${type} appears more than once` });
+      }
+      seen.add(type);
+    });
+  }
+  if (isFutureDate(input.birthDate, context.today)) {
+    errors.push({ field: 'birthDate', message: 'birthDate must not be in the future' });
+  }
+  if (isRecord(input.businessInfo) && isFutureDate(input.businessInfo.incorporationDate, context.today)) {
+    errors.push({ field: 'businessInfo.incorporationDate', message: 'businessInfo.incorporationDate must not be in the future' });
+  }
+  // On PATCH the stored value completes the pair.
+  const hasIdType = input.idType !== undefined || context.current?.idType !== undefined;
+  const hasIdentifier = input.identifier !== undefined || context.current?.identifier !== undefined;
+  if (input.idType !== undefined && !hasIdentifier) {
+    errors.push({ field: 'identifier', message: 'identifier is required when idType is given' });
+  }
+  if (input.identifier !== undefined && !hasIdType) {
+    errors.push({ field: 'idType', message: 'idType is required when identifier is given' });
+  }
+  const address = input.address;
+  if (isRecord(address) && address.country === 'US' && typeof address.postalCode === 'string' && address.postalCode !== '' && !US_ZIP.test(address.postalCode)) {
+    errors.push({ field: 'address.postalCode', constraint: { pattern: US_ZIP.source }, message: 'A US postalCode is a ZIP code: 12345 or 12345-6789' });
+  }
+  const type = input.customerType;
+  const currentType = context.current?.customerType;
+  if (currentType !== undefined && typeof type === 'string' && (CUSTOMER_TYPES as readonly string[]).includes(type) && type !== currentType) {
+    errors.push({
+      field: 'customerType',
+      constraint: { enum: [currentType] },
+      message: `customerType cannot change; this customer is ${currentType}`,
+    });
+  }
+  return errors;
+}
+
+const anyDate = z.iso.date();
+
+function isFutureDate(value: unknown, today: string): boolean {
+  // Only well-formed dates are compared (YYYY-MM-DD sorts as text); zod reports the malformed ones.
+  return typeof value === 'string' && anyDate.safeParse(value).success && value > today;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

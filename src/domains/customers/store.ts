@@ -1,0 +1,17 @@
+/**
+ * Customers: frozen records and the indexes the rules need (platformCustomerId uniqueness,
+ * creation order for listing).
+ */
+import type { Customer } from './types.js';
+
+/** Customers by id, the active customer id for each platformCustomerId, and creation order. */
+export type CustomerStore = {
+  readonly byId: Map<string, Customer>;
+  readonly byPlatformCustomerId: Map<string, string>;
+  readonly order: string[];
+};
+
+/** An empty store. */
+export function emptyCustomerStore(): CustomerStore {
+  return { byId: new Map(), byPlatformCustomerId: new Map(), order: [] };
+}
