@@ -1,0 +1,160 @@
+/**
+ * The JSONL codec: one envelope per line, fields in a fixed order, each value written by
+ * JSON.stringify. Also defines the exact text that is hashed. Pure; no hashing happens here.
+ */
+import { assert } from '../core/assert.js';
+import { err, ok, type Result } from '../core/result.js';
+import { ENVELOPE_FIELDS, type EventEnvelope } from './envelope.js';
+import type { LogFault } from './fault.js';
+import { HASH_HEX_LENGTH, isHashHex } from './hash.js';
+
+/**
+ * Longest line the log accepts, in UTF-16 code units (1 MiB of ASCII). Payment events are a few
+ * hundred characters; the bound stops a corrupt file without newlines from being parsed whole.
+ */
+export const LINE_LENGTH_MAX = 1_048_576;
+
+/** Length of the stored hash field `,"hash":"<64 hex>"}` that ends every line: 9 + 64 + 2. */
+export const HASH_FIELD_LENGTH = 9 + HASH_HEX_LENGTH + 2;
+
+// Same shape as core/time.ts accepts: date-time with "Z" or ±hh:mm. Shape only (no calendar
+// check), because replay must stay cheap; instants are validated where they enter the engine.
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** The envelope without its hash: what `sealEvent` hashes. */
+type UnhashedFields = Omit<EventEnvelope, 'hash'>;
+
+/**
+ * Returns why `fields` cannot be stored (seq..prevHash), or undefined when they can. Shared by
+ * the writer (as an assertion) and the reader (as a fault), so both enforce the same facts.
+ */
+export function unhashedFieldsProblem(fields: Readonly<Record<string, unknown>>): string | undefined {
+  const { seq, id, type, version, at, prevHash } = fields;
+  if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 1) return 'seq must be an integer >= 1';
+  if (typeof id !== 'string' || id.length === 0) return 'id must be a non-empty string';
+  if (typeof type !== 'string' || type.length === 0) return 'type must be a non-empty string';
+  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
+    return 'version must be an integer >= 1';
+  }
+  if (typeof at !== 'string' || !INSTANT.test(at)) return 'at must be an ISO instant with a zone offset';
+  if (!Object.hasOwn(fields, 'data')) return 'data is missing';
+  if (!isHashHex(prevHash)) return 'prevHash must be 64 lowercase hex characters';
+  return undefined;
+}
+
+/**
+ * JSON text of event data. Throws (a bug) when the data cannot be stored: undefined, a function,
+ * or a bigint, which the library keeps out of events by writing amounts as decimal strings.
+ */
+function dataText(data: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(data);
+  } catch (cause) {
+    assert(false, `event data is not JSON-safe: ${String(cause)}`);
+  }
+  assert(text !== undefined, 'event data is not JSON-safe: JSON.stringify returned undefined');
+  return text;
+}
+
+/**
+ * Pure: the exact text that is hashed for an event, `{"seq":..,...,"prevHash":".."}`. It equals
+ * the stored line with its final HASH_FIELD_LENGTH characters replaced by `}`.
+ */
+export function unhashedText(fields: UnhashedFields): string {
+  return unhashedTextWithData(fields, dataText(fields.data));
+}
+
+function unhashedTextWithData(fields: UnhashedFields, dataJson: string): string {
+  return (
+    `{"seq":${JSON.stringify(fields.seq)},"id":${JSON.stringify(fields.id)}` +
+    `,"type":${JSON.stringify(fields.type)},"version":${JSON.stringify(fields.version)}` +
+    `,"at":${JSON.stringify(fields.at)},"data":${dataJson}` +
+    `,"prevHash":${JSON.stringify(fields.prevHash)}}`
+  );
+}
+
+/** Pure: the stored line for an unhashed text and its hash (drops the final `}`, appends hash). */
+export function appendHash(unhashed: string, hash: string): string {
+  return `${unhashed.slice(0, -1)},"hash":${JSON.stringify(hash)}}`;
+}
+
+/**
+ * Pure: the text whose SHA-256 a stored line carries, made by slicing the stored line (never by
+ * re-encoding), so verification hashes exactly the bytes that were written. Only meaningful for a
+ * line that `decodeLine` accepted.
+ */
+export function hashedTextOf(line: string): string {
+  return `${line.slice(0, line.length - HASH_FIELD_LENGTH)}}`;
+}
+
+/**
+ * Pure: the one-line JSONL form of an envelope (no newline), fields in stored order. Throws only
+ * on a bug: an envelope the reader would reject (bad seq, hash format, non-JSON data...).
+ */
+export function encodeEnvelope(env: EventEnvelope): string {
+  const problem = unhashedFieldsProblem(env);
+  assert(problem === undefined, `cannot encode envelope seq ${String(env.seq)}: ${String(problem)}`);
+  assert(isHashHex(env.hash), `cannot encode envelope seq ${env.seq}: hash must be 64 lowercase hex`);
+  const line = appendHash(unhashedText(env), env.hash);
+  assert(line.length <= LINE_LENGTH_MAX, `envelope seq ${env.seq} encodes longer than LINE_LENGTH_MAX`);
+  return line;
+}
+
+function keysProblem(record: object): string | undefined {
+  const keys = Object.keys(record);
+  if (keys.length === ENVELOPE_FIELDS.length && keys.every((key, i) => key === ENVELOPE_FIELDS[i])) {
+    return undefined;
+  }
+  for (const field of ENVELOPE_FIELDS) {
+    if (!Object.hasOwn(record, field)) return `missing field "${field}"`;
+  }
+  const known: ReadonlySet<string> = new Set(ENVELOPE_FIELDS);
+  const extra = keys.find((key) => !known.has(key));
+  if (extra !== undefined) return `unexpected field ${JSON.stringify(extra)}`;
+  return `fields out of order: expected ${ENVELOPE_FIELDS.join(',')}, found ${keys.join(',')}`;
+}
+
+/**
+ * Pure: parses one stored line into an envelope, checking structure only (JSON, every field
+ * present in order with nothing extra, types, hash formats, and that the line is byte for byte
+ * what encodeEnvelope would write). Does not check the chain or the hash value. A fault names
+ * `expectedSeq` (default: `lineNumber`, true for a log that starts at seq 1).
+ */
+export function decodeLine(
+  line: string,
+  lineNumber: number,
+  expectedSeq: number = lineNumber,
+): Result<EventEnvelope, LogFault> {
+  const malformed = (reason: string): Result<EventEnvelope, LogFault> =>
+    err({ seq: expectedSeq, line: lineNumber, reason, kind: 'malformed' });
+  if (line.length > LINE_LENGTH_MAX) return malformed(`line is longer than ${LINE_LENGTH_MAX} characters`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch (cause) {
+    return malformed(`not valid JSON: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return malformed('line is not a JSON object');
+  }
+  const record = parsed as Record<string, unknown>;
+  const problem = keysProblem(record) ?? unhashedFieldsProblem(record);
+  if (problem !== undefined) return malformed(problem);
+  if (!isHashHex(record['hash'])) return malformed('hash must be 64 lowercase hex characters');
+  const env = record as EventEnvelope;
+  let dataJson: string;
+  try {
+    dataJson = JSON.stringify(env.data);
+  } catch {
+    // JSON.parse is iterative but JSON.stringify recurses: data nested some 10^5 deep parses,
+    // then overflows the stack here. Bad input is a fault, never a throw.
+    return malformed('data is nested too deeply to re-encode');
+  }
+  // Pins one byte string per envelope: no whitespace, other escapes, other number forms or
+  // duplicate keys, so every reader in every language sees the same values under the same hash.
+  if (appendHash(unhashedTextWithData(env, dataJson), env.hash) !== line) {
+    return malformed('line is not in canonical form (whitespace, escapes, numbers or duplicate keys)');
+  }
+  return ok(env);
+}

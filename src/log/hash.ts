@@ -1,0 +1,39 @@
+/**
+ * SHA-256 for the hash chain. The default is @noble/hashes (audited, pure JS, runs in browsers and
+ * Node alike); every caller may inject another implementation, e.g. node:crypto, for throughput.
+ * This file must never import node:crypto itself: src/log stays portable and pure.
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { assert } from '../core/assert.js';
+
+/**
+ * A SHA-256 function: returns the lowercase hex digest (64 characters) of the UTF-8 bytes of
+ * `text`. Callers only pass well-formed strings (no lone surrogates), so any UTF-8 encoder agrees.
+ */
+export type Sha256Hex = (text: string) => string;
+
+/** Length of a hex SHA-256 digest in characters. */
+export const HASH_HEX_LENGTH = 64;
+
+const HASH_HEX = /^[0-9a-f]{64}$/;
+
+/** True when `value` is a lowercase hex SHA-256 digest, the only form the log stores. */
+export function isHashHex(value: unknown): value is string {
+  return typeof value === 'string' && HASH_HEX.test(value);
+}
+
+/** Pure: the lowercase hex SHA-256 of the UTF-8 bytes of `text`, computed by @noble/hashes. */
+export const sha256Hex: Sha256Hex = (text) => bytesToHex(sha256(utf8ToBytes(text)));
+
+/**
+ * Wraps an injected SHA-256 so that a host function returning the wrong format (uppercase,
+ * base64, a Buffer) fails loudly as a bug instead of making every hash look tampered.
+ */
+export function checkedSha256(sha256Text: Sha256Hex = sha256Hex): Sha256Hex {
+  return (text) => {
+    const digest = sha256Text(text);
+    assert(isHashHex(digest), 'Sha256Hex must return 64 lowercase hex characters');
+    return digest;
+  };
+}

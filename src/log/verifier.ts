@@ -1,0 +1,101 @@
+/**
+ * The incremental chain verifier: feed it stored lines in order and it reports the first broken
+ * event. verifyLog, verifyLogStream and replay all drive this one object, so that a log can be
+ * verified and applied in a single pass.
+ */
+import { assert } from '../core/assert.js';
+import { decodeLine, hashedTextOf } from './codec.js';
+import { EMPTY_HEAD, type ChainHead, type EventEnvelope } from './envelope.js';
+import type { LogFault, LogFaultKind } from './fault.js';
+import { checkedSha256, isHashHex, type Sha256Hex } from './hash.js';
+
+/**
+ * Options of every verifier: `sha256` replaces the default digest; `onEvent` receives each event
+ * once it is verified, in order; `from` starts the chain at a snapshot's head instead of
+ * EMPTY_HEAD; `firstLineNumber` numbers the first pushed line (default from.seq + 1, right when
+ * the lines come from a log file that starts at seq 1).
+ */
+export type VerifyOptions = {
+  sha256?: Sha256Hex;
+  onEvent?: (env: EventEnvelope) => void;
+  from?: ChainHead;
+  firstLineNumber?: number;
+};
+
+/**
+ * An incremental verifier. `push` checks one line and returns the fault, or undefined when the
+ * line extends the chain; after a fault every push returns that same fault. `head` and `count`
+ * describe the verified prefix (`count` excludes events before `from`).
+ */
+export type ChainVerifier = {
+  push(line: string): LogFault | undefined;
+  readonly head: ChainHead;
+  readonly count: number;
+  readonly fault: LogFault | undefined;
+};
+
+/**
+ * Creates a verifier that checks, per line and in this order: JSON and structure (decodeLine),
+ * seq = previous + 1, prevHash = previous hash, hash = SHA-256 of the stored bytes. One blank
+ * line is allowed at the end; a blank line followed by anything is malformed.
+ */
+export function createChainVerifier(options: VerifyOptions = {}): ChainVerifier {
+  const from = options.from ?? EMPTY_HEAD;
+  assert(Number.isSafeInteger(from.seq) && from.seq >= 0, 'from.seq must be an integer >= 0');
+  assert(isHashHex(from.hash), 'from.hash must be 64 lowercase hex characters');
+  const sha256 = checkedSha256(options.sha256);
+  const onEvent = options.onEvent;
+  let headSeq = from.seq;
+  let headHash = from.hash;
+  let count = 0;
+  let lineNumber = (options.firstLineNumber ?? from.seq + 1) - 1;
+  let blankLineNumber: number | undefined;
+  let fault: LogFault | undefined;
+
+  const fail = (kind: LogFaultKind, reason: string, line: number = lineNumber): LogFault => {
+    fault = { seq: headSeq + 1, line, reason, kind };
+    return fault;
+  };
+
+  return {
+    push(line: string): LogFault | undefined {
+      if (fault !== undefined) return fault;
+      lineNumber += 1;
+      if (blankLineNumber !== undefined) {
+        return fail('malformed', 'blank line inside the log (only one trailing blank line is allowed)', blankLineNumber);
+      }
+      if (line === '') {
+        // Could be the empty string after a final "\n"; it is a fault only if a line follows.
+        blankLineNumber = lineNumber;
+        return undefined;
+      }
+      const expectedSeq = headSeq + 1;
+      const decoded = decodeLine(line, lineNumber, expectedSeq);
+      if (!decoded.ok) {
+        fault = decoded.error;
+        return fault;
+      }
+      const env = decoded.value;
+      if (env.seq !== expectedSeq) return fail('sequence', `expected seq ${expectedSeq}, found seq ${env.seq}`);
+      if (env.prevHash !== headHash) {
+        return fail('prev_hash', `prevHash ${env.prevHash} is not the hash of seq ${headSeq} (${headHash})`);
+      }
+      const digest = sha256(hashedTextOf(line));
+      if (digest !== env.hash) return fail('hash', `hash ${env.hash} is not the SHA-256 of the line (${digest})`);
+      headSeq = env.seq;
+      headHash = env.hash;
+      count += 1;
+      onEvent?.(env);
+      return undefined;
+    },
+    get head(): ChainHead {
+      return { seq: headSeq, hash: headHash };
+    },
+    get count(): number {
+      return count;
+    },
+    get fault(): LogFault | undefined {
+      return fault;
+    },
+  };
+}
