@@ -1,0 +1,206 @@
+/**
+ * Routes for external accounts, in two families with the same operations: `/customers/external-
+ * accounts` (customer-owned; create needs `customerId`) and `/platform/external-accounts`
+ * (platform-owned). Each family sees only its own kind of account. Operations: create, list, get,
+ * delete, confirm (trust), untrust, challenge and verify (ownership). Platform credentials
+ * throughout. Bodies are checked by the strict schema and the cross-field rules together, so one
+ * 400 INVALID_INPUT lists every invalid field.
+ */
+import { z } from 'zod';
+import { CURRENCY_CODES, type CurrencyCode } from '../../core/currency.js';
+import { type ApiError, type FieldError, apiError, invalidInput } from '../../core/errors.js';
+import { type Result, err, ok } from '../../core/result.js';
+import { decideCreateExternalAccount } from '../../domains/external-accounts/create.js';
+import { type ExternalAccountFilters, externalAccountQueryKey, listExternalAccounts } from '../../domains/external-accounts/list.js';
+import { decideIssueChallenge, decideVerifyOwnership } from '../../domains/external-accounts/ownership.js';
+import { type ExternalAccountScope, externalAccountInScope } from '../../domains/external-accounts/read.js';
+import {
+  crossFieldErrors,
+  customerExternalAccountCreateSchema,
+  platformExternalAccountCreateSchema,
+  verifyOwnershipSchema,
+} from '../../domains/external-accounts/schema.js';
+import { decideDeleteExternalAccount, decideSetTrusted, externalAccountNotFound } from '../../domains/external-accounts/trust.js';
+import { EXTERNAL_ACCOUNT_TYPES, type AccountInfo } from '../../domains/external-accounts/types.js';
+import { externalAccountView } from '../../domains/external-accounts/view.js';
+import type { DomainState } from '../../domains/state.js';
+import { encodeCursor, LIST_LIMITS, readPage } from '../pagination.js';
+import type { ParsedRequest } from '../request.js';
+import { answer, type Accepted, type Route, type RouteContext } from '../route.js';
+import { toFieldErrors, validate } from '../validation.js';
+
+const PREFIX: Readonly<Record<ExternalAccountScope, string>> = { customer: '/customers/external-accounts', platform: '/platform/external-accounts' };
+
+/** Bodyless actions (confirm, untrust, challenge) accept no body or `{}`; anything else is listed. */
+const emptyBody = z.strictObject({}, { error: 'The request body must be empty or a JSON object' });
+
+const currencyFilter = z
+  .enum(CURRENCY_CODES as unknown as readonly [CurrencyCode, ...CurrencyCode[]], { error: `currency must be one of ${CURRENCY_CODES.join(', ')}` })
+  .optional();
+const customerListQuery = z.strictObject({
+  limit: z.string().optional(),
+  cursor: z.string().optional(),
+  customerId: z.string().min(1, { error: 'customerId must not be empty' }).optional(),
+  currency: currencyFilter,
+});
+const platformListQuery = z.strictObject({ limit: z.string().optional(), cursor: z.string().optional(), currency: currencyFilter });
+
+/** Constraints zod does not attach to a discriminated union's unknown tag. */
+const TAG_CONSTRAINTS: Readonly<Record<string, readonly string[]>> = {
+  'accountInfo.accountType': EXTERNAL_ACCOUNT_TYPES,
+  'accountInfo.beneficiary.beneficiaryType': ['INDIVIDUAL', 'BUSINESS'],
+};
+
+/** Every external account route of one scope. */
+function routesFor(scope: ExternalAccountScope): Route<DomainState>[] {
+  const prefix = PREFIX[scope];
+  const item = `${prefix}/{externalAccountId}`;
+  const action = (name: string, handle: (context: RouteContext<DomainState>, id: string) => Result<Accepted<DomainState>, ApiError>): Route<DomainState> => ({
+    method: 'POST',
+    path: `${item}/${name}`,
+    auth: 'platform',
+    handle: (context) => handle(context, context.params.externalAccountId ?? ''),
+  });
+  return [
+    { method: 'POST', path: prefix, auth: 'platform', handle: (context) => create(context, scope) },
+    { method: 'GET', path: prefix, auth: 'platform', handle: ({ state, request }) => list(state, request, scope) },
+    {
+      method: 'GET',
+      path: item,
+      auth: 'platform',
+      handle: ({ state, params }) => {
+        const id = params.externalAccountId ?? '';
+        const account = externalAccountInScope(state, id, scope);
+        return account === undefined ? err(externalAccountNotFound(id)) : ok(answer(200, externalAccountView(account)));
+      },
+    },
+    {
+      method: 'DELETE',
+      path: item,
+      auth: 'platform',
+      handle: ({ state, params }) => {
+        const events = decideDeleteExternalAccount(state, { externalAccountId: params.externalAccountId ?? '', scope });
+        // 204: the account is gone; `null` keeps the (idempotency-stored) body JSON-safe.
+        return events.ok ? ok({ events: events.value, respond: () => ({ status: 204, body: null }) }) : events;
+      },
+    },
+    action('confirm', (context, id) => setTrusted(context, id, scope, true)),
+    action('untrust', (context, id) => setTrusted(context, id, scope, false)),
+    action('challenge', ({ state, request, nowMs, newId }, id) => {
+      const body = validate(emptyBody, request.body ?? {});
+      if (!body.ok) return body;
+      const events = decideIssueChallenge(state, { externalAccountId: id, scope, challengeId: newId('OwnershipChallenge'), nowMs });
+      if (!events.ok) return events;
+      return ok({
+        events: events.value,
+        // The open challenge, new or answered again; the decider guarantees there is one.
+        respond: (after) => ({ status: 200, body: { externalAccountId: id, ...after.externalAccounts.byId.get(id)!.ownershipChallenge! } }),
+      });
+    }),
+    action('verify', ({ state, request, nowMs, at }, id) => {
+      const body = validate(verifyOwnershipSchema, request.body ?? {});
+      if (!body.ok) return body;
+      const events = decideVerifyOwnership(state, { externalAccountId: id, scope, ...body.value, nowMs, at });
+      if (!events.ok) return events;
+      return ok({ events: events.value, respond: (after) => viewOf(after, id) });
+    }),
+  ];
+}
+
+/** 200 with the account after the change (the deciders found it, and these actions never delete it). */
+function viewOf(state: DomainState, id: string): { status: number; body: unknown } {
+  return { status: 200, body: externalAccountView(state.externalAccounts.byId.get(id)!) };
+}
+
+function create({ state, request, at, newId }: RouteContext<DomainState>, scope: ExternalAccountScope): Result<Accepted<DomainState>, ApiError> {
+  const schema = scope === 'customer' ? customerExternalAccountCreateSchema : platformExternalAccountCreateSchema;
+  const parsed = schema.safeParse(request.body);
+  const errors = mergeFieldErrors(parsed.success ? [] : withTagConstraints(toFieldErrors(parsed.error.issues)), crossFieldErrors(request.body, at.slice(0, 10)));
+  if (!parsed.success || errors.length > 0) return err(invalidInput(errors));
+  const body = parsed.data;
+  const externalAccountId = newId('ExternalAccount');
+  const events = decideCreateExternalAccount(state, {
+    owner: 'customerId' in body && typeof body.customerId === 'string' ? { kind: 'customer', customerId: body.customerId } : { kind: 'platform' },
+    currency: body.currency,
+    ...(body.platformAccountId === undefined ? {} : { platformAccountId: body.platformAccountId }),
+    // zod leaves absent optional fields as undefined; records and events never hold undefined.
+    accountInfo: JSON.parse(JSON.stringify(body.accountInfo)) as AccountInfo,
+    externalAccountId,
+    at,
+  });
+  if (!events.ok) return events;
+  return ok({
+    events: events.value,
+    respond: (after) => ({ status: 201, body: externalAccountView(after.externalAccounts.byId.get(externalAccountId)!) }),
+  });
+}
+
+function setTrusted(
+  { state, request, at }: RouteContext<DomainState>,
+  id: string,
+  scope: ExternalAccountScope,
+  trusted: boolean,
+): Result<Accepted<DomainState>, ApiError> {
+  const body = validate(emptyBody, request.body ?? {});
+  if (!body.ok) return body;
+  const events = decideSetTrusted(state, { externalAccountId: id, scope, trusted, at });
+  if (!events.ok) return events;
+  return ok({ events: events.value, respond: (after) => viewOf(after, id) });
+}
+
+function list(state: DomainState, request: ParsedRequest, scope: ExternalAccountScope): Result<Accepted<DomainState>, ApiError> {
+  const raw = Object.fromEntries(request.query);
+  const parsed = (scope === 'customer' ? customerListQuery : platformListQuery).safeParse(raw);
+  const errors: FieldError[] = parsed.success ? [] : toFieldErrors(parsed.error.issues);
+  for (const key of request.repeatedQueryKeys) errors.push({ field: key, message: `${key} may appear only once` });
+  const filters: ExternalAccountFilters = parsed.success
+    ? {
+        scope,
+        ...('customerId' in parsed.data && typeof parsed.data.customerId === 'string' ? { customerId: parsed.data.customerId } : {}),
+        ...(parsed.data.currency === undefined ? {} : { currency: parsed.data.currency }),
+      }
+    : { scope };
+  // With invalid filters no cursor can belong to this query; the key only has to differ from valid ones.
+  const queryKey = parsed.success ? externalAccountQueryKey(filters) : `external-accounts:invalid:${JSON.stringify(raw)}`;
+  const page = readPage(request.query, queryKey, LIST_LIMITS);
+  if (!page.ok) errors.push(...((page.error.details?.errors as readonly FieldError[] | undefined) ?? []));
+  if (errors.length > 0 || !page.ok) return err(invalidInput(mergeFieldErrors(errors)));
+  if (filters.customerId !== undefined && !state.customers.byId.has(filters.customerId)) {
+    return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${filters.customerId} not found`));
+  }
+  const found = listExternalAccounts(state.externalAccounts, filters, page.value);
+  const data = found.items.map(externalAccountView);
+  return ok(
+    answer(
+      200,
+      found.nextPosition === undefined
+        ? { data, hasMore: false, totalCount: found.totalCount }
+        : { data, hasMore: true, nextCursor: encodeCursor(queryKey, found.nextPosition), totalCount: found.totalCount },
+    ),
+  );
+}
+
+function withTagConstraints(errors: readonly FieldError[]): FieldError[] {
+  return errors.map((error) => {
+    const values = TAG_CONSTRAINTS[error.field];
+    return values === undefined || error.constraint !== undefined
+      ? error
+      : { field: error.field, constraint: { enum: [...values] }, message: error.message };
+  });
+}
+
+/** Every field error once (same field and message), sorted by field (stable). */
+function mergeFieldErrors(...lists: readonly (readonly FieldError[])[]): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const error of lists.flat()) {
+    const key = `${error.field}\u0000${error.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(error);
+  }
+  return out.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+}
+
+/** External account routes of both families. */
+export const externalAccountRoutes: readonly Route<DomainState>[] = [...routesFor('customer'), ...routesFor('platform')];

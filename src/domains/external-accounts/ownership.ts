@@ -1,0 +1,110 @@
+/**
+ * Decides ownership verification: `POST .../{id}/challenge` issues a challenge to sign (or answers
+ * the open one again while it lasts), `POST .../{id}/verify` checks a signature against it. The
+ * sandbox accepts exactly `SANDBOX_VALID_OWNERSHIP_SIGNATURE`; any other signature is a failed
+ * attempt. Each challenge allows one attempt and lasts `OWNERSHIP_CHALLENGE_TTL_MS`. Which moves
+ * are legal comes from the lifecycle table. Reads state, never changes it.
+ */
+import { type ApiError, apiError } from '../../core/errors.js';
+import { type Result, err, ok } from '../../core/result.js';
+import { formatInstant, instantToMs } from '../../core/time.js';
+import { isSandboxValidOwnershipSignature } from '../../sandbox/external-accounts.js';
+import type { EventDraft } from '../evolver.js';
+import type { DomainState } from '../state.js';
+import { EXTERNAL_ACCOUNT_EVENTS, type OwnershipChallengeIssued, type OwnershipVerificationAttempted } from './events.js';
+import { nextOwnershipStatus } from './lifecycle.js';
+import { type ExternalAccountScope, externalAccountInScope } from './read.js';
+import { externalAccountNotFound } from './trust.js';
+import type { ExternalAccount, OwnershipChallenge } from './types.js';
+import { maskIdentifier } from './view.js';
+import { primaryIdentifier } from './identity.js';
+
+/** How long a challenge may be answered: 15 minutes. */
+export const OWNERSHIP_CHALLENGE_TTL_MS = 15 * 60_000;
+
+/** What the challenge decider needs: the account, the scope, a fresh challenge id, and the time. */
+export type IssueChallengeCommand = {
+  readonly externalAccountId: string;
+  readonly scope: ExternalAccountScope;
+  readonly challengeId: string;
+  readonly nowMs: number;
+};
+
+/** True when `challenge` can still be answered at `nowMs` (it expires at `expiresAt`, exclusive). Pure. */
+export function challengeIsOpen(challenge: OwnershipChallenge | undefined, nowMs: number): boolean {
+  return challenge !== undefined && nowMs < instantToMs(challenge.expiresAt);
+}
+
+/** The text the owner signs: names the account, its masked identifier, the challenge and its expiry. Pure. */
+export function challengeMessage(account: ExternalAccount, challengeId: string, expiresAt: string): string {
+  return [
+    'Prove ownership of this external account by signing this message.',
+    `Account: ${account.id} (${maskIdentifier(primaryIdentifier(account.accountInfo))})`,
+    `Challenge: ${challengeId}`,
+    `Expires: ${expiresAt}`,
+  ].join('\n');
+}
+
+/**
+ * Pure: the event that issues a new challenge; none when an open one exists (it is answered again,
+ * so a retried request never invalidates what the owner is signing); 409 INVALID_STATE_TRANSITION
+ * for an ACTIVE account; 404 ACCOUNT_NOT_FOUND.
+ */
+export function decideIssueChallenge(state: Pick<DomainState, 'externalAccounts'>, command: IssueChallengeCommand): Result<EventDraft[], ApiError> {
+  const account = externalAccountInScope(state, command.externalAccountId, command.scope);
+  if (account === undefined) return err(externalAccountNotFound(command.externalAccountId));
+  if (nextOwnershipStatus(account.status, 'CHALLENGE_ISSUED') === undefined) {
+    return err(apiError('INVALID_STATE_TRANSITION', `External account ${account.id} is ${account.status}; its ownership is already verified`));
+  }
+  if (challengeIsOpen(account.ownershipChallenge, command.nowMs)) return ok([]);
+  const expiresAt = formatInstant(command.nowMs + OWNERSHIP_CHALLENGE_TTL_MS);
+  const challenge: OwnershipChallenge = {
+    challengeId: command.challengeId,
+    message: challengeMessage(account, command.challengeId, expiresAt),
+    expiresAt,
+  };
+  const data: OwnershipChallengeIssued = { externalAccountId: account.id, challenge };
+  return ok([{ type: EXTERNAL_ACCOUNT_EVENTS.challengeIssued, data }]);
+}
+
+/** What the verify decider needs. */
+export type VerifyOwnershipCommand = {
+  readonly externalAccountId: string;
+  readonly scope: ExternalAccountScope;
+  readonly challengeId: string;
+  readonly signature: string;
+  readonly nowMs: number;
+  readonly at: string;
+};
+
+/**
+ * Pure: the event of a verify attempt, in this order of refusals: 404 ACCOUNT_NOT_FOUND; 409
+ * INVALID_STATE_TRANSITION for an ACTIVE account; 404 VERIFICATION_NOT_FOUND when `challengeId`
+ * is not the account's open challenge (never issued, already used, replaced, or expired). A
+ * valid signature makes the account ACTIVE; any other makes it UNVERIFIED (a failed attempt is
+ * an accepted request: it is recorded and consumes the challenge).
+ */
+export function decideVerifyOwnership(state: Pick<DomainState, 'externalAccounts'>, command: VerifyOwnershipCommand): Result<EventDraft[], ApiError> {
+  const account = externalAccountInScope(state, command.externalAccountId, command.scope);
+  if (account === undefined) return err(externalAccountNotFound(command.externalAccountId));
+  const valid = isSandboxValidOwnershipSignature(command.signature);
+  const next = nextOwnershipStatus(account.status, valid ? 'SIGNATURE_VERIFIED' : 'SIGNATURE_REJECTED');
+  if (next === undefined) {
+    return err(apiError('INVALID_STATE_TRANSITION', `External account ${account.id} is ${account.status}; its ownership is already verified`));
+  }
+  const challenge = account.ownershipChallenge;
+  if (challenge === undefined || challenge.challengeId !== command.challengeId) {
+    return err(apiError('VERIFICATION_NOT_FOUND', `Challenge ${command.challengeId} is not open for external account ${account.id}; request a new challenge`));
+  }
+  if (!challengeIsOpen(challenge, command.nowMs)) {
+    return err(apiError('VERIFICATION_NOT_FOUND', `Challenge ${command.challengeId} expired at ${challenge.expiresAt}; request a new challenge`));
+  }
+  const data: OwnershipVerificationAttempted = {
+    externalAccountId: account.id,
+    challengeId: challenge.challengeId,
+    previousStatus: account.status,
+    status: next,
+    at: command.at,
+  };
+  return ok([{ type: valid ? EXTERNAL_ACCOUNT_EVENTS.ownershipVerified : EXTERNAL_ACCOUNT_EVENTS.ownershipVerificationFailed, data }]);
+}

@@ -1,0 +1,40 @@
+/**
+ * External accounts: frozen records by id, the creation order (append-only, so list cursors stay
+ * valid across deletions), and the identity index behind the duplicate rule. Deleted accounts
+ * leave the records and the index; their ids stay in `order` and are skipped when listing.
+ */
+import { freeze } from 'immer';
+import { identityKey } from './identity.js';
+import type { ExternalAccount } from './types.js';
+
+/** Records by id, every id ever created in creation order, and live ids by identity key. */
+export type ExternalAccountStore = {
+  readonly byId: Map<string, ExternalAccount>;
+  readonly order: string[];
+  readonly byIdentity: Map<string, string>;
+};
+
+/** An empty store. */
+export function emptyExternalAccountStore(): ExternalAccountStore {
+  return { byId: new Map(), order: [], byIdentity: new Map() };
+}
+
+/** The store as JSON-safe data for engine snapshots; the identity index is rebuilt, not stored. */
+export type ExternalAccountStoreSnapshot = {
+  readonly records: readonly (readonly [string, ExternalAccount])[];
+  readonly order: readonly string[];
+};
+
+/** Captures the store. Pure: copies the collections (records are frozen and shared). */
+export function externalAccountStoreSnapshot(store: ExternalAccountStore): ExternalAccountStoreSnapshot {
+  return { records: [...store.byId], order: [...store.order] };
+}
+
+/** Rebuilds a store from its snapshot, the identity index derived from the live records. */
+export function externalAccountStoreFromSnapshot(snapshot: ExternalAccountStoreSnapshot): ExternalAccountStore {
+  // Records from a parsed snapshot are plain objects: freeze them as evolve would have.
+  const byId = new Map(snapshot.records.map(([id, record]) => [id, freeze(structuredClone(record), true)] as const));
+  const byIdentity = new Map<string, string>();
+  for (const account of byId.values()) byIdentity.set(identityKey(account), account.id);
+  return { byId, order: [...snapshot.order], byIdentity };
+}
