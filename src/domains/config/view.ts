@@ -1,0 +1,41 @@
+/** Shapes `GET /config`: the stored configuration in wire form (amounts as JSON integers). */
+import type { PlatformState } from '../platform/store.js';
+import type { PlatformConfig, TransactionLimit } from './types.js';
+
+/** The wire form of the platform configuration. */
+export type PlatformConfigView = {
+  readonly regulated: boolean;
+  readonly skipVerificationPaperwork: boolean;
+  readonly feeConfigs: readonly Readonly<Record<string, unknown>>[];
+  readonly railFeeConfigs: readonly Readonly<Record<string, unknown>>[];
+  readonly transactionLimits: readonly Readonly<Record<string, unknown>>[];
+  readonly dailyVolumeLimits: readonly Readonly<Record<string, unknown>>[];
+  readonly cardTokenization2faConfig?: Readonly<Record<string, unknown>>;
+  readonly updatedAt?: string;
+};
+
+/** The wire form of the configuration; `regulated` is shown but only the engine options set it. Pure. */
+export function configView(platform: PlatformState, config: PlatformConfig): PlatformConfigView {
+  const view: PlatformConfigView = {
+    regulated: platform.regulated,
+    skipVerificationPaperwork: platform.skipVerificationPaperwork,
+    feeConfigs: config.feeConfigs.map(({ fixedFeeMinor, ...rest }) => withFixedFee(rest, fixedFeeMinor)),
+    railFeeConfigs: config.railFeeConfigs.map(({ fixedFeeMinor, ...rest }) => withFixedFee(rest, fixedFeeMinor)),
+    transactionLimits: config.transactionLimits.map(limitView),
+    dailyVolumeLimits: config.dailyVolumeLimits.map(({ currency, maxAmountMinor }) => ({ currency, maxAmount: Number(maxAmountMinor) })),
+  };
+  return {
+    ...view,
+    ...(config.cardTokenization2faConfig === undefined ? {} : { cardTokenization2faConfig: config.cardTokenization2faConfig }),
+    ...(config.updatedAt === undefined ? {} : { updatedAt: config.updatedAt }),
+  };
+}
+
+function withFixedFee(rest: Readonly<Record<string, unknown>>, fixedFeeMinor: string | undefined): Readonly<Record<string, unknown>> {
+  return fixedFeeMinor === undefined ? rest : { ...rest, fixedFee: Number(fixedFeeMinor) };
+}
+
+function limitView(limit: TransactionLimit): Readonly<Record<string, unknown>> {
+  const { maxAmountMinor, ...rest } = limit;
+  return { ...rest, maxAmount: Number(maxAmountMinor) };
+}

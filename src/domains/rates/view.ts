@@ -1,0 +1,90 @@
+/**
+ * Shapes `GET /exchange-rates` entries: the published rate (fee-exclusive, as the spec defines
+ * `exchangeRate`) with the platform fee folded in two ways: the fee schedule itself, and a
+ * reference quote (SENDING locked, 100 major units of the sending currency, no rail) whose
+ * `effectiveExchangeRate` is what a customer really pays per receiving unit at that amount.
+ */
+import { type Currency, currencyOf } from '../../core/currency.js';
+import { RateDecimal, Rounding } from '../../core/decimal.js';
+import { type CurrencyAmount, toCurrencyAmount } from '../../core/money.js';
+import { formatInstant } from '../../core/time.js';
+import type { FeeSchedule } from '../pricing/fees.js';
+import { priceQuote } from '../pricing/price-quote.js';
+import { scaleOf } from '../pricing/arithmetic.js';
+import { rateExpiresAtMs, type ServedRate } from './lookup.js';
+import type { PublishedRate } from './types.js';
+
+/** The reference amount of every rate entry: 100 major units of the sending currency. */
+export const REFERENCE_SENDING_MAJOR = 100n;
+
+/** One entry of `GET /exchange-rates`. */
+export type ExchangeRateView = {
+  readonly sendingCurrency: Currency;
+  readonly receivingCurrency: Currency;
+  /** Sending units per receiving unit, fee-exclusive. */
+  readonly exchangeRate: number;
+  readonly asOf: string;
+  /** The first instant the rate is no longer served (asOf + 5 minutes). */
+  readonly expiresAt: string;
+  /** The platform fee of this corridor (feeConfigs; none for a non-USD source). */
+  readonly platformFee: { readonly fixedFee: CurrencyAmount; readonly variableFeeBps: number };
+  /** A SENDING-locked quote of the reference amount; absent when the fee takes all of it. */
+  readonly reference?: {
+    readonly sendingAmount: CurrencyAmount;
+    readonly receivingAmount: CurrencyAmount;
+    readonly feesIncluded: CurrencyAmount;
+    /** Sending units paid per receiving unit delivered, fees included (12 significant digits). */
+    readonly effectiveExchangeRate: number;
+  };
+};
+
+/** The wire entry of a served rate with the corridor's platform fee. Pure. */
+export function exchangeRateView(rate: ServedRate, platformFee: FeeSchedule): ExchangeRateView {
+  const base = {
+    sendingCurrency: currencyOf(rate.sendingCurrency),
+    receivingCurrency: currencyOf(rate.receivingCurrency),
+    exchangeRate: Number(rate.exchangeRate),
+    asOf: rate.asOf,
+    expiresAt: rate.expiresAt,
+    platformFee: { fixedFee: toCurrencyAmount(platformFee.fixedMinor, rate.sendingCurrency), variableFeeBps: platformFee.variableBps },
+  };
+  const sendingScale = scaleOf(currencyOf(rate.sendingCurrency).decimals);
+  const receivingScale = scaleOf(currencyOf(rate.receivingCurrency).decimals);
+  const priced = priceQuote({
+    sendingCurrency: rate.sendingCurrency,
+    receivingCurrency: rate.receivingCurrency,
+    lockedSide: 'SENDING',
+    lockedAmountMinor: REFERENCE_SENDING_MAJOR * sendingScale,
+    rate: rate.rate,
+    platformFee,
+  });
+  if (!priced.ok) return base;
+  const { totalSendingAmountMinor: sent, totalReceivingAmountMinor: received, feesIncludedMinor: fees } = priced.value;
+  const effective = new RateDecimal(sent.toString())
+    .mul(receivingScale.toString())
+    .div(new RateDecimal(received.toString()).mul(sendingScale.toString()))
+    .toSignificantDigits(12, Rounding.halfEven);
+  return {
+    ...base,
+    reference: {
+      sendingAmount: toCurrencyAmount(sent, rate.sendingCurrency),
+      receivingAmount: toCurrencyAmount(received, rate.receivingCurrency),
+      feesIncluded: toCurrencyAmount(fees, rate.sendingCurrency),
+      effectiveExchangeRate: effective.toNumber(),
+    },
+  };
+}
+
+/** The wire form of a stored rate as `POST /sandbox/exchange-rates` answers it. */
+export type PublishedRateView = {
+  readonly sendingCurrency: string;
+  readonly receivingCurrency: string;
+  readonly exchangeRate: string;
+  readonly asOf: string;
+  readonly expiresAt: string;
+};
+
+/** The wire form of a stored rate; the rate stays the exact canonical string that was stored. Pure. */
+export function publishedRateView(rate: PublishedRate): PublishedRateView {
+  return { ...rate, expiresAt: formatInstant(rateExpiresAtMs(rate)) };
+}
