@@ -1,0 +1,206 @@
+/**
+ * Transaction routes: read one, list with filters (newest first), and the platform's operations
+ * on an existing transaction that need no quote: approve and reject a payment pending platform
+ * approval, cancel a pending bank transfer, confirm receipt delivery. Platform credentials
+ * throughout. Validation (every invalid field in one 400) comes before existence (404) and the
+ * lifecycle's rules (409).
+ */
+import { z } from 'zod';
+import { type ApiError, type FieldError, invalidInput } from '../../core/errors.js';
+import { type Result, err, ok } from '../../core/result.js';
+import { parseInstant } from '../../core/time.js';
+import type { EventDraft } from '../../domains/evolver.js';
+import type { DomainState } from '../../domains/state.js';
+import { transactionNotFound } from '../../domains/transactions/decide.js';
+import { listTransactions, type TransactionFilters, transactionQueryKey } from '../../domains/transactions/list.js';
+import { decideApprove, decideCancel, decideConfirmReceipt, decideReject } from '../../domains/transactions/operations.js';
+import { TRANSACTION_DIRECTIONS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../domains/transactions/types.js';
+import { transactionView } from '../../domains/transactions/view.js';
+import type { HttpResponse } from '../http.js';
+import { encodeCursor, LIST_LIMITS, readPage } from '../pagination.js';
+import type { ParsedRequest } from '../request.js';
+import { type Accepted, answer, type Route } from '../route.js';
+import { fieldError, toFieldErrors, validate } from '../validation.js';
+
+/** Longest `reason` a rejection may carry. */
+export const REJECTION_REASON_LENGTH_MAX = 1000;
+/** Longest id a filter may carry. */
+const FILTER_ID_LENGTH_MAX = 200;
+
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const CARD_ID = new RegExp(`^(Card:)?${UUID}$`);
+
+const instantParam = (name: string) =>
+  z.string().refine((text) => parseInstant(text) !== undefined, { error: `${name} must be an ISO 8601 date-time with a zone offset` });
+
+/** Query parameters `GET /transactions` accepts; any other is a field error. */
+const listQuerySchema = z.strictObject({
+  limit: z.string().optional(),
+  cursor: z.string().optional(),
+  customerId: z
+    .string()
+    .min(1, { error: 'customerId must not be empty' })
+    .max(FILTER_ID_LENGTH_MAX, { error: `customerId must be at most ${FILTER_ID_LENGTH_MAX} characters` })
+    .optional(),
+  type: z.enum(TRANSACTION_TYPES, { error: `type must be one of ${TRANSACTION_TYPES.join(', ')}` }).optional(),
+  status: z.enum(TRANSACTION_STATUSES, { error: `status must be one of ${TRANSACTION_STATUSES.join(', ')}` }).optional(),
+  direction: z.enum(TRANSACTION_DIRECTIONS, { error: `direction must be one of ${TRANSACTION_DIRECTIONS.join(', ')}` }).optional(),
+  cardId: z.string().regex(CARD_ID, { error: 'cardId must be a Card id (Card:<uuid>) or its uuid' }).optional(),
+  createdAfter: instantParam('createdAfter').optional(),
+  createdBefore: instantParam('createdBefore').optional(),
+});
+
+const approveBody = z.strictObject({
+  receiverCustomerInfo: z.record(z.string(), z.unknown(), { error: 'receiverCustomerInfo must be an object' }).optional(),
+});
+
+const rejectBody = z.strictObject({
+  reason: z
+    .string({ error: 'reason must be a string' })
+    .min(1, { error: 'reason must not be empty' })
+    .max(REJECTION_REASON_LENGTH_MAX, { error: `reason must be at most ${REJECTION_REASON_LENGTH_MAX} characters` })
+    .optional(),
+});
+
+/** Cancel and confirm take no fields; an empty object or no body. */
+const emptyBody = z.strictObject({});
+
+/** Transaction routes. */
+export const transactionRoutes: readonly Route<DomainState>[] = [
+  {
+    method: 'GET',
+    path: '/transactions',
+    auth: 'platform',
+    handle: ({ state, request }) => {
+      const query = readListQuery(request);
+      if (!query.ok) return query;
+      const { filters, page, queryKey } = query.value;
+      const found = listTransactions(state.transactions, filters, page);
+      const data = found.items.map(transactionView);
+      return ok(
+        answer(
+          200,
+          found.nextPosition === undefined
+            ? { data, hasMore: false, totalCount: found.totalCount }
+            : { data, hasMore: true, nextCursor: encodeCursor(queryKey, found.nextPosition), totalCount: found.totalCount },
+        ),
+      );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/transactions/{transactionId}',
+    auth: 'platform',
+    handle: ({ state, params }) => {
+      const id = params.transactionId ?? '';
+      const tx = state.transactions.byId.get(id);
+      if (tx === undefined) return err(transactionNotFound(id));
+      return ok(answer(200, transactionView(tx)));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/transactions/{transactionId}/approve',
+    auth: 'platform',
+    handle: ({ state, params, request, at }) => {
+      const body = validate(approveBody, request.body ?? {});
+      if (!body.ok) return body;
+      const id = params.transactionId ?? '';
+      const { receiverCustomerInfo } = body.value;
+      const events = decideApprove(state, id, receiverCustomerInfo === undefined ? {} : { receiverCustomerInfo }, { at });
+      return respondWithTransaction(events, id);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/transactions/{transactionId}/reject',
+    auth: 'platform',
+    handle: ({ state, params, request, at }) => {
+      const body = validate(rejectBody, request.body ?? {});
+      if (!body.ok) return body;
+      const id = params.transactionId ?? '';
+      const { reason } = body.value;
+      return respondWithTransaction(decideReject(state, id, reason === undefined ? {} : { reason }, { at }), id);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/transactions/{transactionId}/cancel',
+    auth: 'platform',
+    handle: ({ state, params, request, at, newId }) => {
+      const body = validate(emptyBody, request.body ?? {});
+      if (!body.ok) return body;
+      const id = params.transactionId ?? '';
+      return respondWithTransaction(decideCancel(state, id, { at, newId }), id);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/transactions/{transactionId}/confirm',
+    auth: 'platform',
+    handle: ({ state, params, request, at }) => {
+      const body = validate(emptyBody, request.body ?? {});
+      if (!body.ok) return body;
+      const id = params.transactionId ?? '';
+      return respondWithTransaction(decideConfirmReceipt(state, id, { at }), id);
+    },
+  },
+];
+
+/** 200 with the transaction as it stands after `events` (none: as it is). */
+function respondWithTransaction(events: Result<EventDraft[], ApiError>, transactionId: string): Result<Accepted<DomainState>, ApiError> {
+  if (!events.ok) return events;
+  return ok({
+    events: events.value,
+    respond: (after: DomainState): HttpResponse => ({ status: 200, body: transactionView(after.transactions.byId.get(transactionId)!) }),
+  });
+}
+
+/** Reads the list filters and the page; every invalid parameter is listed in one 400. */
+function readListQuery(
+  request: ParsedRequest,
+): Result<{ filters: TransactionFilters; page: { limit: number; position: number }; queryKey: string }, ApiError> {
+  const raw = Object.fromEntries(request.query);
+  const parsed = listQuerySchema.safeParse(raw);
+  const errors: FieldError[] = parsed.success ? [] : toFieldErrors(parsed.error.issues);
+  for (const key of request.repeatedQueryKeys) errors.push(fieldError(key, `${key} may appear only once`));
+  let filters: TransactionFilters = {};
+  if (parsed.success) {
+    const q = parsed.data;
+    const afterMs = q.createdAfter === undefined ? undefined : parseInstant(q.createdAfter);
+    const beforeMs = q.createdBefore === undefined ? undefined : parseInstant(q.createdBefore);
+    // Card transactions have statuses of their own (spec: status with type=CARD is a 400).
+    if (q.type === 'CARD' && q.status !== undefined) errors.push(fieldError('status', 'status cannot be combined with type=CARD'));
+    if (afterMs !== undefined && beforeMs !== undefined && afterMs >= beforeMs) {
+      errors.push(fieldError('createdBefore', 'createdBefore must be after createdAfter'));
+    }
+    filters = {
+      ...(q.customerId === undefined ? {} : { customerId: q.customerId }),
+      ...(q.type === undefined ? {} : { type: q.type }),
+      ...(q.status === undefined ? {} : { status: q.status }),
+      ...(q.direction === undefined ? {} : { direction: q.direction }),
+      // Card:<uuid> and <uuid> are the same filter, so they share cursors.
+      ...(q.cardId === undefined ? {} : { cardUuid: q.cardId.replace(/^Card:/, '').toLowerCase() }),
+      ...(afterMs === undefined ? {} : { createdAfterMs: afterMs }),
+      ...(beforeMs === undefined ? {} : { createdBeforeMs: beforeMs }),
+    };
+  }
+  // With invalid filters no cursor can belong to this query; the key only has to differ from valid ones.
+  const queryKey = parsed.success ? transactionQueryKey(filters) : `transactions:invalid:${JSON.stringify(raw)}`;
+  const page = readPage(request.query, queryKey, LIST_LIMITS);
+  if (!page.ok) errors.push(...((page.error.details?.errors as readonly FieldError[] | undefined) ?? []));
+  if (errors.length > 0 || !page.ok) return err(invalidInput(sortedUnique(errors)));
+  return ok({ filters, page: page.value, queryKey });
+}
+
+function sortedUnique(errors: readonly FieldError[]): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const error of errors) {
+    const key = `${error.field}\u0000${error.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(error);
+  }
+  return out.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+}
