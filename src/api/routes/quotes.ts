@@ -1,0 +1,91 @@
+/**
+ * Quote routes: create (`POST /quotes`: 200, or 202 with `scaChallenge` awaiting SCA), read
+ * (`GET /quotes/{quoteId}`), authorize the SCA challenge, execute (the engine applies an
+ * `Idempotency-Key` generically), and the sandbox's `POST /sandbox/send` that pays a real-time
+ * funding quote's instructions. Every answer is the quote as it stands after the request.
+ * Platform credentials throughout.
+ */
+import { errorBody } from '../../core/errors.js';
+import { err, ok } from '../../core/result.js';
+import { decideSandboxSend } from '../../domains/flows/realtime-funding.js';
+import { decideAuthorizeQuote } from '../../domains/quotes/authorize.js';
+import { decideCreateQuote } from '../../domains/quotes/create.js';
+import { decideExecuteQuote, quoteNotFound } from '../../domains/quotes/execute.js';
+import { authorizeQuoteSchema, createQuoteSchema, sandboxSendSchema } from '../../domains/quotes/schema.js';
+import { quoteView } from '../../domains/quotes/view.js';
+import type { DomainState } from '../../domains/state.js';
+import type { HttpResponse } from '../http.js';
+import { answer, type Route } from '../route.js';
+import { validate } from '../validation.js';
+
+function quoteAnswer(status: number, quoteId: string): (after: DomainState) => HttpResponse {
+  return (after) => ({ status, body: quoteView(after.quotes.byId.get(quoteId)!, after) });
+}
+
+/** Quote routes. */
+export const quoteRoutes: readonly Route<DomainState>[] = [
+  {
+    method: 'POST',
+    path: '/quotes',
+    auth: 'platform',
+    handle: ({ state, request, at, nowMs, newId }) => {
+      const body = validate(createQuoteSchema, request.body ?? {});
+      if (!body.ok) return body;
+      const quoteId = newId('Quote');
+      const decided = decideCreateQuote(state, { request: body.value, quoteId, at, atMs: nowMs, newId });
+      if (!decided.ok) return decided;
+      return ok({ events: decided.value.events, respond: quoteAnswer(decided.value.status, quoteId) });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/quotes/{quoteId}',
+    auth: 'platform',
+    handle: ({ state, params }) => {
+      const quote = state.quotes.byId.get(params.quoteId ?? '');
+      if (quote === undefined) return err(quoteNotFound(params.quoteId ?? ''));
+      return ok(answer(200, quoteView(quote, state)));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/quotes/{quoteId}/authorize',
+    auth: 'platform',
+    handle: ({ state, params, request, at, nowMs, newId }) => {
+      const body = validate(authorizeQuoteSchema, request.body ?? {});
+      if (!body.ok) return body;
+      const quoteId = params.quoteId ?? '';
+      const decided = decideAuthorizeQuote(state, quoteId, body.value, { at, atMs: nowMs, newId });
+      if (!decided.ok) return decided;
+      const outcome = decided.value;
+      if (outcome.kind === 'wrongCode') {
+        // The failed attempt is recorded (it counts toward the lock) and the answer is still an error.
+        return ok({ events: outcome.events, respond: () => ({ status: outcome.error.status, body: errorBody(outcome.error) }) });
+      }
+      return ok({ events: outcome.events, respond: quoteAnswer(200, quoteId) });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/quotes/{quoteId}/execute',
+    auth: 'platform',
+    handle: ({ state, params, at, nowMs, newId }) => {
+      const quoteId = params.quoteId ?? '';
+      const events = decideExecuteQuote(state, quoteId, { at, atMs: nowMs, newId });
+      if (!events.ok) return events;
+      return ok({ events: events.value, respond: quoteAnswer(200, quoteId) });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sandbox/send',
+    auth: 'platform',
+    handle: ({ state, request, at, nowMs, newId }) => {
+      const body = validate(sandboxSendSchema, request.body ?? {});
+      if (!body.ok) return body;
+      const events = decideSandboxSend(state, body.value.quoteId, body.value.currencyCode, { at, atMs: nowMs, newId });
+      if (!events.ok) return events;
+      return ok({ events: events.value, respond: quoteAnswer(200, body.value.quoteId) });
+    },
+  },
+];

@@ -1,0 +1,155 @@
+/**
+ * Applies quote events to `state.quotes`: new records (deep-frozen copies), lifecycle moves
+ * checked against the quote table, the daily volume index, the expiry and flow timers, and the
+ * attachment of payment documents. Money in `transfers` is applied by the engine before these run.
+ */
+import { freeze, Immer } from 'immer';
+import { assert } from '../../core/assert.js';
+import { instantToMs } from '../../core/time.js';
+import type { EvolverTable } from '../evolver.js';
+import { attachDocuments } from '../payment-documents/evolve.js';
+import type { DomainState } from '../state.js';
+import { cancelTimer, scheduleTimer } from '../timers.js';
+import {
+  expiryTimerId,
+  flowTimerId,
+  QUOTE_EVENTS,
+  QUOTE_TIMERS,
+  type QuoteAuthorized,
+  type QuoteCreated,
+  type QuoteExecuted,
+  type QuoteExpired,
+  type QuoteFlowHalted,
+  type QuoteFlowStepped,
+  type QuoteScaAttemptFailed,
+} from './events.js';
+import { type QuoteLifecycleEvent, QUOTE_TABLE } from './lifecycle.js';
+import type { FlowPlan, Quote } from './types.js';
+
+// A private instance: auto-freeze is set here, never globally (STYLE.md: no hidden global defaults).
+const immer = new Immer({ autoFreeze: true });
+
+function quoteOf(state: DomainState, quoteId: string, type: string): Quote {
+  const quote = state.quotes.byId.get(quoteId);
+  assert(quote !== undefined, `${type} for unknown quote ${quoteId}`);
+  return quote;
+}
+
+function moved(quote: Quote, event: QuoteLifecycleEvent): Quote['state'] {
+  const to = QUOTE_TABLE.next(quote.state, event);
+  assert(to !== undefined, `quote ${quote.id} cannot go through ${event} from ${quote.state}`);
+  return to;
+}
+
+/** Schedules the timer of the plan's next step, if any. */
+function scheduleNextStep(state: DomainState, quoteId: string, flow: FlowPlan): void {
+  const step = flow.steps[flow.next];
+  if (step === undefined || flow.haltedAt !== undefined) return;
+  scheduleTimer(state, { id: flowTimerId(quoteId), dueAtMs: step.dueAtMs, kind: QUOTE_TIMERS.flowStep, ref: quoteId });
+}
+
+/** Evolvers for quote events. */
+export const quoteEvolvers: EvolverTable = {
+  [QUOTE_EVENTS.created]: (state, event) => {
+    const { quote } = event.data as QuoteCreated;
+    assert(!state.quotes.byId.has(quote.id), `quote ${quote.id} created twice`);
+    assert(quote.state === 'PENDING' || quote.state === 'PENDING_AUTHORIZATION', `quote ${quote.id} created ${quote.state}`);
+    const record = freeze(structuredClone(quote), true);
+    state.quotes.byId.set(record.id, record);
+    state.quotes.order.push(record.id);
+    attachDocuments(state, record.documentIds, record.id, event.at);
+    scheduleTimer(state, { id: expiryTimerId(record.id), dueAtMs: instantToMs(record.expiresAt), kind: QUOTE_TIMERS.expiry, ref: record.id });
+  },
+  [QUOTE_EVENTS.scaAttemptFailed]: (state, event) => {
+    const data = event.data as QuoteScaAttemptFailed;
+    const quote = quoteOf(state, data.quoteId, event.type);
+    assert(quote.scaChallenge !== undefined && quote.state === 'PENDING_AUTHORIZATION', `quote ${quote.id} has no open challenge`);
+    assert(data.failedAttempts === quote.scaChallenge.failedAttempts + 1, `quote ${quote.id}: attempts must count up by one`);
+    state.quotes.byId.set(
+      quote.id,
+      immer.produce(quote, (draft) => {
+        const challenge = draft.scaChallenge!;
+        challenge.failedAttempts = data.failedAttempts;
+        if (data.lockedAt !== undefined) challenge.lockedAt = data.lockedAt;
+        draft.updatedAt = data.updatedAt;
+      }),
+    );
+  },
+  [QUOTE_EVENTS.authorized]: (state, event) => {
+    const data = event.data as QuoteAuthorized;
+    const quote = quoteOf(state, data.quoteId, event.type);
+    const next = moved(quote, 'AUTHORIZED');
+    state.quotes.byId.set(
+      quote.id,
+      immer.produce(quote, (draft) => {
+        draft.state = next;
+        draft.scaChallenge!.authorizedAt = data.authorizedAt;
+        draft.updatedAt = data.authorizedAt;
+      }),
+    );
+  },
+  [QUOTE_EVENTS.executed]: (state, event) => {
+    const data = event.data as QuoteExecuted;
+    const quote = quoteOf(state, data.quoteId, event.type);
+    const next = moved(quote, 'EXECUTED');
+    assert(quote.transactionId === undefined || quote.transactionId === data.transactionId, `quote ${quote.id} executed with another transaction`);
+    const flow: FlowPlan = { steps: structuredClone(data.steps), next: 0 };
+    state.quotes.byId.set(
+      quote.id,
+      immer.produce(quote, (draft) => {
+        draft.state = next;
+        draft.transactionId = data.transactionId;
+        draft.executedAt = data.executedAt;
+        draft.updatedAt = data.executedAt;
+        draft.flow = structuredClone(flow) as NonNullable<typeof draft.flow>;
+        if (data.authorizedAt !== undefined) draft.scaChallenge!.authorizedAt = data.authorizedAt;
+      }),
+    );
+    const before = state.quotes.dailyVolume.get(data.volume.key) ?? 0n;
+    state.quotes.dailyVolume.set(data.volume.key, before + BigInt(data.volume.amountMinor));
+    cancelTimer(state, expiryTimerId(quote.id));
+    scheduleNextStep(state, quote.id, flow);
+  },
+  [QUOTE_EVENTS.expired]: (state, event) => {
+    const data = event.data as QuoteExpired;
+    const quote = quoteOf(state, data.quoteId, event.type);
+    const next = moved(quote, 'EXPIRED');
+    state.quotes.byId.set(
+      quote.id,
+      immer.produce(quote, (draft) => {
+        draft.state = next;
+        draft.updatedAt = data.expiredAt;
+      }),
+    );
+    cancelTimer(state, expiryTimerId(quote.id));
+  },
+  [QUOTE_EVENTS.flowStepped]: (state, event) => {
+    const data = event.data as QuoteFlowStepped;
+    const quote = quoteOf(state, data.quoteId, event.type);
+    const flow = quote.flow;
+    assert(flow !== undefined && flow.haltedAt === undefined, `quote ${quote.id} has no running flow`);
+    assert(data.index === flow.next && flow.steps[data.index]?.step === data.step, `quote ${quote.id}: step ${data.index} ${data.step} is not next`);
+    const after: FlowPlan = { ...flow, next: flow.next + 1 };
+    state.quotes.byId.set(
+      quote.id,
+      immer.produce(quote, (draft) => {
+        draft.flow = structuredClone(after) as NonNullable<typeof draft.flow>;
+        draft.updatedAt = data.at;
+      }),
+    );
+    scheduleNextStep(state, quote.id, after);
+  },
+  [QUOTE_EVENTS.flowHalted]: (state, event) => {
+    const data = event.data as QuoteFlowHalted;
+    const quote = quoteOf(state, data.quoteId, event.type);
+    assert(quote.flow !== undefined && quote.flow.next === data.index, `quote ${quote.id}: halted at a step that is not next`);
+    state.quotes.byId.set(
+      quote.id,
+      immer.produce(quote, (draft) => {
+        draft.flow!.haltedAt = data.at;
+        draft.updatedAt = data.at;
+      }),
+    );
+    cancelTimer(state, flowTimerId(quote.id));
+  },
+};

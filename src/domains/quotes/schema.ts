@@ -1,0 +1,90 @@
+/**
+ * Request bodies of the quote endpoints as zod schemas (strict: an unknown field is listed as
+ * invalid). Cross-field and state rules (currencies, accounts, rails) are the deciders'.
+ */
+import { z } from 'zod';
+import { platformFeeOverrideSchema } from '../pricing/fee-resolution.js';
+import { QUOTE_AMOUNT_MAX_MINOR } from '../pricing/price-quote.js';
+import { LOCKED_SIDES } from './types.js';
+
+/** Longest `description` and `remittanceInformation` (140: the common rail remittance field). */
+export const DESCRIPTION_LENGTH_MAX = 500;
+export const REMITTANCE_LENGTH_MAX = 140;
+/** Most documents one quote may attach. */
+export const QUOTE_DOCUMENTS_MAX = 10;
+
+const id = (name: string) => z.string({ error: `${name} is required` }).min(1, { error: `${name} must not be empty` });
+const currencyCode = (name: string) => z.string({ error: `${name} is required` }).regex(/^[A-Z]{3,5}$/, { error: `${name} must be a currency code` });
+
+const sourceSchema = z.discriminatedUnion(
+  'sourceType',
+  [
+    z.strictObject({ sourceType: z.literal('ACCOUNT'), accountId: id('accountId') }),
+    z.strictObject({ sourceType: z.literal('REALTIME_FUNDING'), currency: currencyCode('currency'), customerId: id('customerId').optional() }),
+  ],
+  { error: 'sourceType must be ACCOUNT or REALTIME_FUNDING' },
+);
+
+const destinationSchema = z.discriminatedUnion(
+  'destinationType',
+  [
+    z.strictObject({
+      destinationType: z.literal('ACCOUNT'),
+      accountId: id('accountId'),
+      paymentRail: z.string().regex(/^[A-Z_]{2,32}$/, { error: 'paymentRail must be a PaymentRail' }).optional(),
+      currency: currencyCode('currency').optional(),
+    }),
+    z.strictObject({
+      destinationType: z.literal('UMA_ADDRESS'),
+      umaAddress: id('umaAddress'),
+      // Required since 2025-10-13 (spec: Versioning).
+      currency: currencyCode('currency'),
+    }),
+  ],
+  { error: 'destinationType must be ACCOUNT or UMA_ADDRESS' },
+);
+
+/** `POST /quotes`. */
+export const createQuoteSchema = z.strictObject({
+  source: sourceSchema,
+  destination: destinationSchema,
+  lockedCurrencySide: z.enum(LOCKED_SIDES, { error: `lockedCurrencySide must be one of ${LOCKED_SIDES.join(', ')}` }),
+  lockedCurrencyAmount: z
+    .number({ error: 'lockedCurrencyAmount must be an integer number of minor units' })
+    .int({ error: 'lockedCurrencyAmount must be a safe integer number of minor units' })
+    .positive({ error: 'lockedCurrencyAmount must be greater than zero' })
+    .max(Number(QUOTE_AMOUNT_MAX_MINOR), { error: `lockedCurrencyAmount must be at most ${QUOTE_AMOUNT_MAX_MINOR}` }),
+  immediatelyExecute: z.boolean({ error: 'immediatelyExecute must be a boolean' }).optional(),
+  platformFeeOverride: platformFeeOverrideSchema.optional(),
+  purposeOfPayment: z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/, { error: 'purposeOfPayment must be an upper-case identifier' }).optional(),
+  description: z.string().max(DESCRIPTION_LENGTH_MAX, { error: `description must be at most ${DESCRIPTION_LENGTH_MAX} characters` }).optional(),
+  remittanceInformation: z
+    .string()
+    .max(REMITTANCE_LENGTH_MAX, { error: `remittanceInformation must be at most ${REMITTANCE_LENGTH_MAX} characters` })
+    .optional(),
+  documentIds: z
+    .array(id('documentIds[]'), { error: 'documentIds must be an array of PaymentDocument ids' })
+    .max(QUOTE_DOCUMENTS_MAX, { error: `documentIds may hold at most ${QUOTE_DOCUMENTS_MAX} ids` })
+    .optional(),
+});
+
+/** A validated `POST /quotes` body. */
+export type CreateQuoteRequest = z.infer<typeof createQuoteSchema>;
+
+/** `POST /quotes/{quoteId}/authorize`: the code the customer received (sandbox: `000000`). */
+export const authorizeQuoteSchema = z.strictObject({
+  code: z.string({ error: 'code is required' }).regex(/^\d{6}$/, { error: 'code must be 6 digits' }),
+  scaChallengeId: id('scaChallengeId').optional(),
+});
+
+/** A validated authorize body. */
+export type AuthorizeQuoteRequest = z.infer<typeof authorizeQuoteSchema>;
+
+/** `POST /sandbox/send`: pay a real-time funding quote's instructions. */
+export const sandboxSendSchema = z.strictObject({
+  quoteId: id('quoteId'),
+  currencyCode: currencyCode('currencyCode'),
+});
+
+/** A validated sandbox send body. */
+export type SandboxSendRequest = z.infer<typeof sandboxSendSchema>;

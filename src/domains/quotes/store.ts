@@ -1,0 +1,51 @@
+/**
+ * Quotes: frozen records by id, their creation order, and the daily volume index behind 429
+ * DAILY_VOLUME_LIMIT_EXCEEDED (executed sending amounts per customer, currency and UTC day).
+ * Written only by `quoteEvolvers`.
+ */
+import { freeze } from 'immer';
+import type { CurrencyCode } from '../../core/currency.js';
+import type { Quote } from './types.js';
+
+/** Records by id, ids in creation order, and executed volume by `dailyVolumeKey`. */
+export type QuoteStore = {
+  readonly byId: Map<string, Quote>;
+  readonly order: string[];
+  readonly dailyVolume: Map<string, bigint>;
+};
+
+/** An empty store. */
+export function emptyQuoteStore(): QuoteStore {
+  return { byId: new Map(), order: [], dailyVolume: new Map() };
+}
+
+/** The key of one customer's executed volume in one currency on the UTC day starting at `dayStartMs`. */
+export function dailyVolumeKey(customerId: string, currency: CurrencyCode, dayStartMs: number): string {
+  return `${customerId}|${currency}|${dayStartMs}`;
+}
+
+/** The store inside an engine snapshot. JSON-safe (volumes as decimal strings). */
+export type QuoteStoreSnapshot = {
+  readonly records: readonly Quote[];
+  readonly dailyVolume: readonly (readonly [string, string])[];
+};
+
+/** Captures the store. Pure: records are frozen, so sharing them is safe. */
+export function quoteStoreSnapshot(store: QuoteStore): QuoteStoreSnapshot {
+  return {
+    records: store.order.map((id) => store.byId.get(id) as Quote),
+    dailyVolume: [...store.dailyVolume].map(([key, amount]) => [key, amount.toString()] as const),
+  };
+}
+
+/** Rebuilds a store from its snapshot (an older snapshot without quotes gives an empty store). */
+export function quoteStoreFromSnapshot(snapshot: QuoteStoreSnapshot | undefined): QuoteStore {
+  const store = emptyQuoteStore();
+  for (const record of snapshot?.records ?? []) {
+    const frozen = freeze(structuredClone(record), true);
+    store.byId.set(frozen.id, frozen);
+    store.order.push(frozen.id);
+  }
+  for (const [key, amount] of snapshot?.dailyVolume ?? []) store.dailyVolume.set(key, BigInt(amount));
+  return store;
+}
