@@ -6,5 +6,8 @@ export default defineConfig({
     exclude: ['test/**/*.slow.test.ts', 'node_modules/**'],
     testTimeout: 60_000,
     pool: 'forks',
+    // The library is pure and every test builds its own engine, so test files can share one
+    // module cache per worker: ~5x faster than re-importing zod, xstate and the engine per file.
+    isolate: false,
   },
 });
