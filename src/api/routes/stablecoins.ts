@@ -1,0 +1,260 @@
+/**
+ * Routes for stablecoins (docs/stablecoins.md): provider account links, registration, Grid
+ * enablement (the platform's request and the sandbox operator's moves), mints, burns and their
+ * operations. Handlers validate, ask the domain's deciders, and shape answers from the state after.
+ */
+import type { z } from 'zod';
+import { type ApiError, type FieldError, invalidInput } from '../../core/errors.js';
+import { type Result, err, ok } from '../../core/result.js';
+import type { DomainState } from '../../domains/state.js';
+import {
+  decideCreateOperation,
+  decideLinkProviderAccount,
+  decideOperatorStatus,
+  decideRegister,
+  decideRequestEnablement,
+  decideRevokeProviderAccount,
+  listOperations,
+  operationQueryKey,
+  operationNotFound,
+  operationView,
+  type OperationFilters,
+  type OperationType,
+  type OperatorStatus,
+  providerAccountNotFound,
+  providerAccountView,
+  stablecoinNotFound,
+  stablecoinView,
+} from '../../domains/stablecoins/index.js';
+import { DEFAULT_NETWORK, emptyBody, linkBody, operationBody, operationListQuery, operatorStatusBody, registerBody } from '../../domains/stablecoins/schema.js';
+import type { HttpResponse } from '../http.js';
+import { encodeCursor, LIST_LIMITS, pageOf, readPage } from '../pagination.js';
+import type { ParsedRequest } from '../request.js';
+import { type Accepted, answer, type Route, type RouteContext } from '../route.js';
+import { fieldError, toFieldErrors } from '../validation.js';
+
+/** Longest `Idempotency-Key` accepted. */
+export const IDEMPOTENCY_KEY_LENGTH_MAX = 255;
+
+function sortedByField(errors: FieldError[]): FieldError[] {
+  return errors.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+}
+
+/**
+ * Validates the body against `schema` and, when `keyRequired`, the `Idempotency-Key` header (the
+ * engine replays a known key before any handler runs; here it is only required). Every problem is
+ * listed in one 400 INVALID_INPUT, the header under the field name `Idempotency-Key`.
+ */
+function readBody<T>(schema: z.ZodType<T>, request: ParsedRequest, keyRequired: boolean): Result<T, ApiError> {
+  const errors: FieldError[] = [];
+  if (keyRequired) {
+    const key = request.headers.get('idempotency-key');
+    if (key === undefined || key.length === 0) errors.push(fieldError('Idempotency-Key', 'The Idempotency-Key header is required'));
+    else if (key.length > IDEMPOTENCY_KEY_LENGTH_MAX) {
+      errors.push(fieldError('Idempotency-Key', `The Idempotency-Key header must be at most ${IDEMPOTENCY_KEY_LENGTH_MAX} characters`));
+    }
+  }
+  const parsed = schema.safeParse(request.body ?? {});
+  if (!parsed.success) errors.push(...toFieldErrors(parsed.error.issues));
+  if (errors.length > 0 || !parsed.success) return err(invalidInput(sortedByField(errors)));
+  return ok(parsed.data);
+}
+
+function coinAnswer(id: string, status: number): (after: DomainState) => HttpResponse {
+  return (after) => ({ status, body: stablecoinView(after.stablecoins.coins.get(id)!, after.ledger) });
+}
+
+function operationAnswer(id: string, status: number): (after: DomainState) => HttpResponse {
+  return (after) => {
+    const operation = after.stablecoins.operations.get(id)!;
+    return { status, body: operationView(operation, after.stablecoins.coins.get(operation.stablecoinId)!) };
+  };
+}
+
+function createOperation(type: OperationType): Route<DomainState>['handle'] {
+  return ({ state, params, request, newId, at, nowMs }: RouteContext<DomainState>): Result<Accepted<DomainState>, ApiError> => {
+    const body = readBody(operationBody, request, true);
+    if (!body.ok) return body;
+    const operationId = newId('StablecoinOperation');
+    const b = body.value;
+    const events = decideCreateOperation(state, {
+      type,
+      stablecoinId: params.stablecoinId ?? '',
+      amountUnits: BigInt(b.amount),
+      sourceAccountId: b.sourceAccountId,
+      // Without a destination the source's owner receives: its own account.
+      destinationAccountId: b.destinationAccountId ?? b.sourceAccountId,
+      ...(b.stablecoinProviderAccountId === undefined ? {} : { stablecoinProviderAccountId: b.stablecoinProviderAccountId }),
+      operationId,
+      holdTransferId: newId('Transfer'),
+      at,
+      atMs: nowMs,
+    });
+    if (!events.ok) return events;
+    return ok({ events: events.value, respond: operationAnswer(operationId, 201) });
+  };
+}
+
+function readOperationQuery(request: ParsedRequest, stablecoinId: string): Result<{ filters: OperationFilters; page: { limit: number; position: number }; queryKey: string }, ApiError> {
+  const raw = Object.fromEntries(request.query);
+  const parsed = operationListQuery.safeParse(raw);
+  const errors: FieldError[] = parsed.success ? [] : toFieldErrors(parsed.error.issues);
+  for (const key of request.repeatedQueryKeys) errors.push(fieldError(key, `${key} may appear only once`));
+  const filters: OperationFilters = parsed.success
+    ? { ...(parsed.data.status === undefined ? {} : { status: parsed.data.status }), ...(parsed.data.type === undefined ? {} : { type: parsed.data.type }) }
+    : {};
+  // With invalid filters no cursor can belong to this query; the key only has to differ from valid ones.
+  const queryKey = parsed.success ? operationQueryKey(stablecoinId, filters) : `stablecoin-operations:invalid:${JSON.stringify(raw)}`;
+  const page = readPage(request.query, queryKey, LIST_LIMITS);
+  if (!page.ok) errors.push(...((page.error.details?.errors as readonly FieldError[] | undefined) ?? []));
+  if (errors.length > 0 || !page.ok) return err(invalidInput(sortedByField(errors)));
+  return ok({ filters, page: page.value, queryKey });
+}
+
+/** Stablecoin routes. */
+export const stablecoinRoutes: readonly Route<DomainState>[] = [
+  {
+    method: 'POST',
+    path: '/stablecoin-provider-accounts',
+    auth: 'platform',
+    handle: ({ state, request, newId, at }) => {
+      const body = readBody(linkBody, request, false);
+      if (!body.ok) return body;
+      const id = newId('StablecoinProviderAccount');
+      const events = decideLinkProviderAccount(state, { id, provider: body.value.provider, externalReference: body.value.externalReference, at });
+      if (!events.ok) return events;
+      return ok({ events: events.value, respond: (after) => ({ status: 201, body: providerAccountView(after.stablecoins.providerAccounts.get(id)!) }) });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/stablecoin-provider-accounts/{stablecoinProviderAccountId}',
+    auth: 'platform',
+    handle: ({ state, params }) => {
+      const id = params.stablecoinProviderAccountId ?? '';
+      const link = state.stablecoins.providerAccounts.get(id);
+      if (link === undefined) return err(providerAccountNotFound(id));
+      return ok(answer(200, providerAccountView(link)));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/stablecoin-provider-accounts/{stablecoinProviderAccountId}',
+    auth: 'platform',
+    handle: ({ state, params, at }) => {
+      const id = params.stablecoinProviderAccountId ?? '';
+      const events = decideRevokeProviderAccount(state, id, at);
+      if (!events.ok) return events;
+      return ok({ events: events.value, respond: (after) => ({ status: 200, body: providerAccountView(after.stablecoins.providerAccounts.get(id)!) }) });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/stablecoins',
+    auth: 'platform',
+    handle: ({ state, request, newId, at }) => {
+      const body = readBody(registerBody, request, true);
+      if (!body.ok) return body;
+      const id = newId('Stablecoin');
+      const b = body.value;
+      const events = decideRegister(state, {
+        id,
+        symbol: b.symbol,
+        name: b.name,
+        baseCurrency: b.baseCurrency,
+        decimals: b.decimals,
+        networkTokenIdentifier: b.networkTokenIdentifier,
+        network: b.network ?? DEFAULT_NETWORK,
+        ...(b.stablecoinProviderAccountId === undefined ? {} : { stablecoinProviderAccountId: b.stablecoinProviderAccountId }),
+        at,
+      });
+      if (!events.ok) return events;
+      return ok({ events: events.value, respond: coinAnswer(id, 201) });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/stablecoins',
+    auth: 'platform',
+    handle: ({ state, request }) => {
+      const queryKey = 'stablecoins';
+      const page = readPage(request.query, queryKey, LIST_LIMITS);
+      if (!page.ok) return page;
+      const views = state.stablecoins.coinOrder.map((id) => stablecoinView(state.stablecoins.coins.get(id)!, state.ledger));
+      return ok(answer(200, pageOf(views, page.value, queryKey)));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/stablecoins/{stablecoinId}',
+    auth: 'platform',
+    handle: ({ state, params }) => {
+      const id = params.stablecoinId ?? '';
+      const coin = state.stablecoins.coins.get(id);
+      if (coin === undefined) return err(stablecoinNotFound(id));
+      return ok(answer(200, stablecoinView(coin, state.ledger)));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/stablecoins/{stablecoinId}/request-grid-enablement',
+    auth: 'platform',
+    handle: ({ state, params, request }) => {
+      const body = readBody(emptyBody, request, false);
+      if (!body.ok) return body;
+      const id = params.stablecoinId ?? '';
+      const events = decideRequestEnablement(state, id);
+      if (!events.ok) return events;
+      return ok({ events: events.value, respond: coinAnswer(id, 200) });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sandbox/stablecoins/{stablecoinId}/grid-operations-status',
+    auth: 'platform',
+    handle: ({ state, params, request }) => {
+      const body = readBody(operatorStatusBody, request, false);
+      if (!body.ok) return body;
+      const id = params.stablecoinId ?? '';
+      const events = decideOperatorStatus(state, id, body.value.status as OperatorStatus);
+      if (!events.ok) return events;
+      return ok({ events: events.value, respond: coinAnswer(id, 200) });
+    },
+  },
+  { method: 'POST', path: '/stablecoins/{stablecoinId}/mints', auth: 'platform', handle: createOperation('MINT') },
+  { method: 'POST', path: '/stablecoins/{stablecoinId}/burns', auth: 'platform', handle: createOperation('BURN') },
+  {
+    method: 'GET',
+    path: '/stablecoins/{stablecoinId}/operations',
+    auth: 'platform',
+    handle: ({ state, params, request }) => {
+      const id = params.stablecoinId ?? '';
+      const coin = state.stablecoins.coins.get(id);
+      if (coin === undefined) return err(stablecoinNotFound(id));
+      const query = readOperationQuery(request, id);
+      if (!query.ok) return query;
+      const { filters, page, queryKey } = query.value;
+      const found = listOperations(state.stablecoins, id, filters, page);
+      const data = found.items.map((operation) => operationView(operation, coin));
+      return ok(
+        answer(
+          200,
+          found.nextPosition === undefined
+            ? { data, hasMore: false, totalCount: found.totalCount }
+            : { data, hasMore: true, nextCursor: encodeCursor(queryKey, found.nextPosition), totalCount: found.totalCount },
+        ),
+      );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/stablecoin-operations/{operationId}',
+    auth: 'platform',
+    handle: ({ state, params }) => {
+      const id = params.operationId ?? '';
+      const operation = state.stablecoins.operations.get(id);
+      if (operation === undefined) return err(operationNotFound(id));
+      return ok(answer(200, operationView(operation, state.stablecoins.coins.get(operation.stablecoinId)!)));
+    },
+  },
+];

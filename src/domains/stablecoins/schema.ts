@@ -1,0 +1,80 @@
+/**
+ * Request bodies of the stablecoin endpoints as strict zod schemas (an unknown field is listed as
+ * invalid, never ignored). Shapes are decisions of this project (docs/stablecoins.md): the spec
+ * names only the paths and the Stablecoin's fields.
+ */
+import { z } from 'zod';
+import { CURRENCY_CODES, type CurrencyCode } from '../../core/currency.js';
+import { TOKEN_AMOUNT_DIGITS_MAX, TOKEN_DECIMALS_MAX } from './amounts.js';
+import { OPERATOR_STATUSES } from './grid-lifecycle.js';
+import { OPERATION_STATUSES, OPERATION_TYPES } from './types.js';
+
+/** Crypto codes of the registry: a stablecoin is backed by fiat, never by another token. */
+const NOT_FIAT: readonly CurrencyCode[] = ['BTC', 'USDC', 'USDT'];
+
+/** Currencies a stablecoin may be backed by: the registry's fiat currencies. */
+export const STABLECOIN_BASE_CURRENCIES = CURRENCY_CODES.filter((code) => !NOT_FIAT.includes(code)) as [CurrencyCode, ...CurrencyCode[]];
+
+/** The network when a registration names none. */
+export const DEFAULT_NETWORK = 'ETHEREUM';
+
+/** Longest resource id accepted in a body (ours are `<Type>:<uuid>`, well under it). */
+const ID_LENGTH_MAX = 100;
+
+const upperName = (field: string) =>
+  z.string({ error: `${field} must be a string` }).regex(/^[A-Z][A-Z0-9_]{1,31}$/, { error: `${field} must be 2 to 32 upper-case letters, digits or _` });
+const resourceId = (field: string) =>
+  z.string({ error: `${field} must be a string` }).min(1, { error: `${field} must not be empty` }).max(ID_LENGTH_MAX, { error: `${field} must be at most ${ID_LENGTH_MAX} characters` });
+
+/** `POST /stablecoin-provider-accounts`. */
+export const linkBody = z.strictObject({
+  provider: upperName('provider'),
+  externalReference: z
+    .string({ error: 'externalReference must be a string' })
+    .regex(/^[\x21-\x7E]{1,128}$/, { error: 'externalReference must be 1 to 128 printable characters without spaces' }),
+});
+
+/** `POST /stablecoins`. */
+export const registerBody = z.strictObject({
+  symbol: z.string({ error: 'symbol must be a string' }).regex(/^[A-Z0-9]{2,11}$/, { error: 'symbol must be 2 to 11 upper-case letters or digits' }),
+  name: z.string({ error: 'name must be a string' }).min(1, { error: 'name must not be empty' }).max(100, { error: 'name must be at most 100 characters' }),
+  baseCurrency: z.enum(STABLECOIN_BASE_CURRENCIES, { error: 'baseCurrency must be a supported fiat currency code' }),
+  decimals: z
+    .number({ error: 'decimals must be an integer' })
+    .int({ error: 'decimals must be an integer' })
+    .min(0, { error: 'decimals must be at least 0' })
+    .max(TOKEN_DECIMALS_MAX, { error: `decimals must be at most ${TOKEN_DECIMALS_MAX}` }),
+  networkTokenIdentifier: z
+    .string({ error: 'networkTokenIdentifier must be a string' })
+    .regex(/^[\x21-\x7E]{1,128}$/, { error: 'networkTokenIdentifier must be 1 to 128 printable characters without spaces' }),
+  network: upperName('network').optional(),
+  stablecoinProviderAccountId: resourceId('stablecoinProviderAccountId').optional(),
+});
+
+/** `POST /stablecoins/{id}/mints` and `/burns`. */
+export const operationBody = z.strictObject({
+  amount: z
+    .string({ error: 'amount must be a string of digits in the token smallest unit' })
+    .regex(new RegExp(`^[1-9][0-9]{0,${TOKEN_AMOUNT_DIGITS_MAX - 1}}$`), {
+      error: `amount must be a positive whole number of token units (digits, no leading zeros, at most ${TOKEN_AMOUNT_DIGITS_MAX})`,
+    }),
+  sourceAccountId: resourceId('sourceAccountId'),
+  destinationAccountId: resourceId('destinationAccountId').optional(),
+  stablecoinProviderAccountId: resourceId('stablecoinProviderAccountId').optional(),
+});
+
+/** `POST /stablecoins/{id}/request-grid-enablement`: no fields (an empty object or no body). */
+export const emptyBody = z.strictObject({});
+
+/** `POST /sandbox/stablecoins/{id}/grid-operations-status`. */
+export const operatorStatusBody = z.strictObject({
+  status: z.enum(OPERATOR_STATUSES as [string, ...string[]], { error: `status must be one of ${OPERATOR_STATUSES.join(', ')}` }),
+});
+
+/** `GET /stablecoins/{id}/operations` filters (limit and cursor are read by pagination). */
+export const operationListQuery = z.object({
+  status: z.enum(OPERATION_STATUSES, { error: `status must be one of ${OPERATION_STATUSES.join(', ')}` }).optional(),
+  type: z.enum(OPERATION_TYPES, { error: `type must be one of ${OPERATION_TYPES.join(', ')}` }).optional(),
+  limit: z.string().optional(),
+  cursor: z.string().optional(),
+});

@@ -1,0 +1,96 @@
+/**
+ * Shapes stablecoin records for the wire. A coin shows its supply (token units issued and not
+ * burnt, posted) and its reserve (base currency, posted) read from the ledger; an operation shows
+ * its amount in token units and in the base currency. Internal fields (the hold's transfer id,
+ * the sandbox outcome) stay off the wire.
+ */
+import { type CurrencyAmount, toCurrencyAmount } from '../../core/money.js';
+import type { Ledger } from '../../ledger/index.js';
+import { tokenUnitsOf } from './amounts.js';
+import { issuedAccountId, reserveAccountId } from './ledger-accounts.js';
+import type { Stablecoin, StablecoinOperation, StablecoinProviderAccount } from './types.js';
+
+/** The wire form of a stablecoin. */
+export type StablecoinView = {
+  readonly id: string;
+  readonly symbol: string;
+  readonly name: string;
+  readonly baseCurrency: string;
+  readonly decimals: number;
+  readonly networkTokenIdentifier: string;
+  readonly network: string;
+  readonly provider: string;
+  readonly stablecoinProviderAccountId: string;
+  readonly gridOperationsStatus: string;
+  /** Tokens in circulation, smallest units, decimal digits. */
+  readonly totalSupply: string;
+  /** The base currency backing them. */
+  readonly reserveBalance: CurrencyAmount;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+};
+
+/** The wire form of `coin`. Pure. */
+export function stablecoinView(coin: Stablecoin, ledger: Ledger): StablecoinView {
+  const issuedMinor = -(ledger.balance(issuedAccountId(coin.symbol))?.postedMinor ?? 0n);
+  const reserveMinor = ledger.balance(reserveAccountId(coin.symbol))?.postedMinor ?? 0n;
+  return {
+    id: coin.id,
+    symbol: coin.symbol,
+    name: coin.name,
+    baseCurrency: coin.baseCurrency,
+    decimals: coin.decimals,
+    networkTokenIdentifier: coin.networkTokenIdentifier,
+    network: coin.network,
+    provider: coin.provider,
+    stablecoinProviderAccountId: coin.stablecoinProviderAccountId,
+    gridOperationsStatus: coin.gridOperationsStatus,
+    totalSupply: tokenUnitsOf(issuedMinor, coin.decimals, coin.baseCurrency).toString(),
+    reserveBalance: toCurrencyAmount(reserveMinor, coin.baseCurrency),
+    createdAt: coin.createdAt,
+    updatedAt: coin.updatedAt,
+  };
+}
+
+/** The wire form of an operation. */
+export type StablecoinOperationView = {
+  readonly id: string;
+  readonly stablecoinId: string;
+  readonly type: string;
+  readonly status: string;
+  readonly amount: string;
+  readonly baseAmount: CurrencyAmount;
+  readonly sourceAccountId: string;
+  readonly destinationAccountId: string;
+  readonly stablecoinProviderAccountId: string;
+  readonly fundingExpiresAt: string;
+  readonly failureReason?: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly completedAt?: string;
+};
+
+/** The wire form of `operation` (`coin` is its stablecoin). Pure. */
+export function operationView(operation: StablecoinOperation, coin: Stablecoin): StablecoinOperationView {
+  return {
+    id: operation.id,
+    stablecoinId: operation.stablecoinId,
+    type: operation.type,
+    status: operation.status,
+    amount: operation.amount,
+    baseAmount: toCurrencyAmount(BigInt(operation.baseAmountMinor), coin.baseCurrency),
+    sourceAccountId: operation.sourceAccountId,
+    destinationAccountId: operation.destinationAccountId,
+    stablecoinProviderAccountId: operation.stablecoinProviderAccountId,
+    fundingExpiresAt: operation.fundingExpiresAt,
+    ...(operation.failureReason === undefined ? {} : { failureReason: operation.failureReason }),
+    createdAt: operation.createdAt,
+    updatedAt: operation.updatedAt,
+    ...(operation.completedAt === undefined ? {} : { completedAt: operation.completedAt }),
+  };
+}
+
+/** The wire form of a provider account link (the record as it stands). Pure. */
+export function providerAccountView(link: StablecoinProviderAccount): StablecoinProviderAccount {
+  return link;
+}
