@@ -1,0 +1,450 @@
+/**
+ * Agent routes (docs/agents.md), in three families:
+ * - the platform's (Basic): create, list, read, pause, change policy, delete agents, issue device
+ *   codes, list actions awaiting approval, approve or reject one;
+ * - the device-code redemption (no credentials), which answers the agent's access token once;
+ * - the agent's own (Bearer, `/agents/me/...`): quotes and their execution as AgentActions, its
+ *   actions, its customer's internal accounts, transactions and new external accounts.
+ * Every `/agents/me` route answers 403 FORBIDDEN for a paused agent. Validation (every invalid
+ * field in one 400) comes before existence (404) and state (409); policy rules answer 403.
+ */
+import { z } from 'zod';
+import { type ApiError, apiError, type FieldError, invalidInput } from '../../core/errors.js';
+import { type Result, err, ok } from '../../core/result.js';
+import {
+  actionNotFound,
+  actionOf,
+  agentActionView,
+  agentNotFound,
+  agentView,
+  checkNotPaused,
+  checkPermission,
+  createAgentSchema,
+  decideAgentExecute,
+  decideAgentQuote,
+  decideApproveAction,
+  decideChangePolicy,
+  decideCreateAgent,
+  decideDeleteAgent,
+  decideIssueDeviceCode,
+  decidePauseAgent,
+  decideRedeemDeviceCode,
+  decideRejectAction,
+  emptySchema,
+  listActions,
+  listAgents,
+  liveAgent,
+  pauseAgentSchema,
+  policyPatchSchema,
+  policyView,
+  rejectActionSchema,
+  AGENT_ACTION_STATUSES,
+  type Agent,
+  type AgentPermission,
+  type OrderedPage,
+} from '../../domains/agents/index.js';
+import { decideCreateExternalAccount } from '../../domains/external-accounts/create.js';
+import { crossFieldErrors, platformExternalAccountCreateSchema } from '../../domains/external-accounts/schema.js';
+import type { AccountInfo } from '../../domains/external-accounts/types.js';
+import { externalAccountView } from '../../domains/external-accounts/view.js';
+import { internalAccountView } from '../../domains/internal-accounts/view.js';
+import { createQuoteSchema } from '../../domains/quotes/schema.js';
+import { quoteView } from '../../domains/quotes/view.js';
+import type { DomainState } from '../../domains/state.js';
+import { listTransactions, transactionQueryKey } from '../../domains/transactions/list.js';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../domains/transactions/types.js';
+import { transactionView } from '../../domains/transactions/view.js';
+import { encodeCursor, LIST_LIMITS, pageOf, readPage, type PageRequest } from '../pagination.js';
+import type { ParsedRequest } from '../request.js';
+import { type Accepted, answer, type Route, type RouteContext } from '../route.js';
+import { toFieldErrors, validate } from '../validation.js';
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+const ID_LENGTH_MAX = 200;
+const idFilter = (name: string) =>
+  z.string().min(1, { error: `${name} must not be empty` }).max(ID_LENGTH_MAX, { error: `${name} must be at most ${ID_LENGTH_MAX} characters` }).optional();
+const paging = { limit: z.string().optional(), cursor: z.string().optional() };
+
+const agentsQuery = z.strictObject({ ...paging, customerId: idFilter('customerId') });
+const approvalsQuery = z.strictObject({ ...paging, agentId: idFilter('agentId'), customerId: idFilter('customerId') });
+const actionsQuery = z.strictObject({
+  ...paging,
+  status: z.enum(AGENT_ACTION_STATUSES, { error: `status must be one of ${AGENT_ACTION_STATUSES.join(', ')}` }).optional(),
+});
+const pageOnlyQuery = z.strictObject(paging);
+const transactionsQuery = z.strictObject({
+  ...paging,
+  type: z.enum(TRANSACTION_TYPES, { error: `type must be one of ${TRANSACTION_TYPES.join(', ')}` }).optional(),
+  status: z.enum(TRANSACTION_STATUSES, { error: `status must be one of ${TRANSACTION_STATUSES.join(', ')}` }).optional(),
+});
+
+/** An agent's external account body: the platform's shape, plus `customerId` if the agent names its own customer. */
+const agentExternalAccountSchema = platformExternalAccountCreateSchema.extend({ customerId: idFilter('customerId') });
+
+/** Validates the query and the page together, so one 400 lists every problem. */
+function readQuery<T>(schema: z.ZodType<T>, request: ParsedRequest, keyOf: (query: T) => string): Result<{ query: T; page: PageRequest; key: string }, ApiError> {
+  const parsed = schema.safeParse(Object.fromEntries(request.query));
+  const errors: FieldError[] = parsed.success ? [] : toFieldErrors(parsed.error.issues);
+  for (const key of request.repeatedQueryKeys) errors.push({ field: key, message: `${key} may appear only once` });
+  // With invalid filters no cursor can belong to the query; the key only has to differ from valid ones.
+  const key = parsed.success ? keyOf(parsed.data) : `invalid:${JSON.stringify([...request.query])}`;
+  const page = readPage(request.query, key, LIST_LIMITS);
+  if (!page.ok) errors.push(...((page.error.details?.errors as readonly FieldError[] | undefined) ?? []));
+  if (errors.length > 0 || !parsed.success || !page.ok) return err(invalidInput(errors.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0))));
+  return ok({ query: parsed.data, page: page.value, key });
+}
+
+/** The spec's list shape from an ordered page. */
+function listBody<T, V>(found: OrderedPage<T>, key: string, view: (item: T) => V): { data: V[]; hasMore: boolean; nextCursor?: string; totalCount: number } {
+  const data = found.items.map(view);
+  return found.nextPosition === undefined
+    ? { data, hasMore: false, totalCount: found.totalCount }
+    : { data, hasMore: true, nextCursor: encodeCursor(key, found.nextPosition), totalCount: found.totalCount };
+}
+
+/** The calling agent (Bearer), refused with 403 when paused and, if given, without `permission`. */
+function me(context: RouteContext<DomainState>, permission?: AgentPermission): Result<Agent, ApiError> {
+  const { principal, state } = context;
+  // The route's auth is 'agent', so authentication resolved a live agent.
+  const agent = principal.kind === 'agent' ? liveAgent(state.agents, principal.agentId) : undefined;
+  if (agent === undefined) return err(apiError('UNAUTHORIZED', 'Invalid or revoked access token'));
+  const paused = checkNotPaused(agent);
+  if (!paused.ok) return paused;
+  if (permission !== undefined) {
+    const permitted = checkPermission(agent, permission);
+    if (!permitted.ok) return permitted;
+  }
+  return ok(agent);
+}
+
+function agentAnswer(status: number, agentId: string, nowMs: number): (after: DomainState) => { status: number; body: unknown } {
+  return (after) => ({ status, body: agentView(after.agents.byId.get(agentId)!, after, nowMs) });
+}
+
+function actionAnswer(actionId: string): (after: DomainState) => { status: number; body: unknown } {
+  return (after) => ({ status: 200, body: agentActionView(after.agents.actions.get(actionId)!, after) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Platform (Basic)
+
+const platformRoutes: Route<DomainState>[] = [
+  {
+    method: 'POST',
+    path: '/agents',
+    auth: 'platform',
+    handle: ({ state, request, at, nowMs, newId }) => {
+      const body = validate(createAgentSchema, request.body ?? {});
+      if (!body.ok) return body;
+      const agentId = newId('Agent');
+      const decided = decideCreateAgent(state, body.value, agentId, { at, atMs: nowMs, newId });
+      if (!decided.ok) return decided;
+      const { code, expiresAt } = decided.value;
+      return ok({
+        events: decided.value.events,
+        respond: (after) => ({ status: 201, body: { agent: agentView(after.agents.byId.get(agentId)!, after, nowMs), deviceCode: { code, expiresAt } } }),
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/agents',
+    auth: 'platform',
+    handle: ({ state, request, nowMs }) => {
+      const read = readQuery(agentsQuery, request, (q) => `agents:${q.customerId ?? ''}`);
+      if (!read.ok) return read;
+      const { query, page, key } = read.value;
+      if (query.customerId !== undefined && !state.customers.byId.has(query.customerId)) {
+        return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${query.customerId} not found`));
+      }
+      const found = listAgents(state, query.customerId === undefined ? {} : { customerId: query.customerId }, page);
+      return ok(answer(200, listBody(found, key, (agent) => agentView(agent, state, nowMs))));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/agents/approvals',
+    auth: 'platform',
+    handle: ({ state, request }) => {
+      const read = readQuery(approvalsQuery, request, (q) => `agent-approvals:${q.agentId ?? ''}|${q.customerId ?? ''}`);
+      if (!read.ok) return read;
+      const { query, page, key } = read.value;
+      const filters = {
+        status: 'PENDING_APPROVAL' as const,
+        ...(query.agentId === undefined ? {} : { agentId: query.agentId }),
+        ...(query.customerId === undefined ? {} : { customerId: query.customerId }),
+      };
+      return ok(answer(200, listBody(listActions(state, filters, page), key, (action) => agentActionView(action, state))));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/agents/{agentId}',
+    auth: 'platform',
+    handle: ({ state, params, nowMs }) => {
+      const agent = liveAgent(state.agents, params.agentId ?? '');
+      return agent === undefined ? err(agentNotFound(params.agentId ?? '')) : ok(answer(200, agentView(agent, state, nowMs)));
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/agents/{agentId}',
+    auth: 'platform',
+    handle: ({ state, params, request, at, nowMs }) => {
+      const body = validate(pauseAgentSchema, request.body ?? {});
+      if (!body.ok) return body;
+      const agentId = params.agentId ?? '';
+      const events = decidePauseAgent(state, agentId, body.value.isPaused, at);
+      return events.ok ? ok({ events: events.value, respond: agentAnswer(200, agentId, nowMs) }) : events;
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/agents/{agentId}/policy',
+    auth: 'platform',
+    handle: ({ state, params, request, at, nowMs }) => {
+      const body = validate(policyPatchSchema, request.body ?? {});
+      if (!body.ok) return body;
+      const agentId = params.agentId ?? '';
+      const events = decideChangePolicy(state, agentId, body.value, at);
+      return events.ok ? ok({ events: events.value, respond: agentAnswer(200, agentId, nowMs) }) : events;
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/agents/{agentId}',
+    auth: 'platform',
+    handle: ({ state, params, at }) => {
+      const events = decideDeleteAgent(state, params.agentId ?? '', at);
+      // 204: the agent is gone; `null` keeps the (idempotency-stored) body JSON-safe.
+      return events.ok ? ok({ events: events.value, respond: () => ({ status: 204, body: null }) }) : events;
+    },
+  },
+  {
+    method: 'POST',
+    path: '/agents/{agentId}/device-codes',
+    auth: 'platform',
+    handle: ({ state, params, request, at, nowMs, newId }) => {
+      const body = validate(emptySchema, request.body ?? {});
+      if (!body.ok) return body;
+      const agentId = params.agentId ?? '';
+      const decided = decideIssueDeviceCode(state, agentId, { at, atMs: nowMs, newId });
+      if (!decided.ok) return decided;
+      const { code, expiresAt } = decided.value;
+      return ok({ events: decided.value.events, respond: () => ({ status: 201, body: { agentId, deviceCode: { code, expiresAt } } }) });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/agents/{agentId}/actions/{actionId}/approve',
+    auth: 'platform',
+    handle: ({ state, params, request, at, nowMs, newId }) => {
+      const body = validate(emptySchema, request.body ?? {});
+      if (!body.ok) return body;
+      const actionId = params.actionId ?? '';
+      const events = decideApproveAction(state, params.agentId ?? '', actionId, { at, atMs: nowMs, newId });
+      return events.ok ? ok({ events: events.value, respond: actionAnswer(actionId) }) : events;
+    },
+  },
+  {
+    method: 'POST',
+    path: '/agents/{agentId}/actions/{actionId}/reject',
+    auth: 'platform',
+    handle: ({ state, params, request, at }) => {
+      const body = validate(rejectActionSchema, request.body ?? {});
+      if (!body.ok) return body;
+      const actionId = params.actionId ?? '';
+      const events = decideRejectAction(state, params.agentId ?? '', actionId, body.value.reason, at);
+      return events.ok ? ok({ events: events.value, respond: actionAnswer(actionId) }) : events;
+    },
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Redemption (no credentials)
+
+const redeemRoute: Route<DomainState> = {
+  method: 'POST',
+  path: '/agents/device-codes/{code}/redeem',
+  auth: 'none',
+  handle: ({ state, params, request, at, nowMs, newId }) => {
+    const errors: FieldError[] = [];
+    const body = emptySchema.safeParse(request.body ?? {});
+    if (!body.success) errors.push(...toFieldErrors(body.error.issues));
+    // The engine would store the first response, access token included, in the log.
+    if (request.headers.has('idempotency-key')) {
+      errors.push({ field: 'Idempotency-Key', message: 'Redeeming a device code takes no Idempotency-Key: its answer holds a secret that is never stored' });
+    }
+    if (errors.length > 0) return err(invalidInput(errors));
+    const decided = decideRedeemDeviceCode(state, params.code ?? '', { at, atMs: nowMs, newId });
+    if (!decided.ok) return decided;
+    const { agentId, accessToken } = decided.value;
+    return ok({
+      events: decided.value.events,
+      respond: (after) => ({ status: 200, body: { agentId, accessToken, policy: policyView(after.agents.byId.get(agentId)!.policy) } }),
+    });
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// The agent's own (Bearer)
+
+function createExternalAccount(context: RouteContext<DomainState>): Result<Accepted<DomainState>, ApiError> {
+  const agent = me(context, 'MANAGE_EXTERNAL_ACCOUNTS');
+  if (!agent.ok) return agent;
+  const { state, request, at, newId } = context;
+  const parsed = agentExternalAccountSchema.safeParse(request.body);
+  const errors = [...(parsed.success ? [] : toFieldErrors(parsed.error.issues)), ...crossFieldErrors(request.body, at.slice(0, 10))];
+  if (!parsed.success || errors.length > 0) return err(invalidInput(dedupe(errors)));
+  const body = parsed.data;
+  // Another customer is reported as unknown: its existence is not the agent's to learn.
+  if (body.customerId !== undefined && body.customerId !== agent.value.customerId) {
+    return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${body.customerId} not found`));
+  }
+  const externalAccountId = newId('ExternalAccount');
+  const events = decideCreateExternalAccount(state, {
+    owner: { kind: 'customer', customerId: agent.value.customerId },
+    currency: body.currency,
+    ...(body.platformAccountId === undefined ? {} : { platformAccountId: body.platformAccountId }),
+    // zod leaves absent optional fields as undefined; records and events never hold undefined.
+    accountInfo: JSON.parse(JSON.stringify(body.accountInfo)) as AccountInfo,
+    externalAccountId,
+    at,
+  });
+  if (!events.ok) return events;
+  return ok({ events: events.value, respond: (after) => ({ status: 201, body: externalAccountView(after.externalAccounts.byId.get(externalAccountId)!) }) });
+}
+
+function dedupe(errors: readonly FieldError[]): FieldError[] {
+  const seen = new Set<string>();
+  return errors
+    .filter((error) => {
+      const key = `${error.field}\u0000${error.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+}
+
+const meRoutes: Route<DomainState>[] = [
+  {
+    method: 'GET',
+    path: '/agents/me',
+    auth: 'agent',
+    handle: (context) => {
+      const agent = me(context);
+      return agent.ok ? ok(answer(200, agentView(agent.value, context.state, context.nowMs))) : agent;
+    },
+  },
+  {
+    method: 'POST',
+    path: '/agents/me/quotes',
+    auth: 'agent',
+    handle: (context) => {
+      const agent = me(context, 'CREATE_QUOTES');
+      if (!agent.ok) return agent;
+      const { state, request, at, nowMs, newId } = context;
+      const body = validate(createQuoteSchema, request.body ?? {});
+      if (!body.ok) return body;
+      const quoteId = newId('Quote');
+      const decided = decideAgentQuote(state, agent.value, { request: body.value, quoteId, at, atMs: nowMs, newId });
+      if (!decided.ok) return decided;
+      const status = decided.value.status;
+      return ok({ events: decided.value.events, respond: (after) => ({ status, body: quoteView(after.quotes.byId.get(quoteId)!, after) }) });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/agents/me/quotes/{quoteId}/execute',
+    auth: 'agent',
+    handle: (context) => {
+      // Pause and EXECUTE_QUOTES are the decider's first rules (the same order on approval).
+      const agent = me(context);
+      if (!agent.ok) return agent;
+      const { state, request, params, at, nowMs, newId } = context;
+      const body = validate(emptySchema, request.body ?? {});
+      if (!body.ok) return body;
+      const actionId = newId('AgentAction');
+      const decided = decideAgentExecute(state, agent.value, params.quoteId ?? '', actionId, { at, atMs: nowMs, newId });
+      return decided.ok ? ok({ events: decided.value.events, respond: actionAnswer(actionId) }) : decided;
+    },
+  },
+  {
+    method: 'GET',
+    path: '/agents/me/actions',
+    auth: 'agent',
+    handle: (context) => {
+      const agent = me(context);
+      if (!agent.ok) return agent;
+      const { state, request } = context;
+      const agentId = agent.value.id;
+      const read = readQuery(actionsQuery, request, (q) => `agent-actions:${agentId}|${q.status ?? ''}`);
+      if (!read.ok) return read;
+      const { query, page, key } = read.value;
+      const found = listActions(state, { agentId, ...(query.status === undefined ? {} : { status: query.status }) }, page);
+      return ok(answer(200, listBody(found, key, (action) => agentActionView(action, state))));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/agents/me/actions/{actionId}',
+    auth: 'agent',
+    handle: (context) => {
+      const agent = me(context);
+      if (!agent.ok) return agent;
+      const actionId = context.params.actionId ?? '';
+      const action = actionOf(context.state, agent.value.id, actionId);
+      return action === undefined ? err(actionNotFound(actionId)) : ok(answer(200, agentActionView(action, context.state)));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/agents/me/internal-accounts',
+    auth: 'agent',
+    handle: (context) => {
+      const agent = me(context);
+      if (!agent.ok) return agent;
+      const { state, request } = context;
+      const customerId = agent.value.customerId;
+      const read = readQuery(pageOnlyQuery, request, () => `agent-accounts:${customerId}`);
+      if (!read.ok) return read;
+      const views = (state.accounts.byCustomer.get(customerId) ?? []).map((id) => internalAccountView(state.accounts.byId.get(id)!, state.ledger));
+      return ok(answer(200, pageOf(views, read.value.page, read.value.key)));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/agents/me/transactions',
+    auth: 'agent',
+    handle: (context) => {
+      const agent = me(context, 'VIEW_TRANSACTIONS');
+      if (!agent.ok) return agent;
+      const { state, request } = context;
+      const customerId = agent.value.customerId;
+      const filtersOf = (q: z.output<typeof transactionsQuery>) => ({
+        customerId,
+        ...(q.type === undefined ? {} : { type: q.type }),
+        ...(q.status === undefined ? {} : { status: q.status }),
+      });
+      const read = readQuery(transactionsQuery, request, (q) => `agent-${transactionQueryKey(filtersOf(q))}`);
+      if (!read.ok) return read;
+      const found = listTransactions(state.transactions, filtersOf(read.value.query), read.value.page);
+      const data = found.items.map(transactionView);
+      return ok(
+        answer(
+          200,
+          found.nextPosition === undefined
+            ? { data, hasMore: false, totalCount: found.totalCount }
+            : { data, hasMore: true, nextCursor: encodeCursor(read.value.key, found.nextPosition), totalCount: found.totalCount },
+        ),
+      );
+    },
+  },
+  { method: 'POST', path: '/agents/me/external-accounts', auth: 'agent', handle: createExternalAccount },
+];
+
+/** Every agent route. */
+export const agentRoutes: readonly Route<DomainState>[] = [...platformRoutes, redeemRoute, ...meRoutes];

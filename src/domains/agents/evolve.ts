@@ -1,0 +1,141 @@
+/**
+ * Applies agent events to the agent store. Evolvers trust the log and assert the rest: every
+ * action move goes through AGENT_ACTION_TABLE, and usage counters grow only with an execution.
+ */
+import { freeze } from 'immer';
+import { assert } from '../../core/assert.js';
+import { instantToMs } from '../../core/time.js';
+import type { EvolverTable } from '../evolver.js';
+import type { DomainState } from '../state.js';
+import {
+  AGENT_EVENTS,
+  type AgentActionApproved,
+  type AgentActionCreated,
+  type AgentActionFailed,
+  type AgentActionRejected,
+  type AgentCreated,
+  type AgentDeleted,
+  type AgentDeviceCodeIssued,
+  type AgentDeviceCodeRedeemed,
+  type AgentPauseChanged,
+  type AgentPolicyChanged,
+  type AgentQuoteRequested,
+} from './events.js';
+import { AGENT_ACTION_INITIAL_STATUSES, AGENT_ACTION_TABLE, type AgentActionEvent } from './lifecycle.js';
+import { pushTo } from './store.js';
+import type { ActionExecution, Agent, AgentAction } from './types.js';
+import { withExecution } from './usage.js';
+
+function agentOf(state: DomainState, agentId: string): Agent {
+  const agent = state.agents.byId.get(agentId);
+  assert(agent !== undefined && agent.deletedAt === undefined, `agent event for unknown or deleted agent ${agentId}`);
+  return agent;
+}
+
+function putAgent(state: DomainState, agent: Agent): void {
+  state.agents.byId.set(agent.id, freeze(agent, true));
+}
+
+function countExecution(state: DomainState, agentId: string, execution: ActionExecution, at: string): void {
+  const agent = agentOf(state, agentId);
+  putAgent(state, { ...agent, usage: withExecution(agent.usage, instantToMs(at), execution.currency, BigInt(execution.amountMinor)) });
+}
+
+function moveAction(state: DomainState, actionId: string, event: AgentActionEvent, changes: Partial<AgentAction> & { updatedAt: string }): AgentAction {
+  const action = state.agents.actions.get(actionId);
+  assert(action !== undefined, `agent action event for unknown action ${actionId}`);
+  const to = AGENT_ACTION_TABLE.next(action.status, event);
+  assert(to !== undefined, `agent action ${actionId} cannot ${event} from ${action.status}`);
+  const next: AgentAction = { ...action, ...changes, status: to };
+  state.agents.actions.set(actionId, freeze(next, true));
+  return next;
+}
+
+/** Evolvers for agent events. */
+export const agentEvolvers: EvolverTable = {
+  [AGENT_EVENTS.created]: (state, event) => {
+    const { agent } = event.data as AgentCreated;
+    assert(!state.agents.byId.has(agent.id), `agent ${agent.id} created twice`);
+    putAgent(state, structuredClone(agent));
+    state.agents.order.push(agent.id);
+    pushTo(state.agents.byCustomer, agent.customerId, agent.id);
+  },
+  [AGENT_EVENTS.deviceCodeIssued]: (state, event) => {
+    const data = event.data as AgentDeviceCodeIssued;
+    const agent = agentOf(state, data.agentId);
+    assert(!state.agents.deviceCodes.has(data.codeHash), `device code issued twice for agent ${data.agentId}`);
+    state.agents.deviceCodes.set(data.codeHash, freeze({ codeHash: data.codeHash, agentId: data.agentId, issuedAt: data.issuedAt, expiresAt: data.expiresAt }, true));
+    putAgent(state, { ...agent, deviceCodeHash: data.codeHash });
+  },
+  [AGENT_EVENTS.deviceCodeRedeemed]: (state, event) => {
+    const data = event.data as AgentDeviceCodeRedeemed;
+    const agent = agentOf(state, data.agentId);
+    const code = state.agents.deviceCodes.get(data.codeHash);
+    assert(code !== undefined && code.agentId === agent.id && code.redeemedAt === undefined, `device code of agent ${agent.id} redeemed twice or unknown`);
+    assert(agent.deviceCodeHash === data.codeHash, `agent ${agent.id} redeemed a superseded device code`);
+    state.agents.deviceCodes.set(data.codeHash, freeze({ ...code, redeemedAt: data.redeemedAt }, true));
+    // One live token per agent: the new one replaces the old.
+    if (agent.accessTokenHash !== undefined) state.agents.agentByTokenHash.delete(agent.accessTokenHash);
+    assert(!state.agents.agentByTokenHash.has(data.tokenHash), `access token of agent ${agent.id} issued twice`);
+    state.agents.agentByTokenHash.set(data.tokenHash, agent.id);
+    const { deviceCodeHash: _used, ...rest } = agent;
+    putAgent(state, { ...rest, accessTokenHash: data.tokenHash, updatedAt: data.redeemedAt });
+  },
+  [AGENT_EVENTS.pauseChanged]: (state, event) => {
+    const data = event.data as AgentPauseChanged;
+    putAgent(state, { ...agentOf(state, data.agentId), isPaused: data.isPaused, updatedAt: data.updatedAt });
+  },
+  [AGENT_EVENTS.policyChanged]: (state, event) => {
+    const data = event.data as AgentPolicyChanged;
+    putAgent(state, { ...agentOf(state, data.agentId), policy: structuredClone(data.policy), updatedAt: data.updatedAt });
+  },
+  [AGENT_EVENTS.deleted]: (state, event) => {
+    const data = event.data as AgentDeleted;
+    const agent = agentOf(state, data.agentId);
+    for (const id of state.agents.actionsByAgent.get(agent.id) ?? []) {
+      assert(state.agents.actions.get(id)?.status !== 'PENDING_APPROVAL', `agent ${agent.id} deleted with action ${id} still pending`);
+    }
+    if (agent.accessTokenHash !== undefined) state.agents.agentByTokenHash.delete(agent.accessTokenHash);
+    const { accessTokenHash: _token, deviceCodeHash: _code, ...rest } = agent;
+    putAgent(state, { ...rest, deletedAt: data.deletedAt, updatedAt: data.deletedAt });
+  },
+  [AGENT_EVENTS.quoteRequested]: (state, event) => {
+    const data = event.data as AgentQuoteRequested;
+    agentOf(state, data.agentId);
+    assert(state.quotes.byId.has(data.quoteId), `agent quote ${data.quoteId} is not a quote`);
+    assert(!state.agents.quoteAgent.has(data.quoteId), `quote ${data.quoteId} claimed twice`);
+    state.agents.quoteAgent.set(data.quoteId, data.agentId);
+  },
+  [AGENT_EVENTS.actionCreated]: (state, event) => {
+    const { action } = event.data as AgentActionCreated;
+    assert(!state.agents.actions.has(action.id), `agent action ${action.id} created twice`);
+    assert(AGENT_ACTION_INITIAL_STATUSES.includes(action.status), `agent action ${action.id} created ${action.status}`);
+    assert((action.status === 'APPROVED') === (action.execution !== undefined), `agent action ${action.id}: born APPROVED exactly when executing`);
+    agentOf(state, action.agentId);
+    state.agents.actions.set(action.id, freeze(structuredClone(action), true));
+    state.agents.actionOrder.push(action.id);
+    pushTo(state.agents.actionsByAgent, action.agentId, action.id);
+    if (action.execution !== undefined) countExecution(state, action.agentId, action.execution, event.at);
+  },
+  [AGENT_EVENTS.actionApproved]: (state, event) => {
+    const data = event.data as AgentActionApproved;
+    const action = moveAction(state, data.actionId, 'APPROVE', {
+      updatedAt: data.updatedAt,
+      ...(data.execution === undefined ? {} : { execution: data.execution }),
+    });
+    if (data.execution !== undefined) countExecution(state, action.agentId, data.execution, event.at);
+  },
+  [AGENT_EVENTS.actionRejected]: (state, event) => {
+    const data = event.data as AgentActionRejected;
+    moveAction(state, data.actionId, 'REJECT', {
+      updatedAt: data.updatedAt,
+      ...(data.rejectionReason === undefined ? {} : { rejectionReason: data.rejectionReason }),
+    });
+  },
+  [AGENT_EVENTS.actionFailed]: (state, event) => {
+    const data = event.data as AgentActionFailed;
+    const action = state.agents.actions.get(data.actionId);
+    assert(action?.execution === undefined, `agent action ${data.actionId} failed after its execution started`);
+    moveAction(state, data.actionId, 'FAIL', { updatedAt: data.updatedAt, failureReason: data.failureReason });
+  },
+};
