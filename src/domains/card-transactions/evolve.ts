@@ -1,0 +1,61 @@
+/**
+ * Applies card transaction events. The transfers were applied by the engine just before; the
+ * evolvers check again, on every replay, that each move is a row of the table from where the
+ * record stands, that an open transaction's hold is an open pending transfer of exactly
+ * `amount - settled`, and that a closed one holds nothing. They keep the expiry timer in step.
+ */
+import { freeze } from 'immer';
+import { assert } from '../../core/assert.js';
+import type { EvolverTable } from '../evolver.js';
+import type { DomainState } from '../state.js';
+import { CARD_TRANSACTION_EVENT_TYPES, type CardTransactionCreated, type CardTransactionTransitioned } from './events.js';
+import { cancelExpiry, scheduleExpiry } from './expiry.js';
+import { nextCardTransactionState } from './lifecycle.js';
+import { addCardTransaction, replaceCardTransaction } from './store.js';
+import { type CardTransaction, heldMinor, isOpen } from './types.js';
+
+/** Asserts the record's hold agrees with the ledger. */
+function checkHold(state: DomainState, tx: CardTransaction): void {
+  if (!isOpen(tx)) {
+    assert(tx.holdTransferId === undefined && tx.expiresAt === undefined, `closed card transaction ${tx.id} still names a hold`);
+    return;
+  }
+  const held = heldMinor(tx);
+  const hold = tx.holdTransferId === undefined ? undefined : state.ledger.transfer(tx.holdTransferId);
+  assert(
+    held > 0n && hold !== undefined && hold.kind === 'pending' && hold.status === 'open' && hold.amountMinor === held,
+    `card transaction ${tx.id} should hold ${held} in an open pending transfer`,
+  );
+}
+
+/** Evolvers for card transaction events. */
+export const cardTransactionEvolvers: EvolverTable = {
+  [CARD_TRANSACTION_EVENT_TYPES.created]: (state, event) => {
+    const data = event.data as CardTransactionCreated;
+    const tx = freeze(structuredClone(data.transaction), true) as CardTransaction;
+    assert(!state.cardTransactions.byId.has(tx.id), `card transaction ${tx.id} created twice`);
+    assert(nextCardTransactionState('RECEIVED', data.event) === tx.status, `card transaction ${tx.id} created ${tx.status} by ${data.event}`);
+    assert(state.cards.byId.has(tx.cardId), `card transaction ${tx.id} of unknown card ${tx.cardId}`);
+    assert((tx.status === 'DECLINED') === (tx.cardDeclinedReason !== undefined), `card transaction ${tx.id}: a decline reason belongs to DECLINED only`);
+    checkHold(state, tx);
+    addCardTransaction(state.cardTransactions, tx, state.transactions.order.length);
+    if (isOpen(tx)) scheduleExpiry(state, tx);
+  },
+  [CARD_TRANSACTION_EVENT_TYPES.transitioned]: (state, event) => {
+    const data = event.data as CardTransactionTransitioned;
+    const before = state.cardTransactions.byId.get(data.transactionId);
+    assert(before !== undefined, `move of unknown card transaction ${data.transactionId}`);
+    assert(before.status === data.from, `card transaction ${before.id} is ${before.status}, not ${data.from}`);
+    assert(nextCardTransactionState(data.from, data.event) === data.to, `card transaction move ${data.from} --${data.event}--> ${data.to} is not in the table`);
+    const next: Record<string, unknown> = { ...before, ...data.changes, status: data.to, updatedAt: data.updatedAt };
+    for (const field of data.cleared) delete next[field];
+    const after = freeze(next, true) as CardTransaction;
+    checkHold(state, after);
+    if (before.holdTransferId !== undefined && before.holdTransferId !== after.holdTransferId) {
+      const old = state.ledger.transfer(before.holdTransferId);
+      assert(old?.kind === 'pending' && old.status !== 'open', `card transaction ${before.id} left hold ${before.holdTransferId} open`);
+    }
+    replaceCardTransaction(state.cardTransactions, before, after);
+    if (!isOpen(after)) cancelExpiry(state, after.id);
+  },
+};

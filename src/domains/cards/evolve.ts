@@ -1,0 +1,44 @@
+/**
+ * Applies card events to `state.cards`. Deciders checked everything; the evolvers check again what
+ * replay must not accept from a corrupt log (a status move the table lacks, a change to a closed
+ * card, an id issued twice).
+ */
+import { freeze } from 'immer';
+import { assert } from '../../core/assert.js';
+import type { EvolverTable } from '../evolver.js';
+import { CARD_EVENT_TYPES, type CardIssued, type CardProgramConfigured, type CardTokenized, type CardUpdated } from './events.js';
+import { CARD_TABLE } from './lifecycle.js';
+import { addCard, replaceCard } from './store.js';
+import type { Card } from './types.js';
+
+/** Evolvers for card events. */
+export const cardEvolvers: EvolverTable = {
+  [CARD_EVENT_TYPES.issued]: (state, event) => {
+    const { card } = event.data as CardIssued;
+    assert(!state.cards.byId.has(card.id), `card ${card.id} issued twice`);
+    assert(state.accounts.byId.get(card.fundingSource)?.customerId === card.customerId, `card ${card.id} funded by another customer's account`);
+    addCard(state.cards, freeze(structuredClone(card), true) as Card);
+  },
+  [CARD_EVENT_TYPES.updated]: (state, event) => {
+    const data = event.data as CardUpdated;
+    const before = state.cards.byId.get(data.cardId);
+    assert(before !== undefined, `CardUpdated for unknown card ${data.cardId}`);
+    assert(before.status !== 'CLOSED', `CardUpdated for closed card ${data.cardId}`);
+    if (data.status !== undefined) {
+      assert(data.status.from === before.status, `card ${data.cardId} is ${before.status}, not ${data.status.from}`);
+      assert(CARD_TABLE.next(data.status.from, data.status.event) === data.status.to, `card move ${data.status.from} --${data.status.event}--> ${data.status.to} is not in the table`);
+    }
+    const next: Record<string, unknown> = { ...before, ...data.changes, updatedAt: data.updatedAt };
+    for (const field of data.cleared) delete next[field];
+    if (data.status !== undefined) next.status = data.status.to;
+    replaceCard(state.cards, before, freeze(next, true) as Card);
+  },
+  [CARD_EVENT_TYPES.tokenized]: (state, event) => {
+    const data = event.data as CardTokenized;
+    const card = state.cards.byId.get(data.cardId);
+    assert(card !== undefined && card.cardCapabilities.supportsDigitalWalletTokenization, `CardTokenized for card ${data.cardId} that cannot be tokenized`);
+  },
+  [CARD_EVENT_TYPES.programConfigured]: (state, event) => {
+    state.cards.program = freeze(structuredClone((event.data as CardProgramConfigured).program), true);
+  },
+};

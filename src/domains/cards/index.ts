@@ -1,0 +1,23 @@
+/** Cards: records, lifecycle, deciders, program limits, tokenization, views, webhooks. */
+export type { Card, CardForm, CardLimits, CardProgram, CardStatus } from './types.js';
+export { CARD_FORMS, CARD_STATUSES, DEFAULT_CARD_PROGRAM, MAX_LIVE_CARDS_MAX } from './types.js';
+export type { CardStore, CardStoreSnapshot } from './store.js';
+export { cardStoreFromSnapshot, cardStoreSnapshot, emptyCardStore } from './store.js';
+export type { CardEvent } from './lifecycle.js';
+export { CARD_EVENTS, CARD_TABLE, cardEventFor, cardMachine, requestCardStatus } from './lifecycle.js';
+export type { CardChanges, CardIssued, CardProgramConfigured, CardTokenized, CardUpdated } from './events.js';
+export { CARD_EVENT_TYPES } from './events.js';
+export { cardEvolvers } from './evolve.js';
+export type { IssueCardCommand } from './issue.js';
+export { cardNumberDetails, decideIssueCard, fundingSourceProblem } from './issue.js';
+export type { UpdateCardCommand } from './update.js';
+export { cardNotFound, decideUpdateCard } from './update.js';
+export type { CardProgramPatch, EffectiveLimits } from './program.js';
+export { cardProgramView, decideConfigureCardProgram, effectiveLimits } from './program.js';
+export type { ProvisioningPayload, WalletProvider } from './tokenize.js';
+export { decideTokenize, openProvisioningPayload, provisioningPayload, WALLET_PROVIDERS } from './tokenize.js';
+export type { CardView } from './view.js';
+export { cardView } from './view.js';
+export { CARD_STATUS_CHANGE, cardNotifiers } from './notify.js';
+export type { CardFilters } from './list.js';
+export { cardQueryKey, listCards } from './list.js';

@@ -1,0 +1,76 @@
+/**
+ * Cards: frozen records by id, creation order, each customer's cards, the live-card counts the
+ * CARD_LIMIT_REACHED rule reads, and the card program. Written only by `cardEvolvers`. Snapshots
+ * hold the records in creation order and the program; every index is rebuilt from them.
+ */
+import { freeze } from 'immer';
+import { type Card, type CardProgram, DEFAULT_CARD_PROGRAM } from './types.js';
+
+/** Records, indexes and the program. */
+export type CardStore = {
+  readonly byId: Map<string, Card>;
+  readonly order: string[];
+  readonly byCustomer: Map<string, string[]>;
+  /** Live (not CLOSED) cards per customer; a customer without live cards has no entry. */
+  readonly liveByCustomer: Map<string, number>;
+  /** Card ids by `platformCardId`, live cards only (closing frees the platform's id). */
+  readonly byPlatformCardId: Map<string, string>;
+  /** Mutable counters and the current program. */
+  counts: { live: number };
+  program: CardProgram;
+};
+
+/** An empty store with the default program. */
+export function emptyCardStore(): CardStore {
+  return {
+    byId: new Map(),
+    order: [],
+    byCustomer: new Map(),
+    liveByCustomer: new Map(),
+    byPlatformCardId: new Map(),
+    counts: { live: 0 },
+    program: DEFAULT_CARD_PROGRAM,
+  };
+}
+
+/** Adds a new card to the store and its indexes (evolvers only). */
+export function addCard(store: CardStore, card: Card): void {
+  store.byId.set(card.id, card);
+  store.order.push(card.id);
+  const list = store.byCustomer.get(card.customerId);
+  if (list === undefined) store.byCustomer.set(card.customerId, [card.id]);
+  else list.push(card.id);
+  if (card.status !== 'CLOSED') markLive(store, card, 1);
+}
+
+/** Replaces a card's record, keeping the live counts right when it closes (evolvers only). */
+export function replaceCard(store: CardStore, before: Card, after: Card): void {
+  store.byId.set(after.id, after);
+  if (before.status !== 'CLOSED' && after.status === 'CLOSED') markLive(store, before, -1);
+}
+
+function markLive(store: CardStore, card: Card, delta: 1 | -1): void {
+  store.counts.live += delta;
+  const count = (store.liveByCustomer.get(card.customerId) ?? 0) + delta;
+  if (count === 0) store.liveByCustomer.delete(card.customerId);
+  else store.liveByCustomer.set(card.customerId, count);
+  if (card.platformCardId === undefined) return;
+  if (delta === 1) store.byPlatformCardId.set(card.platformCardId, card.id);
+  else store.byPlatformCardId.delete(card.platformCardId);
+}
+
+/** The store inside an engine snapshot: every record in creation order, and the program. JSON-safe. */
+export type CardStoreSnapshot = { readonly records: readonly Card[]; readonly program: CardProgram };
+
+/** Captures the store for a snapshot. Pure: records are frozen, so sharing them is safe. */
+export function cardStoreSnapshot(store: CardStore): CardStoreSnapshot {
+  return { records: store.order.map((id) => store.byId.get(id) as Card), program: store.program };
+}
+
+/** Rebuilds a store from a snapshot (an older snapshot without cards gives an empty store). */
+export function cardStoreFromSnapshot(snapshot: CardStoreSnapshot | undefined): CardStore {
+  const store = emptyCardStore();
+  for (const record of snapshot?.records ?? []) addCard(store, freeze(structuredClone(record), true) as Card);
+  if (snapshot !== undefined) store.program = freeze(structuredClone(snapshot.program), true) as CardProgram;
+  return store;
+}
