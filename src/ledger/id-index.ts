@@ -1,0 +1,123 @@
+/**
+ * Transfer ids to dense indexes 0..n-1 in insertion order: an open-addressing hash table
+ * (linear probing) over one Int32Array of [index, hash] pairs, so a probe reads one cache line.
+ * A `Map<string, number>` of a million fresh string keys costs about twice as much per insert
+ * (its backing store is rehashed on the JS heap and traced by every major GC) and stops at 2^24
+ * entries; here only the keys array lives on the JS heap.
+ */
+import { assert } from '../core/assert.js';
+
+const SLOTS_FIRST = 1_024;
+const EMPTY = -1;
+// Indexes are Int32 and the table has 2 words per slot at load <= 1/2.
+const SIZE_MAX = 2 ** 28;
+
+/** FNV-1a over UTF-16 code units, then MurmurHash3's finalizer so low bits are well mixed. */
+export function hashString(text: string): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h | 0;
+}
+
+function emptyTable(slots: number): Int32Array {
+  const table = new Int32Array(2 * slots);
+  for (let s = 0; s < slots; s += 1) table[2 * s] = EMPTY;
+  return table;
+}
+
+/** A set of unique strings, each numbered by its insertion order; supports truncation. */
+export class IdIndex {
+  /** The keys by index. Read-only for callers. */
+  readonly keys: string[] = [];
+  // Slot s holds [index or EMPTY, hash of that key] at words 2s and 2s+1.
+  #table = emptyTable(SLOTS_FIRST);
+  // The empty slot found by the last failed lookup, reused by an `add` of the same key right
+  // after it (the replay path looks a new id up, then adds it), and that key's hash.
+  #probeKey: string | undefined = undefined;
+  #probeHash = 0;
+  #probeSlot = EMPTY;
+
+  /** Number of keys. */
+  get size(): number {
+    return this.keys.length;
+  }
+
+  /** The index of `key`, or -1 when absent. */
+  indexOf(key: string): number {
+    const hash = hashString(key);
+    const table = this.#table;
+    const mask = (table.length >> 1) - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const index = table[2 * slot]!;
+      if (index === EMPTY) {
+        this.#probeKey = key;
+        this.#probeHash = hash;
+        this.#probeSlot = slot;
+        return -1;
+      }
+      if (table[2 * slot + 1] === hash && this.keys[index] === key) return index;
+    }
+  }
+
+  /** Adds `key` (which must be absent) as index `size` and returns that index. */
+  add(key: string): number {
+    const index = this.keys.length;
+    assert(index < SIZE_MAX, 'transfer id index is full');
+    if (this.#probeKey !== key) assert(this.indexOf(key) === -1, 'id added twice');
+    const slot = this.#probeSlot;
+    this.#probeKey = undefined;
+    this.#table[2 * slot] = index;
+    this.#table[2 * slot + 1] = this.#probeHash;
+    this.keys.push(key);
+    // Keep the load at most one half so probes stay short.
+    if (this.keys.length > this.#table.length >> 2) this.#rehash(this.#table.length);
+    return index;
+  }
+
+  /**
+   * Removes every key whose index is >= `size`, newest first. Exact for linear probing: a key
+   * added later than another never lies on that other's probe path, so clearing the newest
+   * slot first cannot cut a chain (a rehash reinserts in index order and keeps this true).
+   */
+  truncate(size: number): void {
+    assert(size >= 0 && size <= this.keys.length, 'truncate beyond the end');
+    const table = this.#table;
+    const mask = (table.length >> 1) - 1;
+    for (let index = this.keys.length - 1; index >= size; index -= 1) {
+      let slot = hashString(this.keys[index]!) & mask;
+      while (table[2 * slot] !== index) {
+        assert(table[2 * slot] !== EMPTY, 'id index lost a key');
+        slot = (slot + 1) & mask;
+      }
+      table[2 * slot] = EMPTY;
+    }
+    this.keys.length = size;
+    this.#probeKey = undefined;
+  }
+
+  #rehash(slots: number): void {
+    const old = this.#table;
+    const table = emptyTable(slots);
+    const mask = slots - 1;
+    // Reinsert in index order (see truncate); the old table is scanned to find each index's
+    // hash without rehashing the strings.
+    const hashes = new Int32Array(this.keys.length);
+    for (let s = 0; s < old.length >> 1; s += 1) {
+      const index = old[2 * s]!;
+      if (index !== EMPTY) hashes[index] = old[2 * s + 1]!;
+    }
+    for (let index = 0; index < this.keys.length; index += 1) {
+      const hash = hashes[index]!;
+      let slot = hash & mask;
+      while (table[2 * slot] !== EMPTY) slot = (slot + 1) & mask;
+      table[2 * slot] = index;
+      table[2 * slot + 1] = hash;
+    }
+    this.#table = table;
+  }
+}

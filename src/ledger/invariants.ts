@@ -1,0 +1,168 @@
+/**
+ * The ledger's invariants, recomputed from scratch: counters are re-derived from the transfer
+ * table and rows from the transfers they point at, so each fact is checked on a second path.
+ * Changes nothing but the row indexes, a cache it brings up to date. O(transfers + rows).
+ */
+import type { CurrencyCode } from '../core/currency.js';
+import {
+  CREDITS_MUST_NOT_EXCEED_DEBITS,
+  CREDITS_PENDING,
+  CREDITS_POSTED,
+  DEBITS_MUST_NOT_EXCEED_CREDITS,
+  DEBITS_PENDING,
+  DEBITS_POSTED,
+} from './account-table.js';
+import { postingAmount, rowAtMs, rowBalanceAfter, rowTransferIndex, syncRows } from './account-rows.js';
+import type { CounterName, InvariantViolation } from './errors.js';
+import { LEDGER_AMOUNT_MAX } from './limits.js';
+import type { LedgerState } from './state.js';
+import { KIND_PENDING, KIND_POST, KIND_POSTED, STATUS_OPEN } from './transfer-table.js';
+import type { CurrencyTotals } from './types.js';
+
+type Sums = { debitsPending: bigint; debitsPosted: bigint; creditsPending: bigint; creditsPosted: bigint };
+
+// In the order of their offsets in the account table (DEBITS_PENDING = 0 ...).
+const COUNTERS: readonly CounterName[] = ['debitsPending', 'debitsPosted', 'creditsPending', 'creditsPosted'];
+
+/** Per currency, the four counters summed over its accounts, ordered by currency code. */
+export function totalsByCurrency(state: LedgerState): Map<CurrencyCode, CurrencyTotals> {
+  const { accounts } = state;
+  const sums = new Map<CurrencyCode, Sums>();
+  for (let a = 0; a < accounts.count; a += 1) {
+    const currency = accounts.currencies[a]!;
+    let total = sums.get(currency);
+    if (total === undefined) {
+      total = { debitsPending: 0n, debitsPosted: 0n, creditsPending: 0n, creditsPosted: 0n };
+      sums.set(currency, total);
+    }
+    COUNTERS.forEach((counter, offset) => {
+      total[counter] += accounts.counter(a, offset);
+    });
+  }
+  const codes = [...sums.keys()].sort();
+  return new Map(codes.map((code) => [code, { ...sums.get(code)! }]));
+}
+
+/** Every broken invariant of `state`; empty when the ledger is sound. */
+export function checkInvariants(state: LedgerState): InvariantViolation[] {
+  const violations: InvariantViolation[] = [];
+  for (const [currency, totals] of totalsByCurrency(state)) {
+    if (totals.debitsPosted !== totals.creditsPosted) {
+      violations.push({ code: 'CURRENCY_UNBALANCED', currency, phase: 'posted', debitsMinor: totals.debitsPosted, creditsMinor: totals.creditsPosted });
+    }
+    if (totals.debitsPending !== totals.creditsPending) {
+      violations.push({ code: 'CURRENCY_UNBALANCED', currency, phase: 'pending', debitsMinor: totals.debitsPending, creditsMinor: totals.creditsPending });
+    }
+  }
+  const fromTransfers = sumTransfers(state, violations);
+  for (let a = 0; a < state.accounts.count; a += 1) {
+    checkCounters(state, a, fromTransfers.sums[a]!, violations);
+    checkRows(state, a, fromTransfers.postings[a]!, violations);
+  }
+  return violations;
+}
+
+// The counters every account should have, summed from the transfer table, and how many
+// postings (posted transfers and posts) touch each account. Also checks the open set.
+function sumTransfers(
+  state: LedgerState,
+  violations: InvariantViolation[],
+): { sums: Sums[]; postings: number[] } {
+  const { transfers, accounts, open } = state;
+  const sums: Sums[] = Array.from({ length: accounts.count }, () => ({ debitsPending: 0n, debitsPosted: 0n, creditsPending: 0n, creditsPosted: 0n }));
+  const postings: number[] = Array.from({ length: accounts.count }, () => 0);
+  let openCount = 0;
+  for (let i = 0; i < transfers.count; i += 1) {
+    const kind = transfers.kind[i]!;
+    const debit = transfers.debitAccount[i]!;
+    const credit = transfers.creditAccount[i]!;
+    const amount = transfers.amountMinor[i]!;
+    if (kind === KIND_POSTED || kind === KIND_POST) {
+      sums[debit]!.debitsPosted += amount;
+      sums[credit]!.creditsPosted += amount;
+      postings[debit]! += 1;
+      postings[credit]! += 1;
+    } else if (kind === KIND_PENDING) {
+      const isOpen = transfers.status[i] === STATUS_OPEN;
+      if (isOpen) {
+        openCount += 1;
+        sums[debit]!.debitsPending += amount;
+        sums[credit]!.creditsPending += amount;
+      }
+      if (isOpen !== open.has(i)) {
+        violations.push({ code: 'OPEN_PENDING_MISMATCH', transferId: transfers.ids[i]!, inOpenSet: open.has(i) });
+      }
+    }
+  }
+  if (openCount !== open.size) {
+    for (const i of open) {
+      if (i >= transfers.count || transfers.kind[i] !== KIND_PENDING) {
+        violations.push({ code: 'OPEN_PENDING_MISMATCH', transferId: transfers.ids[i] ?? `#${i}`, inOpenSet: true });
+      }
+    }
+  }
+  return { sums, postings };
+}
+
+function checkCounters(state: LedgerState, a: number, expected: Sums, violations: InvariantViolation[]): void {
+  const { accounts } = state;
+  const accountId = accounts.ids[a]!;
+  COUNTERS.forEach((counter, offset) => {
+    const value = accounts.counter(a, offset);
+    if (value < 0n || value > LEDGER_AMOUNT_MAX) {
+      violations.push({ code: 'COUNTER_OUT_OF_RANGE', accountId, counter, valueMinor: value });
+    }
+    if (value !== expected[counter]) {
+      violations.push({ code: 'COUNTER_MISMATCH', accountId, counter, counterMinor: value, fromTransfersMinor: expected[counter] });
+    }
+  });
+  const debits = accounts.counter(a, DEBITS_PENDING) + accounts.counter(a, DEBITS_POSTED);
+  const credits = accounts.counter(a, CREDITS_PENDING) + accounts.counter(a, CREDITS_POSTED);
+  if (debits > LEDGER_AMOUNT_MAX) {
+    violations.push({ code: 'COUNTER_OUT_OF_RANGE', accountId, counter: 'debitsPending', valueMinor: debits });
+  }
+  if (credits > LEDGER_AMOUNT_MAX) {
+    violations.push({ code: 'COUNTER_OUT_OF_RANGE', accountId, counter: 'creditsPending', valueMinor: credits });
+  }
+  const flags = accounts.flags[a]!;
+  const creditsPosted = accounts.counter(a, CREDITS_POSTED);
+  const debitsPosted = accounts.counter(a, DEBITS_POSTED);
+  if ((flags & DEBITS_MUST_NOT_EXCEED_CREDITS) !== 0 && debits > creditsPosted) {
+    violations.push({ code: 'LIMIT_EXCEEDED', accountId, flag: 'debitsMustNotExceedCredits', usedMinor: debits, limitMinor: creditsPosted });
+  }
+  if ((flags & CREDITS_MUST_NOT_EXCEED_DEBITS) !== 0 && credits > debitsPosted) {
+    violations.push({ code: 'LIMIT_EXCEEDED', accountId, flag: 'creditsMustNotExceedDebits', usedMinor: credits, limitMinor: debitsPosted });
+  }
+}
+
+function checkRows(state: LedgerState, a: number, postingCount: number, violations: InvariantViolation[]): void {
+  const { transfers, accounts } = state;
+  syncRows(accounts, transfers, a);
+  const rowCount = accounts.rowCount(a);
+  const accountId = accounts.ids[a]!;
+  if (rowCount !== postingCount) {
+    violations.push({ code: 'ROW_COUNT_MISMATCH', accountId, rowCount, postingCount });
+  }
+  let sum = 0n;
+  let chainReported = false;
+  for (let i = 0; i < rowCount; i += 1) {
+    const t = rowTransferIndex(accounts, a, i);
+    const kind = transfers.kind[t];
+    const onAccount = transfers.debitAccount[t] === a || transfers.creditAccount[t] === a;
+    if (t >= transfers.count || (kind !== KIND_POSTED && kind !== KIND_POST) || !onAccount) {
+      violations.push({ code: 'ROW_NOT_A_POSTING', accountId, index: i });
+      continue;
+    }
+    if (i > 0 && rowAtMs(accounts, a, i) < rowAtMs(accounts, a, i - 1)) violations.push({ code: 'ROWS_OUT_OF_ORDER', accountId, index: i });
+    sum += postingAmount(transfers, t, a);
+    const balanceAfter = rowBalanceAfter(accounts, a, i);
+    if (!chainReported && balanceAfter !== sum) {
+      chainReported = true;
+      violations.push({ code: 'ROW_BALANCE_MISMATCH', accountId, index: i, balanceAfterMinor: balanceAfter, runningSumMinor: sum });
+    }
+  }
+  const posted = accounts.counter(a, CREDITS_POSTED) - accounts.counter(a, DEBITS_POSTED);
+  if (sum !== posted) violations.push({ code: 'ROWS_SUM_MISMATCH', accountId, rowsSumMinor: sum, postedMinor: posted });
+  const last = rowCount === 0 ? 0n : rowBalanceAfter(accounts, a, rowCount - 1);
+  if (last !== posted) violations.push({ code: 'LAST_ROW_BALANCE_MISMATCH', accountId, balanceAfterMinor: last, postedMinor: posted });
+}
