@@ -48,6 +48,7 @@ const lines = [
   '',
   '2. JSONL replay with hash-chain verification (streamed line by line)',
   `   verify+replay        ${fmt(jsonl.verifyReplayNativeEventsPerSec ?? 0)} events/s (node:crypto SHA-256)`,
+  `   strict verify+replay ${fmt(jsonl.verifyReplayStrictEventsPerSec ?? 0)} events/s (also re-encodes each line to prove canonical bytes: the CLI's verify)`,
   `   verify+replay        ${fmt(jsonl.verifyReplayNobleEventsPerSec ?? 0)} events/s (@noble/hashes, first 200,000 lines)`,
   `   JSON.parse + fold    ${fmt(jsonl.baselineParseFoldEventsPerSec ?? 0)} events/s (same lines, ${jsonl.bytesPerEvent} bytes/event)`,
   `   ratio                ${jsonlRatio.toFixed(2)}                  (goal >= 0.5)`,

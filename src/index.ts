@@ -73,5 +73,37 @@ export type {
   Upcaster,
 } from './log/index.js';
 
-// Ledger.
-export { Ledger } from './ledger/index.js';
+// Ledger: TigerBeetle-style accounts and transfers, balance-change rows, invariants.
+export { LEDGER_AMOUNT_MAX, LEDGER_BATCH_MAX, LEDGER_ROWS_PAGE_MAX, Ledger } from './ledger/index.js';
+export type {
+  AccountFlags,
+  AccountSpec,
+  AccountView,
+  BalanceRow,
+  BalanceView,
+  CurrencyTotals,
+  InvariantViolation,
+  LedgerBatchError,
+  LedgerError,
+  LedgerErrorCode,
+  LedgerSnapshot,
+  NewTransferSpec,
+  PendingTransferView,
+  ResolutionSpec,
+  RowRange,
+  TransferSpec,
+  TransferView,
+} from './ledger/index.js';
+
+// Snapshots and engine-written events.
+export type { EngineSnapshot, SnapshotHead } from './engine/snapshot.js';
+export { ENGINE_EVENTS } from './engine/engine-events.js';
+export type { IdempotentResponseStored, LedgerAccountOpened, LedgerTransfersCreated } from './engine/engine-events.js';
+export type { TransferRecord } from './domains/movement.js';
+export { worldAccountId } from './domains/movement.js';
+export type { Notification, WebhookQueued } from './domains/notifications.js';
+export { WEBHOOK_EVENTS } from './domains/notifications.js';
+
+// Lifecycles: the legal transitions as plain tables derived from the xstate machines.
+export { machineNext, transitionTable } from './domains/lifecycle.js';
+export type { TransitionTable } from './domains/lifecycle.js';

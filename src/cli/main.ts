@@ -50,10 +50,12 @@ function* scriptRequests(path: string): Generator<ScriptRequest> {
   for (const line of readLines(path)) if (line.trim() !== '') yield JSON.parse(line) as ScriptRequest;
 }
 
-function audit(path: string): AuditReport {
+/** Audits a log file; `canonical` also demands canonical line bytes (the `verify` command). */
+function audit(path: string, canonical = false): AuditReport {
   const started = Date.now();
   return auditLog(readLines(path), {
     sha256: nativeSha256,
+    canonical,
     onProgress: (count) => process.stderr.write(`replayed ${count.toLocaleString('en-US')} events (${((Date.now() - started) / 1000).toFixed(1)} s)\n`),
   });
 }
@@ -79,9 +81,9 @@ function commandRun(args: Args): number {
 function commandVerify(args: Args): number {
   const [path] = args.positional;
   if (path === undefined) return fail(USAGE, 2);
-  const report = audit(path);
+  const report = audit(path, true);
   if (!report.ok) return reportFault(report);
-  out(`ok: ${report.count} events, chain and ledger invariants hold, head ${report.engine.head().hash}`);
+  out(`ok: ${report.count} events, canonical encoding, chain and ledger invariants hold, head ${report.engine.head().hash}`);
   return 0;
 }
 
@@ -133,7 +135,7 @@ function commandDemo(args: Args): number {
   });
   writer.close();
   out(`\n== log written to ${logPath}; verifying it from disk`);
-  const report = audit(logPath);
+  const report = audit(logPath, true);
   if (!report.ok) return reportFault(report);
   out(`ok: ${report.count} events, hash chain and ledger invariants hold, head ${report.engine.head().hash}`);
   out('\n== balances (replayed from the log)');

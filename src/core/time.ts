@@ -37,12 +37,22 @@ export function formatInstant(epochMs: number): Instant {
  */
 export function instantToMs(iso: Instant): number {
   if (iso.length === 24 && iso.charCodeAt(23) === 90 /* Z */ && iso.charCodeAt(19) === 46) {
-    const n = (from: number, to: number): number => {
-      let v = 0;
-      for (let i = from; i < to; i += 1) v = v * 10 + (iso.charCodeAt(i) - 48);
-      return v;
-    };
-    return Date.UTC(n(0, 4), n(5, 7) - 1, n(8, 10), n(11, 13), n(14, 16), n(17, 19), n(20, 23));
+    return Date.UTC(
+      digitsAt(iso, 0, 4),
+      digitsAt(iso, 5, 7) - 1,
+      digitsAt(iso, 8, 10),
+      digitsAt(iso, 11, 13),
+      digitsAt(iso, 14, 16),
+      digitsAt(iso, 17, 19),
+      digitsAt(iso, 20, 23),
+    );
   }
   return Date.parse(iso);
+}
+
+// Hoisted rather than a closure: replay calls instantToMs once per event.
+function digitsAt(text: string, from: number, to: number): number {
+  let value = 0;
+  for (let i = from; i < to; i += 1) value = value * 10 + (text.charCodeAt(i) - 48);
+  return value;
 }

@@ -60,6 +60,26 @@ export function toTransferSpecs(records: readonly TransferRecord[], atMs: number
  * here is a bug: it throws rather than leave the event half-applied.
  */
 export function applyTransfers(ledger: Ledger, records: readonly TransferRecord[], atMs: number): void {
-  const result = ledger.createTransfers(toTransferSpecs(records, atMs));
-  assert(result.ok, `ledger rejected logged transfers: ${result.ok ? '' : JSON.stringify(result.error, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`);
+  const only = records.length === 1 ? records[0] : undefined;
+  // The replay hot path: one posted transfer, applied without building a batch.
+  const result =
+    only !== undefined && !('pendingId' in only) && only.pending !== true
+      ? ledger.applyPostedTransfer(
+          only.transactionId === undefined
+            ? { id: only.id, debitAccountId: only.debitAccountId, creditAccountId: only.creditAccountId, amountMinor: BigInt(only.amountMinor), atMs }
+            : {
+                id: only.id,
+                debitAccountId: only.debitAccountId,
+                creditAccountId: only.creditAccountId,
+                amountMinor: BigInt(only.amountMinor),
+                atMs,
+                transactionId: only.transactionId,
+              },
+        )
+      : ledger.createTransfers(toTransferSpecs(records, atMs));
+  if (!result.ok) assert(false, `ledger rejected logged transfers: ${JSON.stringify(result.error, bigintAsString)}`);
+}
+
+function bigintAsString(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : value;
 }

@@ -3,11 +3,22 @@
  * in place by `evolve`; the records inside them are frozen and replaced, never edited.
  */
 import type { Ledger } from '../ledger/index.js';
+import type { AgentStore } from './agents/store.js';
+import type { ConfigStore } from './config/store.js';
 import type { CustomerStore } from './customers/store.js';
+import type { IncomingStore } from './deposits/store.js';
+import type { ExternalAccountStore } from './external-accounts/store.js';
+import type { CardTransactionStore } from './card-transactions/store.js';
+import type { CardStore } from './cards/store.js';
 import type { AccountStore } from './internal-accounts/store.js';
+import type { PaymentDocumentStore } from './payment-documents/store.js';
 import type { PlatformState } from './platform/store.js';
+import type { QuoteStore } from './quotes/store.js';
+import type { RateStore } from './rates/store.js';
 import type { StatementStore } from './statements/store.js';
+import type { StablecoinStore } from './stablecoins/store.js';
 import type { TimerStore } from './timers.js';
+import type { TransactionStore } from './transactions/store.js';
 
 /** A stored first response to an idempotent request. */
 export type IdempotentResponse = { readonly fingerprint: string; readonly status: number; readonly body: unknown };
@@ -21,4 +32,15 @@ export type DomainState = {
   readonly statements: StatementStore;
   readonly idempotency: Map<string, IdempotentResponse>;
   readonly timers: TimerStore;
+  readonly config: ConfigStore;
+  readonly rates: RateStore;
+  readonly externalAccounts: ExternalAccountStore;
+  readonly transactions: TransactionStore;
+  readonly quotes: QuoteStore;
+  readonly paymentDocuments: PaymentDocumentStore;
+  readonly incoming: IncomingStore;
+  readonly cards: CardStore;
+  readonly cardTransactions: CardTransactionStore;
+  readonly stablecoins: StablecoinStore;
+  readonly agents: AgentStore;
 };

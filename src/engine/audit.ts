@@ -25,6 +25,8 @@ export type AuditOptions = Omit<EngineOptions, 'events'> & {
   /** Called every `progressEvery` events (default 100,000) with the count so far. */
   readonly onProgress?: (count: number) => void;
   readonly progressEvery?: number;
+  /** Require canonical line encoding as well as the hash chain (default true; see VerifyOptions). */
+  readonly canonical?: boolean;
 };
 
 /**
@@ -34,11 +36,12 @@ export type AuditOptions = Omit<EngineOptions, 'events'> & {
  * if (!report.ok) console.error(`seq ${report.fault.seq}: ${report.fault.reason}`);
  */
 export function auditLog(lines: Iterable<string>, options: AuditOptions = {}): AuditReport {
-  const { sha256, onProgress, progressEvery, ...engineOptions } = options;
+  const { sha256, onProgress, progressEvery, canonical, ...engineOptions } = options;
   const every = progressEvery ?? 100_000;
   let pending: EventEnvelope | undefined;
   const verifier = createChainVerifier({
     ...(sha256 === undefined ? {} : { sha256 }),
+    ...(canonical === undefined ? {} : { canonical }),
     onEvent: (env) => {
       pending = env;
     },

@@ -4,9 +4,10 @@
  * shapes the response from the new state. A rejected request appends nothing and changes nothing.
  */
 import { authenticate } from '../api/auth.js';
+import { agentForToken } from '../domains/agents/credentials.js';
 import type { HttpRequest, HttpResponse } from '../api/http.js';
 import { parseRequest } from '../api/request.js';
-import type { Accepted } from '../api/route.js';
+import type { Accepted, Principal } from '../api/route.js';
 import { createRouter } from '../api/router.js';
 import { ROUTES } from '../api/routes/index.js';
 import { assert } from '../core/assert.js';
@@ -200,13 +201,14 @@ export function createEngine(options: EngineOptions = {}): Engine {
     const principal = authenticate(parsed.value.headers, match.value.route.auth, {
       platformId: resolved.platformId,
       credentials: resolved.credentials,
+      agentForToken: (token) => agentForToken(state, token),
     });
     if (!principal.ok) return principal;
     const rawKey = parsed.value.headers.get('idempotency-key');
     const idempotencyKey =
       rawKey === undefined || parsed.value.method === 'GET'
         ? undefined
-        : `${principal.value.kind}|${parsed.value.method} ${parsed.value.path}|${rawKey}`;
+        : `${principalKey(principal.value)}|${parsed.value.method} ${parsed.value.path}|${rawKey}`;
     const fingerprint = idempotencyKey === undefined ? '' : (resolved.sha256 ?? sha256Hex)(parsed.value.bodyText);
     if (idempotencyKey !== undefined) {
       const stored = state.idempotency.get(idempotencyKey);
@@ -233,19 +235,29 @@ export function createEngine(options: EngineOptions = {}): Engine {
   return engine;
 }
 
+/** Who owns an idempotency key: keys of two agents (or an agent and the platform) never collide. */
+function principalKey(principal: Principal): string {
+  return principal.kind === 'agent' ? `agent:${principal.agentId}` : principal.kind;
+}
+
 function errorResponse(error: ApiError): HttpResponse {
   return { status: error.status, body: errorBody(error) };
 }
 
 function replayInto(state: DomainState, events: Iterable<EventEnvelope>, start: LogHead): LogHead {
-  let head = start;
+  let seq = start.seq;
+  let hash = start.hash;
+  let atMs = start.atMs;
   for (const event of events) {
-    assert(event.seq === head.seq + 1, `log gap: expected seq ${head.seq + 1}, got ${event.seq}`);
-    assert(event.prevHash === head.hash, `log chain broken at seq ${event.seq}`);
+    // Messages are built only on failure: this loop runs once per event of the log.
+    if (event.seq !== seq + 1) assert(false, `log gap: expected seq ${seq + 1}, got ${event.seq}`);
+    if (event.prevHash !== hash) assert(false, `log chain broken at seq ${event.seq}`);
     evolve(state, event);
-    head = { seq: event.seq, hash: event.hash, atMs: instantToMs(event.at) };
+    seq = event.seq;
+    hash = event.hash;
+    atMs = instantToMs(event.at);
   }
-  return head;
+  return { seq, hash, atMs };
 }
 
 export type { ResolvedOptions };

@@ -4,16 +4,27 @@
  */
 import { assert } from '../core/assert.js';
 import { instantToMs } from '../core/time.js';
+import { configEvolvers } from '../domains/config/evolve.js';
 import { accountEvolvers } from '../domains/internal-accounts/evolve.js';
 import { customerEvolvers } from '../domains/customers/evolve.js';
+import { externalAccountEvolvers } from '../domains/external-accounts/evolve.js';
 import { applyTransfers, type TransferRecord } from '../domains/movement.js';
 import { platformEvolvers } from '../domains/platform/evolve.js';
+import { rateEvolvers } from '../domains/rates/evolve.js';
 import type { DomainState } from '../domains/state.js';
 import { engineEvolvers } from './engine-events.js';
 import { statementEvolvers } from '../domains/statements/evolve.js';
 import type { Evolver } from '../domains/evolver.js';
 import { webhookEvolvers } from '../domains/notifications.js';
 import { timerEvolvers } from '../domains/timers.js';
+import { transactionEvolvers } from '../domains/transactions/evolve.js';
+import { quoteEvolvers } from '../domains/quotes/evolve.js';
+import { paymentDocumentEvolvers } from '../domains/payment-documents/evolve.js';
+import { incomingEvolvers } from '../domains/deposits/evolve.js';
+import { cardEvolvers } from '../domains/cards/evolve.js';
+import { cardTransactionEvolvers } from '../domains/card-transactions/evolve.js';
+import { stablecoinEvolvers } from '../domains/stablecoins/evolve.js';
+import { agentEvolvers } from '../domains/agents/evolve.js';
 import type { EventEnvelope } from '../log/index.js';
 
 const EVOLVERS: ReadonlyMap<string, Evolver> = new Map(
@@ -23,6 +34,17 @@ const EVOLVERS: ReadonlyMap<string, Evolver> = new Map(
     ...customerEvolvers,
     ...statementEvolvers,
     ...timerEvolvers,
+    ...configEvolvers,
+    ...rateEvolvers,
+    ...externalAccountEvolvers,
+    ...transactionEvolvers,
+    ...quoteEvolvers,
+    ...paymentDocumentEvolvers,
+    ...incomingEvolvers,
+    ...cardEvolvers,
+    ...cardTransactionEvolvers,
+    ...stablecoinEvolvers,
+    ...agentEvolvers,
     ...webhookEvolvers,
     ...engineEvolvers,
   }),
@@ -36,7 +58,8 @@ export function isKnownEventType(type: string): boolean {
 /** Applies `event` in place. A failure is a bug or a corrupt log: it throws InvariantError. */
 export function evolve(state: DomainState, event: EventEnvelope): void {
   const evolver = EVOLVERS.get(event.type);
-  assert(evolver !== undefined, `unknown event type ${event.type} at seq ${event.seq}`);
+  // Messages are built only on failure: replay calls this millions of times.
+  if (evolver === undefined) assert(false, `unknown event type ${event.type} at seq ${event.seq}`);
   const transfers = (event.data as { transfers?: readonly TransferRecord[] } | null)?.transfers;
   if (transfers !== undefined && transfers.length > 0) applyTransfers(state.ledger, transfers, instantToMs(event.at));
   evolver(state, event);

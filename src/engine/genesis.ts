@@ -16,6 +16,8 @@ export function genesisDraft(options: ResolvedOptions, at: string, newId: (type:
     platformAccounts: [
       { id: newId('InternalAccount'), type: 'INTERNAL_FIAT', status: 'ACTIVE', currency: 'USD', createdAt: at, updatedAt: at },
     ],
+    // Rates given as engine options travel in the log, so a replay needs nothing else.
+    ...(options.exchangeRates.length === 0 ? {} : { exchangeRates: options.exchangeRates }),
   };
   return { type: PLATFORM_EVENTS.initialized, data };
 }

@@ -4,6 +4,8 @@
  * from here or from the request.
  */
 import type { PlatformCredential } from '../api/auth.js';
+import { ratesFromOptions } from '../domains/rates/schema.js';
+import type { ExchangeRateInput, PublishedRate } from '../domains/rates/types.js';
 import type { EventEnvelope, Sha256Hex } from '../log/index.js';
 import type { EngineSnapshot } from './snapshot.js';
 
@@ -29,6 +31,8 @@ export type EngineOptions = {
   readonly events?: Iterable<EventEnvelope>;
   /** SHA-256 used to seal events (default: @noble/hashes); a host may pass a native one. */
   readonly sha256?: Sha256Hex;
+  /** Exchange rates known from the start; written into the genesis event (invalid ones throw). */
+  readonly exchangeRates?: readonly ExchangeRateInput[];
 };
 
 /** Options with defaults filled in. */
@@ -38,6 +42,7 @@ export type ResolvedOptions = {
   readonly credentials: readonly PlatformCredential[];
   readonly seed: number;
   readonly sha256: Sha256Hex | undefined;
+  readonly exchangeRates: readonly PublishedRate[];
 };
 
 /** Fills in defaults. Pure. */
@@ -48,5 +53,6 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
     credentials: options.credentials ?? [SANDBOX_CREDENTIAL],
     seed: options.seed ?? 0,
     sha256: options.sha256,
+    exchangeRates: ratesFromOptions(options.exchangeRates ?? []),
   };
 }

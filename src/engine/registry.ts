@@ -5,11 +5,32 @@
 import type { NotifierTable } from '../domains/notifications.js';
 import type { TimerHandler } from '../domains/timers.js';
 import { customerNotifiers } from '../domains/customers/notify.js';
+import { externalAccountNotifiers } from '../domains/external-accounts/notify.js';
+import { transactionNotifiers } from '../domains/transactions/notify.js';
+import { transactionTimerHandlers } from '../domains/transactions/timers.js';
+import { quoteTimerHandlers } from '../domains/flows/timers.js';
+import { incomingTimerHandlers } from '../domains/deposits/timers.js';
+import { cardNotifiers } from '../domains/cards/notify.js';
+import { cardTransactionNotifiers } from '../domains/card-transactions/notify.js';
+import { cardTransactionTimerHandlers } from '../domains/card-transactions/expiry.js';
+import { stablecoinTimerHandlers } from '../domains/stablecoins/timers.js';
+import { agentNotifiers } from '../domains/agents/notify.js';
 
 /** Notifiers by event type, from every domain. */
 export const NOTIFIERS: NotifierTable = {
   ...customerNotifiers,
+  ...externalAccountNotifiers,
+  ...transactionNotifiers,
+  ...cardNotifiers,
+  ...cardTransactionNotifiers,
+  ...agentNotifiers,
 };
 
 /** Timer handlers by timer kind, from every domain. */
-export const TIMER_HANDLERS: Readonly<Record<string, TimerHandler>> = {};
+export const TIMER_HANDLERS: Readonly<Record<string, TimerHandler>> = {
+  ...transactionTimerHandlers,
+  ...quoteTimerHandlers,
+  ...incomingTimerHandlers,
+  ...cardTransactionTimerHandlers,
+  ...stablecoinTimerHandlers,
+};

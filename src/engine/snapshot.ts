@@ -3,13 +3,45 @@
  * server or auditor can start from it and replay only the events after it. A snapshot is a
  * cache: replay from a snapshot must equal replay from the start (tested).
  */
+import type { PlatformConfig } from '../domains/config/types.js';
 import type { Customer } from '../domains/customers/types.js';
+import { type IncomingStoreSnapshot, incomingStoreFromSnapshot, incomingStoreSnapshot } from '../domains/deposits/store.js';
+import {
+  type ExternalAccountStoreSnapshot,
+  externalAccountStoreFromSnapshot,
+  externalAccountStoreSnapshot,
+} from '../domains/external-accounts/store.js';
 import type { InternalAccount } from '../domains/internal-accounts/store.js';
 import type { PlatformState } from '../domains/platform/store.js';
+import { corridorKey } from '../domains/rates/store.js';
+import type { PublishedRate } from '../domains/rates/types.js';
 import type { DomainState, IdempotentResponse } from '../domains/state.js';
 import type { StatementRecord } from '../domains/statements/store.js';
 import type { Timer } from '../domains/timers.js';
+import {
+  type TransactionStoreSnapshot,
+  transactionStoreFromSnapshot,
+  transactionStoreSnapshot,
+} from '../domains/transactions/store.js';
 import { Ledger, type LedgerSnapshot } from '../ledger/index.js';
+import { type AgentStoreSnapshot, agentStoreFromSnapshot, agentStoreSnapshot } from '../domains/agents/store.js';
+import { type CardStoreSnapshot, cardStoreFromSnapshot, cardStoreSnapshot } from '../domains/cards/store.js';
+import {
+  type CardTransactionStoreSnapshot,
+  cardTransactionStoreFromSnapshot,
+  cardTransactionStoreSnapshot,
+} from '../domains/card-transactions/store.js';
+import {
+  type StablecoinStoreSnapshot,
+  stablecoinStoreFromSnapshot,
+  stablecoinStoreSnapshot,
+} from '../domains/stablecoins/store.js';
+import { type QuoteStoreSnapshot, quoteStoreFromSnapshot, quoteStoreSnapshot } from '../domains/quotes/store.js';
+import {
+  type PaymentDocumentStoreSnapshot,
+  paymentDocumentStoreFromSnapshot,
+  paymentDocumentStoreSnapshot,
+} from '../domains/payment-documents/store.js';
 
 /** The head a snapshot was taken at. */
 export type SnapshotHead = { readonly seq: number; readonly hash: string; readonly atMs: number };
@@ -28,6 +60,17 @@ export type EngineSnapshot = {
   readonly statements: readonly (readonly [string, StatementRecord])[];
   readonly idempotency: readonly (readonly [string, IdempotentResponse])[];
   readonly timers: readonly Timer[];
+  readonly config: PlatformConfig;
+  readonly rates: readonly PublishedRate[];
+  readonly externalAccounts: ExternalAccountStoreSnapshot;
+  readonly transactions: TransactionStoreSnapshot;
+  readonly quotes: QuoteStoreSnapshot;
+  readonly paymentDocuments: PaymentDocumentStoreSnapshot;
+  readonly incoming?: IncomingStoreSnapshot;
+  readonly cards?: CardStoreSnapshot;
+  readonly cardTransactions?: CardTransactionStoreSnapshot;
+  readonly stablecoins: StablecoinStoreSnapshot;
+  readonly agents?: AgentStoreSnapshot;
   readonly ledger: LedgerSnapshot;
 };
 
@@ -46,6 +89,17 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
     statements: [...state.statements.byKey],
     idempotency: [...state.idempotency],
     timers: [...state.timers.order],
+    config: state.config.current,
+    rates: [...state.rates.byCorridor.values()],
+    externalAccounts: externalAccountStoreSnapshot(state.externalAccounts),
+    transactions: transactionStoreSnapshot(state.transactions),
+    quotes: quoteStoreSnapshot(state.quotes),
+    paymentDocuments: paymentDocumentStoreSnapshot(state.paymentDocuments),
+    incoming: incomingStoreSnapshot(state.incoming),
+    cards: cardStoreSnapshot(state.cards),
+    cardTransactions: cardTransactionStoreSnapshot(state.cardTransactions),
+    stablecoins: stablecoinStoreSnapshot(state.stablecoins),
+    agents: agentStoreSnapshot(state.agents),
     ledger: state.ledger.toSnapshot(),
   };
 }
@@ -68,5 +122,16 @@ export function stateFromSnapshot(snapshot: EngineSnapshot): DomainState {
     statements: { byKey: new Map(snapshot.statements) },
     idempotency: new Map(snapshot.idempotency),
     timers: { byId: new Map(snapshot.timers.map((t) => [t.id, t])), order: [...snapshot.timers] },
+    config: { current: structuredClone(snapshot.config) },
+    rates: { byCorridor: new Map(snapshot.rates.map((r) => [corridorKey(r.sendingCurrency, r.receivingCurrency), r])) },
+    externalAccounts: externalAccountStoreFromSnapshot(snapshot.externalAccounts),
+    transactions: transactionStoreFromSnapshot(snapshot.transactions),
+    quotes: quoteStoreFromSnapshot(snapshot.quotes),
+    paymentDocuments: paymentDocumentStoreFromSnapshot(snapshot.paymentDocuments),
+    incoming: incomingStoreFromSnapshot(snapshot.incoming),
+    cards: cardStoreFromSnapshot(snapshot.cards),
+    cardTransactions: cardTransactionStoreFromSnapshot(snapshot.cardTransactions),
+    stablecoins: stablecoinStoreFromSnapshot(snapshot.stablecoins),
+    agents: agentStoreFromSnapshot(snapshot.agents),
   };
 }

@@ -1,11 +1,22 @@
 /** Builds the empty derived state an engine starts from. */
 import { Ledger } from '../ledger/index.js';
+import { emptyAgentStore } from '../domains/agents/store.js';
+import { emptyConfigStore } from '../domains/config/store.js';
+import { emptyCardTransactionStore } from '../domains/card-transactions/store.js';
+import { emptyCardStore } from '../domains/cards/store.js';
 import { emptyCustomerStore } from '../domains/customers/store.js';
+import { emptyIncomingStore } from '../domains/deposits/store.js';
+import { emptyExternalAccountStore } from '../domains/external-accounts/store.js';
 import { emptyAccountStore } from '../domains/internal-accounts/store.js';
+import { emptyPaymentDocumentStore } from '../domains/payment-documents/store.js';
 import { emptyPlatformState } from '../domains/platform/store.js';
+import { emptyQuoteStore } from '../domains/quotes/store.js';
+import { emptyRateStore } from '../domains/rates/store.js';
 import type { DomainState } from '../domains/state.js';
 import { emptyStatementStore } from '../domains/statements/store.js';
+import { emptyStablecoinStore } from '../domains/stablecoins/store.js';
 import { emptyTimerStore } from '../domains/timers.js';
+import { emptyTransactionStore } from '../domains/transactions/store.js';
 import type { ResolvedOptions } from './options.js';
 
 /** A fresh state for the configured platform, before any event. */
@@ -18,5 +29,16 @@ export function emptyState(options: ResolvedOptions): DomainState {
     statements: emptyStatementStore(),
     idempotency: new Map(),
     timers: emptyTimerStore(),
+    config: emptyConfigStore(),
+    rates: emptyRateStore(),
+    externalAccounts: emptyExternalAccountStore(),
+    transactions: emptyTransactionStore(),
+    quotes: emptyQuoteStore(),
+    paymentDocuments: emptyPaymentDocumentStore(),
+    incoming: emptyIncomingStore(),
+    cards: emptyCardStore(),
+    cardTransactions: emptyCardTransactionStore(),
+    stablecoins: emptyStablecoinStore(),
+    agents: emptyAgentStore(),
   };
 }

@@ -115,16 +115,21 @@ function keysProblem(record: object): string | undefined {
   return `fields out of order: expected ${ENVELOPE_FIELDS.join(',')}, found ${keys.join(',')}`;
 }
 
+// Matches an unpaired UTF-16 surrogate (in `u` mode a valid pair is one code point).
+const LONE_SURROGATE = /\p{Cs}/u;
+
 /**
  * Pure: parses one stored line into an envelope, checking structure only (JSON, every field
  * present in order with nothing extra, types, hash formats, and that the line is byte for byte
- * what encodeEnvelope would write). Does not check the chain or the hash value. A fault names
- * `expectedSeq` (default: `lineNumber`, true for a log that starts at seq 1).
+ * what encodeEnvelope would write — skipped when `canonical` is false, which still refuses lone
+ * surrogates). Does not check the chain or the hash value. A fault names `expectedSeq` (default:
+ * `lineNumber`, true for a log that starts at seq 1).
  */
 export function decodeLine(
   line: string,
   lineNumber: number,
   expectedSeq: number = lineNumber,
+  canonical = true,
 ): Result<EventEnvelope, LogFault> {
   const malformed = (reason: string): Result<EventEnvelope, LogFault> =>
     err({ seq: expectedSeq, line: lineNumber, reason, kind: 'malformed' });
@@ -143,6 +148,11 @@ export function decodeLine(
   if (problem !== undefined) return malformed(problem);
   if (!isHashHex(record['hash'])) return malformed('hash must be 64 lowercase hex characters');
   const env = record as EventEnvelope;
+  if (!canonical) {
+    // Without the canonical check the hash alone vouches for the bytes; the one text whose bytes
+    // are ambiguous is a lone surrogate (it encodes as U+FFFD), so refuse those outright.
+    return LONE_SURROGATE.test(line) ? malformed('line holds a lone UTF-16 surrogate') : ok(env);
+  }
   let dataJson: string;
   try {
     dataJson = JSON.stringify(env.data);

@@ -17,6 +17,12 @@ import { checkedSha256, isHashHex, type Sha256Hex } from './hash.js';
  */
 export type VerifyOptions = {
   sha256?: Sha256Hex;
+  /**
+   * Also require each line to be byte for byte the canonical encoding (default true). Off, the
+   * hash chain still vouches for every byte; only ambiguous JSON (duplicate keys, other number
+   * forms) that the writer itself produced goes unreported. Replay of trusted logs turns it off.
+   */
+  canonical?: boolean;
   onEvent?: (env: EventEnvelope) => void;
   from?: ChainHead;
   firstLineNumber?: number;
@@ -45,6 +51,7 @@ export function createChainVerifier(options: VerifyOptions = {}): ChainVerifier 
   assert(isHashHex(from.hash), 'from.hash must be 64 lowercase hex characters');
   const sha256 = checkedSha256(options.sha256);
   const onEvent = options.onEvent;
+  const canonical = options.canonical ?? true;
   let headSeq = from.seq;
   let headHash = from.hash;
   let count = 0;
@@ -70,7 +77,7 @@ export function createChainVerifier(options: VerifyOptions = {}): ChainVerifier 
         return undefined;
       }
       const expectedSeq = headSeq + 1;
-      const decoded = decodeLine(line, lineNumber, expectedSeq);
+      const decoded = decodeLine(line, lineNumber, expectedSeq, canonical);
       if (!decoded.ok) {
         fault = decoded.error;
         return fault;

@@ -115,3 +115,35 @@ describe('verifyLog on a tampered log', () => {
     );
   });
 });
+
+describe('hash-only verification (canonical: false)', () => {
+  it('still catches every changed character of a sealed log', async () => {
+    const { verifyLog, sealEvent, EMPTY_HEAD } = await import('../../src/log/index.js');
+    let head = EMPTY_HEAD;
+    const lines: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const sealed = sealEvent(head, { type: 'T', version: 1, at: '2026-01-01T00:00:00.000Z', data: { n: i, s: 'héllo' } }, `E${i}`);
+      lines.push(sealed.line);
+      head = { seq: sealed.envelope.seq, hash: sealed.envelope.hash };
+    }
+    expect(verifyLog(lines, { canonical: false }).ok).toBe(true);
+    for (let line = 0; line < lines.length; line += 1) {
+      const text = lines[line] as string;
+      for (let at = 0; at < text.length; at += 7) {
+        const changed = [...lines];
+        changed[line] = text.slice(0, at) + (text[at] === 'x' ? 'y' : 'x') + text.slice(at + 1);
+        const result = verifyLog(changed, { canonical: false });
+        expect(result.ok).toBe(false);
+        if (!result.ok) expect(result.fault.seq).toBe(line + 1);
+      }
+    }
+  });
+
+  it('refuses a lone surrogate, whose bytes would hash like U+FFFD', async () => {
+    const { decodeLine, sealEvent, EMPTY_HEAD } = await import('../../src/log/index.js');
+    const sealed = sealEvent(EMPTY_HEAD, { type: 'T', version: 1, at: '2026-01-01T00:00:00.000Z', data: { s: '\ufffd' } }, 'E1');
+    const forged = sealed.line.replace('\ufffd', '\ud800');
+    const decoded = decodeLine(forged, 1, 1, false);
+    expect(decoded.ok).toBe(false);
+  });
+});

@@ -1,9 +1,22 @@
 /** The whole route table, one module per resource. */
 import type { DomainState } from '../../domains/state.js';
 import type { Route } from '../route.js';
+import { agentRoutes } from './agents.js';
+import { configRoutes } from './config.js';
 import { customerRoutes } from './customers.js';
+import { exchangeRateRoutes } from './exchange-rates.js';
+import { externalAccountRoutes } from './external-accounts.js';
 import { internalAccountRoutes } from './internal-accounts.js';
 import { statementRoutes } from './statements.js';
+import { transactionRoutes } from './transactions.js';
+import { quoteRoutes } from './quotes.js';
+import { paymentDocumentRoutes } from './payment-documents.js';
+import { depositRoutes } from './deposits.js';
+import { sweepRoutes } from './sweeps.js';
+import { deprecatedTransferRoutes } from './transfers-deprecated.js';
+import { cardRoutes } from './cards.js';
+import { cardSimulationRoutes } from './card-simulations.js';
+import { stablecoinRoutes } from './stablecoins.js';
 
 /** Every route the engine serves. */
-export const ROUTES: readonly Route<DomainState>[] = [...customerRoutes, ...internalAccountRoutes, ...statementRoutes];
+export const ROUTES: readonly Route<DomainState>[] = [...customerRoutes, ...internalAccountRoutes, ...statementRoutes, ...externalAccountRoutes, ...configRoutes, ...exchangeRateRoutes, ...transactionRoutes, ...quoteRoutes, ...paymentDocumentRoutes, ...depositRoutes, ...sweepRoutes, ...deprecatedTransferRoutes, ...cardRoutes, ...cardSimulationRoutes, ...stablecoinRoutes, ...agentRoutes];

@@ -66,7 +66,7 @@ export const internalAccountRoutes: readonly Route<DomainState>[] = [
     method: 'POST',
     path: '/sandbox/internal-accounts/{accountId}/fund',
     auth: 'platform',
-    handle: ({ state, params, request, newId }) => {
+    handle: ({ state, params, request, newId, at }) => {
       const body = validate(fundBody, request.body ?? {});
       if (!body.ok) return body;
       const accountId = params.accountId ?? '';
@@ -75,6 +75,7 @@ export const internalAccountRoutes: readonly Route<DomainState>[] = [
         amountMinor: BigInt(body.value.amount),
         transactionId: newId('Transaction'),
         transferId: newId('Transfer'),
+        at,
       });
       if (!events.ok) return events;
       return ok({

@@ -12,7 +12,8 @@ import { parseInstant } from '../../core/time.js';
 import type { EventDraft } from '../../domains/evolver.js';
 import type { DomainState } from '../../domains/state.js';
 import { transactionNotFound } from '../../domains/transactions/decide.js';
-import { listTransactions, type TransactionFilters, transactionQueryKey } from '../../domains/transactions/list.js';
+import { cardTransactionView, listAllTransactions } from '../../domains/card-transactions/index.js';
+import { type TransactionFilters, transactionQueryKey } from '../../domains/transactions/list.js';
 import { decideApprove, decideCancel, decideConfirmReceipt, decideReject } from '../../domains/transactions/operations.js';
 import { TRANSACTION_DIRECTIONS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../domains/transactions/types.js';
 import { transactionView } from '../../domains/transactions/view.js';
@@ -75,8 +76,9 @@ export const transactionRoutes: readonly Route<DomainState>[] = [
       const query = readListQuery(request);
       if (!query.ok) return query;
       const { filters, page, queryKey } = query.value;
-      const found = listTransactions(state.transactions, filters, page);
-      const data = found.items.map(transactionView);
+      // Payments and card transactions in one creation order (domains/card-transactions/list.ts).
+      const found = listAllTransactions(state, filters, page);
+      const data = found.items.map((row) => (row.kind === 'card' ? cardTransactionView(row.tx) : transactionView(row.tx)));
       return ok(
         answer(
           200,
@@ -94,7 +96,10 @@ export const transactionRoutes: readonly Route<DomainState>[] = [
     handle: ({ state, params }) => {
       const id = params.transactionId ?? '';
       const tx = state.transactions.byId.get(id);
-      if (tx === undefined) return err(transactionNotFound(id));
+      if (tx === undefined) {
+        const card = state.cardTransactions.byId.get(id);
+        return card === undefined ? err(transactionNotFound(id)) : ok(answer(200, cardTransactionView(card)));
+      }
       return ok(answer(200, transactionView(tx)));
     },
   },

@@ -1,10 +1,13 @@
 /**
  * Decides `POST /sandbox/internal-accounts/{id}/fund`: validates everything before anything is
- * credited, then emits one event whose transfer moves the amount from the world account.
+ * credited, then emits one event whose transfer moves the amount from the world account. A
+ * customer's account also gets the INCOMING transaction of the funding (COMPLETED), and a
+ * rule-based account's funding is a deposit that is swept (src/domains/deposits/fund.ts).
  */
 import { type ApiError, apiError } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import type { EventDraft } from '../evolver.js';
+import { decideRuleBasedFund, fundingTransactionDrafts } from '../deposits/fund.js';
 import { worldAccountId } from '../movement.js';
 import type { DomainState } from '../state.js';
 import { ACCOUNT_EVENTS, type SandboxAccountFunded } from './events.js';
@@ -18,6 +21,8 @@ export type FundCommand = {
   readonly amountMinor: bigint;
   readonly transactionId: string;
   readonly transferId: string;
+  /** The instant of the request (the transaction's times). */
+  readonly at: string;
 };
 
 /** Pure: the event that funds the account, or why it cannot be funded. */
@@ -27,6 +32,8 @@ export function decideSandboxFund(state: DomainState, command: FundCommand): Res
   if (account.status !== 'ACTIVE') {
     return err(apiError('INVALID_STATE_TRANSITION', `Internal account ${command.accountId} is ${account.status}`));
   }
+  // A rule-based account never holds a balance: the deposit goes to the holder's account and is swept.
+  if (account.type === 'RULE_BASED') return decideRuleBasedFund(state, account, command);
   const data: SandboxAccountFunded = {
     accountId: account.id,
     transactionId: command.transactionId,
@@ -40,5 +47,9 @@ export function decideSandboxFund(state: DomainState, command: FundCommand): Res
       },
     ],
   };
-  return ok([{ type: ACCOUNT_EVENTS.sandboxFunded, data }]);
+  const funded: EventDraft = { type: ACCOUNT_EVENTS.sandboxFunded, data };
+  if (account.customerId === undefined) return ok([funded]);
+  const transaction = fundingTransactionDrafts(state, account, command);
+  if (!transaction.ok) return transaction;
+  return ok([funded, ...transaction.value]);
 }

@@ -3,6 +3,7 @@
  * stored here; they are read from the ledger, whose account id is the internal account's id.
  */
 import type { CurrencyCode } from '../../core/currency.js';
+import type { SweepRule } from '../sweeps/rule.js';
 
 /** Internal account types (DECISIONS.md). */
 export const INTERNAL_ACCOUNT_TYPES = ['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET', 'RULE_BASED', 'BULK_SETTLEMENT'] as const;
@@ -21,6 +22,8 @@ export type InternalAccount = {
   readonly type: InternalAccountType;
   readonly status: InternalAccountStatus;
   readonly currency: CurrencyCode;
+  /** RULE_BASED accounts only: where every deposit is swept (src/domains/sweeps). */
+  readonly sweepRule?: SweepRule;
   readonly createdAt: string;
   readonly updatedAt: string;
 };

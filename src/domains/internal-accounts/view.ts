@@ -1,6 +1,7 @@
 /** Shapes internal accounts for the wire, with balances read from the ledger. */
 import { toCurrencyAmount, type CurrencyAmount } from '../../core/money.js';
 import type { Ledger } from '../../ledger/index.js';
+import { type SweepRuleView, sweepRuleView } from '../sweeps/rule.js';
 import type { InternalAccount } from './store.js';
 
 /** The wire form of an internal account. */
@@ -13,6 +14,8 @@ export type InternalAccountView = {
   readonly balance: CurrencyAmount;
   /** Including pending and held amounts. */
   readonly totalBalance: CurrencyAmount;
+  /** RULE_BASED accounts only. */
+  readonly sweepRule?: SweepRuleView;
   readonly createdAt: string;
   readonly updatedAt: string;
 };
@@ -28,6 +31,7 @@ export function internalAccountView(account: InternalAccount, ledger: Ledger): I
     status: account.status,
     balance: toCurrencyAmount(available, account.currency),
     totalBalance: toCurrencyAmount(total, account.currency),
+    ...(account.sweepRule === undefined ? {} : { sweepRule: sweepRuleView(account.sweepRule) }),
     createdAt: account.createdAt,
     updatedAt: account.updatedAt,
   };

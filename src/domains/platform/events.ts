@@ -4,6 +4,7 @@
  */
 import type { CurrencyCode } from '../../core/currency.js';
 import type { InternalAccount } from '../internal-accounts/store.js';
+import type { PublishedRate } from '../rates/types.js';
 
 /** First event of every log. */
 export type PlatformInitialized = {
@@ -11,6 +12,8 @@ export type PlatformInitialized = {
   readonly regulated: boolean;
   readonly worldCurrencies: readonly CurrencyCode[];
   readonly platformAccounts: readonly InternalAccount[];
+  /** Exchange rates from the engine options; absent when none were given. */
+  readonly exchangeRates?: readonly PublishedRate[];
 };
 
 /** Money movements before `through` are settled. */

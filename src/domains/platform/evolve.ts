@@ -4,6 +4,7 @@ import { instantToMs } from '../../core/time.js';
 import type { EvolverTable } from '../evolver.js';
 import { openInternalAccount } from '../internal-accounts/evolve.js';
 import { worldAccountId } from '../movement.js';
+import { publishRates } from '../rates/evolve.js';
 import { PLATFORM_EVENTS, type PlatformInitialized, type SettlementCutoffAdvanced } from './events.js';
 
 /** Evolvers for platform events. */
@@ -19,6 +20,7 @@ export const platformEvolvers: EvolverTable = {
       assert(opened.ok, `cannot open world account for ${currency}`);
     }
     for (const account of data.platformAccounts) openInternalAccount(state, account);
+    if (data.exchangeRates !== undefined) publishRates(state, data.exchangeRates);
   },
   [PLATFORM_EVENTS.settlementCutoffAdvanced]: (state, event) => {
     const data = event.data as SettlementCutoffAdvanced;

@@ -65,6 +65,11 @@ function activeInternal(state: DomainState, accountId: string): Resolved<Interna
   const account = state.accounts.byId.get(accountId);
   if (account === undefined) return err(notFound(accountId));
   if (account.status !== 'ACTIVE') return err(apiError('INVALID_STATE_TRANSITION', `Internal account ${accountId} is ${account.status}`, { accountId }));
+  // A rule-based account never holds a balance: its deposits are swept, so it can neither pay
+  // nor be paid by a quote (a book transfer into it would leave money there).
+  if (account.type === 'RULE_BASED') {
+    return err(apiError('INVALID_INPUT', `Internal account ${accountId} is rule-based and cannot be a quote's source or destination`, { accountId }));
+  }
   return ok(account);
 }
 

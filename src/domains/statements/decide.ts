@@ -10,6 +10,7 @@ import { type Result, err, ok } from '../../core/result.js';
 import { formatInstant } from '../../core/time.js';
 import type { EventDraft } from '../evolver.js';
 import { hasOwnStatements, type InternalAccount } from '../internal-accounts/store.js';
+import { openCardAuthorizationBefore } from '../card-transactions/settlement-gate.js';
 import type { DomainState } from '../state.js';
 import type { BalanceWindow } from './balance-changes.js';
 import { STATEMENT_EVENT_VERSION, STATEMENT_EVENTS, type StatementDeliveryConfirmed, type StatementFetched } from './events.js';
@@ -37,6 +38,17 @@ export function decideBalanceChangesAccess(
         'NOT_YET_AVAILABLE',
         `Card settlement through ${periodEnd} has not closed (settled through ${settledThrough}); retry after settlement`,
         { periodEnd, settledThrough },
+      ),
+    );
+  }
+  // Card settlement of the window (docs/cards.md): an authorization made before its end is still open.
+  const open = openCardAuthorizationBefore(state, accountId, window.endMs);
+  if (open !== undefined) {
+    return err(
+      apiError(
+        'NOT_YET_AVAILABLE',
+        `Card settlement for ${formatInstant(window.endMs)} has not closed: card transaction ${open.id} authorized at ${open.createdAt} is ${open.status}; retry after it settles, is voided or expires`,
+        { periodEnd: formatInstant(window.endMs), cardTransactionId: open.id },
       ),
     );
   }

@@ -14,7 +14,7 @@ export type TransactionFilters = {
   readonly type?: TransactionType;
   readonly status?: TransactionStatus;
   readonly direction?: TransactionDirection;
-  /** A card's bare uuid; card transactions are not in this store, so it matches nothing yet. */
+  /** A card's bare uuid (lower case); only card transactions match it (`card-transactions/list.ts`). */
   readonly cardUuid?: string;
   /** Inclusive lower bound of `createdAt`. */
   readonly createdAfterMs?: number;

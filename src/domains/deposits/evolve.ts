@@ -1,0 +1,121 @@
+/**
+ * Applies incoming-payment events to `state.incoming`: new records, each step (what remains and
+ * the timer of the next), deferrals, halts, rail returns, and the approval setting. Evolvers trust
+ * the log for what deciders checked and assert the rest (a step must be the record's next one).
+ * Money in `data.transfers` is applied by the engine before these run.
+ */
+import { freeze, Immer } from 'immer';
+import { assert } from '../../core/assert.js';
+import type { EvolverTable } from '../evolver.js';
+import type { DomainState } from '../state.js';
+import { cancelTimer, scheduleTimer } from '../timers.js';
+import {
+  INCOMING_EVENTS,
+  INCOMING_STEP_TIMER_KIND,
+  incomingStepTimerId,
+  type IncomingApprovalConfigured,
+  type IncomingPaymentDeferred,
+  type IncomingPaymentHalted,
+  type IncomingPaymentStarted,
+  type IncomingPaymentStepped,
+  type IncomingReturnRecorded,
+} from './events.js';
+import { RETURN_TABLE } from './return-lifecycle.js';
+import type { IncomingRecord, IncomingStepKind } from './types.js';
+
+// A private instance: auto-freeze is set here, never globally (STYLE.md: no hidden global defaults).
+const immer = new Immer({ autoFreeze: true });
+
+function recordOf(state: DomainState, transactionId: string, type: string): IncomingRecord {
+  const record = state.incoming.byTransactionId.get(transactionId);
+  assert(record !== undefined, `${type} for unknown incoming payment ${transactionId}`);
+  return record;
+}
+
+function assertNext(record: IncomingRecord, step: IncomingStepKind, type: string): void {
+  assert(record.haltedAt === undefined, `${type}: incoming payment ${record.transactionId} is halted`);
+  assert(record.remaining[0]?.step === step, `${type}: ${step} is not the next step of ${record.transactionId}`);
+}
+
+/** Schedules the timer of the record's next step, or cancels it when nothing remains. */
+function timeNextStep(state: DomainState, record: IncomingRecord): void {
+  const id = incomingStepTimerId(record.transactionId);
+  if (record.remaining.length === 0 || record.nextDueAtMs === undefined || record.haltedAt !== undefined) {
+    cancelTimer(state, id);
+    return;
+  }
+  scheduleTimer(state, { id, dueAtMs: record.nextDueAtMs, kind: INCOMING_STEP_TIMER_KIND, ref: record.transactionId });
+}
+
+function put(state: DomainState, record: IncomingRecord): void {
+  assert((record.remaining.length === 0) === (record.nextDueAtMs === undefined), `${record.transactionId}: a next due time exactly when steps remain`);
+  state.incoming.byTransactionId.set(record.transactionId, record);
+  timeNextStep(state, record);
+}
+
+/** Evolvers for incoming-payment events. */
+export const incomingEvolvers: EvolverTable = {
+  [INCOMING_EVENTS.started]: (state, event) => {
+    const { record } = event.data as IncomingPaymentStarted;
+    assert(!state.incoming.byTransactionId.has(record.transactionId), `incoming payment ${record.transactionId} started twice`);
+    state.incoming.order.push(record.transactionId);
+    put(state, freeze(structuredClone(record), true));
+  },
+  [INCOMING_EVENTS.stepped]: (state, event) => {
+    const data = event.data as IncomingPaymentStepped;
+    const before = recordOf(state, data.transactionId, event.type);
+    assertNext(before, data.step, event.type);
+    assert(data.sweep === undefined || before.sweep === undefined, `${before.transactionId} swept twice`);
+    const after = immer.produce(before, (draft) => {
+      draft.remaining = structuredClone(data.remaining) as typeof draft.remaining;
+      if (data.nextDueAtMs === undefined) delete draft.nextDueAtMs;
+      else draft.nextDueAtMs = data.nextDueAtMs;
+      if (data.sweep !== undefined) draft.sweep = { ...data.sweep };
+      draft.updatedAt = data.at;
+    });
+    put(state, after);
+  },
+  [INCOMING_EVENTS.deferred]: (state, event) => {
+    const data = event.data as IncomingPaymentDeferred;
+    const before = recordOf(state, data.transactionId, event.type);
+    assertNext(before, data.step, event.type);
+    put(
+      state,
+      immer.produce(before, (draft) => {
+        draft.nextDueAtMs = data.nextDueAtMs;
+        draft.updatedAt = data.at;
+      }),
+    );
+  },
+  [INCOMING_EVENTS.halted]: (state, event) => {
+    const data = event.data as IncomingPaymentHalted;
+    const before = recordOf(state, data.transactionId, event.type);
+    assertNext(before, data.step, event.type);
+    put(
+      state,
+      immer.produce(before, (draft) => {
+        draft.remaining = [];
+        delete draft.nextDueAtMs;
+        draft.haltedAt = data.at;
+        draft.updatedAt = data.at;
+      }),
+    );
+  },
+  [INCOMING_EVENTS.returnRecorded]: (state, event) => {
+    const data = event.data as IncomingReturnRecorded;
+    const before = recordOf(state, data.transactionId, event.type);
+    assert(before.returnState === data.from, `${before.transactionId}: return logged from ${data.from} but the record is ${before.returnState}`);
+    assert(RETURN_TABLE.next(data.from, data.event) === data.to, `${before.transactionId}: return ${data.event} from ${data.from} is not ${data.to}`);
+    state.incoming.byTransactionId.set(
+      before.transactionId,
+      immer.produce(before, (draft) => {
+        draft.returnState = data.to;
+        draft.updatedAt = data.at;
+      }),
+    );
+  },
+  [INCOMING_EVENTS.approvalConfigured]: (state, event) => {
+    const data = event.data as IncomingApprovalConfigured;
+    state.incoming.approval = freeze(structuredClone(data.approval), true);
+  },
+};

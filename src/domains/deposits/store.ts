@@ -1,0 +1,39 @@
+/**
+ * The incoming-payments store: records by transaction id (frozen, replaced on change), their
+ * creation order, and the platform's approval setting. Written only by `incomingEvolvers`.
+ * Snapshots hold the records in creation order and the setting.
+ */
+import { freeze } from 'immer';
+import { type ApprovalSetting, type IncomingRecord, NO_APPROVAL } from './types.js';
+
+/** Records by transaction id, their order, and the approval setting. */
+export type IncomingStore = {
+  readonly byTransactionId: Map<string, IncomingRecord>;
+  readonly order: string[];
+  approval: ApprovalSetting;
+};
+
+/** An empty store. */
+export function emptyIncomingStore(): IncomingStore {
+  return { byTransactionId: new Map(), order: [], approval: NO_APPROVAL };
+}
+
+/** The store inside an engine snapshot. JSON-safe. */
+export type IncomingStoreSnapshot = { readonly records: readonly IncomingRecord[]; readonly approval: ApprovalSetting };
+
+/** Captures the store for a snapshot. Pure: records are frozen, so sharing them is safe. */
+export function incomingStoreSnapshot(store: IncomingStore): IncomingStoreSnapshot {
+  return { records: store.order.map((id) => store.byTransactionId.get(id) as IncomingRecord), approval: store.approval };
+}
+
+/** Rebuilds a store from a snapshot (an older snapshot without this store gives an empty one). */
+export function incomingStoreFromSnapshot(snapshot: IncomingStoreSnapshot | undefined): IncomingStore {
+  const store = emptyIncomingStore();
+  for (const record of snapshot?.records ?? []) {
+    const frozen = freeze(structuredClone(record), true) as IncomingRecord;
+    store.byTransactionId.set(frozen.transactionId, frozen);
+    store.order.push(frozen.transactionId);
+  }
+  if (snapshot !== undefined) store.approval = freeze(structuredClone(snapshot.approval), true);
+  return store;
+}
