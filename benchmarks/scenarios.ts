@@ -8,7 +8,7 @@ import { nativeSha256 } from '../src/cli/native-hash.js';
 import { basicAuthorization } from '../src/api/auth.js';
 import { SANDBOX_CREDENTIAL } from '../src/engine/options.js';
 import type { EventEnvelope } from '../src/log/index.js';
-import { bareFold, bareParseFold, workload, workloadLog, type BareTransfer } from './workload.js';
+import { bareFold, bareParseFold, workload, workloadLog, workloadStream, type BareTransfer } from './workload.js';
 
 const [name = '', transfersArg = '1000000', accountsArg = '10000'] = process.argv.slice(2);
 const TRANSFERS = Number(transfersArg);
@@ -23,7 +23,7 @@ const peakRssMb = (): number => Math.round(process.resourceUsage().maxRSS / 1024
 const rssMb = (): number => Math.round(process.memoryUsage().rss / 1024 / 1024);
 
 /** Envelopes made one at a time from the compact workload, so the log is never all in memory. */
-function* streamedEnvelopes(transfers: readonly BareTransfer[], accounts: number): Generator<EventEnvelope> {
+function* streamedEnvelopes(transfers: Iterable<BareTransfer>, accounts: number): Generator<EventEnvelope> {
   let seq = 0;
   let prev = '0'.repeat(64);
   const make = (type: string, at: string, data: unknown): EventEnvelope => {
@@ -52,18 +52,16 @@ const scenarios: Record<string, () => Record<string, unknown>> = {
     return { eventsPerSec: Math.round(TRANSFERS / s), peakRssMb: peakRssMb() };
   },
   generate() {
-    const transfers = workload(TRANSFERS, ACCOUNTS);
     const [s] = seconds(() => {
       let n = 0;
-      for (const _ of streamedEnvelopes(transfers, ACCOUNTS)) n += 1;
+      for (const _ of streamedEnvelopes(workloadStream(TRANSFERS, ACCOUNTS), ACCOUNTS)) n += 1;
       return n;
     });
     return { eventsPerSec: Math.round(TRANSFERS / s), peakRssMb: peakRssMb() };
   },
   replay() {
-    const transfers = workload(TRANSFERS, ACCOUNTS);
     const before = rssMb();
-    const [s, engine] = seconds(() => createEngine({ events: streamedEnvelopes(transfers, ACCOUNTS) }));
+    const [s, engine] = seconds(() => createEngine({ events: streamedEnvelopes(workloadStream(TRANSFERS, ACCOUNTS), ACCOUNTS) }));
     const rows = engine.state.ledger.rowCount('a0');
     const violations = engine.state.ledger.checkInvariants().length;
     return { eventsPerSec: Math.round(TRANSFERS / s), peakRssMb: peakRssMb(), rssBeforeReplayMb: before, rowsOfA0: rows, invariantViolations: violations };

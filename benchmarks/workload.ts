@@ -13,6 +13,11 @@ export type BareTransfer = { id: string; debit: string; credit: string; amount: 
 
 /** The yardstick's transfers (same generator and seed as ../shared/bench/baseline.mjs). */
 export function workload(transfers: number, accounts: number, seed = 1): BareTransfer[] {
+  return [...workloadStream(transfers, accounts, seed)];
+}
+
+/** The same transfers one at a time, so a replay benchmark never holds the whole workload. */
+export function* workloadStream(transfers: number, accounts: number, seed = 1): Generator<BareTransfer> {
   let state = seed >>> 0 || 1;
   const next = (): number => {
     state ^= state << 13;
@@ -21,14 +26,12 @@ export function workload(transfers: number, accounts: number, seed = 1): BareTra
     return (state >>> 0) / 4294967296;
   };
   const start = Date.parse('2026-01-01T00:00:00Z');
-  const out = new Array<BareTransfer>(transfers);
   for (let i = 0; i < transfers; i += 1) {
     const debit = Math.floor(next() * accounts);
     let credit = Math.floor(next() * accounts);
     if (credit === debit) credit = (credit + 1) % accounts;
-    out[i] = { id: `t${i}`, debit: `a${debit}`, credit: `a${credit}`, amount: BigInt(1 + Math.floor(next() * 100_000)), currency: 'USD', at: new Date(start + i * 1000).toISOString() };
+    yield { id: `t${i}`, debit: `a${debit}`, credit: `a${credit}`, amount: BigInt(1 + Math.floor(next() * 100_000)), currency: 'USD', at: new Date(start + i * 1000).toISOString() };
   }
-  return out;
 }
 
 /** Seals the workload into an event log, returning envelopes and their JSONL lines. */
