@@ -34,6 +34,7 @@ const generate = scenario('generate');
 const jsonl = scenario('jsonl');
 const page = scenario('page');
 const handle = scenario('handle');
+const quotes = scenario('quotes');
 
 const replayRatio = (replay.eventsPerSec ?? 0) / (fold.eventsPerSec ?? 1);
 const jsonlRatio = (jsonl.verifyReplayNativeEventsPerSec ?? 0) / (jsonl.baselineParseFoldEventsPerSec ?? 1);
@@ -64,6 +65,10 @@ const lines = [
   '',
   '5. handle throughput, sandbox fund requests',
   `   ${fmt(handle.requestsPerSec ?? 0)} requests/s over ${fmt(handle.requests ?? 0)} requests`,
+  '',
+  '6. quote-and-execute through handle (USD payout to an external account over ACH)',
+  `   ${fmt(quotes.requestsPerSec ?? 0)} requests/s (${fmt(quotes.quotesExecuted ?? 0)} quotes, each POST /quotes + POST /quotes/{id}/execute)`,
+  `   replay of the ${fmt(quotes.flowEvents ?? 0)} events those flows wrote (timers fired): ${fmt(quotes.flowReplayEventsPerSec ?? 0)} events/s`,
 ];
 const yardstick = join(here, '..', '..', 'shared', 'bench', 'baseline.mjs');
 if (existsSync(yardstick)) {

@@ -112,8 +112,11 @@ const scenarios: Record<string, () => Record<string, unknown>> = {
     const smallS = time('InternalAccount:small', small);
     return { bigRows: big, smallRows: small, bigPageMicros: Math.round(bigS * 1e6), smallPageMicros: Math.round(smallS * 1e6), ratio: Number((bigS / smallS).toFixed(2)) };
   },
+  quotes() {
+    return quoteFlows(Math.min(TRANSFERS, 5_000));
+  },
   handle() {
-    const engine = createEngine();
+    const engine = createEngine({ sha256: nativeSha256 });
     const auth = basicAuthorization(SANDBOX_CREDENTIAL);
     const list = engine.handle({ method: 'GET', path: '/platform/internal-accounts', headers: { authorization: auth } }, { now: '2026-01-01T00:00:00Z' });
     const account = (list.response.body as { data: { id: string }[] }).data[0]!.id;
@@ -128,6 +131,61 @@ const scenarios: Record<string, () => Record<string, unknown>> = {
     return { requestsPerSec: Math.round(n / s), requests: n, peakRssMb: peakRssMb() };
   },
 };
+
+/** Quote-and-execute through `handle`, then a replay of the log those flows wrote. */
+function quoteFlows(iterations: number): Record<string, unknown> {
+  // A server passes its native SHA-256, as the CLI does.
+  const engine = createEngine({ sha256: nativeSha256 });
+  const auth = basicAuthorization(SANDBOX_CREDENTIAL);
+  const log: EventEnvelope[] = [];
+  let clockMs = Date.parse('2026-01-05T16:00:00Z');
+  const call = (method: string, path: string, body?: unknown): { status: number; body: any } => {
+    const { response, events } = engine.handle({ method, path, headers: { authorization: auth }, ...(body === undefined ? {} : { body }) }, { now: clockMs });
+    log.push(...events);
+    return response as { status: number; body: any };
+  };
+  const now = (): string => new Date(clockMs).toISOString();
+  call('POST', '/sandbox/exchange-rates', { rates: [{ sendingCurrency: 'USD', receivingCurrency: 'EUR', exchangeRate: '1.08', asOf: now() }] });
+  const customer = call('POST', '/customers', {
+    customerType: 'INDIVIDUAL',
+    platformCustomerId: 'bench-1',
+    fullName: 'Bench Customer',
+    agreementConsents: [{ type: 'SVC_END_USER_TERMS', acceptedAt: '2026-01-01T00:00:00Z', termsVersion: '2025-10-13' }],
+  }).body;
+  const account = call('GET', `/customers/internal-accounts?customerId=${customer.id}`).body.data[0].id as string;
+  call('POST', `/sandbox/internal-accounts/${account}/fund`, { amount: 100_000_000_000 });
+  const external = call('POST', '/customers/external-accounts', {
+    customerId: customer.id,
+    currency: 'USD',
+    accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '12345000', routingNumber: '021000021', bankAccountType: 'CHECKING', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Bench Customer' } },
+  }).body.id as string;
+  const quoteBody = {
+    source: { sourceType: 'ACCOUNT', accountId: account },
+    destination: { destinationType: 'ACCOUNT', accountId: external, paymentRail: 'ACH' },
+    lockedCurrencySide: 'SENDING',
+    lockedCurrencyAmount: 1_000,
+  };
+  const [s] = seconds(() => {
+    for (let i = 0; i < iterations; i += 1) {
+      clockMs += 10;
+      const quote = call('POST', '/quotes', quoteBody);
+      if (quote.status !== 200) throw new Error(`quote failed: ${JSON.stringify(quote.body)}`);
+      const executed = call('POST', `/quotes/${quote.body.id}/execute`);
+      if (executed.status !== 200) throw new Error(`execute failed: ${JSON.stringify(executed.body)}`);
+    }
+  });
+  log.push(...engine.advance(clockMs + 3_600_000));
+  global.gc?.();
+  const [replayS, replayed] = seconds(() => createEngine({ events: log }));
+  if (replayed.state.ledger.checkInvariants().length > 0) throw new Error('replayed flows broke an invariant');
+  return {
+    requestsPerSec: Math.round((2 * iterations) / s),
+    quotesExecuted: iterations,
+    flowEvents: log.length,
+    flowReplayEventsPerSec: Math.round(log.length / replayS),
+    peakRssMb: peakRssMb(),
+  };
+}
 
 /** A log with one account of `big` rows and one of `small` rows (funded from the world). */
 function* pageLog(big: number, small: number): Generator<EventEnvelope> {
