@@ -75,3 +75,17 @@ export function pageOf<T>(
     ? { data, hasMore, nextCursor: encodeCursor(queryKey, next), totalCount: items.length }
     : { data, hasMore, totalCount: items.length };
 }
+
+/**
+ * The spec's list body for one page already cut by a domain: `nextPosition` is where the next
+ * page starts (undefined on the last page). Pure.
+ */
+export function listBody<T>(
+  data: readonly T[],
+  found: { readonly nextPosition?: number | undefined; readonly totalCount: number },
+  queryKey: string,
+): { data: readonly T[]; hasMore: boolean; nextCursor?: string; totalCount: number } {
+  return found.nextPosition === undefined
+    ? { data, hasMore: false, totalCount: found.totalCount }
+    : { data, hasMore: true, nextCursor: encodeCursor(queryKey, found.nextPosition), totalCount: found.totalCount };
+}

@@ -54,7 +54,7 @@ import type { DomainState } from '../../domains/state.js';
 import { listTransactions, transactionQueryKey } from '../../domains/transactions/list.js';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../domains/transactions/types.js';
 import { transactionView } from '../../domains/transactions/view.js';
-import { encodeCursor, LIST_LIMITS, pageOf, readPage, type PageRequest } from '../pagination.js';
+import { LIST_LIMITS, pageOf, readPage, type PageRequest, listBody } from '../pagination.js';
 import type { ParsedRequest } from '../request.js';
 import { type Accepted, answer, type Route, type RouteContext } from '../route.js';
 import { toFieldErrors, validate } from '../validation.js';
@@ -96,12 +96,9 @@ function readQuery<T>(schema: z.ZodType<T>, request: ParsedRequest, keyOf: (quer
   return ok({ query: parsed.data, page: page.value, key });
 }
 
-/** The spec's list shape from an ordered page. */
-function listBody<T, V>(found: OrderedPage<T>, key: string, view: (item: T) => V): { data: V[]; hasMore: boolean; nextCursor?: string; totalCount: number } {
-  const data = found.items.map(view);
-  return found.nextPosition === undefined
-    ? { data, hasMore: false, totalCount: found.totalCount }
-    : { data, hasMore: true, nextCursor: encodeCursor(key, found.nextPosition), totalCount: found.totalCount };
+/** The spec's list shape from an ordered page, each item through `view`. */
+function viewedListBody<T, V>(found: OrderedPage<T>, key: string, view: (item: T) => V): ReturnType<typeof listBody<V>> {
+  return listBody(found.items.map(view), found, key);
 }
 
 /** The calling agent (Bearer), refused with 403 when paused and, if given, without `permission`. */
@@ -160,7 +157,7 @@ const platformRoutes: Route<DomainState>[] = [
         return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${query.customerId} not found`));
       }
       const found = listAgents(state, query.customerId === undefined ? {} : { customerId: query.customerId }, page);
-      return ok(answer(200, listBody(found, key, (agent) => agentView(agent, state, nowMs))));
+      return ok(answer(200, viewedListBody(found, key, (agent) => agentView(agent, state, nowMs))));
     },
   },
   {
@@ -176,7 +173,7 @@ const platformRoutes: Route<DomainState>[] = [
         ...(query.agentId === undefined ? {} : { agentId: query.agentId }),
         ...(query.customerId === undefined ? {} : { customerId: query.customerId }),
       };
-      return ok(answer(200, listBody(listActions(state, filters, page), key, (action) => agentActionView(action, state))));
+      return ok(answer(200, viewedListBody(listActions(state, filters, page), key, (action) => agentActionView(action, state))));
     },
   },
   {
@@ -385,7 +382,7 @@ const meRoutes: Route<DomainState>[] = [
       if (!read.ok) return read;
       const { query, page, key } = read.value;
       const found = listActions(state, { agentId, ...(query.status === undefined ? {} : { status: query.status }) }, page);
-      return ok(answer(200, listBody(found, key, (action) => agentActionView(action, state))));
+      return ok(answer(200, viewedListBody(found, key, (action) => agentActionView(action, state))));
     },
   },
   {
@@ -433,14 +430,7 @@ const meRoutes: Route<DomainState>[] = [
       if (!read.ok) return read;
       const found = listTransactions(state.transactions, filtersOf(read.value.query), read.value.page);
       const data = found.items.map(transactionView);
-      return ok(
-        answer(
-          200,
-          found.nextPosition === undefined
-            ? { data, hasMore: false, totalCount: found.totalCount }
-            : { data, hasMore: true, nextCursor: encodeCursor(read.value.key, found.nextPosition), totalCount: found.totalCount },
-        ),
-      );
+      return ok(answer(200, listBody(data, found, read.value.key)));
     },
   },
   { method: 'POST', path: '/agents/me/external-accounts', auth: 'agent', handle: createExternalAccount },

@@ -24,7 +24,7 @@ import {
 } from '../../domains/cards/index.js';
 import type { CardTokenized } from '../../domains/cards/events.js';
 import type { DomainState } from '../../domains/state.js';
-import { encodeCursor, LIST_LIMITS, readPage } from '../pagination.js';
+import { LIST_LIMITS, readPage, listBody } from '../pagination.js';
 import { answer, type Route } from '../route.js';
 import { fieldError, toFieldErrors, validate } from '../validation.js';
 
@@ -150,12 +150,7 @@ export const cardRoutes: readonly Route<DomainState>[] = [
       const found = listCards(state.cards, filters, page.value);
       const data = found.items.map(cardView);
       return ok(
-        answer(
-          200,
-          found.nextPosition === undefined
-            ? { data, hasMore: false, totalCount: found.totalCount }
-            : { data, hasMore: true, nextCursor: encodeCursor(queryKey, found.nextPosition), totalCount: found.totalCount },
-        ),
+        answer(200, listBody(data, found, queryKey)),
       );
     },
   },

@@ -16,7 +16,7 @@ import { CUSTOMER_TYPES, KYC_STATUSES } from '../../domains/customers/types.js';
 import { decideUpdateCustomer } from '../../domains/customers/update.js';
 import { customerView } from '../../domains/customers/view.js';
 import type { DomainState } from '../../domains/state.js';
-import { encodeCursor, LIST_LIMITS, readPage } from '../pagination.js';
+import { LIST_LIMITS, readPage, listBody } from '../pagination.js';
 import type { ParsedRequest } from '../request.js';
 import { answer, type Route } from '../route.js';
 import { toFieldErrors } from '../validation.js';
@@ -65,12 +65,7 @@ export const customerRoutes: readonly Route<DomainState>[] = [
       const found = listCustomers(state.customers, filters, page);
       const data = found.items.map(customerView);
       return ok(
-        answer(
-          200,
-          found.nextPosition === undefined
-            ? { data, hasMore: false, totalCount: found.totalCount }
-            : { data, hasMore: true, nextCursor: encodeCursor(queryKey, found.nextPosition), totalCount: found.totalCount },
-        ),
+        answer(200, listBody(data, found, queryKey)),
       );
     },
   },

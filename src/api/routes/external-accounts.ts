@@ -24,7 +24,7 @@ import { decideDeleteExternalAccount, decideSetTrusted, externalAccountNotFound 
 import { EXTERNAL_ACCOUNT_TYPES, type AccountInfo } from '../../domains/external-accounts/types.js';
 import { externalAccountView } from '../../domains/external-accounts/view.js';
 import type { DomainState } from '../../domains/state.js';
-import { encodeCursor, LIST_LIMITS, readPage } from '../pagination.js';
+import { LIST_LIMITS, readPage, listBody } from '../pagination.js';
 import type { ParsedRequest } from '../request.js';
 import { answer, type Accepted, type Route, type RouteContext } from '../route.js';
 import { toFieldErrors, validate } from '../validation.js';
@@ -171,12 +171,7 @@ function list(state: DomainState, request: ParsedRequest, scope: ExternalAccount
   const found = listExternalAccounts(state.externalAccounts, filters, page.value);
   const data = found.items.map(externalAccountView);
   return ok(
-    answer(
-      200,
-      found.nextPosition === undefined
-        ? { data, hasMore: false, totalCount: found.totalCount }
-        : { data, hasMore: true, nextCursor: encodeCursor(queryKey, found.nextPosition), totalCount: found.totalCount },
-    ),
+    answer(200, listBody(data, found, queryKey)),
   );
 }
 

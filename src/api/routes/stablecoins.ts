@@ -28,7 +28,7 @@ import {
 } from '../../domains/stablecoins/index.js';
 import { DEFAULT_NETWORK, emptyBody, linkBody, operationBody, operationListQuery, operatorStatusBody, registerBody } from '../../domains/stablecoins/schema.js';
 import type { HttpResponse } from '../http.js';
-import { encodeCursor, LIST_LIMITS, pageOf, readPage } from '../pagination.js';
+import { LIST_LIMITS, pageOf, readPage, listBody } from '../pagination.js';
 import type { ParsedRequest } from '../request.js';
 import { type Accepted, answer, type Route, type RouteContext } from '../route.js';
 import { fieldError, toFieldErrors } from '../validation.js';
@@ -237,12 +237,7 @@ export const stablecoinRoutes: readonly Route<DomainState>[] = [
       const found = listOperations(state.stablecoins, id, filters, page);
       const data = found.items.map((operation) => operationView(operation, coin));
       return ok(
-        answer(
-          200,
-          found.nextPosition === undefined
-            ? { data, hasMore: false, totalCount: found.totalCount }
-            : { data, hasMore: true, nextCursor: encodeCursor(queryKey, found.nextPosition), totalCount: found.totalCount },
-        ),
+        answer(200, listBody(data, found, queryKey)),
       );
     },
   },

@@ -18,7 +18,7 @@ import { decideApprove, decideCancel, decideConfirmReceipt, decideReject } from 
 import { TRANSACTION_DIRECTIONS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../domains/transactions/types.js';
 import { transactionView } from '../../domains/transactions/view.js';
 import type { HttpResponse } from '../http.js';
-import { encodeCursor, LIST_LIMITS, readPage } from '../pagination.js';
+import { LIST_LIMITS, readPage, listBody } from '../pagination.js';
 import type { ParsedRequest } from '../request.js';
 import { type Accepted, answer, type Route } from '../route.js';
 import { fieldError, toFieldErrors, validate } from '../validation.js';
@@ -80,12 +80,7 @@ export const transactionRoutes: readonly Route<DomainState>[] = [
       const found = listAllTransactions(state, filters, page);
       const data = found.items.map((row) => (row.kind === 'card' ? cardTransactionView(row.tx) : transactionView(row.tx)));
       return ok(
-        answer(
-          200,
-          found.nextPosition === undefined
-            ? { data, hasMore: false, totalCount: found.totalCount }
-            : { data, hasMore: true, nextCursor: encodeCursor(queryKey, found.nextPosition), totalCount: found.totalCount },
-        ),
+        answer(200, listBody(data, found, queryKey)),
       );
     },
   },
