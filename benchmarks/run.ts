@@ -55,7 +55,7 @@ const lines = [
   `   ratio                ${jsonlRatio.toFixed(2)}                  (goal >= 0.5)`,
   '',
   '3. peak RSS',
-  `   engine replay        ${replay.peakRssMb} MB   (goal <= 500; ${replay.rssBeforeReplayMb} MB before replay: the runtime alone)`,
+  `   engine replay        ${replay.peakRssMb} MB   (goal <= 500; ${replay.rssBeforeReplayMb} MB before replay: runtime + the workload in columns)`,
   `   bare Map fold        ${fold.peakRssMb} MB (holds the 1,000,000 transfers in memory, as the yardstick does)`,
   '',
   '4. one 100-row page of balance changes (GET through handle)',
