@@ -247,7 +247,7 @@ function errorResponse(error: ApiError): HttpResponse {
 function replayInto(state: DomainState, events: Iterable<EventEnvelope>, start: LogHead): LogHead {
   let seq = start.seq;
   let hash = start.hash;
-  let atMs = start.atMs;
+  let lastAt: string | undefined;
   for (const event of events) {
     // Messages are built only on failure: this loop runs once per event of the log.
     if (event.seq !== seq + 1) assert(false, `log gap: expected seq ${seq + 1}, got ${event.seq}`);
@@ -255,9 +255,9 @@ function replayInto(state: DomainState, events: Iterable<EventEnvelope>, start: 
     evolve(state, event);
     seq = event.seq;
     hash = event.hash;
-    atMs = instantToMs(event.at);
+    lastAt = event.at;
   }
-  return { seq, hash, atMs };
+  return { seq, hash, atMs: lastAt === undefined ? start.atMs : instantToMs(lastAt) };
 }
 
 export type { ResolvedOptions };

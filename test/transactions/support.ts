@@ -21,7 +21,7 @@ import {
   type LifecycleEvent,
   type LifecycleState,
   newRailDetails,
-  type PaymentRail,
+  type DetailedRail,
   tableOf,
   type TransactionChanges,
   type TransactionView,
@@ -151,7 +151,7 @@ export function available(w: World, accountId: string): number {
 
 /** Options of `payout` and `payIn`. */
 export type TxOptions = {
-  readonly rail?: PaymentRail | undefined;
+  readonly rail?: DetailedRail | undefined;
   readonly initialState?: LifecycleState;
   readonly overrides?: Partial<CreateTransactionInput>;
 };

@@ -26,7 +26,7 @@ import {
   decideCreateTransaction,
   decideTransition,
   newRailDetails,
-  PAYMENT_RAILS,
+  DETAILED_RAILS,
   type RailDetails,
   type TransactionDestination,
 } from '../transactions/index.js';
@@ -49,7 +49,7 @@ export function railDetailsFor(
   at: string,
   remittanceInformation: string | undefined,
 ): RailDetails | undefined {
-  if (!(PAYMENT_RAILS as readonly string[]).includes(rail)) return undefined;
+  if (!(DETAILED_RAILS as readonly string[]).includes(rail)) return undefined;
   const info = account?.accountInfo;
   const bankAccount =
     info?.accountType === 'USD_ACCOUNT'
@@ -62,7 +62,7 @@ export function railDetailsFor(
       : undefined;
   const network = info === undefined ? undefined : NETWORK_BY_WALLET[info.accountType];
   if (rail === 'ONCHAIN' && network === undefined) return undefined;
-  return newRailDetails(rail as (typeof PAYMENT_RAILS)[number], transactionId, side, {
+  return newRailDetails(rail as (typeof DETAILED_RAILS)[number], transactionId, side, {
     at,
     ...(remittanceInformation === undefined ? {} : { remittanceInformation }),
     ...(bankAccount === undefined ? {} : { bankAccount }),

@@ -32,10 +32,10 @@ export { TRANSACTION_WEBHOOK_TYPES, statusWebhookType, transactionNotifiers } fr
 export { listTransactions, matchesTransaction, transactionQueryKey } from './list.js';
 export type { TransactionFilters, TransactionPage } from './list.js';
 export {
-  CANCELLABLE_RAILS, PAYMENT_RAILS, RAIL_STATUSES, isRailStatus, newRailDetails, railDetailsProblems, railIdentifiers, withRailStatus,
+  CANCELLABLE_RAILS, DETAILED_RAILS, RAIL_STATUSES, isRailStatus, newRailDetails, railDetailsProblems, railIdentifiers, withRailStatus,
 } from './rails.js';
 export type {
-  AchRailDetails, BankAccountDetails, FedNowRailDetails, NewRailOptions, OnChainRailDetails, PaymentRail, RailDetails, RailSide, RailStatus,
+  AchRailDetails, BankAccountDetails, FedNowRailDetails, NewRailOptions, OnChainRailDetails, DetailedRail, RailDetails, RailSide, RailStatus,
   RtpRailDetails, WireRailDetails,
 } from './rails.js';
 export { reconciliationReference, refundReference } from './reference.js';

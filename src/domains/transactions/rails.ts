@@ -6,12 +6,13 @@
  */
 import { assert } from '../../core/assert.js';
 import { sha256Hex } from '../../log/index.js';
+import type { PaymentRail } from '../config/rails.js';
 import { reconciliationReference } from './reference.js';
 
-/** Every PaymentRail with a railDetails variant. */
-export const PAYMENT_RAILS = ['ACH', 'ACH_SAME_DAY', 'WIRE', 'FEDNOW', 'RTP', 'ONCHAIN'] as const;
-/** One of `PAYMENT_RAILS`. */
-export type PaymentRail = (typeof PAYMENT_RAILS)[number];
+/** The PaymentRails (of `config/rails.ts`, the one list of rails) that have a railDetails variant. */
+export const DETAILED_RAILS = ['ACH', 'ACH_SAME_DAY', 'WIRE', 'FEDNOW', 'RTP', 'ONCHAIN'] as const satisfies readonly PaymentRail[];
+/** One of `DETAILED_RAILS`. */
+export type DetailedRail = (typeof DETAILED_RAILS)[number];
 
 /** Status values per rail (spec table); ONCHAIN reports none. */
 export const RAIL_STATUSES = {
@@ -21,10 +22,10 @@ export const RAIL_STATUSES = {
   FEDNOW: ['PENDING', 'SETTLED', 'FAILED'],
   RTP: ['PENDING', 'SETTLED', 'FAILED'],
   ONCHAIN: [],
-} as const satisfies Record<PaymentRail, readonly string[]>;
+} as const satisfies Record<DetailedRail, readonly string[]>;
 
 /** Rails whose transfers settle in batches and can be stopped while PENDING (cancel). */
-export const CANCELLABLE_RAILS: readonly PaymentRail[] = ['ACH', 'ACH_SAME_DAY', 'WIRE'];
+export const CANCELLABLE_RAILS: readonly DetailedRail[] = ['ACH', 'ACH_SAME_DAY', 'WIRE'];
 
 /** Bank account sub-fields a variant may carry (the spec names these four). */
 export type BankAccountDetails = {
@@ -127,7 +128,7 @@ export type NewRailOptions = {
  * railDetails for a rail transfer that starts now: status PENDING (ONCHAIN: none) and the rail's
  * identifiers derived from the transaction id and side. Pure.
  */
-export function newRailDetails(paymentRail: PaymentRail, transactionId: string, side: RailSide, options: NewRailOptions): RailDetails {
+export function newRailDetails(paymentRail: DetailedRail, transactionId: string, side: RailSide, options: NewRailOptions): RailDetails {
   const ids = railIdentifiers(transactionId, side, options.at);
   const remittance = options.remittanceInformation ?? reconciliationReference(transactionId);
   const bank = options.bankAccount === undefined ? {} : { bankAccount: { ...options.bankAccount } };
@@ -147,7 +148,7 @@ export function newRailDetails(paymentRail: PaymentRail, transactionId: string, 
 }
 
 /** True when `status` is one of the rail's status values. Pure. */
-export function isRailStatus(paymentRail: PaymentRail, status: string): boolean {
+export function isRailStatus(paymentRail: DetailedRail, status: string): boolean {
   return (RAIL_STATUSES[paymentRail] as readonly string[]).includes(status);
 }
 
@@ -171,7 +172,7 @@ export function withRailStatus(details: RailDetails, status: RailStatus, at: str
 /** What is wrong with rail details' own shape (variant fields, a status of the rail); empty when sound. Pure. */
 export function railDetailsProblems(details: RailDetails): string[] {
   const problems: string[] = [];
-  if (!(PAYMENT_RAILS as readonly string[]).includes(details.paymentRail)) return [`unknown paymentRail ${String(details.paymentRail)}`];
+  if (!(DETAILED_RAILS as readonly string[]).includes(details.paymentRail)) return [`unknown paymentRail ${String(details.paymentRail)}`];
   if (details.paymentRail === 'ONCHAIN') {
     if ('status' in details) problems.push('ONCHAIN railDetails have no status');
     if (typeof details.transactionHash !== 'string' || details.transactionHash === '') problems.push('ONCHAIN railDetails need transactionHash');
