@@ -145,3 +145,19 @@ export function errorBody(error: ApiError): {
     ? { code: error.code, reason: error.reason }
     : { code: error.code, reason: error.reason, details: error.details };
 }
+
+/**
+ * Concatenates field error lists, drops exact repeats and sorts by field (stable), so the same
+ * request always gets the same list in the same order. Pure.
+ */
+export function mergeFieldErrors(...lists: readonly (readonly FieldError[])[]): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const error of lists.flat()) {
+    const key = `${error.field}\u0000${error.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(error);
+  }
+  return out.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+}

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { assert } from '../../core/assert.js';
-import { type ApiError, type FieldError, apiError, invalidInput } from '../../core/errors.js';
+import { type ApiError, type FieldError, apiError, invalidInput, mergeFieldErrors } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { AGREEMENTS, END_USER_TERMS, agreementOf, agreementViews } from '../../domains/customers/agreements.js';
 import { decideCreateCustomer } from '../../domains/customers/create.js';
@@ -136,18 +136,6 @@ function checkBody<T>(schema: z.ZodType<T>, body: unknown, crossField: readonly 
   const errors = mergeFieldErrors(parsed.success ? [] : toFieldErrors(parsed.error.issues), crossField);
   if (!parsed.success || errors.length > 0) return err(invalidInput(errors));
   return ok(parsed.data);
-}
-
-function mergeFieldErrors(...lists: readonly (readonly FieldError[])[]): FieldError[] {
-  const seen = new Set<string>();
-  const out: FieldError[] = [];
-  for (const error of lists.flat()) {
-    const key = `${error.field}\u0000${error.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(error);
-  }
-  return out.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
 }
 
 /** Reads the list filters and the page; every invalid parameter is listed in one 400. */

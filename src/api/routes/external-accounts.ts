@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { CURRENCY_CODES, type CurrencyCode } from '../../core/currency.js';
-import { type ApiError, type FieldError, apiError, invalidInput } from '../../core/errors.js';
+import { type ApiError, type FieldError, apiError, invalidInput, mergeFieldErrors } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { decideCreateExternalAccount } from '../../domains/external-accounts/create.js';
 import { type ExternalAccountFilters, externalAccountQueryKey, listExternalAccounts } from '../../domains/external-accounts/list.js';
@@ -182,19 +182,6 @@ function withTagConstraints(errors: readonly FieldError[]): FieldError[] {
       ? error
       : { field: error.field, constraint: { enum: [...values] }, message: error.message };
   });
-}
-
-/** Every field error once (same field and message), sorted by field (stable). */
-function mergeFieldErrors(...lists: readonly (readonly FieldError[])[]): FieldError[] {
-  const seen = new Set<string>();
-  const out: FieldError[] = [];
-  for (const error of lists.flat()) {
-    const key = `${error.field}\u0000${error.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(error);
-  }
-  return out.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
 }
 
 /** External account routes of both families. */
