@@ -5,7 +5,7 @@
  * same request always reports the same list in the same order.
  */
 import type { z } from 'zod';
-import { type ApiError, type FieldConstraint, type FieldError, invalidInput } from '../core/errors.js';
+import { type ApiError, type FieldConstraint, type FieldError, invalidInput, byField } from '../core/errors.js';
 import { type Result, err, ok } from '../core/result.js';
 
 /** Validates `input` against `schema`; on failure lists every invalid field. Pure. */
@@ -39,7 +39,7 @@ export function toFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[]
     const field = fieldPath(issue.path);
     out.push(constraint === undefined ? { field, message: issue.message } : { field, constraint, message: issue.message });
   }
-  return out.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+  return out.sort(byField);
 }
 
 function constraintOf(issue: z.core.$ZodIssue): FieldConstraint | undefined {

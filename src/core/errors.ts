@@ -159,5 +159,10 @@ export function mergeFieldErrors(...lists: readonly (readonly FieldError[])[]): 
     seen.add(key);
     out.push(error);
   }
-  return out.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+  return out.sort(byField);
+}
+
+/** Orders field errors by field path (the fixed order every list of them is reported in). */
+export function byField(a: FieldError, b: FieldError): number {
+  return a.field < b.field ? -1 : a.field > b.field ? 1 : 0;
 }

@@ -9,7 +9,7 @@
  * field in one 400) comes before existence (404) and state (409); policy rules answer 403.
  */
 import { z } from 'zod';
-import { type ApiError, apiError, type FieldError, invalidInput } from '../../core/errors.js';
+import { type ApiError, apiError, type FieldError, invalidInput, byField } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import {
   actionNotFound,
@@ -92,7 +92,7 @@ function readQuery<T>(schema: z.ZodType<T>, request: ParsedRequest, keyOf: (quer
   const key = parsed.success ? keyOf(parsed.data) : `invalid:${JSON.stringify([...request.query])}`;
   const page = readPage(request.query, key, LIST_LIMITS);
   if (!page.ok) errors.push(...((page.error.details?.errors as readonly FieldError[] | undefined) ?? []));
-  if (errors.length > 0 || !parsed.success || !page.ok) return err(invalidInput(errors.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0))));
+  if (errors.length > 0 || !parsed.success || !page.ok) return err(invalidInput(errors.sort(byField)));
   return ok({ query: parsed.data, page: page.value, key });
 }
 
@@ -323,7 +323,7 @@ function dedupe(errors: readonly FieldError[]): FieldError[] {
       seen.add(key);
       return true;
     })
-    .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+    .sort(byField);
 }
 
 const meRoutes: Route<DomainState>[] = [

@@ -4,7 +4,7 @@
  * (every invalid field in one 400) comes first, then existence (404), then the domain's rules.
  */
 import { z } from 'zod';
-import { type FieldError, invalidInput } from '../../core/errors.js';
+import { type FieldError, invalidInput, byField } from '../../core/errors.js';
 import { err, ok } from '../../core/result.js';
 import {
   CARD_FORMS,
@@ -146,7 +146,7 @@ export const cardRoutes: readonly Route<DomainState>[] = [
       const queryKey = parsed.success ? cardQueryKey(filters) : `cards:invalid:${JSON.stringify(raw)}`;
       const page = readPage(request.query, queryKey, LIST_LIMITS);
       if (!page.ok) errors.push(...((page.error.details?.errors as readonly FieldError[] | undefined) ?? []));
-      if (errors.length > 0 || !page.ok) return err(invalidInput(errors.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0))));
+      if (errors.length > 0 || !page.ok) return err(invalidInput(errors.sort(byField)));
       const found = listCards(state.cards, filters, page.value);
       const data = found.items.map(cardView);
       return ok(

@@ -4,7 +4,7 @@
  * operations. Handlers validate, ask the domain's deciders, and shape answers from the state after.
  */
 import type { z } from 'zod';
-import { type ApiError, type FieldError, invalidInput } from '../../core/errors.js';
+import { type ApiError, type FieldError, invalidInput, byField } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import type { DomainState } from '../../domains/state.js';
 import {
@@ -37,7 +37,7 @@ import { fieldError, toFieldErrors } from '../validation.js';
 export const IDEMPOTENCY_KEY_LENGTH_MAX = 255;
 
 function sortedByField(errors: FieldError[]): FieldError[] {
-  return errors.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+  return errors.sort(byField);
 }
 
 /**

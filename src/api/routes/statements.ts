@@ -5,7 +5,7 @@
  * receipt). Parsing and field rules live here; the decisions live in `domains/statements`.
  */
 import { z } from 'zod';
-import { type FieldError, invalidInput } from '../../core/errors.js';
+import { type FieldError, invalidInput, byField } from '../../core/errors.js';
 import { statementMonthContaining } from '../../core/calendar.js';
 import { err, ok } from '../../core/result.js';
 import { parseInstant } from '../../core/time.js';
@@ -86,7 +86,7 @@ function readBalanceChangesQuery(
 }
 
 function sortByField(errors: FieldError[]): FieldError[] {
-  return errors.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+  return errors.sort(byField);
 }
 
 const instantWithOffset = (field: string) =>

@@ -4,7 +4,7 @@
  * shows `sweepRule`. Platform credentials. Every invalid field is listed in one 400 (zod's issues
  * and the maximum-below-minimum rule together); the decider's rules follow (src/domains/sweeps).
  */
-import { invalidInput } from '../../core/errors.js';
+import { invalidInput, mergeFieldErrors } from '../../core/errors.js';
 import { err, ok } from '../../core/result.js';
 import { internalAccountView } from '../../domains/internal-accounts/view.js';
 import type { DomainState } from '../../domains/state.js';
@@ -21,9 +21,7 @@ export const sweepRoutes: readonly Route<DomainState>[] = [
     handle: ({ state, request, at, newId }) => {
       const input = request.body ?? {};
       const parsed = createRuleBasedAccountSchema.safeParse(input);
-      const errors = [...(parsed.success ? [] : toFieldErrors(parsed.error.issues)), ...sweepRuleFieldErrors(input)].sort((a, b) =>
-        a.field < b.field ? -1 : a.field > b.field ? 1 : 0,
-      );
+      const errors = mergeFieldErrors(parsed.success ? [] : toFieldErrors(parsed.error.issues), sweepRuleFieldErrors(input));
       if (!parsed.success || errors.length > 0) return err(invalidInput(errors));
       const accountId = newId('InternalAccount');
       const events = decideCreateRuleBasedAccount(state, { request: parsed.data, accountId, at });

@@ -6,7 +6,7 @@
  * lifecycle's rules (409).
  */
 import { z } from 'zod';
-import { type ApiError, type FieldError, invalidInput } from '../../core/errors.js';
+import { type ApiError, type FieldError, invalidInput, byField } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { parseInstant } from '../../core/time.js';
 import type { EventDraft } from '../../domains/evolver.js';
@@ -202,5 +202,5 @@ function sortedUnique(errors: readonly FieldError[]): FieldError[] {
     seen.add(key);
     out.push(error);
   }
-  return out.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+  return out.sort(byField);
 }
