@@ -18,7 +18,7 @@ import { formatInstant, instantToMs, parseInstant } from '../core/time.js';
 import type { EventDraft } from '../domains/evolver.js';
 import { PLATFORM_EVENTS } from '../domains/platform/events.js';
 import type { DomainState } from '../domains/state.js';
-import { EMPTY_HEAD, type EventEnvelope, sealEvent, sha256Hex } from '../log/index.js';
+import { EMPTY_HEAD, type EventEnvelope, sealEvent, sha256Hex, type Upcast } from '../log/index.js';
 import { ENGINE_EVENTS, type IdempotentResponseStored } from './engine-events.js';
 import { evolve } from './evolve.js';
 import { genesisDraft } from './genesis.js';
@@ -84,7 +84,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const resolved = resolveOptions(options);
   const state = options.snapshot === undefined ? emptyState(resolved) : stateFromSnapshot(options.snapshot);
   let head: LogHead = options.snapshot?.head ?? { seq: EMPTY_HEAD.seq, hash: EMPTY_HEAD.hash, atMs: 0 };
-  if (options.events !== undefined) head = replayInto(state, options.events, head);
+  if (options.events !== undefined) head = replayInto(state, options.events, head, options.upcast);
 
   /** Seals drafts at `atMs`, applies them, advances the head; returns the envelopes. */
   function append(drafts: readonly EventDraft[], atMs: number): EventEnvelope[] {
@@ -244,7 +244,7 @@ function errorResponse(error: ApiError): HttpResponse {
   return { status: error.status, body: errorBody(error) };
 }
 
-function replayInto(state: DomainState, events: Iterable<EventEnvelope>, start: LogHead): LogHead {
+function replayInto(state: DomainState, events: Iterable<EventEnvelope>, start: LogHead, upcast?: Upcast): LogHead {
   let seq = start.seq;
   let hash = start.hash;
   let lastAt: string | undefined;
@@ -252,7 +252,12 @@ function replayInto(state: DomainState, events: Iterable<EventEnvelope>, start: 
     // Messages are built only on failure: this loop runs once per event of the log.
     if (event.seq !== seq + 1) assert(false, `log gap: expected seq ${seq + 1}, got ${event.seq}`);
     if (event.prevHash !== hash) assert(false, `log chain broken at seq ${event.seq}`);
-    evolve(state, event);
+    if (upcast === undefined) evolve(state, event);
+    else {
+      const current = upcast(event);
+      if (!current.ok) assert(false, `cannot upcast seq ${event.seq}: ${current.error.reason}`);
+      else evolve(state, current.value);
+    }
     seq = event.seq;
     hash = event.hash;
     lastAt = event.at;

@@ -6,7 +6,7 @@
 import type { PlatformCredential } from '../api/auth.js';
 import { ratesFromOptions } from '../domains/rates/schema.js';
 import type { ExchangeRateInput, PublishedRate } from '../domains/rates/types.js';
-import type { EventEnvelope, Sha256Hex } from '../log/index.js';
+import type { EventEnvelope, Sha256Hex, Upcast } from '../log/index.js';
 import type { EngineSnapshot } from './snapshot.js';
 
 /** The sandbox platform's default credentials. */
@@ -27,6 +27,11 @@ export type EngineOptions = {
   readonly seed?: number;
   /** A snapshot to start from; `events` then continue it (seq snapshot.head.seq + 1 on). */
   readonly snapshot?: EngineSnapshot;
+  /**
+   * Turns events of older versions into the current ones while replaying (`createUpcaster` of
+   * `src/log`); without it every event is taken as written.
+   */
+  readonly upcast?: Upcast;
   /** A log to replay before the engine takes requests. */
   readonly events?: Iterable<EventEnvelope>;
   /** SHA-256 used to seal events (default: @noble/hashes); a host may pass a native one. */
