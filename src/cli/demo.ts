@@ -45,6 +45,40 @@ export const DEMO_SCRIPT: readonly ScriptRequest[] = [
   { at: '2026-02-02T09:01:00Z', method: 'POST', path: '/sandbox/internal-accounts/{{4.body.data.0.id}}/fund', body: { amount: 0 } },
   { at: '2026-02-03T12:00:00Z', method: 'GET', path: '/internal-accounts/{{3.body.data.0.id}}/balance-changes', query: { startDate: '2026-01-01T00:00:00-06:00', endDate: '2026-02-01T00:00:00-06:00' } },
   { at: '2026-02-03T12:05:00Z', method: 'POST', path: '/internal-accounts/{{3.body.data.0.id}}/confirm-statement', body: { periodStart: '2026-01-01T00:00:00-06:00' } },
+  // A cross-currency payout: Acme accepts the end-user terms, adds a supplier's EUR account, and
+  // pays it 500.00 USD worth over SEPA at a published rate; the payout settles on the next advance.
+  { at: '2026-02-03T12:10:00Z', method: 'POST', path: '/sandbox/exchange-rates', body: { rates: [{ sendingCurrency: 'USD', receivingCurrency: 'EUR', exchangeRate: '1.08', asOf: '2026-02-03T12:10:00Z' }] } },
+  {
+    at: '2026-02-03T12:10:10Z',
+    method: 'PATCH',
+    path: '/customers/{{2.body.id}}',
+    body: { agreementConsents: [{ type: 'SVC_END_USER_TERMS', acceptedAt: '2026-02-03T12:00:00Z', termsVersion: '2025-10-13' }] },
+  },
+  {
+    at: '2026-02-03T12:10:20Z',
+    method: 'POST',
+    path: '/customers/external-accounts',
+    body: {
+      customerId: '{{2.body.id}}',
+      currency: 'EUR',
+      accountInfo: { accountType: 'EUR_ACCOUNT', iban: 'DE89370400440532013000', beneficiary: { beneficiaryType: 'BUSINESS', legalName: 'Zulieferer GmbH' } },
+    },
+  },
+  {
+    at: '2026-02-03T12:10:30Z',
+    method: 'POST',
+    path: '/quotes',
+    body: {
+      source: { sourceType: 'ACCOUNT', accountId: '{{4.body.data.0.id}}' },
+      destination: { destinationType: 'ACCOUNT', accountId: '{{17.body.id}}', paymentRail: 'SEPA' },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 50_000,
+      description: 'Invoice 2026-017',
+    },
+  },
+  { at: '2026-02-03T12:10:40Z', method: 'POST', path: '/quotes/{{18.body.id}}/execute', headers: { 'Idempotency-Key': 'acme-invoice-2026-017' } },
+  { at: '2026-02-03T12:20:00Z', advance: true },
+  { at: '2026-02-03T12:20:05Z', method: 'GET', path: '/transactions/{{19.body.transactionId}}' },
 ];
 
 /** The account and month the demo prints a statement for: Ada's January 2026. */

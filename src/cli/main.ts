@@ -128,9 +128,10 @@ function commandDemo(args: Args): number {
   const writer = lineWriter(logPath);
   out('== requests');
   const responses = runScript(engine, DEMO_SCRIPT, (step) => {
-    const body = step.response.body as { code?: string; id?: string } | undefined;
-    const note = body?.code ?? body?.id ?? '';
-    out(`${String(step.n).padStart(2)} ${step.request.method.padEnd(5)} ${step.request.path.padEnd(80)} ${step.response.status} ${note}  (+${step.events.length} events)`);
+    const body = step.response.body as { code?: string; id?: string; status?: string } | undefined;
+    const note = body?.code ?? [body?.id, body?.status].filter((part) => part !== undefined).join(' ');
+    const what = 'advance' in step.request ? `${'ADVANCE'.padEnd(5)} ${`timers due by ${step.request.at}`.padEnd(80)}` : `${step.request.method.padEnd(5)} ${step.request.path.padEnd(80)}`;
+    out(`${String(step.n).padStart(2)} ${what} ${step.response.status} ${note}  (+${step.events.length} events)`);
     for (const event of step.events) writer.write(encodeEnvelope(event));
   });
   writer.close();

@@ -9,15 +9,20 @@ import { SANDBOX_CREDENTIAL } from '../engine/options.js';
 import type { EventEnvelope } from '../log/index.js';
 import { resolveTemplates, type ScriptResponse } from './templates.js';
 
-/** One line of a script. */
-export type ScriptRequest = {
-  readonly at: string;
-  readonly method: string;
-  readonly path: string;
-  readonly headers?: Record<string, string>;
-  readonly query?: Record<string, string>;
-  readonly body?: unknown;
-};
+/**
+ * One line of a script: a request, or `{ at, advance: true }` to fire every timer due by `at`
+ * (settlement delays, expiries), as a server's scheduler would.
+ */
+export type ScriptRequest =
+  | {
+      readonly at: string;
+      readonly method: string;
+      readonly path: string;
+      readonly headers?: Record<string, string>;
+      readonly query?: Record<string, string>;
+      readonly body?: unknown;
+    }
+  | { readonly at: string; readonly advance: true };
 
 /** What one script line produced. */
 export type ScriptStep = { readonly n: number; readonly request: ScriptRequest; readonly response: ScriptResponse; readonly events: readonly EventEnvelope[] };
@@ -34,6 +39,13 @@ export function runScript(engine: Engine, requests: Iterable<ScriptRequest>, onS
       const response = { status: 0, body: { code: 'SCRIPT_REFERENCE_MISSING', reason: `unresolved ${missing.join(', ')}` } };
       responses.push(response);
       onStep({ n, request, response, events: [] });
+      continue;
+    }
+    if ('advance' in request) {
+      const events = engine.advance(request.at);
+      const response = { status: 200, body: { advancedTo: request.at, events: events.length } };
+      responses.push(response);
+      onStep({ n, request, response, events });
       continue;
     }
     const hasAuth = Object.keys(request.headers ?? {}).some((k) => k.toLowerCase() === 'authorization');
