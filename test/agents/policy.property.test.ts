@@ -10,12 +10,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../src/engine/engine.js';
-import { snapshotOf } from '../../src/engine/snapshot.js';
+import { createEngine } from '../../src/engine/engine.js';
 import type { Transaction } from '../../src/domains/transactions/types.js';
 import { type Harness, harness } from '../support/harness.js';
 import { newExternalAccount, publishRates } from '../quotes/support.js';
 import { asAgent, call, fund, newAgent, payer, quoteBody, redeem } from './support.js';
+import { stateText } from '../support/state-text.js';
 
 const RUNS = Number(process.env.FC_NUM_RUNS ?? 30);
 const START = '2026-01-30T20:00:00.000Z';
@@ -89,10 +89,6 @@ type World = {
   paused: boolean;
   canQuote: boolean;
 };
-
-function stateText(engine: Engine): string {
-  return JSON.stringify(snapshotOf(engine.state, engine.head()), (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
-}
 
 function wireLimits(draw: PolicyDraw['spendingLimits']): unknown {
   return draw === null ? null : { ...draw };

@@ -9,10 +9,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../src/engine/engine.js';
-import { snapshotOf } from '../../src/engine/snapshot.js';
+import { createEngine } from '../../src/engine/engine.js';
 import { advance, cardHarness, fundedCard, simulate } from '../cards/support.js';
 import type { Harness } from '../support/harness.js';
+import { stateText } from '../support/state-text.js';
 
 const RUNS = Number(process.env.FC_NUM_RUNS ?? 30);
 const EXPIRY_MS = 7 * 86_400_000;
@@ -245,10 +245,6 @@ const commands = [
   fc.integer({ min: 1, max: 1_000 }).map((a) => new Fund(a)),
   fc.constant(new SpendAll()),
 ];
-
-function stateText(engine: Engine): string {
-  return JSON.stringify(snapshotOf(engine.state, engine.head()), (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
-}
 
 describe('card money against a naive model', () => {
   it('keeps balances, statuses and holds equal to the model; replay and snapshot resume equal the live run', () => {

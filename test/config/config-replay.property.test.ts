@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../src/engine/engine.js';
-import { snapshotOf } from '../../src/engine/snapshot.js';
+import { createEngine } from '../../src/engine/engine.js';
 import { harness } from '../support/harness.js';
+import { stateText } from '../support/state-text.js';
 
 const RUNS = Number(process.env.FC_NUM_RUNS ?? 30);
 
@@ -43,10 +43,6 @@ const action = fc.oneof(
   patch.map((body) => ({ kind: 'patch' as const, body })),
   publication.map((rates) => ({ kind: 'publish' as const, rates })),
 );
-
-function stateText(engine: Engine): string {
-  return JSON.stringify(snapshotOf(engine.state, engine.head()), (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
-}
 
 describe('config and rates over random request sequences', () => {
   it('rejects without effect, shows the last accepted config, and replays to the same state', () => {

@@ -16,20 +16,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CurrencyCode } from '../../src/core/currency.js';
-import { createEngine, type Engine } from '../../src/engine/engine.js';
+import { createEngine } from '../../src/engine/engine.js';
 import { snapshotOf } from '../../src/engine/snapshot.js';
 import { type Harness, harness } from '../support/harness.js';
 import { bankAccountInfo, publishRates, START, TERMS } from '../quotes/support.js';
+import { stateText } from '../support/state-text.js';
 
 const RUNS = Number(process.env.FC_NUM_RUNS ?? 30);
 
 type Customer = { customerId: string; accountId: string; platformCustomerId: string };
 type Model = { customers: Customer[]; ruleBased: string[]; payments: string[]; deposits: string[] };
 type Real = { h: Harness };
-
-function stateText(engine: Engine): string {
-  return JSON.stringify(snapshotOf(engine.state, engine.head()), (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
-}
 
 /** Sends a request; a refusal must write nothing and change nothing. */
 function send(real: Real, method: string, path: string, body?: unknown): { status: number; body: any } {

@@ -6,9 +6,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/engine/engine.js';
-import { snapshotOf } from '../../src/engine/snapshot.js';
 import type { EventEnvelope } from '../../src/log/index.js';
 import { AUTH } from '../support/harness.js';
+import { stateText } from '../support/state-text.js';
 
 const RUNS = Number(process.env.FC_NUM_RUNS ?? 40);
 
@@ -31,10 +31,6 @@ function send(real: Real, method: string, path: string, body?: unknown): { statu
   );
   real.log.push(...events);
   return { status: response.status, body: response.body, events };
-}
-
-function stateText(engine: Engine): string {
-  return JSON.stringify(snapshotOf(engine.state, engine.head()), (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
 }
 
 function assertSound(real: Real): void {

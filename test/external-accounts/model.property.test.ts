@@ -6,11 +6,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../src/engine/engine.js';
-import { snapshotOf } from '../../src/engine/snapshot.js';
+import { createEngine } from '../../src/engine/engine.js';
 import { SANDBOX_VALID_OWNERSHIP_SIGNATURE } from '../../src/sandbox/external-accounts.js';
 import { type Harness, harness } from '../support/harness.js';
 import { accountInfoOf, CURRENCY_OF } from './fixtures.js';
+import { stateText } from '../support/state-text.js';
 
 const RUNS = Number(process.env.FC_NUM_RUNS ?? 30);
 const TYPES = ['USD_ACCOUNT', 'EUR_ACCOUNT', 'LIGHTNING', 'ETHEREUM_WALLET'] as const;
@@ -20,10 +20,6 @@ const OWNERS = ['customer-0', 'customer-1', 'platform'] as const;
 type ModelAccount = { key: string; owner: string; trusted: boolean; status: string; deleted: boolean };
 type Model = { accounts: Map<string, ModelAccount>; ids: string[] };
 type Real = { h: Harness; customers: string[]; clockMs: number };
-
-function stateText(engine: Engine): string {
-  return JSON.stringify(snapshotOf(engine.state, engine.head()), (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
-}
 
 function send(real: Real, method: string, path: string, body?: unknown): { status: number; body: any; events: readonly unknown[] } {
   real.clockMs += 60_000;

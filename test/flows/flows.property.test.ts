@@ -14,15 +14,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CurrencyCode } from '../../src/core/currency.js';
-import { createEngine, type Engine } from '../../src/engine/engine.js';
+import { createEngine } from '../../src/engine/engine.js';
 import { evolve } from '../../src/engine/evolve.js';
 import { resolveOptions } from '../../src/engine/options.js';
-import { snapshotOf } from '../../src/engine/snapshot.js';
 import { emptyState } from '../../src/engine/state.js';
 import { transactionView } from '../../src/domains/transactions/view.js';
 import type { EventEnvelope } from '../../src/log/index.js';
 import { type Harness, harness } from '../support/harness.js';
 import { bankAccountInfo, publishRates, START, TERMS, call } from '../quotes/support.js';
+import { stateText } from '../support/state-text.js';
 
 const RUNS = Number(process.env.FC_NUM_RUNS ?? 30);
 
@@ -35,10 +35,6 @@ const RATES = [
 
 type Model = { customers: { customerId: string; accountId: string }[]; externals: Map<string, string>; quotes: string[]; rtf: string[] };
 type Real = { h: Harness };
-
-function stateText(engine: Engine): string {
-  return JSON.stringify(snapshotOf(engine.state, engine.head()), (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
-}
 
 function external(model: Model, real: Real, customer: number, currency: 'USD' | 'EUR' | 'MXN', suffix: string): string {
   const owner = model.customers[customer % model.customers.length]!;

@@ -8,12 +8,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../src/engine/engine.js';
-import { snapshotOf } from '../../src/engine/snapshot.js';
+import { createEngine } from '../../src/engine/engine.js';
 import type { StablecoinOperation } from '../../src/domains/stablecoins/types.js';
 import { isTerminalOperationStatus } from '../../src/domains/stablecoins/types.js';
 import { harness, type Harness } from '../support/harness.js';
 import { advance, call, COIN, customerAccount, driveTo, key, link, register } from './support.js';
+import { stateText } from '../support/state-text.js';
 
 /** Links by outcome: half the operations go through the plain link, the rest spread over the others. */
 const LINK_REFERENCES = ['plain', 'plain', 'plain', 'x_NO_FUNDING', 'x_PROVIDER_REJECTS', 'x_PROVIDER_FAILS'];
@@ -36,10 +36,6 @@ function world(): World {
   const coinId = register(h, { stablecoinProviderAccountId: links[0] });
   driveTo(h, coinId, 'ENABLED');
   return { h, accounts, links, coinId, fundedMinor };
-}
-
-function stateText(engine: Engine): string {
-  return JSON.stringify(snapshotOf(engine.state, engine.head()), (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
 }
 
 function posted(w: World, id: string): bigint {

@@ -13,9 +13,9 @@ import {
   decideCreateTransaction, decideTransition, INCOMING_EVENTS, type LifecycleEvent, type LifecycleState, lifecycleStateOf, OUTGOING_EVENTS,
   tableOf, transactionProblems,
 } from '../../src/domains/transactions/index.js';
-import { createEngine, type Engine } from '../../src/engine/engine.js';
-import { snapshotOf } from '../../src/engine/snapshot.js';
+import { createEngine } from '../../src/engine/engine.js';
 import { changesFor, customer, later, payInInput, payoutInput, RUNS, type World, world } from './support.js';
+import { stateText } from '../support/state-text.js';
 
 const EVENTS = [...new Set<LifecycleEvent>([...OUTGOING_EVENTS, ...INCOMING_EVENTS])];
 const RAILS = ['ACH', 'WIRE', 'FEDNOW', undefined] as const;
@@ -34,10 +34,6 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('http' as const), pick: fc.nat(), op: fc.nat(3) }),
   fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 400_000 }) }),
 );
-
-function stateText(engine: Engine): string {
-  return JSON.stringify(snapshotOf(engine.state, engine.head()), (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
-}
 
 function run(commands: readonly Command[]): World {
   const w = world();
