@@ -122,22 +122,8 @@ export const INDIVIDUAL_MUTABLE_FIELDS = [
 export const BUSINESS_MUTABLE_FIELDS = ['platformCustomerId', 'businessInfo', 'address', 'agreementConsents'] as const;
 
 /** The fields one update sets; absent fields stay as they are. */
-export type CustomerChanges = {
+export type CustomerChanges = Partial<IndividualDetails> & {
   readonly platformCustomerId?: string;
-  readonly fullName?: string;
-  readonly birthDate?: string;
-  readonly nationality?: string;
-  readonly idType?: IdType;
-  readonly identifier?: string;
-  readonly countryOfIssuance?: string;
-  readonly sourceOfFunds?: string;
-  readonly sourceOfWealth?: string;
-  readonly purposeOfAccount?: string;
-  readonly expectedMonthlyTransactionCount?: number;
-  readonly expectedMonthlyTransactionVolume?: number;
-  readonly incomeRange?: IncomeRange;
-  readonly netWorthRange?: NetWorthRange;
-  readonly politicallyExposedPerson?: boolean;
   readonly address?: Address;
   readonly businessInfo?: BusinessInfo;
   /** The whole list after the update (latest per type), not only the new entries. */
