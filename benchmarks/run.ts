@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: runs each scenario in its own process (so peak RSS is per scenario) and prints
+ * `npm run bench`: bundles the benchmark (tsup.config.ts here), then runs each scenario in its own process (so peak RSS is per scenario) and prints
  * events per second and peak memory beside the bare baselines measured in the same run, as
  * ratios. Options: --transfers N (default 1,000,000), --accounts N (default 10,000).
  */
@@ -19,7 +19,7 @@ const accounts = flag('accounts', '10000');
 
 function scenario(name: string): Record<string, number> {
   process.stderr.write(`running ${name} ...\n`);
-  const child = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=4096', '--import', 'tsx', join(here, 'scenarios.ts'), name, transfers, accounts], {
+  const child = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=4096', join(here, 'scenarios.js'), name, transfers, accounts], {
     encoding: 'utf8',
     maxBuffer: 1 << 24,
   });
@@ -70,7 +70,8 @@ const lines = [
   `   ${fmt(quotes.requestsPerSec ?? 0)} requests/s (${fmt(quotes.quotesExecuted ?? 0)} quotes, each POST /quotes + POST /quotes/{id}/execute)`,
   `   replay of the ${fmt(quotes.flowEvents ?? 0)} events those flows wrote (timers fired): ${fmt(quotes.flowReplayEventsPerSec ?? 0)} events/s`,
 ];
-const yardstick = join(here, '..', '..', 'shared', 'bench', 'baseline.mjs');
+// Run from bench-out/bundle: the repo root is two levels up, ../shared beside it.
+const yardstick = join(here, '..', '..', '..', 'shared', 'bench', 'baseline.mjs');
 if (existsSync(yardstick)) {
   const child = spawnSync(process.execPath, [yardstick, transfers, accounts], { encoding: 'utf8' });
   if (child.status === 0) {

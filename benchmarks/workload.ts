@@ -34,27 +34,23 @@ export function* workloadStream(transfers: number, accounts: number, seed = 1): 
   }
 }
 
-/** Seals the workload into an event log, returning envelopes and their JSONL lines. */
-export function workloadLog(transfers: readonly BareTransfer[], accounts: number): { envelopes: EventEnvelope[]; lines: string[] } {
-  const envelopes: EventEnvelope[] = [];
-  const lines: string[] = [];
+/** The workload sealed into an event log, one JSONL line at a time (hash chain and all). */
+export function* workloadLines(transfers: number, accounts: number): Generator<string> {
   let head = { seq: EMPTY_HEAD.seq, hash: EMPTY_HEAD.hash };
-  const push = (type: string, at: string, data: unknown): void => {
+  const seal = (type: string, at: string, data: unknown): string => {
     const seq = head.seq + 1;
     const sealed = sealEvent(head, { type, version: 1, at, data }, eventIdAt(0, seq, Date.parse(at)), { sha256: nativeSha256 });
-    envelopes.push(sealed.envelope);
-    lines.push(sealed.line);
     head = { seq, hash: sealed.envelope.hash };
+    return sealed.line;
   };
   const t0 = formatInstant(Date.parse('2025-12-31T23:00:00Z'));
-  push('PlatformInitialized', t0, { platformId: 'Platform:bench', regulated: false, worldCurrencies: ['USD'], platformAccounts: [] });
-  for (let a = 0; a < accounts; a += 1) push('LedgerAccountOpened', t0, { id: `a${a}`, currency: 'USD' });
-  for (const t of transfers) {
-    push('LedgerTransfersCreated', t.at, {
+  yield seal('PlatformInitialized', t0, { platformId: 'Platform:bench', regulated: false, worldCurrencies: ['USD'], platformAccounts: [] });
+  for (let a = 0; a < accounts; a += 1) yield seal('LedgerAccountOpened', t0, { id: `a${a}`, currency: 'USD' });
+  for (const t of workloadStream(transfers, accounts)) {
+    yield seal('LedgerTransfersCreated', t.at, {
       transfers: [{ id: t.id, debitAccountId: t.debit, creditAccountId: t.credit, amountMinor: t.amount.toString(), transactionId: t.id }],
     });
   }
-  return { envelopes, lines };
 }
 
 /** The bare fold: a Map of balances, debit minus, credit plus. */
@@ -67,16 +63,30 @@ export function bareFold(transfers: readonly BareTransfer[]): Map<string, bigint
   return balances;
 }
 
+/** A transfer as the benchmark's events carry it. */
+type LoggedTransfer = { debitAccountId: string; creditAccountId: string; amountMinor: string };
+
+/**
+ * The bare fold over envelopes: the same Map fold, reading each event's one transfer as stored
+ * (amount a decimal string).
+ */
+export function envelopeFold(balances: Map<string, bigint>, envelopes: readonly EventEnvelope[]): void {
+  for (const e of envelopes) foldLogged(balances, (e.data as { transfers?: LoggedTransfer[] } | null)?.transfers?.[0]);
+}
+
 /** The bare JSONL fold: JSON.parse each line, then the same fold. */
-export function bareParseFold(lines: readonly string[]): Map<string, bigint> {
+export function bareParseFold(lines: Iterable<string>): Map<string, bigint> {
   const balances = new Map<string, bigint>();
   for (const line of lines) {
-    const e = JSON.parse(line) as { data?: { transfers?: { debitAccountId: string; creditAccountId: string; amountMinor: string }[] } };
-    const t = e.data?.transfers?.[0];
-    if (t === undefined) continue;
-    const amount = BigInt(t.amountMinor);
-    balances.set(t.debitAccountId, (balances.get(t.debitAccountId) ?? 0n) - amount);
-    balances.set(t.creditAccountId, (balances.get(t.creditAccountId) ?? 0n) + amount);
+    // A file's final newline reads as one empty last line.
+    if (line !== '') foldLogged(balances, (JSON.parse(line) as { data?: { transfers?: LoggedTransfer[] } }).data?.transfers?.[0]);
   }
   return balances;
+}
+
+function foldLogged(balances: Map<string, bigint>, t: LoggedTransfer | undefined): void {
+  if (t === undefined) return;
+  const amount = BigInt(t.amountMinor);
+  balances.set(t.debitAccountId, (balances.get(t.debitAccountId) ?? 0n) - amount);
+  balances.set(t.creditAccountId, (balances.get(t.creditAccountId) ?? 0n) + amount);
 }

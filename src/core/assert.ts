@@ -9,6 +9,19 @@ export class InvariantError extends Error {
 }
 
 /**
+ * A logged event that replay cannot apply: a gap, a broken link, or an event the state refuses.
+ * `seq` names the event; the message is the underlying InvariantError's.
+ */
+export class ReplayError extends InvariantError {
+  constructor(
+    readonly seq: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * Throws `InvariantError` unless `condition` holds.
  * @example assert(amountMinor > 0n, 'transfer amount must be positive');
  */

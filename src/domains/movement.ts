@@ -60,25 +60,25 @@ export function toTransferSpecs(records: readonly TransferRecord[], atMs: number
  * here is a bug: it throws rather than leave the event half-applied.
  */
 export function applyTransfers(ledger: Ledger, records: readonly TransferRecord[], atMs: number): void {
-  const only = records.length === 1 ? records[0] : undefined;
-  // The replay hot path: one posted transfer, applied without building a batch.
+  const only = records.length === 1 ? (records[0] as PostedRecord) : undefined;
+  // The replay hot path: one posted transfer, applied without building a batch. The spec always
+  // has the same six fields, so the ledger's property loads stay monomorphic.
   const result =
-    only !== undefined && !('pendingId' in only) && only.pending !== true
-      ? ledger.applyPostedTransfer(
-          only.transactionId === undefined
-            ? { id: only.id, debitAccountId: only.debitAccountId, creditAccountId: only.creditAccountId, amountMinor: BigInt(only.amountMinor), atMs }
-            : {
-                id: only.id,
-                debitAccountId: only.debitAccountId,
-                creditAccountId: only.creditAccountId,
-                amountMinor: BigInt(only.amountMinor),
-                atMs,
-                transactionId: only.transactionId,
-              },
-        )
+    only !== undefined && only.pendingId === undefined && only.pending !== true
+      ? ledger.applyPostedTransfer({
+          id: only.id,
+          debitAccountId: only.debitAccountId,
+          creditAccountId: only.creditAccountId,
+          amountMinor: BigInt(only.amountMinor),
+          atMs,
+          transactionId: only.transactionId,
+        })
       : ledger.createTransfers(toTransferSpecs(records, atMs));
   if (!result.ok) assert(false, `ledger rejected logged transfers: ${JSON.stringify(result.error, bigintAsString)}`);
 }
+
+/** A record read as a new transfer: `pendingId` present means it is a resolution instead. */
+type PostedRecord = Extract<TransferRecord, { debitAccountId: string }> & { readonly pendingId?: string };
 
 function bigintAsString(_key: string, value: unknown): unknown {
   return typeof value === 'bigint' ? value.toString() : value;

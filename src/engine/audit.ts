@@ -3,7 +3,7 @@
  * event, and check the ledger's invariants at the end, in one streamed pass. Reports the first
  * problem (its seq and why) instead of throwing.
  */
-import { InvariantError } from '../core/assert.js';
+import { ReplayError } from '../core/assert.js';
 import { createChainVerifier, type EventEnvelope, type LogFault, type Sha256Hex } from '../log/index.js';
 import { createEngine, type Engine } from './engine.js';
 import type { EngineOptions } from './options.js';
@@ -38,41 +38,45 @@ export type AuditOptions = Omit<EngineOptions, 'events'> & {
 export function auditLog(lines: Iterable<string>, options: AuditOptions = {}): AuditReport {
   const { sha256, onProgress, progressEvery, canonical, ...engineOptions } = options;
   const every = progressEvery ?? 100_000;
-  let pending: EventEnvelope | undefined;
+  let chunk: EventEnvelope[] = [];
   const verifier = createChainVerifier({
     ...(sha256 === undefined ? {} : { sha256 }),
     ...(canonical === undefined ? {} : { canonical }),
     onEvent: (env) => {
-      pending = env;
+      chunk.push(env);
+      if (onProgress !== undefined && env.seq % every === 0) onProgress(env.seq);
     },
   });
-  let lastSeq = 0;
-  function* verified(): Generator<EventEnvelope> {
-    for (const line of lines) {
-      if (verifier.push(line) !== undefined) return;
-      if (pending === undefined) continue; // a trailing blank line
-      const env = pending;
-      pending = undefined;
-      lastSeq = env.seq;
-      if (onProgress !== undefined && env.seq % every === 0) onProgress(env.seq);
-      yield env;
-    }
-  }
-  let engine: Engine;
+  const engine = createEngine(engineOptions);
   try {
-    engine = createEngine({ ...engineOptions, events: verified() });
+    // Verified events are applied in chunks: one replay call per chunk rather than a generator
+    // resumed per event. A fault ends the loop; what was verified before it is still applied.
+    for (const line of lines) {
+      if (verifier.push(line) !== undefined) break;
+      if (chunk.length >= AUDIT_CHUNK) chunk = applyChunk(engine, chunk);
+    }
+    applyChunk(engine, chunk);
   } catch (error) {
     // A log with a sound chain can still hold an event the engine refuses (a forged or buggy
     // writer): report it at its seq rather than crash the auditor.
-    if (!(error instanceof InvariantError)) throw error;
-    return { ok: false, fault: { kind: 'event', seq: lastSeq, reason: error.message }, count: lastSeq - 1 };
+    if (!(error instanceof ReplayError)) throw error;
+    return { ok: false, fault: { kind: 'event', seq: error.seq, reason: error.message }, count: error.seq - 1 };
   }
   if (verifier.fault !== undefined) return { ok: false, fault: verifier.fault, count: verifier.count };
+  const lastSeq = engine.head().seq;
   const violations = engine.state.ledger.checkInvariants();
   if (violations.length > 0) {
     return { ok: false, fault: { kind: 'invariant', seq: lastSeq, reason: JSON.stringify(violations[0], bigintSafe) }, count: lastSeq };
   }
   return { ok: true, engine, count: lastSeq };
+}
+
+/** Verified events applied per `replay` call. */
+const AUDIT_CHUNK = 1_024;
+
+function applyChunk(engine: Engine, chunk: EventEnvelope[]): EventEnvelope[] {
+  if (chunk.length > 0) engine.replay(chunk);
+  return [];
 }
 
 function bigintSafe(_key: string, value: unknown): unknown {

@@ -10,7 +10,7 @@ import { parseRequest } from '../api/request.js';
 import type { Accepted, Principal } from '../api/route.js';
 import { createRouter } from '../api/router.js';
 import { ROUTES } from '../api/routes/index.js';
-import { assert } from '../core/assert.js';
+import { assert, InvariantError, ReplayError } from '../core/assert.js';
 import { type ApiError, apiError, errorBody } from '../core/errors.js';
 import { eventIdAt, resourceId } from '../core/ids.js';
 import { type Result, err, ok } from '../core/result.js';
@@ -50,6 +50,15 @@ export type Engine = {
   readonly state: DomainState;
   /** The current head of the log. */
   readonly head: () => LogHead;
+  /**
+   * Applies events another writer appended after this head (a replica tailing the log, a
+   * replay fed in chunks) and returns the new head. Throws InvariantError, as replay in
+   * `createEngine` does, on a gap, a broken link or an event the state refuses; the engine must
+   * then be discarded, since the events before the bad one are applied.
+   * @example
+   * for (const chunk of chunks) replica.replay(chunk);
+   */
+  readonly replay: (events: Iterable<EventEnvelope>) => LogHead;
   /**
    * The derived state at the head as one JSON-safe value; `createEngine({ snapshot, events })`
    * resumes from it. Take it after the first write (before it the log is empty).
@@ -157,6 +166,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const engine: Engine = {
     state,
     head: () => head,
+    replay(events: Iterable<EventEnvelope>): LogHead {
+      assert(unflushed.length === 0, 'replay after a call that has not written yet: the log would fork');
+      head = replayInto(state, events, head, options.upcast);
+      return head;
+    },
     snapshot() {
       assert(unflushed.length === 0, 'snapshot before the first write: the log is still empty');
       return snapshotOf(state, head);
@@ -248,19 +262,25 @@ function replayInto(state: DomainState, events: Iterable<EventEnvelope>, start: 
   let seq = start.seq;
   let hash = start.hash;
   let lastAt: string | undefined;
-  for (const event of events) {
-    // Messages are built only on failure: this loop runs once per event of the log.
-    if (event.seq !== seq + 1) assert(false, `log gap: expected seq ${seq + 1}, got ${event.seq}`);
-    if (event.prevHash !== hash) assert(false, `log chain broken at seq ${event.seq}`);
-    if (upcast === undefined) evolve(state, event);
-    else {
-      const current = upcast(event);
-      if (!current.ok) assert(false, `cannot upcast seq ${event.seq}: ${current.error.reason}`);
-      else evolve(state, current.value);
+  try {
+    for (const event of events) {
+      // Messages are built only on failure: this loop runs once per event of the log.
+      if (event.seq !== seq + 1) assert(false, `log gap: expected seq ${seq + 1}, got ${event.seq}`);
+      if (event.prevHash !== hash) assert(false, `log chain broken at seq ${event.seq}`);
+      if (upcast === undefined) evolve(state, event);
+      else {
+        const current = upcast(event);
+        if (!current.ok) assert(false, `cannot upcast seq ${event.seq}: ${current.error.reason}`);
+        else evolve(state, current.value);
+      }
+      seq = event.seq;
+      hash = event.hash;
+      lastAt = event.at;
     }
-    seq = event.seq;
-    hash = event.hash;
-    lastAt = event.at;
+  } catch (error) {
+    // Name the event that failed, so that an auditor can report it without tracking every seq.
+    if (error instanceof InvariantError && !(error instanceof ReplayError)) throw new ReplayError(seq + 1, error.message);
+    throw error;
   }
   return { seq, hash, atMs: lastAt === undefined ? start.atMs : instantToMs(lastAt) };
 }

@@ -35,12 +35,18 @@ export class IdIndex {
   /** The keys by index. Read-only for callers. */
   readonly keys: string[] = [];
   // Slot s holds [index or EMPTY, hash of that key] at words 2s and 2s+1.
-  #table = emptyTable(SLOTS_FIRST);
+  #table: Int32Array;
   // The empty slot found by the last failed lookup, reused by an `add` of the same key right
   // after it (the replay path looks a new id up, then adds it), and that key's hash.
   #probeKey: string | undefined = undefined;
   #probeHash = 0;
   #probeSlot = EMPTY;
+
+  /** `slots` (a power of two) sizes the first table; tests pass a tiny one to force collisions. */
+  constructor(slots: number = SLOTS_FIRST) {
+    assert(slots >= 2 && (slots & (slots - 1)) === 0, 'slots must be a power of two >= 2');
+    this.#table = emptyTable(slots);
+  }
 
   /** Number of keys. */
   get size(): number {
@@ -80,9 +86,9 @@ export class IdIndex {
   }
 
   /**
-   * Removes every key whose index is >= `size`, newest first. Exact for linear probing: a key
-   * added later than another never lies on that other's probe path, so clearing the newest
-   * slot first cannot cut a chain (a rehash reinserts in index order and keeps this true).
+   * Removes every key whose index is >= `size` (a linked batch rolling back). Each key leaves by
+   * backward-shift deletion, which keeps every other key reachable from its home slot whatever
+   * order keys were added or rehashed in.
    */
   truncate(size: number): void {
     assert(size >= 0 && size <= this.keys.length, 'truncate beyond the end');
@@ -94,30 +100,47 @@ export class IdIndex {
         assert(table[2 * slot] !== EMPTY, 'id index lost a key');
         slot = (slot + 1) & mask;
       }
-      table[2 * slot] = EMPTY;
+      deleteSlot(table, mask, slot);
     }
     this.keys.length = size;
     this.#probeKey = undefined;
   }
 
+  // Reinserts in slot order, not key order: with the table doubling, the keys of old slot s go
+  // to new slot s or s + old size, so both tables are walked nearly in sequence instead of one
+  // cache miss per key.
   #rehash(slots: number): void {
     const old = this.#table;
     const table = emptyTable(slots);
     const mask = slots - 1;
-    // Reinsert in index order (see truncate); the old table is scanned to find each index's
-    // hash without rehashing the strings.
-    const hashes = new Int32Array(this.keys.length);
     for (let s = 0; s < old.length >> 1; s += 1) {
       const index = old[2 * s]!;
-      if (index !== EMPTY) hashes[index] = old[2 * s + 1]!;
-    }
-    for (let index = 0; index < this.keys.length; index += 1) {
-      const hash = hashes[index]!;
+      if (index === EMPTY) continue;
+      const hash = old[2 * s + 1]!;
       let slot = hash & mask;
       while (table[2 * slot] !== EMPTY) slot = (slot + 1) & mask;
       table[2 * slot] = index;
       table[2 * slot + 1] = hash;
     }
     this.#table = table;
+  }
+}
+
+/**
+ * Empties `slot` and pulls later keys of its probe run back over the gap, so that no lookup
+ * stops early at it (Knuth's Algorithm R for linear probing).
+ */
+export function deleteSlot(table: Int32Array, mask: number, slot: number): void {
+  let gap = slot;
+  table[2 * gap] = EMPTY;
+  for (let next = (gap + 1) & mask; table[2 * next] !== EMPTY; next = (next + 1) & mask) {
+    const home = table[2 * next + 1]! & mask;
+    // The key at `next` may move into the gap only if its home is not cyclically in (gap, next].
+    const staysPut = gap <= next ? gap < home && home <= next : gap < home || home <= next;
+    if (staysPut) continue;
+    table[2 * gap] = table[2 * next]!;
+    table[2 * gap + 1] = table[2 * next + 1]!;
+    table[2 * next] = EMPTY;
+    gap = next;
   }
 }

@@ -33,7 +33,7 @@ export type NewTransferSpec = {
   readonly amountMinor: bigint;
   readonly atMs: number;
   /** Groups the transfers of one payment; rows report `transactionId ?? id`. */
-  readonly transactionId?: string;
+  readonly transactionId?: string | undefined;
   readonly pending?: boolean;
   /** Only for pending transfers: the hold expires when `expirePending(now)` reaches it. */
   readonly timeoutAtMs?: number;

@@ -2,10 +2,10 @@
  * The ledger's private structures, against simple references: the transfer id index (a hash
  * table with truncation) and the expiry queue (a heap ordered by time, then transfer index).
  */
-import { describe, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { ExpiryQueue } from '../../src/ledger/expiry-queue.js';
-import { IdIndex } from '../../src/ledger/id-index.js';
+import { IdIndex, deleteSlot, hashString } from '../../src/ledger/id-index.js';
 import { NUM_RUNS } from './support.js';
 
 type IndexStep = { add: string } | { truncateTo: number } | { lookup: string };
@@ -21,8 +21,10 @@ describe('IdIndex', () => {
     { maxLength: 3_000 },
   );
 
-  test.prop([steps], { numRuns: Math.max(10, Math.floor(NUM_RUNS / 4)) })('numbers keys in insertion order and forgets truncated ones, like an array', (plan) => {
-    const index = new IdIndex();
+  // A 2-slot first table makes long probe runs that wrap around the end, which is where
+  // backward-shift deletion (truncate) and slot-order rehashing could lose a key.
+  test.prop([steps, fc.constantFrom(2, 1_024)], { numRuns: Math.max(10, Math.floor(NUM_RUNS / 4)) })('numbers keys in insertion order and forgets truncated ones, like an array', (plan, slots) => {
+    const index = new IdIndex(slots);
     const reference: string[] = [];
     for (const step of plan) {
       if ('add' in step) {
@@ -42,6 +44,58 @@ describe('IdIndex', () => {
     expect(index.keys).toEqual(reference);
     reference.forEach((k, i) => expect(index.indexOf(k)).toBe(i));
   });
+});
+
+describe('IdIndex truncate after a rehash', () => {
+  // Keys whose home is the last slot of both an 8- and a 16-slot table, and keys that live far
+  // from both ends of the 16-slot table.
+  const keysWhere = (wanted: (hash: number) => boolean, count: number): string[] => {
+    const found: string[] = [];
+    for (let n = 0; found.length < count; n += 1) if (wanted(hashString(`k${n}`))) found.push(`k${n}`);
+    return found;
+  };
+  const [older, newer] = keysWhere((h) => (h & 15) === 15, 2) as [string, string];
+  const fillers = keysWhere((h) => (h & 15) >= 4 && (h & 15) <= 10, 3);
+
+  it('keeps an older key reachable when the newer key on its probe path is removed', () => {
+    // In 8 slots `newer` wraps to slot 0 behind `older` at slot 7. The slot-order rehash to 16
+    // slots moves `newer` first, so it takes slot 15 and `older` wraps to slot 0: the older key
+    // now sits after the newer one, and only a backward-shift delete keeps it reachable.
+    const index = new IdIndex(8);
+    for (const key of [older, newer, ...fillers]) index.add(key);
+    index.truncate(1);
+    expect(index.indexOf(older)).toBe(0);
+    expect(index.indexOf(newer)).toBe(-1);
+    expect(index.add(newer)).toBe(1);
+    expect(index.indexOf(newer)).toBe(1);
+  });
+});
+
+describe('deleteSlot (backward-shift delete)', () => {
+  // Raw tables of 16 slots ([index, hash] pairs, -1 empty) filled by linear probing from the
+  // given home slots, probe runs wrapping past the end included.
+  test.prop([fc.array(fc.nat(15), { minLength: 1, maxLength: 12 }), fc.nat()], { numRuns: NUM_RUNS })(
+    'leaves every other key reachable from its home and removes only the deleted one',
+    (homes, pick) => {
+      const mask = 15;
+      const table = new Int32Array(32).fill(-1);
+      const slotOf: number[] = [];
+      homes.forEach((home, index) => {
+        let slot = home;
+        while (table[2 * slot] !== -1) slot = (slot + 1) & mask;
+        table[2 * slot] = index;
+        table[2 * slot + 1] = home;
+        slotOf.push(slot);
+      });
+      const victim = pick % homes.length;
+      deleteSlot(table, mask, slotOf[victim]!);
+      const find = (index: number): boolean => {
+        for (let slot = homes[index]!; table[2 * slot] !== -1; slot = (slot + 1) & mask) if (table[2 * slot] === index) return true;
+        return false;
+      };
+      homes.forEach((_, index) => expect(find(index)).toBe(index !== victim));
+    },
+  );
 });
 
 describe('ExpiryQueue', () => {

@@ -28,4 +28,19 @@ describe('sha256Hex', () => {
     expect(isHashHex('0'.repeat(63))).toBe(false);
     expect(isHashHex(42)).toBe(false);
   });
+
+  it('isHashHex agrees with /^[0-9a-f]{64}$/ on any 64-character text and its neighbours', () => {
+    // Mostly hex digits, so that about one text in eight is a valid digest.
+    const hexish = fc.oneof(
+      { weight: 30, arbitrary: fc.constantFrom(...'0123456789abcdef'.split('')) },
+      { weight: 1, arbitrary: fc.constantFrom(...'ABCDEFgz/:`@ '.split('')) },
+    );
+    fc.assert(
+      fc.property(fc.array(hexish, { minLength: 63, maxLength: 65 }), (chars) => {
+        const text = chars.join('');
+        expect(isHashHex(text)).toBe(/^[0-9a-f]{64}$/.test(text));
+      }),
+      { numRuns },
+    );
+  });
 });

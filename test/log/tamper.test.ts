@@ -142,8 +142,12 @@ describe('hash-only verification (canonical: false)', () => {
   it('refuses a lone surrogate, whose bytes would hash like U+FFFD', async () => {
     const { decodeLine, sealEvent, EMPTY_HEAD } = await import('../../src/log/index.js');
     const sealed = sealEvent(EMPTY_HEAD, { type: 'T', version: 1, at: '2026-01-01T00:00:00.000Z', data: { s: '\ufffd' } }, 'E1');
-    const forged = sealed.line.replace('\ufffd', '\ud800');
-    const decoded = decodeLine(forged, 1, 1, false);
-    expect(decoded.ok).toBe(false);
+    for (const lone of ['\ud800', '\udc00', '\udc00\ud800', 'a\ud83d']) {
+      const decoded = decodeLine(sealed.line.replace('\ufffd', lone), 1, 1, false);
+      expect(decoded.ok, JSON.stringify(lone)).toBe(false);
+    }
+    // A proper pair is one code point, stored as is.
+    const emoji = sealEvent(EMPTY_HEAD, { type: 'T', version: 1, at: '2026-01-01T00:00:00.000Z', data: { s: '\ud83d\ude00' } }, 'E1');
+    expect(decodeLine(emoji.line, 1, 1, false).ok).toBe(true);
   });
 });
