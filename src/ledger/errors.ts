@@ -160,6 +160,18 @@ export type InvariantViolation =
     }
   | { readonly code: 'ROWS_OUT_OF_ORDER'; readonly accountId: string; readonly index: number }
   | {
+      /**
+       * A posting's link to the previous posting of its account (what rows are built from) is not
+       * the posting before it on that account, or the account's latest posting is not its last.
+       */
+      readonly code: 'POSTING_CHAIN_BROKEN';
+      readonly accountId: string;
+      /** The posting whose link is wrong; undefined when the account's own latest link is. */
+      readonly transferId: string | undefined;
+      readonly linkedIndex: number;
+      readonly expectedIndex: number;
+    }
+  | {
       /** The first row whose balanceAfter is not the running sum of the amounts. */
       readonly code: 'ROW_BALANCE_MISMATCH';
       readonly accountId: string;

@@ -1,7 +1,10 @@
 /**
  * The ledger's invariants, recomputed from scratch: counters are re-derived from the transfer
- * table and rows from the transfers they point at, so each fact is checked on a second path.
- * Changes nothing but the row indexes, a cache it brings up to date. O(transfers + rows).
+ * table, and each account's posting chain (what its balance-change rows are built from) is
+ * followed in one pass in transfer order, so each fact is checked on a second path. Row indexes
+ * already built (a cache that queries fill) are checked against the transfers they point at and
+ * brought up to date; accounts never queried have no index to check, and building one for each
+ * would cost a cache miss per row. Changes nothing but those indexes. O(transfers + rows).
  */
 import type { CurrencyCode } from '../core/currency.js';
 import {
@@ -11,6 +14,10 @@ import {
   DEBITS_MUST_NOT_EXCEED_CREDITS,
   DEBITS_PENDING,
   DEBITS_POSTED,
+  INDEX_WORDS,
+  INDEXED_COUNT,
+  LAST_POSTING,
+  WORDS,
 } from './account-table.js';
 import { postingAmount, rowAtMs, rowBalanceAfter, rowTransferIndex, syncRows } from './account-rows.js';
 import type { CounterName, InvariantViolation } from './errors.js';
@@ -57,20 +64,34 @@ export function checkInvariants(state: LedgerState): InvariantViolation[] {
   const fromTransfers = sumTransfers(state, violations);
   for (let a = 0; a < state.accounts.count; a += 1) {
     checkCounters(state, a, fromTransfers.sums[a]!, violations);
-    checkRows(state, a, fromTransfers.postings[a]!, violations);
+    checkChainEnd(state, a, fromTransfers, violations);
+  }
+  // Syncing an index follows the chain and asserts it is whole, so only a sound chain is synced.
+  if (violations.some((v) => v.code === 'POSTING_CHAIN_BROKEN' || v.code === 'ROW_COUNT_MISMATCH')) return violations;
+  for (let a = 0; a < state.accounts.count; a += 1) {
+    if (state.accounts.index[INDEX_WORDS * a + INDEXED_COUNT]! > 0) checkRows(state, a, violations);
   }
   return violations;
 }
 
-// The counters every account should have, summed from the transfer table, and how many
-// postings (posted transfers and posts) touch each account. Also checks the open set.
-function sumTransfers(
-  state: LedgerState,
-  violations: InvariantViolation[],
-): { sums: Sums[]; postings: number[] } {
+/** What one pass over the transfer table derives per account. */
+type FromTransfers = {
+  /** The four counters, summed from the transfers that moved them. */
+  sums: Sums[];
+  /** Postings (posted transfers and posts) on the account: its row count. */
+  postings: number[];
+  /** The account's latest posting in transfer order (−1: none). */
+  lastPosting: Int32Array;
+};
+
+// The counters every account should have, how many postings touch each account, and the
+// posting chain followed in transfer order. Also checks the open set.
+function sumTransfers(state: LedgerState, violations: InvariantViolation[]): FromTransfers {
   const { transfers, accounts, open } = state;
   const sums: Sums[] = Array.from({ length: accounts.count }, () => ({ debitsPending: 0n, debitsPosted: 0n, creditsPending: 0n, creditsPosted: 0n }));
   const postings: number[] = Array.from({ length: accounts.count }, () => 0);
+  const lastPosting = new Int32Array(accounts.count).fill(-1);
+  const lastAtMs = new Float64Array(accounts.count).fill(Number.NEGATIVE_INFINITY);
   let openCount = 0;
   for (let i = 0; i < transfers.count; i += 1) {
     const kind = transfers.kind[i]!;
@@ -80,6 +101,8 @@ function sumTransfers(
     if (kind === KIND_POSTED || kind === KIND_POST) {
       sums[debit]!.debitsPosted += amount;
       sums[credit]!.creditsPosted += amount;
+      followChain(state, i, debit, transfers.debitPrevious[i]!, postings[debit]!, lastPosting, lastAtMs, violations);
+      followChain(state, i, credit, transfers.creditPrevious[i]!, postings[credit]!, lastPosting, lastAtMs, violations);
       postings[debit]! += 1;
       postings[credit]! += 1;
     } else if (kind === KIND_PENDING) {
@@ -101,7 +124,42 @@ function sumTransfers(
       }
     }
   }
-  return { sums, postings };
+  return { sums, postings, lastPosting };
+}
+
+// Posting `t` is row number `row` of account `a`: it must link to the account's posting before
+// it, and must not be earlier than that one.
+function followChain(
+  state: LedgerState,
+  t: number,
+  a: number,
+  linked: number,
+  row: number,
+  lastPosting: Int32Array,
+  lastAtMs: Float64Array,
+  violations: InvariantViolation[],
+): void {
+  const { transfers, accounts } = state;
+  if (linked !== lastPosting[a]) {
+    violations.push({ code: 'POSTING_CHAIN_BROKEN', accountId: accounts.ids[a]!, transferId: transfers.ids[t], linkedIndex: linked, expectedIndex: lastPosting[a]! });
+  }
+  const atMs = transfers.atMs[t]!;
+  if (atMs < lastAtMs[a]!) violations.push({ code: 'ROWS_OUT_OF_ORDER', accountId: accounts.ids[a]!, index: row });
+  lastPosting[a] = t;
+  lastAtMs[a] = atMs;
+}
+
+// The account's own record of its postings (count and latest) must match the chain.
+function checkChainEnd(state: LedgerState, a: number, derived: FromTransfers, violations: InvariantViolation[]): void {
+  const { accounts } = state;
+  const rowCount = accounts.rowCount(a);
+  if (rowCount !== derived.postings[a]) {
+    violations.push({ code: 'ROW_COUNT_MISMATCH', accountId: accounts.ids[a]!, rowCount, postingCount: derived.postings[a]! });
+  }
+  const latest = accounts.f64[WORDS * a + LAST_POSTING]!;
+  if (latest !== derived.lastPosting[a]) {
+    violations.push({ code: 'POSTING_CHAIN_BROKEN', accountId: accounts.ids[a]!, transferId: undefined, linkedIndex: latest, expectedIndex: derived.lastPosting[a]! });
+  }
 }
 
 function checkCounters(state: LedgerState, a: number, expected: Sums, violations: InvariantViolation[]): void {
@@ -135,14 +193,13 @@ function checkCounters(state: LedgerState, a: number, expected: Sums, violations
   }
 }
 
-function checkRows(state: LedgerState, a: number, postingCount: number, violations: InvariantViolation[]): void {
+// Brings the account's row index up to date (its chain is sound: checked first) and checks each
+// row against the transfer it points at.
+function checkRows(state: LedgerState, a: number, violations: InvariantViolation[]): void {
   const { transfers, accounts } = state;
   syncRows(accounts, transfers, a);
   const rowCount = accounts.rowCount(a);
   const accountId = accounts.ids[a]!;
-  if (rowCount !== postingCount) {
-    violations.push({ code: 'ROW_COUNT_MISMATCH', accountId, rowCount, postingCount });
-  }
   let sum = 0n;
   let chainReported = false;
   for (let i = 0; i < rowCount; i += 1) {

@@ -6,6 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { test } from '@fast-check/vitest';
 import { Ledger, type LedgerSnapshot } from '../../src/ledger/index.js';
+import { LAST_POSTING, WORDS } from '../../src/ledger/account-table.js';
+import { checkInvariants } from '../../src/ledger/invariants.js';
+import { syncRows } from '../../src/ledger/account-rows.js';
+import { slabOf, wordOf } from '../../src/ledger/row-arena.js';
+import { ledgerFromSnapshot } from '../../src/ledger/snapshot.js';
+import type { LedgerState } from '../../src/ledger/state.js';
 import { NUM_RUNS, applyHistory, historyArb, ledgerWith, show } from './support.js';
 
 describe('checkInvariants', () => {
@@ -43,6 +49,59 @@ describe('checkInvariants', () => {
       { code: 'CURRENCY_UNBALANCED', currency: 'EUR', phase: 'posted', debitsMinor: 0n, creditsMinor: 10n },
       { code: 'CURRENCY_UNBALANCED', currency: 'USD', phase: 'posted', debitsMinor: 10n, creditsMinor: 0n },
     ]);
+  });
+});
+
+describe('checkInvariants on the posting chain (rows not yet indexed)', () => {
+  // The ledger's own state, rebuilt from a snapshot, so a test can break what only a bug could:
+  // the links rows are built from. alice: t0 (+5), t1 (-2), t2 (+1); world the other side.
+  function stateWithChain(): LedgerState {
+    const ledger = ledgerWith(() => new Ledger(), { world: {}, alice: {} });
+    ledger.createTransfers([{ id: 't0', debitAccountId: 'world', creditAccountId: 'alice', amountMinor: 5n, atMs: 1 }]);
+    ledger.createTransfers([{ id: 't1', debitAccountId: 'alice', creditAccountId: 'world', amountMinor: 2n, atMs: 2 }]);
+    ledger.createTransfers([{ id: 't2', debitAccountId: 'world', creditAccountId: 'alice', amountMinor: 1n, atMs: 3 }]);
+    return ledgerFromSnapshot(ledger.toSnapshot());
+  }
+
+  it('is empty for a sound chain, without building any row index', () => {
+    const state = stateWithChain();
+    expect(checkInvariants(state)).toEqual([]);
+    expect(state.accounts.rowChunks.every((chunks) => chunks.length === 0)).toBe(true);
+  });
+
+  it('reports POSTING_CHAIN_BROKEN at the posting whose link skips a row', () => {
+    const state = stateWithChain();
+    state.transfers.creditPrevious[2] = -1; // t2 on alice should link to t1
+    expect(checkInvariants(state)).toEqual([
+      { code: 'POSTING_CHAIN_BROKEN', accountId: 'alice', transferId: 't2', linkedIndex: -1, expectedIndex: 1 },
+    ]);
+  });
+
+  it("reports POSTING_CHAIN_BROKEN when an account's latest posting is not its last", () => {
+    const state = stateWithChain();
+    state.accounts.f64[WORDS * 1 + LAST_POSTING] = 1;
+    expect(checkInvariants(state)).toEqual([
+      { code: 'POSTING_CHAIN_BROKEN', accountId: 'alice', transferId: undefined, linkedIndex: 1, expectedIndex: 2 },
+    ]);
+  });
+
+  it('reports ROWS_OUT_OF_ORDER for a posting earlier than the one before it on the account', () => {
+    const state = stateWithChain();
+    state.transfers.atMs[2] = 1.5;
+    expect(checkInvariants(state)).toEqual([
+      { code: 'ROWS_OUT_OF_ORDER', accountId: 'world', index: 2 },
+      { code: 'ROWS_OUT_OF_ORDER', accountId: 'alice', index: 2 },
+    ]);
+  });
+
+  it('still checks a row index once a query has built it, and builds no other', () => {
+    const state = stateWithChain();
+    syncRows(state.accounts, state.transfers, 1); // what a query on alice does
+    expect(checkInvariants(state)).toEqual([]);
+    const firstRow = state.accounts.rowChunks[1]![0]!;
+    state.accounts.arena.i64[slabOf(firstRow)]![wordOf(firstRow) + 1] = 99n;
+    expect(checkInvariants(state)).toContainEqual({ code: 'ROW_BALANCE_MISMATCH', accountId: 'alice', index: 0, balanceAfterMinor: 99n, runningSumMinor: 5n });
+    expect(state.accounts.rowChunks[0]).toEqual([]);
   });
 });
 
