@@ -20,7 +20,7 @@ export { ERROR_CODES, apiError, errorBody, invalidInput, isErrorCode, statusOf }
 export type { ApiError, ErrorCode, ErrorCodeOf, ErrorStatus, FieldConstraint, FieldError } from './core/errors.js';
 export { err, ok } from './core/result.js';
 export type { Err, Ok, Result } from './core/result.js';
-export { InvariantError, assert } from './core/assert.js';
+export { InvariantError, ReplayError, assert } from './core/assert.js';
 
 // Money, currencies, rates, time.
 export { CURRENCIES, CURRENCY_CODES, currencyOf, isCurrencyCode } from './core/currency.js';
