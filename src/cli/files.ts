@@ -2,32 +2,68 @@
  * File helpers for the CLI, the only place that touches the file system: a streaming line
  * reader (constant memory for any log size) and a buffered line writer.
  */
+import { isAscii } from 'node:buffer';
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 
 const CHUNK_BYTES = 1 << 20;
 
-/** Yields the lines of a UTF-8 file one by one without loading it whole (final empty line kept). */
-export function* readLines(path: string): Generator<string> {
+/**
+ * Yields the lines of a UTF-8 file one by one without loading it whole (final empty line kept).
+ * Splits on the byte 0x0A, which never occurs inside a multi-byte UTF-8 character, and decodes
+ * each run of whole lines at once: as Latin-1 when it is all ASCII, which gives V8 one-byte
+ * strings, or as UTF-8 otherwise. A streaming TextDecoder made two-byte strings even for ASCII,
+ * which JSON.parse, SHA-256 and the surrogate check each read more slowly (about 1 µs a line).
+ * `chunkBytes` is for tests.
+ */
+export function* readLines(path: string, chunkBytes = CHUNK_BYTES): Generator<string> {
   const fd = openSync(path, 'r');
-  const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-  const decoder = new TextDecoder('utf-8');
-  let carry = '';
+  let buffer: Buffer = Buffer.allocUnsafe(chunkBytes);
+  // buffer[0, held) are bytes read but not yet yielded: the start of a line.
+  let held = 0;
   try {
     for (;;) {
-      const bytes = readSync(fd, buffer, 0, CHUNK_BYTES, null);
-      if (bytes === 0) break;
-      const text = carry + decoder.decode(buffer.subarray(0, bytes), { stream: true });
-      let start = 0;
-      for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-        yield text.slice(start, nl);
-        start = nl + 1;
+      if (held === buffer.length) {
+        // A line longer than the buffer. Past LONG_LINE_BYTES it is over the log's line limit
+        // whatever it holds, so hand it on as it is (the verifier refuses it at its line)
+        // rather than read a corrupt file without newlines into memory whole.
+        if (held >= LONG_LINE_BYTES) {
+          yield decodeBytes(buffer.subarray(0, held));
+          held = 0;
+        } else buffer = grown(buffer, held);
       }
-      carry = text.slice(start);
+      const bytes = readSync(fd, buffer, held, buffer.length - held, null);
+      if (bytes === 0) break;
+      const end = held + bytes;
+      const lastNewline = buffer.lastIndexOf(NEWLINE, end - 1);
+      if (lastNewline < 0) {
+        held = end;
+        continue;
+      }
+      const text = decodeBytes(buffer.subarray(0, lastNewline));
+      yield* text.split('\n');
+      held = end - lastNewline - 1;
+      buffer.copy(buffer, 0, lastNewline + 1, end);
     }
-    yield carry + decoder.decode();
+    yield decodeBytes(buffer.subarray(0, held));
   } finally {
     closeSync(fd);
   }
+}
+
+const NEWLINE = 0x0a;
+// 4 MiB of UTF-8 is more than LINE_LENGTH_MAX (1 MiB UTF-16 units) can ever take: at most 3
+// bytes per unit.
+const LONG_LINE_BYTES = 4 << 20;
+
+function decodeBytes(bytes: Buffer): string {
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+}
+
+function grown(buffer: Buffer, used: number): Buffer {
+  // allocUnsafe: every byte past `used` is written by readSync before it is read.
+  const next = Buffer.allocUnsafe(buffer.length * 2);
+  buffer.copy(next, 0, 0, used);
+  return next;
 }
 
 /** Appends lines to a file through a buffer; call `close` to flush. */

@@ -102,10 +102,19 @@ export function encodeEnvelope(env: EventEnvelope): string {
 }
 
 function keysProblem(record: object): string | undefined {
-  const keys = Object.keys(record);
-  if (keys.length === ENVELOPE_FIELDS.length && keys.every((key, i) => key === ENVELOPE_FIELDS[i])) {
-    return undefined;
+  // The common case without allocating: for-in walks own keys in order (no inherited ones on a
+  // parsed object), and a log's lines all have the same eight.
+  let i = 0;
+  let inOrder = true;
+  for (const key in record) {
+    if (key !== ENVELOPE_FIELDS[i]) {
+      inOrder = false;
+      break;
+    }
+    i += 1;
   }
+  if (inOrder && i === ENVELOPE_FIELDS.length) return undefined;
+  const keys = Object.keys(record);
   for (const field of ENVELOPE_FIELDS) {
     if (!Object.hasOwn(record, field)) return `missing field "${field}"`;
   }
@@ -128,6 +137,10 @@ function hasLoneSurrogate(text: string): boolean {
   return wellFormed === undefined ? LONE_SURROGATE.test(text) : !wellFormed.call(text);
 }
 
+function malformedLine(seq: number, line: number, reason: string): Result<EventEnvelope, LogFault> {
+  return err({ seq, line, reason, kind: 'malformed' });
+}
+
 /**
  * Pure: parses one stored line into an envelope, checking structure only (JSON, every field
  * present in order with nothing extra, types, hash formats, and that the line is byte for byte
@@ -141,27 +154,25 @@ export function decodeLine(
   expectedSeq: number = lineNumber,
   canonical = true,
 ): Result<EventEnvelope, LogFault> {
-  const malformed = (reason: string): Result<EventEnvelope, LogFault> =>
-    err({ seq: expectedSeq, line: lineNumber, reason, kind: 'malformed' });
-  if (line.length > LINE_LENGTH_MAX) return malformed(`line is longer than ${LINE_LENGTH_MAX} characters`);
+  if (line.length > LINE_LENGTH_MAX) return malformedLine(expectedSeq, lineNumber, `line is longer than ${LINE_LENGTH_MAX} characters`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(line);
   } catch (cause) {
-    return malformed(`not valid JSON: ${cause instanceof Error ? cause.message : String(cause)}`);
+    return malformedLine(expectedSeq, lineNumber, `not valid JSON: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return malformed('line is not a JSON object');
+    return malformedLine(expectedSeq, lineNumber, 'line is not a JSON object');
   }
   const record = parsed as Record<string, unknown>;
   const problem = keysProblem(record) ?? unhashedFieldsProblem(record);
-  if (problem !== undefined) return malformed(problem);
-  if (!isHashHex(record['hash'])) return malformed('hash must be 64 lowercase hex characters');
+  if (problem !== undefined) return malformedLine(expectedSeq, lineNumber, problem);
+  if (!isHashHex(record['hash'])) return malformedLine(expectedSeq, lineNumber, 'hash must be 64 lowercase hex characters');
   const env = record as EventEnvelope;
   if (!canonical) {
     // Without the canonical check the hash alone vouches for the bytes; the one text whose bytes
     // are ambiguous is a lone surrogate (it encodes as U+FFFD), so refuse those outright.
-    return hasLoneSurrogate(line) ? malformed('line holds a lone UTF-16 surrogate') : ok(env);
+    return hasLoneSurrogate(line) ? malformedLine(expectedSeq, lineNumber, 'line holds a lone UTF-16 surrogate') : ok(env);
   }
   let dataJson: string;
   try {
@@ -169,12 +180,12 @@ export function decodeLine(
   } catch {
     // JSON.parse is iterative but JSON.stringify recurses: data nested some 10^5 deep parses,
     // then overflows the stack here. Bad input is a fault, never a throw.
-    return malformed('data is nested too deeply to re-encode');
+    return malformedLine(expectedSeq, lineNumber, 'data is nested too deeply to re-encode');
   }
   // Pins one byte string per envelope: no whitespace, other escapes, other number forms or
   // duplicate keys, so every reader in every language sees the same values under the same hash.
   if (appendHash(unhashedTextWithData(env, dataJson), env.hash) !== line) {
-    return malformed('line is not in canonical form (whitespace, escapes, numbers or duplicate keys)');
+    return malformedLine(expectedSeq, lineNumber, 'line is not in canonical form (whitespace, escapes, numbers or duplicate keys)');
   }
   return ok(env);
 }

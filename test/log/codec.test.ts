@@ -135,6 +135,7 @@ describe('encodeEnvelope and decodeLine', () => {
     ['a JSON array', '[1,2,3]', /not a JSON object/],
     ['an object without seq', lineWithValidHash(`${unhashed.replace('"seq":1,', '')}}`), /missing field "seq"/],
     ['an extra field', lineWithValidHash(`${unhashed.replace('"seq":1,', '"seq":1,"x":0,')}}`), /unexpected field "x"/],
+    ['an extra field after the hash', `${EXAMPLE_LINE.slice(0, -1)},"x":0}`, /unexpected field "x"/],
     [
       'fields out of order',
       lineWithValidHash(`${unhashed.replace('"seq":1,"id":"01JHX5Q8Z2T3V4W5X6Y7Z8A9BC"', '"id":"01JHX5Q8Z2T3V4W5X6Y7Z8A9BC","seq":1')}}`),
