@@ -6,6 +6,7 @@
 import { type ApiError, apiError } from '../core/errors.js';
 import { type Result, err, ok } from '../core/result.js';
 import type { Principal, RouteAuth } from './route.js';
+import { decodeBase64Text, encodeBase64Text } from '../core/base64.js';
 
 /** One pair of platform API credentials. */
 export type PlatformCredential = { readonly tokenId: string; readonly clientSecret: string };
@@ -45,7 +46,8 @@ export function authenticate(
 
 function decodeBasic(value: string): PlatformCredential | undefined {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return undefined;
-  const text = Buffer.from(value, 'base64').toString('utf8');
+  const text = decodeBase64Text(value);
+  if (text === undefined) return undefined;
   const colon = text.indexOf(':');
   if (colon <= 0) return undefined;
   return { tokenId: text.slice(0, colon), clientSecret: text.slice(colon + 1) };
@@ -57,5 +59,5 @@ function unauthorized(reason: string): ApiError {
 
 /** The Authorization header value for a credential (for tests, the CLI and clients). */
 export function basicAuthorization(credential: PlatformCredential): string {
-  return `Basic ${Buffer.from(`${credential.tokenId}:${credential.clientSecret}`, 'utf8').toString('base64')}`;
+  return `Basic ${encodeBase64Text(`${credential.tokenId}:${credential.clientSecret}`)}`;
 }

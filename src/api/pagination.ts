@@ -6,6 +6,7 @@
 import { type ApiError, invalidInput } from '../core/errors.js';
 import { type Result, err, ok } from '../core/result.js';
 import { fieldError } from './validation.js';
+import { decodeBase64UrlText, encodeBase64UrlText } from '../core/base64.js';
 
 /** Bounds for `limit`, from the spec (1..100 default 20) or DECISIONS.md (balance changes 1..200 default 100). */
 export type LimitBounds = { readonly defaultLimit: number; readonly maxLimit: number };
@@ -18,7 +19,7 @@ export type PageRequest = { readonly limit: number; readonly position: number };
 
 /** Encodes a cursor for a query key and a position. Pure. */
 export function encodeCursor(queryKey: string, position: number): string {
-  return Buffer.from(JSON.stringify({ k: queryKey, p: position }), 'utf8').toString('base64url');
+  return encodeBase64UrlText(JSON.stringify({ k: queryKey, p: position }));
 }
 
 /**
@@ -52,7 +53,9 @@ export function readPage(
 
 function decodeCursor(cursor: string): { k: string; p: number } | undefined {
   try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    const text = decodeBase64UrlText(cursor);
+    if (text === undefined) return undefined;
+    const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null) return undefined;
     const { k, p } = value as { k?: unknown; p?: unknown };
     if (typeof k !== 'string' || typeof p !== 'number' || !Number.isSafeInteger(p) || p < 0) return undefined;

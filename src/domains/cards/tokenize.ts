@@ -20,6 +20,8 @@ import { CARD_EVENT_TYPES, type CardTokenized } from './events.js';
 import { cardNotMutable } from './lifecycle.js';
 import type { Card } from './types.js';
 import { cardNotFound } from './update.js';
+import { decodeBase64, encodeBase64 } from '../../core/base64.js';
+import { assert } from '../../core/assert.js';
 
 /** Wallets a card can be provisioned into (decided). */
 export const WALLET_PROVIDERS = ['APPLE_PAY', 'GOOGLE_PAY', 'SAMSUNG_PAY'] as const;
@@ -94,16 +96,17 @@ export function provisioningPayload(card: Card, tokenization: CardTokenized): Pr
     tokenizationId: tokenization.tokenizationId,
     walletProvider: tokenization.walletProvider as WalletProvider,
     algorithm: PROVISIONING_ALGORITHM,
-    nonce: Buffer.from(nonce).toString('base64'),
-    encryptedPayload: Buffer.from(sealed).toString('base64'),
+    nonce: encodeBase64(nonce),
+    encryptedPayload: encodeBase64(sealed),
     createdAt: tokenization.tokenizedAt,
   };
 }
 
 /** Pure: decrypts a payload with the card's key (for the holder of the key: tests, auditors). Throws on a forged payload. */
 export function openProvisioningPayload(card: Card, payload: Pick<ProvisioningPayload, 'nonce' | 'encryptedPayload'>): string {
-  const opened = xchacha20poly1305(provisioningKey(card), Buffer.from(payload.nonce, 'base64'), utf8ToBytes(card.id)).decrypt(
-    Buffer.from(payload.encryptedPayload, 'base64'),
-  );
+  const nonce = decodeBase64(payload.nonce);
+  const sealed = decodeBase64(payload.encryptedPayload);
+  assert(nonce !== undefined && sealed !== undefined, 'provisioning payload is not base64');
+  const opened = xchacha20poly1305(provisioningKey(card), nonce, utf8ToBytes(card.id)).decrypt(sealed);
   return new TextDecoder().decode(opened);
 }

@@ -6,6 +6,7 @@
 import { type Currency, currencyOf } from '../../core/currency.js';
 import type { DomainState } from '../state.js';
 import type { PaymentInstruction, Quote, QuoteStatus } from './types.js';
+import { encodeBase64UrlText } from '../../core/base64.js';
 
 /** The wire form of the SCA challenge (spec: Quote.scaChallenge). */
 export type ScaChallengeView = {
@@ -129,7 +130,7 @@ export function quoteView(quote: Quote, state: Pick<DomainState, 'transactions'>
             availableFactors: quote.scaChallenge.availableFactors,
             purpose: quote.scaChallenge.purpose,
             passkeyAssertionOptions: {
-              challenge: Buffer.from(quote.scaChallenge.id, 'utf8').toString('base64url'),
+              challenge: encodeBase64UrlText(quote.scaChallenge.id),
               rpId: SANDBOX_PASSKEY_RP_ID,
               userVerification: 'required',
               allowCredentials: [],
