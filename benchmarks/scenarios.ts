@@ -8,7 +8,7 @@ import { nativeSha256 } from '../src/cli/native-hash.js';
 import { basicAuthorization } from '../src/api/auth.js';
 import { SANDBOX_CREDENTIAL } from '../src/engine/options.js';
 import type { EventEnvelope } from '../src/log/index.js';
-import { bareFold, bareParseFold, envelopeFold, workload, workloadLines, workloadStream } from './workload.js';
+import { BENCH_GENESIS, bareFold, bareParseFold, envelopeFold, workload, workloadEvents, workloadLines, type WorkloadEvent } from './workload.js';
 import { lineWriter, readLines } from '../src/cli/files.js';
 import type { AuditOptions } from '../src/engine/audit.js';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -67,14 +67,16 @@ function envelopeMaker(): (type: string, at: string, data: unknown) => EventEnve
 /** Genesis and one LedgerAccountOpened per account, then `blocks()` yields the transfers. */
 function blockedLog(transfers: number, accounts: number): { opening: EventEnvelope[]; blocks: () => Generator<EventEnvelope[]> } {
   const make = envelopeMaker();
-  const t0 = '2025-12-31T23:00:00.000Z';
-  const opening = [make('PlatformInitialized', t0, { platformId: 'Platform:bench', regulated: false, worldCurrencies: ['USD'], platformAccounts: [] })];
-  for (let a = 0; a < accounts; a += 1) opening.push(make('LedgerAccountOpened', t0, { id: `a${a}`, currency: 'USD' }));
+  const events = workloadEvents(transfers, accounts);
+  const opening: EventEnvelope[] = [];
+  for (let i = 0; i <= accounts; i += 1) {
+    const { type, at, data } = events.next().value as WorkloadEvent;
+    opening.push(make(type, at, data));
+  }
   function* blocks(): Generator<EventEnvelope[]> {
     let block: EventEnvelope[] = [];
-    for (const t of workloadStream(transfers, accounts)) {
-      const transfer = { id: t.id, debitAccountId: t.debit, creditAccountId: t.credit, amountMinor: t.amount.toString(), transactionId: t.id };
-      block.push(make('LedgerTransfersCreated', t.at, { transfers: [transfer] }));
+    for (const { type, at, data } of events) {
+      block.push(make(type, at, data));
       if (block.length === BLOCK) {
         yield block;
         block = [];
@@ -280,18 +282,10 @@ function quoteFlows(iterations: number): Record<string, unknown> {
 
 /** A log with one account of `big` rows and one of `small` rows (funded from the world). */
 function* pageLog(big: number, small: number): Generator<EventEnvelope> {
-  let seq = 0;
-  let prev = '0'.repeat(64);
+  const make = envelopeMaker();
   const start = Date.parse('2026-01-01T00:00:00Z');
-  const make = (type: string, at: string, data: unknown): EventEnvelope => {
-    seq += 1;
-    const hash = seq.toString(16).padStart(64, '0');
-    const env = { seq, id: `E${seq}`, type, version: 1, at, data, prevHash: prev, hash };
-    prev = hash;
-    return env;
-  };
-  const t0 = '2025-12-31T23:00:00.000Z';
-  yield make('PlatformInitialized', t0, { platformId: 'Platform:bench', regulated: false, worldCurrencies: ['USD'], platformAccounts: [] });
+  const t0 = BENCH_GENESIS.at;
+  yield make(BENCH_GENESIS.type, t0, BENCH_GENESIS.data);
   for (const id of ['InternalAccount:big', 'InternalAccount:small']) {
     yield make('InternalAccountOpened', t0, { account: { id, type: 'INTERNAL_FIAT', status: 'ACTIVE', currency: 'USD', createdAt: t0, updatedAt: t0 } });
   }

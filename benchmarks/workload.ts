@@ -5,7 +5,6 @@
  */
 import { nativeSha256 } from '../src/cli/native-hash.js';
 import { eventIdAt } from '../src/core/ids.js';
-import { formatInstant } from '../src/core/time.js';
 import { EMPTY_HEAD, type EventEnvelope, sealEvent } from '../src/log/index.js';
 
 /** One transfer of the yardstick workload. */
@@ -34,22 +33,34 @@ export function* workloadStream(transfers: number, accounts: number, seed = 1): 
   }
 }
 
+/** An event of the benchmark log before it is sealed: what both the in-memory and JSONL runs replay. */
+export type WorkloadEvent = { type: string; at: string; data: unknown };
+
+/** Genesis of the benchmark log (one USD world account, no platform accounts). */
+export const BENCH_GENESIS: WorkloadEvent = {
+  type: 'PlatformInitialized',
+  at: '2025-12-31T23:00:00.000Z',
+  data: { platformId: 'Platform:bench', regulated: false, worldCurrencies: ['USD'], platformAccounts: [] },
+};
+
+/** Genesis, one LedgerAccountOpened per account, then one LedgerTransfersCreated per transfer. */
+export function* workloadEvents(transfers: number, accounts: number): Generator<WorkloadEvent> {
+  yield BENCH_GENESIS;
+  for (let a = 0; a < accounts; a += 1) yield { type: 'LedgerAccountOpened', at: BENCH_GENESIS.at, data: { id: `a${a}`, currency: 'USD' } };
+  for (const t of workloadStream(transfers, accounts)) {
+    const transfer = { id: t.id, debitAccountId: t.debit, creditAccountId: t.credit, amountMinor: t.amount.toString(), transactionId: t.id };
+    yield { type: 'LedgerTransfersCreated', at: t.at, data: { transfers: [transfer] } };
+  }
+}
+
 /** The workload sealed into an event log, one JSONL line at a time (hash chain and all). */
 export function* workloadLines(transfers: number, accounts: number): Generator<string> {
   let head = { seq: EMPTY_HEAD.seq, hash: EMPTY_HEAD.hash };
-  const seal = (type: string, at: string, data: unknown): string => {
+  for (const { type, at, data } of workloadEvents(transfers, accounts)) {
     const seq = head.seq + 1;
     const sealed = sealEvent(head, { type, version: 1, at, data }, eventIdAt(0, seq, Date.parse(at)), { sha256: nativeSha256 });
     head = { seq, hash: sealed.envelope.hash };
-    return sealed.line;
-  };
-  const t0 = formatInstant(Date.parse('2025-12-31T23:00:00Z'));
-  yield seal('PlatformInitialized', t0, { platformId: 'Platform:bench', regulated: false, worldCurrencies: ['USD'], platformAccounts: [] });
-  for (let a = 0; a < accounts; a += 1) yield seal('LedgerAccountOpened', t0, { id: `a${a}`, currency: 'USD' });
-  for (const t of workloadStream(transfers, accounts)) {
-    yield seal('LedgerTransfersCreated', t.at, {
-      transfers: [{ id: t.id, debitAccountId: t.debit, creditAccountId: t.credit, amountMinor: t.amount.toString(), transactionId: t.id }],
-    });
+    yield sealed.line;
   }
 }
 

@@ -52,9 +52,10 @@ export type Engine = {
   readonly head: () => LogHead;
   /**
    * Applies events another writer appended after this head (a replica tailing the log, a
-   * replay fed in chunks) and returns the new head. Throws InvariantError, as replay in
-   * `createEngine` does, on a gap, a broken link or an event the state refuses; the engine must
-   * then be discarded, since the events before the bad one are applied.
+   * replay fed in chunks) and returns the new head. Throws ReplayError (an InvariantError naming
+   * the event's seq), as replay in `createEngine` does, on a gap, a broken link or an event the
+   * state refuses; the engine must then be discarded, since the events before the bad one are
+   * applied.
    * @example
    * for (const chunk of chunks) replica.replay(chunk);
    */

@@ -539,7 +539,9 @@ export class Ledger {
   /**
    * Every broken invariant (empty when the ledger is sound): balanced debits and credits per
    * currency, counters in range and within their flags, counters equal to the transfers that
-   * moved them, rows consistent with the transfers and the posted balance. O(transfers + rows).
+   * moved them, every account's posting chain (what its rows are built from) whole and in time
+   * order, and each row index a query has built consistent with the transfers and the posted
+   * balance. Builds no index. O(transfers + indexed rows).
    */
   checkInvariants(): InvariantViolation[] {
     return checkInvariants(this.#s);

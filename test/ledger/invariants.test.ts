@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { test } from '@fast-check/vitest';
 import { Ledger, type LedgerSnapshot } from '../../src/ledger/index.js';
-import { LAST_POSTING, WORDS } from '../../src/ledger/account-table.js';
+import { LAST_POSTING, POSTING_COUNT, WORDS } from '../../src/ledger/account-table.js';
 import { checkInvariants } from '../../src/ledger/invariants.js';
 import { syncRows } from '../../src/ledger/account-rows.js';
 import { slabOf, wordOf } from '../../src/ledger/row-arena.js';
@@ -83,6 +83,12 @@ describe('checkInvariants on the posting chain (rows not yet indexed)', () => {
     expect(checkInvariants(state)).toEqual([
       { code: 'POSTING_CHAIN_BROKEN', accountId: 'alice', transferId: undefined, linkedIndex: 1, expectedIndex: 2 },
     ]);
+  });
+
+  it("reports ROW_COUNT_MISMATCH when an account's posting count differs from its chain", () => {
+    const state = stateWithChain();
+    state.accounts.f64[WORDS * 1 + POSTING_COUNT] = 2;
+    expect(checkInvariants(state)).toEqual([{ code: 'ROW_COUNT_MISMATCH', accountId: 'alice', rowCount: 2, postingCount: 3 }]);
   });
 
   it('reports ROWS_OUT_OF_ORDER for a posting earlier than the one before it on the account', () => {
