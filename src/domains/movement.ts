@@ -5,6 +5,7 @@
  */
 import { assert } from '../core/assert.js';
 import type { CurrencyCode } from '../core/currency.js';
+import { bigintFromDigits } from '../core/money.js';
 import type { Ledger, TransferSpec } from '../ledger/index.js';
 
 /** A ledger transfer as stored in an event: JSON-safe, amount as a decimal string. */
@@ -38,7 +39,7 @@ export function toTransferSpecs(records: readonly TransferRecord[], atMs: number
       const base = { id: r.id, pendingId: r.pendingId, action: r.action, atMs };
       return {
         ...base,
-        ...(r.amountMinor === undefined ? {} : { amountMinor: BigInt(r.amountMinor) }),
+        ...(r.amountMinor === undefined ? {} : { amountMinor: bigintFromDigits(r.amountMinor) }),
         ...(r.transactionId === undefined ? {} : { transactionId: r.transactionId }),
       };
     }
@@ -46,7 +47,7 @@ export function toTransferSpecs(records: readonly TransferRecord[], atMs: number
       id: r.id,
       debitAccountId: r.debitAccountId,
       creditAccountId: r.creditAccountId,
-      amountMinor: BigInt(r.amountMinor),
+      amountMinor: bigintFromDigits(r.amountMinor),
       atMs,
       ...(r.transactionId === undefined ? {} : { transactionId: r.transactionId }),
       ...(r.pending === undefined ? {} : { pending: r.pending }),
@@ -69,7 +70,7 @@ export function applyTransfers(ledger: Ledger, records: readonly TransferRecord[
           id: only.id,
           debitAccountId: only.debitAccountId,
           creditAccountId: only.creditAccountId,
-          amountMinor: BigInt(only.amountMinor),
+          amountMinor: bigintFromDigits(only.amountMinor),
           atMs,
           transactionId: only.transactionId,
         })

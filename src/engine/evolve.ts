@@ -12,7 +12,7 @@ import { applyTransfers, type TransferRecord } from '../domains/movement.js';
 import { platformEvolvers } from '../domains/platform/evolve.js';
 import { rateEvolvers } from '../domains/rates/evolve.js';
 import type { DomainState } from '../domains/state.js';
-import { engineEvolvers } from './engine-events.js';
+import { ENGINE_EVENTS, engineEvolvers } from './engine-events.js';
 import { statementEvolvers } from '../domains/statements/evolve.js';
 import type { Evolver } from '../domains/evolver.js';
 import { webhookEvolvers } from '../domains/notifications.js';
@@ -57,10 +57,13 @@ export function isKnownEventType(type: string): boolean {
 
 /** Applies `event` in place. A failure is a bug or a corrupt log: it throws InvariantError. */
 export function evolve(state: DomainState, event: EventEnvelope): void {
-  const evolver = EVOLVERS.get(event.type);
+  // A bare movement (most events of a busy log) has no evolver to look up: its transfers are all.
+  const evolver = event.type === ENGINE_EVENTS.ledgerTransfersCreated ? undefined : EVOLVERS.get(event.type);
   // Messages are built only on failure: replay calls this millions of times.
-  if (evolver === undefined) assert(false, `unknown event type ${event.type} at seq ${event.seq}`);
+  if (evolver === undefined && event.type !== ENGINE_EVENTS.ledgerTransfersCreated) {
+    assert(false, `unknown event type ${event.type} at seq ${event.seq}`);
+  }
   const transfers = (event.data as { transfers?: readonly TransferRecord[] } | null)?.transfers;
   if (transfers !== undefined && transfers.length > 0) applyTransfers(state.ledger, transfers, instantToMs(event.at));
-  evolver(state, event);
+  if (evolver !== undefined) evolver(state, event);
 }

@@ -9,7 +9,7 @@
  * time (account-rows.ts) keeps its own, colder, per-account words.
  */
 import { assert } from '../core/assert.js';
-import type { CurrencyCode } from '../core/currency.js';
+import { CURRENCY_CODES, type CurrencyCode } from '../core/currency.js';
 import type { RowArena } from './row-arena.js';
 
 /** Flag bit: debitsPending + debitsPosted must stay <= creditsPosted. */
@@ -33,6 +33,13 @@ export const LAST_AT_MS = 4;
 export const POSTING_COUNT = 5;
 /** float64 word: transfer index of the account's latest posting (−1 when none). */
 export const LAST_POSTING = 6;
+/**
+ * float64 word, written once at opening: `CLASS_SCALE * currency number + flags`. The hot path
+ * checks currency and limit flags from the record it already loaded, not from two more arrays.
+ */
+export const CLASS = 7;
+/** Multiplier of the currency number in the CLASS word (flags take the two low bits). */
+export const CLASS_SCALE = 4;
 
 /** Words per account in `AccountTable.index`, the state of its row index (account-rows.ts). */
 export const INDEX_WORDS = 3;
@@ -60,8 +67,6 @@ export class AccountTable {
   f64 = new Float64Array(this.i64.buffer);
   /** Row index state, `INDEX_WORDS` per account (INDEXED_COUNT...). */
   index = new Float64Array(INDEX_WORDS * CAPACITY_FIRST);
-  /** Bit set of DEBITS_MUST_NOT_EXCEED_CREDITS and CREDITS_MUST_NOT_EXCEED_DEBITS. */
-  flags = new Uint8Array(CAPACITY_FIRST);
   /** The linked batch that last saved each account for rollback (0: none). */
   savedInBatch = new Int32Array(CAPACITY_FIRST);
 
@@ -76,13 +81,13 @@ export class AccountTable {
   open(id: string, currency: CurrencyCode, flags: number): number {
     assert(!this.#byId.has(id), 'account opened twice');
     const a = this.count;
-    if (a === this.flags.length) this.#grow();
+    if (a === this.savedInBatch.length) this.#grow();
     this.ids.push(id);
     this.currencies.push(currency);
     this.rowChunks.push([]);
     this.f64[WORDS * a + LAST_AT_MS] = Number.NEGATIVE_INFINITY;
     this.f64[WORDS * a + LAST_POSTING] = -1;
-    this.flags[a] = flags;
+    this.f64[WORDS * a + CLASS] = CLASS_SCALE * CURRENCY_CODES.indexOf(currency) + flags;
     this.#byId.set(id, a);
     this.count = a + 1;
     return a;
@@ -98,25 +103,27 @@ export class AccountTable {
     return this.f64[WORDS * a + POSTING_COUNT]!;
   }
 
+  /** Bit set of DEBITS_MUST_NOT_EXCEED_CREDITS and CREDITS_MUST_NOT_EXCEED_DEBITS of account `a`. */
+  flags(a: number): number {
+    return this.f64[WORDS * a + CLASS]! % CLASS_SCALE;
+  }
+
   /** Time of the latest transfer on account `a`. */
   lastAtMs(a: number): number {
     return this.f64[WORDS * a + LAST_AT_MS]!;
   }
 
   #grow(): void {
-    const capacity = this.flags.length * 2;
+    const capacity = this.savedInBatch.length * 2;
     const i64 = new BigInt64Array(WORDS * capacity);
     i64.set(this.i64);
     const index = new Float64Array(INDEX_WORDS * capacity);
     index.set(this.index);
-    const flags = new Uint8Array(capacity);
-    flags.set(this.flags);
     const saved = new Int32Array(capacity);
     saved.set(this.savedInBatch);
     this.i64 = i64;
     this.f64 = new Float64Array(i64.buffer);
     this.index = index;
-    this.flags = flags;
     this.savedInBatch = saved;
   }
 }

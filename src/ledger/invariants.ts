@@ -182,7 +182,7 @@ function checkCounters(state: LedgerState, a: number, expected: Sums, violations
   if (credits > LEDGER_AMOUNT_MAX) {
     violations.push({ code: 'COUNTER_OUT_OF_RANGE', accountId, counter: 'creditsPending', valueMinor: credits });
   }
-  const flags = accounts.flags[a]!;
+  const flags = accounts.flags(a);
   const creditsPosted = accounts.counter(a, CREDITS_POSTED);
   const debitsPosted = accounts.counter(a, DEBITS_POSTED);
   if ((flags & DEBITS_MUST_NOT_EXCEED_CREDITS) !== 0 && debits > creditsPosted) {

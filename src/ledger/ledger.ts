@@ -13,6 +13,8 @@ import { assert } from '../core/assert.js';
 import { isCurrencyCode, type CurrencyCode } from '../core/currency.js';
 import { err, type Err, type Ok, type Result } from '../core/result.js';
 import {
+  CLASS,
+  CLASS_SCALE,
   CREDITS_MUST_NOT_EXCEED_DEBITS,
   CREDITS_PENDING,
   CREDITS_POSTED,
@@ -240,10 +242,12 @@ export class Ledger {
     if (d === -1) return notFound(id, spec.debitAccountId, 'debit');
     const c = accounts.indexOf(spec.creditAccountId);
     if (c === -1) return notFound(id, spec.creditAccountId, 'credit');
-    if (accounts.currencies[d] !== accounts.currencies[c]) return currencyMismatch(id, accounts, d, c);
     const words = accounts.f64;
     const dw = WORDS * d;
     const cw = WORDS * c;
+    const debitClass = words[dw + CLASS]!;
+    const creditClass = words[cw + CLASS]!;
+    if (debitClass - (debitClass % CLASS_SCALE) !== creditClass - (creditClass % CLASS_SCALE)) return currencyMismatch(id, accounts, d, c);
     if (atMs < words[dw + LAST_AT_MS]!) return backwards(id, accounts, d, atMs);
     if (atMs < words[cw + LAST_AT_MS]!) return backwards(id, accounts, c, atMs);
 
@@ -260,7 +264,7 @@ export class Ledger {
     const creditTotal = creditAfter + counters[cw + (pending ? CREDITS_POSTED : CREDITS_PENDING)]!;
     if (debitTotal > LEDGER_AMOUNT_MAX) return overflow(id, accounts, d, amount);
     if (creditTotal > LEDGER_AMOUNT_MAX) return overflow(id, accounts, c, amount);
-    if ((accounts.flags[d]! & DEBITS_MUST_NOT_EXCEED_CREDITS) !== 0 && debitTotal > counters[dw + CREDITS_POSTED]!) {
+    if ((debitClass & DEBITS_MUST_NOT_EXCEED_CREDITS) !== 0 && debitTotal > counters[dw + CREDITS_POSTED]!) {
       return err({
         code: 'EXCEEDS_CREDITS',
         transferId: id,
@@ -269,7 +273,7 @@ export class Ledger {
         availableMinor: counters[dw + CREDITS_POSTED]! - counters[dw + DEBITS_POSTED]! - counters[dw + DEBITS_PENDING]!,
       });
     }
-    if ((accounts.flags[c]! & CREDITS_MUST_NOT_EXCEED_DEBITS) !== 0 && creditTotal > counters[cw + DEBITS_POSTED]!) {
+    if ((creditClass & CREDITS_MUST_NOT_EXCEED_DEBITS) !== 0 && creditTotal > counters[cw + DEBITS_POSTED]!) {
       return err({
         code: 'EXCEEDS_DEBITS',
         transferId: id,

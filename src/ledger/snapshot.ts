@@ -99,8 +99,8 @@ export function ledgerToSnapshot(state: LedgerState): LedgerSnapshot {
     (_, a): AccountSnapshot => ({
       id: table.ids[a]!,
       currency: table.currencies[a]!,
-      debitsMustNotExceedCredits: (table.flags[a]! & DEBITS_MUST_NOT_EXCEED_CREDITS) !== 0,
-      creditsMustNotExceedDebits: (table.flags[a]! & CREDITS_MUST_NOT_EXCEED_DEBITS) !== 0,
+      debitsMustNotExceedCredits: (table.flags(a) & DEBITS_MUST_NOT_EXCEED_CREDITS) !== 0,
+      creditsMustNotExceedDebits: (table.flags(a) & CREDITS_MUST_NOT_EXCEED_DEBITS) !== 0,
       debitsPending: table.counter(a, DEBITS_PENDING).toString(),
       debitsPosted: table.counter(a, DEBITS_POSTED).toString(),
       creditsPending: table.counter(a, CREDITS_PENDING).toString(),

@@ -26,7 +26,7 @@ import type { AccountView, BalanceRow, BalanceView, PendingStatus, TransferView 
 
 /** A copy of account `a`'s identity, flags and counters. */
 export function accountView(accounts: AccountTable, a: number): AccountView {
-  const flags = accounts.flags[a]!;
+  const flags = accounts.flags(a);
   return {
     id: accounts.ids[a]!,
     currency: accounts.currencies[a]!,

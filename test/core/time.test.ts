@@ -16,6 +16,31 @@ describe('instantToMs (the replay fast path)', () => {
     );
   });
 
+  it('answers the same whatever was parsed before it (the cached day never leaks)', () => {
+    // Instants clustered around a few days, in any order: most share the cached day, some
+    // switch it, and some have the same time of day on another day.
+    const dayMs = 86_400_000;
+    const clustered = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: dayMs - 1 })).map(([d, t]) => Date.UTC(2026, 0, 30) + d * dayMs + t);
+    fc.assert(
+      fc.property(fc.array(fc.oneof(clustered, canonicalMs), { maxLength: 40 }), (times) => {
+        for (const ms of times) expect(instantToMs(formatInstant(ms))).toBe(ms);
+      }),
+    );
+  });
+
+  it('is a function of the text alone, even for fast-path text that is not digits', () => {
+    // 24 characters, "." at 19 and "Z" at 23: the shape the fast path takes without checking digits.
+    const shaped = fc.string({ minLength: 22, maxLength: 22 }).map((t) => `${t.slice(0, 19)}.${t.slice(19)}Z`);
+    fc.assert(
+      fc.property(shaped, shaped, canonicalMs, (text, other, ms) => {
+        const first = instantToMs(text);
+        instantToMs(other);
+        instantToMs(formatInstant(ms));
+        expect(Object.is(instantToMs(text), first)).toBe(true);
+      }),
+    );
+  });
+
   it('gets leap days, century rules and month ends right', () => {
     for (const iso of ['2024-02-29T12:00:00.000Z', '2000-02-29T00:00:00.000Z', '1900-03-01T00:00:00.000Z', '2026-12-31T23:59:59.999Z', '1970-01-01T00:00:00.000Z', '1969-12-31T23:59:59.999Z']) {
       expect(instantToMs(iso)).toBe(Date.parse(iso));
