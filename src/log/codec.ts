@@ -27,8 +27,10 @@ type UnhashedFields = Omit<EventEnvelope, 'hash'>;
 /**
  * Returns why `fields` cannot be stored (seq..prevHash), or undefined when they can. Shared by
  * the writer (as an assertion) and the reader (as a fault), so both enforce the same facts.
+ * `knownHash` is a hash already known to be well formed (the chain's head): a prevHash equal to
+ * it needs no format check, which saves a verifier one 64-character scan per line.
  */
-export function unhashedFieldsProblem(fields: Readonly<Record<string, unknown>>): string | undefined {
+export function unhashedFieldsProblem(fields: Readonly<Record<string, unknown>>, knownHash?: string): string | undefined {
   const { seq, id, type, version, at, prevHash } = fields;
   if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 1) return 'seq must be an integer >= 1';
   if (typeof id !== 'string' || id.length === 0) return 'id must be a non-empty string';
@@ -38,7 +40,7 @@ export function unhashedFieldsProblem(fields: Readonly<Record<string, unknown>>)
   }
   if (typeof at !== 'string' || !INSTANT.test(at)) return 'at must be an ISO instant with a zone offset';
   if (!Object.hasOwn(fields, 'data')) return 'data is missing';
-  if (!isHashHex(prevHash)) return 'prevHash must be 64 lowercase hex characters';
+  if (prevHash !== knownHash && !isHashHex(prevHash)) return 'prevHash must be 64 lowercase hex characters';
   return undefined;
 }
 
@@ -146,13 +148,43 @@ function malformedLine(seq: number, line: number, reason: string): Result<EventE
  * present in order with nothing extra, types, hash formats, and that the line is byte for byte
  * what encodeEnvelope would write — skipped when `canonical` is false, which still refuses lone
  * surrogates). Does not check the chain or the hash value. A fault names `expectedSeq` (default:
- * `lineNumber`, true for a log that starts at seq 1).
+ * `lineNumber`, true for a log that starts at seq 1). `knownHash`, a well-formed hash such as
+ * the chain's head, only spares re-checking the format of a prevHash equal to it.
  */
 export function decodeLine(
   line: string,
   lineNumber: number,
   expectedSeq: number = lineNumber,
   canonical = true,
+  knownHash?: string,
+): Result<EventEnvelope, LogFault> {
+  return decode(line, lineNumber, expectedSeq, canonical, knownHash, true);
+}
+
+/**
+ * `decodeLine` without the hash field's format check, for a chain verifier that compares that
+ * field with the digest it computes: a digest equal to it proves its format, and skipping the
+ * 64-character scan is ~4% of verifying a line. A caller that then finds any fault, here or in
+ * the chain, must report `decodeLine`'s fault instead when it has one, since that check comes
+ * first there.
+ */
+export function decodeChainedLine(
+  line: string,
+  lineNumber: number,
+  expectedSeq: number,
+  canonical: boolean,
+  headHash: string,
+): Result<EventEnvelope, LogFault> {
+  return decode(line, lineNumber, expectedSeq, canonical, headHash, false);
+}
+
+function decode(
+  line: string,
+  lineNumber: number,
+  expectedSeq: number,
+  canonical: boolean,
+  knownHash: string | undefined,
+  checkHashFormat: boolean,
 ): Result<EventEnvelope, LogFault> {
   if (line.length > LINE_LENGTH_MAX) return malformedLine(expectedSeq, lineNumber, `line is longer than ${LINE_LENGTH_MAX} characters`);
   let parsed: unknown;
@@ -165,9 +197,9 @@ export function decodeLine(
     return malformedLine(expectedSeq, lineNumber, 'line is not a JSON object');
   }
   const record = parsed as Record<string, unknown>;
-  const problem = keysProblem(record) ?? unhashedFieldsProblem(record);
+  const problem = keysProblem(record) ?? unhashedFieldsProblem(record, knownHash);
   if (problem !== undefined) return malformedLine(expectedSeq, lineNumber, problem);
-  if (!isHashHex(record['hash'])) return malformedLine(expectedSeq, lineNumber, 'hash must be 64 lowercase hex characters');
+  if (checkHashFormat && !isHashHex(record['hash'])) return malformedLine(expectedSeq, lineNumber, 'hash must be 64 lowercase hex characters');
   const env = record as EventEnvelope;
   if (!canonical) {
     // Without the canonical check the hash alone vouches for the bytes; the one text whose bytes
