@@ -10,7 +10,8 @@ export default defineConfig([
     target: 'node20',
   },
   {
-    entry: { 'cli/main': 'src/cli/main.ts' },
+    // The verify worker is its own file beside the CLI, which starts it by path (audit-file.ts).
+    entry: { 'cli/main': 'src/cli/main.ts', 'cli/verify-worker': 'src/cli/verify-worker.ts' },
     format: ['esm'],
     sourcemap: true,
     target: 'node20',

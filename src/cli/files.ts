@@ -9,13 +9,24 @@ const CHUNK_BYTES = 1 << 20;
 
 /**
  * Yields the lines of a UTF-8 file one by one without loading it whole (final empty line kept).
- * Splits on the byte 0x0A, which never occurs inside a multi-byte UTF-8 character, and decodes
- * each run of whole lines at once: as Latin-1 when it is all ASCII, which gives V8 one-byte
- * strings, or as UTF-8 otherwise. A streaming TextDecoder made two-byte strings even for ASCII,
- * which JSON.parse, SHA-256 and the surrogate check each read more slowly (about 1 µs a line).
+ * The lines of each chunk of `readTextChunks`, split on "\n".
  * `chunkBytes` is for tests.
  */
 export function* readLines(path: string, chunkBytes = CHUNK_BYTES): Generator<string> {
+  for (const text of readTextChunks(path, chunkBytes)) yield* text.split('\n');
+}
+
+/**
+ * Yields a UTF-8 file as text in chunks of about `chunkBytes` that end just before a newline
+ * (which is dropped), so that `text.split("\n")` of each chunk, in order, gives the file's lines
+ * exactly (final empty line kept). Splits on the byte 0x0A, which never occurs inside a
+ * multi-byte UTF-8 character, and decodes each run of whole lines at once: as Latin-1 when it is
+ * all ASCII, which gives V8 one-byte strings, or as UTF-8 otherwise. A streaming TextDecoder made
+ * two-byte strings even for ASCII, which JSON.parse, SHA-256 and the surrogate check each read
+ * more slowly (about 1 µs a line). A line longer than LONG_LINE_BYTES comes in pieces (chunks
+ * without a newline), each then a "line" over the log's limit.
+ */
+export function* readTextChunks(path: string, chunkBytes = CHUNK_BYTES): Generator<string> {
   const fd = openSync(path, 'r');
   let buffer: Buffer = Buffer.allocUnsafe(chunkBytes);
   // buffer[0, held) are bytes read but not yet yielded: the start of a line.
@@ -39,8 +50,7 @@ export function* readLines(path: string, chunkBytes = CHUNK_BYTES): Generator<st
         held = end;
         continue;
       }
-      const text = decodeBytes(buffer.subarray(0, lastNewline));
-      yield* text.split('\n');
+      yield decodeBytes(buffer.subarray(0, lastNewline));
       held = end - lastNewline - 1;
       buffer.copy(buffer, 0, lastNewline + 1, end);
     }

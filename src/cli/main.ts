@@ -7,7 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseStatementMonth } from '../core/calendar.js';
 import type { CurrencyCode } from '../core/currency.js';
-import { auditLog, type AuditReport } from '../engine/audit.js';
+import type { AuditReport } from '../engine/audit.js';
+import { auditFile } from './audit-file.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import { encodeEnvelope } from '../log/index.js';
 import { DEMO_SCRIPT, DEMO_STATEMENT } from './demo.js';
@@ -53,8 +54,7 @@ function* scriptRequests(path: string): Generator<ScriptRequest> {
 /** Audits a log file; `canonical` also demands canonical line bytes (the `verify` command). */
 function audit(path: string, canonical = false): AuditReport {
   const started = Date.now();
-  return auditLog(readLines(path), {
-    sha256: nativeSha256,
+  return auditFile(path, {
     canonical,
     onProgress: (count) => process.stderr.write(`replayed ${count.toLocaleString('en-US')} events (${((Date.now() - started) / 1000).toFixed(1)} s)\n`),
   });

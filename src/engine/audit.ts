@@ -37,47 +37,83 @@ export type AuditOptions = Omit<EngineOptions, 'events'> & {
  */
 export function auditLog(lines: Iterable<string>, options: AuditOptions = {}): AuditReport {
   const { sha256, onProgress, progressEvery, canonical, ...engineOptions } = options;
-  const every = progressEvery ?? 100_000;
-  let chunk: EventEnvelope[] = [];
+  const sink = createAuditSink(engineOptions, { ...(onProgress === undefined ? {} : { onProgress }), ...(progressEvery === undefined ? {} : { progressEvery }) });
   const verifier = createChainVerifier({
     ...(sha256 === undefined ? {} : { sha256 }),
     ...(canonical === undefined ? {} : { canonical }),
-    onEvent: (env) => {
+    onEvent: (env) => sink.add(env),
+  });
+  // A fault ends the loop; what was verified before it is still applied.
+  for (const line of lines) {
+    if (verifier.push(line) !== undefined || sink.failed) break;
+  }
+  return sink.finish(verifier.fault, verifier.count);
+}
+
+/**
+ * The applying half of an audit, for a caller that verifies the chain itself (the CLI verifies
+ * on a second thread): `add` each verified event in order, then `finish` with the verifier's
+ * fault and count. Events are applied in chunks (one `replay` call per chunk rather than a
+ * generator resumed per event); an event the engine refuses stops the audit at its seq.
+ */
+export type AuditSink = {
+  /** Applies `env` (verified, next in order); ignored once `failed`. */
+  add(env: EventEnvelope): void;
+  /** True once an added event was refused: stop adding. */
+  readonly failed: boolean;
+  /** Applies what is left, then reports the first problem: refused event, chain fault, invariant. */
+  finish(verifyFault: LogFault | undefined, verifiedCount: number): AuditReport;
+};
+
+/** Creates an AuditSink over a fresh engine made from `engineOptions`. */
+export function createAuditSink(
+  engineOptions: Omit<EngineOptions, 'events'>,
+  progress: { readonly onProgress?: (count: number) => void; readonly progressEvery?: number } = {},
+): AuditSink {
+  const engine = createEngine(engineOptions);
+  const every = progress.progressEvery ?? 100_000;
+  const onProgress = progress.onProgress;
+  let chunk: EventEnvelope[] = [];
+  let refused: ReplayError | undefined;
+  const apply = (): void => {
+    try {
+      if (chunk.length > 0) engine.replay(chunk);
+    } catch (error) {
+      // A log with a sound chain can still hold an event the engine refuses (a forged or buggy
+      // writer): report it at its seq rather than crash the auditor.
+      if (!(error instanceof ReplayError)) throw error;
+      refused = error;
+    }
+    chunk = [];
+  };
+  return {
+    add(env) {
+      if (refused !== undefined) return;
       chunk.push(env);
       if (onProgress !== undefined && env.seq % every === 0) onProgress(env.seq);
+      if (chunk.length >= AUDIT_CHUNK) apply();
     },
-  });
-  const engine = createEngine(engineOptions);
-  try {
-    // Verified events are applied in chunks: one replay call per chunk rather than a generator
-    // resumed per event. A fault ends the loop; what was verified before it is still applied.
-    for (const line of lines) {
-      if (verifier.push(line) !== undefined) break;
-      if (chunk.length >= AUDIT_CHUNK) chunk = applyChunk(engine, chunk);
-    }
-    applyChunk(engine, chunk);
-  } catch (error) {
-    // A log with a sound chain can still hold an event the engine refuses (a forged or buggy
-    // writer): report it at its seq rather than crash the auditor.
-    if (!(error instanceof ReplayError)) throw error;
-    return { ok: false, fault: { kind: 'event', seq: error.seq, reason: error.message }, count: error.seq - 1 };
-  }
-  if (verifier.fault !== undefined) return { ok: false, fault: verifier.fault, count: verifier.count };
-  const lastSeq = engine.head().seq;
-  const violations = engine.state.ledger.checkInvariants();
-  if (violations.length > 0) {
-    return { ok: false, fault: { kind: 'invariant', seq: lastSeq, reason: JSON.stringify(violations[0], bigintSafe) }, count: lastSeq };
-  }
-  return { ok: true, engine, count: lastSeq };
+    get failed() {
+      return refused !== undefined;
+    },
+    finish(verifyFault, verifiedCount) {
+      if (refused === undefined) apply();
+      if (refused !== undefined) {
+        return { ok: false, fault: { kind: 'event', seq: refused.seq, reason: refused.message }, count: refused.seq - 1 };
+      }
+      if (verifyFault !== undefined) return { ok: false, fault: verifyFault, count: verifiedCount };
+      const lastSeq = engine.head().seq;
+      const violations = engine.state.ledger.checkInvariants();
+      if (violations.length > 0) {
+        return { ok: false, fault: { kind: 'invariant', seq: lastSeq, reason: JSON.stringify(violations[0], bigintSafe) }, count: lastSeq };
+      }
+      return { ok: true, engine, count: lastSeq };
+    },
+  };
 }
 
 /** Verified events applied per `replay` call. */
 const AUDIT_CHUNK = 1_024;
-
-function applyChunk(engine: Engine, chunk: EventEnvelope[]): EventEnvelope[] {
-  if (chunk.length > 0) engine.replay(chunk);
-  return [];
-}
 
 function bigintSafe(_key: string, value: unknown): unknown {
   return typeof value === 'bigint' ? value.toString() : value;

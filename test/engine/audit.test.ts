@@ -1,27 +1,10 @@
 /** auditLog: verify and replay in one streamed pass, reporting the first problem at its seq. */
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/engine/audit.js';
-import { EMPTY_HEAD, sealEvent, type ChainHead } from '../../src/log/index.js';
+import { chain, genesis, openAccounts, transfer } from '../support/ledger-log.js';
 
-const AT = '2026-01-01T00:00:00.000Z';
-
-/** A sound hash chain over `events` (type, data): the auditor must judge the contents alone. */
-function chain(events: readonly { type: string; data: unknown }[]): string[] {
-  let head: ChainHead = EMPTY_HEAD;
-  return events.map((event, i) => {
-    const sealed = sealEvent(head, { type: event.type, version: 1, at: AT, data: event.data }, `E${i + 1}`);
-    head = { seq: head.seq + 1, hash: sealed.envelope.hash };
-    return sealed.line;
-  });
-}
-
-const genesis = { type: 'PlatformInitialized', data: { platformId: 'Platform:audit', regulated: false, worldCurrencies: ['USD'], platformAccounts: [] } };
 // More events than one replay chunk (1,024), so faults land past a chunk boundary.
-const accounts = Array.from({ length: 1_500 }, (_, a) => ({ type: 'LedgerAccountOpened', data: { id: `a${a}`, currency: 'USD' } }));
-const transfer = (id: string, debit: string, credit: string) => ({
-  type: 'LedgerTransfersCreated',
-  data: { transfers: [{ id, debitAccountId: debit, creditAccountId: credit, amountMinor: '100' }] },
-});
+const accounts = openAccounts(1_500);
 
 describe('auditLog', () => {
   it('replays a sound log past several chunks and reports progress at every multiple', () => {
