@@ -7,8 +7,8 @@ export { createEngine } from './engine/engine.js';
 export type { Clock, Engine, HandleResult, LogHead } from './engine/engine.js';
 export { SANDBOX_CREDENTIAL } from './engine/options.js';
 export type { EngineOptions } from './engine/options.js';
-export { auditLog } from './engine/audit.js';
-export type { AuditFault, AuditOptions, AuditReport } from './engine/audit.js';
+export { auditLog, createAuditSink } from './engine/audit.js';
+export type { AuditFault, AuditOptions, AuditReport, AuditSink } from './engine/audit.js';
 
 // Wire contract.
 export { basicAuthorization } from './api/auth.js';

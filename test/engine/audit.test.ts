@@ -1,6 +1,7 @@
 /** auditLog: verify and replay in one streamed pass, reporting the first problem at its seq. */
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../../src/engine/audit.js';
+import { auditLog, createAuditSink } from '../../src/engine/audit.js';
+import type { EventEnvelope } from '../../src/log/index.js';
 import { chain, genesis, openAccounts, transfer } from '../support/ledger-log.js';
 
 // More events than one replay chunk (1,024), so faults land past a chunk boundary.
@@ -39,5 +40,30 @@ describe('auditLog', () => {
       expect(report.fault).toMatchObject({ kind: 'hash', seq: 1_201 });
       expect(report.count).toBe(1_200);
     }
+  });
+});
+
+describe('createAuditSink (the applying half, for hosts that verify the chain elsewhere)', () => {
+  const envelopes = (lines: readonly string[]) => lines.map((line) => JSON.parse(line) as EventEnvelope);
+
+  it('applies added events and reports the verifier fault it is given after them', () => {
+    const sink = createAuditSink({});
+    for (const env of envelopes(chain([genesis, ...openAccounts(2), transfer('t1', 'a0', 'a1')]))) sink.add(env);
+    const fault = { seq: 5, line: 5, kind: 'hash', reason: 'tampered' } as const;
+    expect(sink.finish(fault, 4)).toEqual({ ok: false, fault, count: 4 });
+    const clean = createAuditSink({});
+    for (const env of envelopes(chain([genesis, ...openAccounts(2), transfer('t1', 'a0', 'a1')]))) clean.add(env);
+    const report = clean.finish(undefined, 4);
+    expect(report.ok && report.engine.state.ledger.balance('a1')?.postedMinor).toBe(100n);
+  });
+
+  it('stops at a refused event, reports it before any later verifier fault, and ignores what is added after', () => {
+    const sink = createAuditSink({});
+    const events = envelopes(chain([genesis, ...openAccounts(2), transfer('t1', 'nobody', 'a1'), transfer('t2', 'a0', 'a1')]));
+    for (const env of events) sink.add(env);
+    // The refusal is found when the chunk is applied: at finish for a short log.
+    const report = sink.finish({ seq: 6, line: 6, kind: 'hash', reason: 'later' }, 5);
+    expect(report).toMatchObject({ ok: false, fault: { kind: 'event', seq: 4 }, count: 3 });
+    expect(sink.failed).toBe(true);
   });
 });
