@@ -57,6 +57,10 @@ export class TransferTable {
   kind = new Uint8Array(CAPACITY_FIRST);
   status = new Uint8Array(CAPACITY_FIRST);
 
+  constructor() {
+    resetRows(this, 0, CAPACITY_FIRST);
+  }
+
   /** Transfer ids by index. */
   get ids(): readonly string[] {
     return this.#ids.keys;
@@ -69,8 +73,9 @@ export class TransferTable {
 
   /**
    * Appends one transfer (its id must be new) and returns its index. The columns not given
-   * here get their "none" value (no timeout, no pending transfer, no status, no previous
-   * posting); the caller sets those that apply.
+   * here hold their "none" value (no timeout, no pending transfer, no status, no previous
+   * posting): every row past `count` is kept at those values, so an append writes only what it
+   * is given (the caller sets the rest that apply).
    */
   append(
     id: string,
@@ -91,11 +96,6 @@ export class TransferTable {
     this.creditAccount[index] = creditAccount;
     this.amountMinor[index] = amountMinor;
     this.atMs[index] = atMs;
-    this.timeoutAtMs[index] = NO_TIMEOUT;
-    this.pendingIndex[index] = NO_PENDING;
-    this.status[index] = STATUS_NONE;
-    this.debitPrevious[index] = NO_PENDING;
-    this.creditPrevious[index] = NO_PENDING;
     this.count = index + 1;
     return index;
   }
@@ -105,6 +105,7 @@ export class TransferTable {
     assert(count >= 0 && count <= this.count, 'truncate beyond the end');
     this.#ids.truncate(count);
     this.transactionIds.length = count;
+    resetRows(this, count, this.count);
     this.count = count;
   }
 
@@ -128,5 +129,16 @@ export class TransferTable {
     this.creditPrevious = grow(this.creditPrevious, (n) => new Int32Array(n));
     this.kind = grow(this.kind, (n) => new Uint8Array(n));
     this.status = grow(this.status, (n) => new Uint8Array(n));
+    resetRows(this, this.count, capacity);
   }
+}
+
+// Puts rows [from, to) at the "none" values that append leaves in place. Zero-filled columns
+// (kind, status, amounts, accounts) are reset by the next append's writes or are already zero.
+function resetRows(table: TransferTable, from: number, to: number): void {
+  table.timeoutAtMs.fill(NO_TIMEOUT, from, to);
+  table.pendingIndex.fill(NO_PENDING, from, to);
+  table.debitPrevious.fill(NO_PENDING, from, to);
+  table.creditPrevious.fill(NO_PENDING, from, to);
+  table.status.fill(STATUS_NONE, from, to);
 }
