@@ -9,7 +9,7 @@ import { nativeSha256 } from '../src/cli/native-hash.js';
 import { basicAuthorization } from '../src/api/auth.js';
 import { SANDBOX_CREDENTIAL } from '../src/engine/options.js';
 import type { EventEnvelope } from '../src/log/index.js';
-import { BENCH_GENESIS, bareFold, bareParseFold, envelopeFold, workload, workloadEvents, workloadLines, type WorkloadEvent } from './workload.js';
+import { BENCH_GENESIS, bareFold, envelopeMaker, bareParseFold, envelopeFold, workload, workloadEvents, workloadLines, type WorkloadEvent } from './workload.js';
 import { lineWriter, readLines } from '../src/cli/files.js';
 import type { AuditOptions } from '../src/engine/audit.js';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -50,20 +50,6 @@ const rssMb = (): number => Math.round(process.memoryUsage().rss / 1024 / 1024);
  * transfers it made beforehand.
  */
 const BLOCK = 10_000;
-
-function envelopeMaker(): (type: string, at: string, data: unknown) => EventEnvelope {
-  let seq = 0;
-  let prev = '0'.repeat(64);
-  return (type, at, data) => {
-    seq += 1;
-    // In-memory replay trusts the chain links (verification is scenario jsonl); any 64-hex value
-    // that links consistently will do.
-    const hash = seq.toString(16).padStart(64, '0');
-    const env = { seq, id: `E${seq}`, type, version: 1, at, data, prevHash: prev, hash };
-    prev = hash;
-    return env;
-  };
-}
 
 /** Genesis and one LedgerAccountOpened per account, then `blocks()` yields the transfers. */
 function blockedLog(transfers: number, accounts: number): { opening: EventEnvelope[]; blocks: () => Generator<EventEnvelope[]> } {

@@ -53,6 +53,21 @@ export function* workloadEvents(transfers: number, accounts: number): Generator<
   }
 }
 
+/** Envelopes in log order (seq, a consistent chain of placeholder hashes) for in-memory replay. */
+export function envelopeMaker(): (type: string, at: string, data: unknown) => EventEnvelope {
+  let seq = 0;
+  let prev = '0'.repeat(64);
+  return (type, at, data) => {
+    seq += 1;
+    // In-memory replay trusts the chain links (verification is scenario jsonl); any 64-hex value
+    // that links consistently will do.
+    const hash = seq.toString(16).padStart(64, '0');
+    const env = { seq, id: `E${seq}`, type, version: 1, at, data, prevHash: prev, hash };
+    prev = hash;
+    return env;
+  };
+}
+
 /** The workload sealed into an event log, one JSONL line at a time (hash chain and all). */
 export function* workloadLines(transfers: number, accounts: number): Generator<string> {
   let head = { seq: EMPTY_HEAD.seq, hash: EMPTY_HEAD.hash };

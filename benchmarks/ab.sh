@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# npm run bench:ab -- [git revision, default HEAD]: the working tree (B) against that revision (A),
+# replaying the same blocks in one process (benchmarks/ab.ts). Both are bundled the same way.
+set -euo pipefail
+rev="${1:-HEAD}"
+base=bench-out/ab-base
+git worktree remove --force "$base" 2>/dev/null || rm -rf "$base"
+git worktree add --force --detach "$base" "$rev" >/dev/null
+trap 'git worktree remove --force "$base"' EXIT
+# The revision's sources, bundled as its package builds them; its dependencies resolve from here.
+npx tsup --no-config "$base/src/index.ts" --format esm --platform node --target node20 --out-dir bench-out/ab-base-dist --silent
+npx tsup --config benchmarks/tsup.config.ts --silent
+echo "A = $(git rev-parse --short "$rev"), B = working tree"
+node --expose-gc --max-old-space-size=4096 bench-out/bundle/ab.js bench-out/ab-base-dist/index.js "${2:-1000000}"
