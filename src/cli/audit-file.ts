@@ -46,10 +46,7 @@ export function auditFile(path: string, options: AuditFileOptions = {}): AuditRe
 
 function auditWithWorker(path: string, worker: VerifyWorker, options: Omit<AuditOptions, 'sha256'>, chunkBytes?: number): AuditReport {
   const { onProgress, progressEvery, canonical: _canonical, ...engineOptions } = options;
-  const sink = createAuditSink(engineOptions, {
-    ...(onProgress === undefined ? {} : { onProgress }),
-    ...(progressEvery === undefined ? {} : { progressEvery }),
-  });
+  const sink = createAuditSink(engineOptions, { onProgress, progressEvery });
   const chunks = readTextChunks(path, chunkBytes);
   const inFlight: string[] = [];
   const post = (): void => {

@@ -23,8 +23,8 @@ export type AuditReport =
 export type AuditOptions = Omit<EngineOptions, 'events'> & {
   readonly sha256?: Sha256Hex;
   /** Called every `progressEvery` events (default 100,000) with the count so far. */
-  readonly onProgress?: (count: number) => void;
-  readonly progressEvery?: number;
+  readonly onProgress?: ((count: number) => void) | undefined;
+  readonly progressEvery?: number | undefined;
   /** Require canonical line encoding as well as the hash chain (default true; see VerifyOptions). */
   readonly canonical?: boolean;
 };
@@ -37,7 +37,7 @@ export type AuditOptions = Omit<EngineOptions, 'events'> & {
  */
 export function auditLog(lines: Iterable<string>, options: AuditOptions = {}): AuditReport {
   const { sha256, onProgress, progressEvery, canonical, ...engineOptions } = options;
-  const sink = createAuditSink(engineOptions, { ...(onProgress === undefined ? {} : { onProgress }), ...(progressEvery === undefined ? {} : { progressEvery }) });
+  const sink = createAuditSink(engineOptions, { onProgress, progressEvery });
   const verifier = createChainVerifier({
     ...(sha256 === undefined ? {} : { sha256 }),
     ...(canonical === undefined ? {} : { canonical }),
@@ -68,7 +68,7 @@ export type AuditSink = {
 /** Creates an AuditSink over a fresh engine made from `engineOptions`. */
 export function createAuditSink(
   engineOptions: Omit<EngineOptions, 'events'>,
-  progress: { readonly onProgress?: (count: number) => void; readonly progressEvery?: number } = {},
+  progress: Pick<AuditOptions, 'onProgress' | 'progressEvery'> = {},
 ): AuditSink {
   const engine = createEngine(engineOptions);
   const every = progress.progressEvery ?? 100_000;
