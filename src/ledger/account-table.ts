@@ -1,10 +1,10 @@
 /**
  * Every account, as columns indexed by the account's number (its position in opening order).
  * The hot state of an account is one 64-byte record of eight 8-byte words in a shared buffer:
- * its four counters (int64), the time of its latest transfer, how many postings (rows) it has
- * and which transfer was the latest. A transfer then touches one cache line per account, and V8
- * computes the counters as machine int64 read from and written to a BigInt64Array, without
- * allocating heap bigints: measured ~50 ns per transfer against ~400 ns for bigint object
+ * its four counters (int64), the time of its latest transfer, how many postings (rows) it has,
+ * which transfer was the latest, and its currency and limit flags (the CLASS word). A transfer
+ * then touches one cache line per account, and V8 computes the counters as machine int64 read
+ * from and written to a BigInt64Array, without allocating heap bigints: measured ~50 ns per transfer against ~400 ns for bigint object
  * fields, which also filled the old generation and forced full GCs. The row index built at query
  * time (account-rows.ts) keeps its own, colder, per-account words.
  */
