@@ -133,8 +133,8 @@ export class TransferTable {
   }
 }
 
-// Puts rows [from, to) at the "none" values that append leaves in place. Zero-filled columns
-// (kind, status, amounts, accounts) are reset by the next append's writes or are already zero.
+// Puts rows [from, to) at the "none" values that append leaves in place. Kind, accounts, amount
+// and time need no reset: every append writes them.
 function resetRows(table: TransferTable, from: number, to: number): void {
   table.timeoutAtMs.fill(NO_TIMEOUT, from, to);
   table.pendingIndex.fill(NO_PENDING, from, to);

@@ -163,8 +163,8 @@ export function decodeLine(
 
 /**
  * `decodeLine` without the hash field's format check, for a chain verifier that compares that
- * field with the digest it computes: a digest equal to it proves its format, and skipping the
- * 64-character scan is ~4% of verifying a line. A caller that then finds any fault, here or in
+ * field with the digest it computes and checks the digest's format: an equal field shares it, so
+ * one 64-character scan serves both. A caller that then finds any fault, here or in
  * the chain, must report `decodeLine`'s fault instead when it has one, since that check comes
  * first there.
  */

@@ -49,9 +49,8 @@ export function createChainVerifier(options: VerifyOptions = {}): ChainVerifier 
   const from = options.from ?? EMPTY_HEAD;
   assert(Number.isSafeInteger(from.seq) && from.seq >= 0, 'from.seq must be an integer >= 0');
   assert(isHashHex(from.hash), 'from.hash must be 64 lowercase hex characters');
-  // Unchecked: a digest equal to the line's hash field, which decodeLine checked, is well formed
-  // by that alone; only a digest that differs is checked, to tell a broken Sha256Hex from a
-  // tampered line.
+  // Its digests are checked in push: one format scan serves both the digest and the hash field
+  // that must equal it.
   const sha256 = options.sha256 ?? sha256Hex;
   const onEvent = options.onEvent;
   const canonical = options.canonical ?? true;
@@ -99,7 +98,10 @@ export function createChainVerifier(options: VerifyOptions = {}): ChainVerifier 
         return decodeFault(line, expectedSeq) ?? fail('prev_hash', `prevHash ${env.prevHash} is not the hash of seq ${headSeq} (${headHash})`);
       }
       const digest = sha256(hashedTextOf(line));
-      if (digest !== env.hash) {
+      // Equal, the digest and the hash field are well formed together or not at all: one scan
+      // for both. A field that is not hex is decodeLine's malformed fault; a digest that is not
+      // hex, a broken Sha256Hex.
+      if (digest !== env.hash || !isHashHex(digest)) {
         if (decodeFault(line, expectedSeq) !== undefined) return fault;
         assert(isHashHex(digest), 'Sha256Hex must return 64 lowercase hex characters');
         return fail('hash', `hash ${String(env.hash)} is not the SHA-256 of the line (${digest})`);

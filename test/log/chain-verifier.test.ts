@@ -80,6 +80,14 @@ describe('createChainVerifier', () => {
     expect(() => verifier.push(log.lines[0] ?? '')).toThrow(InvariantError);
   });
 
+  it('never passes a hash field that is not hex, even when a broken sha256 returns that same text', () => {
+    // Neither the digest nor the hash field is hex: their being equal must not let the line pass.
+    const unhashed = `${(log.lines[0] ?? '').slice(0, -HASH_FIELD_LENGTH)}}`;
+    const forged = `${unhashed.slice(0, -1)},"hash":"${'X'.repeat(64)}"}`;
+    const verifier = createChainVerifier({ sha256: () => 'X'.repeat(64) });
+    expect(verifier.push(forged)).toMatchObject({ seq: 1, kind: 'malformed', reason: expect.stringMatching(/hash must be/) });
+  });
+
   it('treats an invalid starting head as a bug', () => {
     expect(() => createChainVerifier({ from: { seq: 1.5, hash: EMPTY_HEAD.hash } })).toThrow(InvariantError);
     expect(() => createChainVerifier({ from: { seq: 1, hash: 'xyz' } })).toThrow(InvariantError);
