@@ -58,9 +58,10 @@ export function isKnownEventType(type: string): boolean {
 /** Applies `event` in place. A failure is a bug or a corrupt log: it throws InvariantError. */
 export function evolve(state: DomainState, event: EventEnvelope): void {
   // A bare movement (most events of a busy log) has no evolver to look up: its transfers are all.
-  const evolver = event.type === ENGINE_EVENTS.ledgerTransfersCreated ? undefined : EVOLVERS.get(event.type);
+  const bare = event.type === ENGINE_EVENTS.ledgerTransfersCreated;
+  const evolver = bare ? undefined : EVOLVERS.get(event.type);
   // Messages are built only on failure: replay calls this millions of times.
-  if (evolver === undefined && event.type !== ENGINE_EVENTS.ledgerTransfersCreated) {
+  if (!bare && evolver === undefined) {
     assert(false, `unknown event type ${event.type} at seq ${event.seq}`);
   }
   const transfers = (event.data as { transfers?: readonly TransferRecord[] } | null)?.transfers;
