@@ -38,6 +38,7 @@ import {
   KIND_POST,
   KIND_POSTED,
   KIND_VOID,
+  NO_TIMEOUT,
   STATUS_EXPIRED,
   STATUS_OPEN,
   STATUS_POSTED,
@@ -294,9 +295,9 @@ export class Ledger {
     counters[creditMoved] = creditAfter;
     if (pending) {
       transfers.status[index] = STATUS_OPEN;
+      transfers.timeoutAtMs[index] = timeoutAtMs ?? NO_TIMEOUT;
       open.add(index);
       if (timeoutAtMs !== undefined) {
-        transfers.timeoutAtMs[index] = timeoutAtMs;
         if (this.#batchStart === -1) expiry.push(timeoutAtMs, index);
         else this.#batchExpiries.push(timeoutAtMs, index);
       }

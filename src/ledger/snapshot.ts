@@ -122,9 +122,10 @@ export function ledgerToSnapshot(state: LedgerState): LedgerSnapshot {
       creditAccount: Array.from(t.creditAccount.subarray(0, n)),
       amountMinor: range.map((i) => t.amountMinor[i]!.toString()),
       atMs: Array.from(t.atMs.subarray(0, n)),
-      timeoutAtMs: range.map((i) => (Number.isNaN(t.timeoutAtMs[i]!) ? null : t.timeoutAtMs[i]!)),
-      pendingIndex: Array.from(t.pendingIndex.subarray(0, n)),
-      status: range.map((i) => (t.status[i] === STATUS_NONE ? null : pendingStatusName(t.status[i]!))),
+      // Columns of some kinds only (transfer-table.ts): other rows may hold anything there.
+      timeoutAtMs: range.map((i) => (t.kind[i] !== KIND_PENDING || Number.isNaN(t.timeoutAtMs[i]!) ? null : t.timeoutAtMs[i]!)),
+      pendingIndex: range.map((i) => (t.kind[i] === KIND_POST || t.kind[i] === KIND_VOID ? t.pendingIndex[i]! : NO_PENDING)),
+      status: range.map((i) => (t.kind[i] === KIND_PENDING ? pendingStatusName(t.status[i]!) : null)),
     },
   };
 }

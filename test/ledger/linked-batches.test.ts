@@ -143,6 +143,34 @@ describe('a linked batch', () => {
   });
 });
 
+describe('rows a rolled-back batch leaves behind', () => {
+  // Columns that belong to some kinds only (a hold's status and timeout, a resolution's pending
+  // transfer) are not cleared on rollback: readers must look at a row's kind first, and a new
+  // hold must write its own timeout even when it has none.
+  it('do not leak into the transfers that take their places', () => {
+    const ledger = fixture();
+    // Rows 2-6: two posted, a hold with timeout 5,000 (row 4), its post (row 5), a void (row 6).
+    expect(ledger.checkTransfers(payment)).toEqual({ ok: true, value: undefined });
+    const reuse: TransferSpec[] = [
+      { id: 'n-posted-a', debitAccountId: 'acct-0', creditAccountId: 'acct-1', amountMinor: 1n, atMs: 300 },
+      { id: 'n-posted-b', debitAccountId: 'acct-0', creditAccountId: 'acct-1', amountMinor: 1n, atMs: 300 },
+      { id: 'n-hold', debitAccountId: 'acct-1', creditAccountId: 'acct-2', amountMinor: 10n, atMs: 300, pending: true },
+      { id: 'n-posted-c', debitAccountId: 'acct-0', creditAccountId: 'acct-1', amountMinor: 1n, atMs: 300 },
+      { id: 'n-hold-2', debitAccountId: 'acct-1', creditAccountId: 'acct-2', amountMinor: 10n, atMs: 300, pending: true },
+    ];
+    for (const spec of reuse) expect(ledger.createTransfers([spec]).ok).toBe(true);
+    expect(ledger.transfer('n-posted-c')).toEqual({ id: 'n-posted-c', kind: 'posted', debitAccountId: 'acct-0', creditAccountId: 'acct-1', currency: 'USD', amountMinor: 1n, atMs: 300 });
+    expect(ledger.transfer('n-hold')).toEqual({ id: 'n-hold', kind: 'pending', status: 'open', debitAccountId: 'acct-1', creditAccountId: 'acct-2', currency: 'USD', amountMinor: 10n, atMs: 300 });
+    // Past the rolled-back hold's timeout: a hold without one is still open.
+    expect(ledger.expirePending(9_000)).toEqual([]);
+    expect(ledger.postPending({ id: 'n-capture', pendingId: 'n-hold', atMs: 9_000 })).toEqual({ ok: true, value: undefined });
+    expect(ledger.transfer('n-hold-2')).toMatchObject({ status: 'open' });
+    expect(ledger.checkInvariants()).toEqual([]);
+    const copy = Ledger.fromSnapshot(ledger.toSnapshot());
+    expect(everything(copy)).toEqual(everything(ledger));
+  });
+});
+
 describe('checkTransfers (a dry run)', () => {
   test.prop([historyArb, batchOpArb], { numRuns: NUM_RUNS })('answers what createTransfers answers, and changes nothing', (history, batch) => {
     const ledger = new Ledger();
