@@ -191,9 +191,11 @@ export function ledgerFromSnapshot(snapshot: LedgerSnapshot): LedgerState {
     const statusCode = status === null ? STATUS_NONE : STATUS_CODES[status];
     if (statusCode === undefined) corrupt(`snapshot transfer ${id} has status ${String(status)}`);
     const index = transfers.append(id, s.transactionId[i] ?? undefined, kind, d, c, amount, atMs);
-    transfers.timeoutAtMs[index] = timeoutAtMs ?? NO_TIMEOUT;
-    transfers.pendingIndex[index] = p;
-    transfers.status[index] = statusCode;
+    if (kind === KIND_PENDING) {
+      transfers.timeoutAtMs[index] = timeoutAtMs ?? NO_TIMEOUT;
+      transfers.status[index] = statusCode;
+    }
+    if (resolves) transfers.pendingIndex[index] = p;
     // The live rule again: on each account, transfers never go back in time.
     if (atMs < accounts.lastAtMs(d) || atMs < accounts.lastAtMs(c)) corrupt(`snapshot transfer ${id} goes back in time on its accounts`);
     accounts.f64[WORDS * d + LAST_AT_MS] = atMs;

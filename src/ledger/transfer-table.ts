@@ -10,7 +10,8 @@
  * those kinds write them, and readers look at a row's kind first; in other rows they hold zero
  * or what a rolled-back row left. So a posted transfer writes five columns, and growing the
  * table touches no page that a row does not write: filling unused columns with "none" values
- * cost ~3-6% of a replay, mostly in page faults.
+ * cost ~3-6% of a replay, mostly in page faults. The columns of holds and resolutions are made
+ * only when the first of them comes, so a log of posted transfers never grows or copies them.
  */
 import { assert } from '../core/assert.js';
 import { IdIndex } from './id-index.js';
@@ -54,15 +55,15 @@ export class TransferTable {
   /** Posted: moved. Pending: held. Post: the posted part. Void: the released hold. */
   amountMinor = new BigInt64Array(CAPACITY_FIRST);
   atMs = new Float64Array(CAPACITY_FIRST);
-  timeoutAtMs = new Float64Array(CAPACITY_FIRST);
+  timeoutAtMs = new Float64Array(0);
   /** For a post or void: index of the pending transfer it resolves. */
-  pendingIndex = new Int32Array(CAPACITY_FIRST);
+  pendingIndex = new Int32Array(0);
   /** For a posting (posted or post): the debit account's previous posting (−1: none). */
   debitPrevious = new Int32Array(CAPACITY_FIRST);
   /** For a posting: the credit account's previous posting (−1: none). */
   creditPrevious = new Int32Array(CAPACITY_FIRST);
   kind = new Uint8Array(CAPACITY_FIRST);
-  status = new Uint8Array(CAPACITY_FIRST);
+  status = new Uint8Array(0);
 
   /** Transfer ids by index. */
   get ids(): readonly string[] {
@@ -89,6 +90,7 @@ export class TransferTable {
   ): number {
     const index = this.count;
     if (index === this.kind.length) this.#grow();
+    if (kind !== KIND_POSTED && this.status.length === 0) this.#openHoldColumns();
     const added = this.#ids.add(id);
     assert(added === index, 'transfer id index out of step with the table');
     this.transactionIds.push(transactionId);
@@ -123,11 +125,22 @@ export class TransferTable {
     this.creditAccount = grow(this.creditAccount, (n) => new Int32Array(n));
     this.amountMinor = grow(this.amountMinor, (n) => new BigInt64Array(n));
     this.atMs = grow(this.atMs, (n) => new Float64Array(n));
-    this.timeoutAtMs = grow(this.timeoutAtMs, (n) => new Float64Array(n));
-    this.pendingIndex = grow(this.pendingIndex, (n) => new Int32Array(n));
+    if (this.status.length > 0) {
+      this.timeoutAtMs = grow(this.timeoutAtMs, (n) => new Float64Array(n));
+      this.pendingIndex = grow(this.pendingIndex, (n) => new Int32Array(n));
+      this.status = grow(this.status, (n) => new Uint8Array(n));
+    }
     this.debitPrevious = grow(this.debitPrevious, (n) => new Int32Array(n));
     this.creditPrevious = grow(this.creditPrevious, (n) => new Int32Array(n));
     this.kind = grow(this.kind, (n) => new Uint8Array(n));
-    this.status = grow(this.status, (n) => new Uint8Array(n));
+  }
+
+  // The columns of holds and their resolutions, made when the first of them is appended: a log
+  // of posted transfers only never pays for them.
+  #openHoldColumns(): void {
+    const capacity = this.kind.length;
+    this.timeoutAtMs = new Float64Array(capacity);
+    this.pendingIndex = new Int32Array(capacity);
+    this.status = new Uint8Array(capacity);
   }
 }

@@ -57,6 +57,28 @@ describe('a pending transfer', () => {
   });
 });
 
+describe('the first hold of a long log', () => {
+  // The hold columns (status, timeout, resolved hold) are made when the first hold comes, at the
+  // table's capacity then: here after the table has grown several times with posted transfers.
+  it('is held, resolved and expired like any other, and survives a snapshot', () => {
+    const ledger = ledgerWith(() => new Ledger(), { world: {}, alice: {}, merchant: {} });
+    for (let i = 0; i < 5_000; i += 1) {
+      expect(ledger.createTransfers([{ id: `fund-${i}`, debitAccountId: 'world', creditAccountId: 'alice', amountMinor: 1n, atMs: i }]).ok).toBe(true);
+    }
+    const hold = (id: string, timeoutAtMs: number) => ({ id, debitAccountId: 'alice', creditAccountId: 'merchant', amountMinor: 10n, atMs: 6_000, pending: true as const, timeoutAtMs });
+    expect(ledger.createTransfers([hold('hold-a', 7_000), hold('hold-b', 9_000)]).ok).toBe(true);
+    expect(ledger.postPending({ id: 'capture-a', pendingId: 'hold-a', amountMinor: 4n, atMs: 6_500 })).toEqual({ ok: true, value: undefined });
+    expect(ledger.expirePending(9_000)).toEqual(['hold-b']);
+    expect(ledger.transfer('hold-a')).toMatchObject({ status: 'posted', timeoutAtMs: 7_000 });
+    expect(ledger.transfer('capture-a')).toMatchObject({ kind: 'post', pendingId: 'hold-a', amountMinor: 4n });
+    expect(ledger.balance('merchant')).toEqual({ postedMinor: 4n, availableMinor: 4n, totalMinor: 4n });
+    expect(ledger.checkInvariants()).toEqual([]);
+    const copy = Ledger.fromSnapshot(ledger.toSnapshot());
+    expect(copy.toSnapshot()).toEqual(ledger.toSnapshot());
+    expect(copy.transfer('hold-b')).toMatchObject({ status: 'expired', timeoutAtMs: 9_000 });
+  });
+});
+
 describe('postPending', () => {
   it('posts in full by default: the hold becomes posted, rows appear at posting time', () => {
     const ledger = withHold();
