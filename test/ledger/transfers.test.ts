@@ -52,11 +52,22 @@ describe('a posted transfer', () => {
   it('is the same through applyPostedTransfer (the replay fast path) as through createTransfers', () => {
     const viaBatch = fixture();
     const viaFastPath = fixture();
-    const specs: NewTransferSpec[] = [base, { ...base, id: 'again' }, { ...base, id: 'too-much', amountMinor: 5_000n }, base];
+    const specs: NewTransferSpec[] = [
+      base,
+      { ...base, id: 'again' },
+      { ...base, id: 'too-much', amountMinor: 5_000n },
+      base,
+      { ...base, id: 'timed', timeoutAtMs: 9_000 },
+      { ...base, id: 'zero', amountMinor: 0n },
+      { ...base, id: 'self', creditAccountId: 'alice' },
+      { ...base, id: 'early', atMs: 50 },
+    ];
+    const codes = ['ok', 'ok', 'EXCEEDS_CREDITS', 'TRANSFER_EXISTS', 'INVALID_TIMEOUT', 'AMOUNT_NOT_POSITIVE', 'SAME_ACCOUNT', 'TIME_WENT_BACKWARDS'];
     const batchResults = specs.map((s) => viaBatch.createTransfers([s]));
     const fastResults = specs.map((s) => viaFastPath.applyPostedTransfer(s));
-    expect(fastResults.map((r) => (r.ok ? 'ok' : r.error.code))).toEqual(['ok', 'ok', 'EXCEEDS_CREDITS', 'TRANSFER_EXISTS']);
-    expect(batchResults.map((r) => (r.ok ? 'ok' : r.error.error.code))).toEqual(['ok', 'ok', 'EXCEEDS_CREDITS', 'TRANSFER_EXISTS']);
+    expect(fastResults.map((r) => (r.ok ? 'ok' : r.error.code))).toEqual(codes);
+    expect(batchResults.map((r) => (r.ok ? 'ok' : r.error.error.code))).toEqual(codes);
+    expect(fastResults.map((r) => (r.ok ? undefined : r.error))).toEqual(batchResults.map((r) => (r.ok ? undefined : r.error.error)));
     expect(viaFastPath.toSnapshot()).toEqual(viaBatch.toSnapshot());
   });
 
