@@ -67,6 +67,7 @@ export class IdIndex {
   /** The index of `key`, or -1 when absent. */
   indexOf(key: string): number {
     if (this.#isGreatest(key)) {
+      // New by order alone: an `add` of it right after appends it without touching the table.
       this.#probeKey = key;
       this.#probeSlot = EMPTY;
       return -1;
