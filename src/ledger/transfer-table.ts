@@ -1,9 +1,10 @@
 /**
  * Every transfer ever created, as columns indexed by an internal number (its position in
- * creation order). Columns instead of one object per transfer: a million posted transfers take ~35 MB
- * (~48 MB once there are holds) of typed arrays that the GC never traces, written in order. Transfers are never changed; the
- * only column that moves is `status`, the derived state of a pending transfer. Postings also
- * link to the previous posting of each of their accounts: that chain is where rows come from.
+ * creation order). Columns instead of one object per transfer: a million posted transfers take
+ * ~35 MB (~48 MB once there are holds) of typed arrays that the GC never traces, written in
+ * order. Transfers are never changed; the only column that moves is `status`, the derived state
+ * of a pending transfer. Postings also link to the previous posting of each of their accounts:
+ * that chain is where rows come from.
  *
  * Some columns belong to some kinds only: `status` and `timeoutAtMs` to pending transfers,
  * `pendingIndex` to posts and voids, the previous-posting links to postings. Only appends of
