@@ -112,18 +112,28 @@ export class IdIndex {
     return key.length > greatest.length || (key.length === greatest.length && key > greatest);
   }
 
-  // Puts the keys added since the table was last complete into it.
+  // Puts the keys added since the table was last complete into it: the table sized once for all
+  // of them, their hashes computed first, then a tight loop of inserts, whose cache misses the
+  // CPU overlaps (hashing each key between two inserts kept them apart: ~2x slower).
   #catchUp(): void {
     const keys = this.keys;
-    while (this.#indexed < keys.length) {
-      const index = this.#indexed;
-      const hash = hashString(keys[index]!);
-      const table = this.#table;
-      const mask = (table.length >> 1) - 1;
+    const from = this.#indexed;
+    if (from === keys.length) return;
+    let slots = this.#table.length >> 1;
+    while (keys.length > slots >> 1) slots *= 2;
+    if (slots !== this.#table.length >> 1) this.#rehash(slots);
+    const hashes = new Int32Array(keys.length - from);
+    for (let i = 0; i < hashes.length; i += 1) hashes[i] = hashString(keys[from + i]!);
+    const table = this.#table;
+    const mask = slots - 1;
+    for (let i = 0; i < hashes.length; i += 1) {
+      const hash = hashes[i]!;
       let slot = hash & mask;
       while (table[2 * slot] !== EMPTY) slot = (slot + 1) & mask;
-      this.#insertAt(slot, index, hash);
+      table[2 * slot] = from + i;
+      table[2 * slot + 1] = hash;
     }
+    this.#indexed = keys.length;
   }
 
   // Stores key `index` in the empty `slot` (keys [0, index) being in the table).
