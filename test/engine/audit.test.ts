@@ -7,6 +7,15 @@ import { chain, genesis, openAccounts, transfer } from '../support/ledger-log.js
 // More events than one replay chunk (1,024), so faults land past a chunk boundary.
 const accounts = openAccounts(1_500);
 
+/** Asserts that `report` failed with a fault matching `fault` after applying `count` events. */
+function expectFault(report: ReturnType<typeof auditLog>, fault: { kind: string; seq: number }, count: number): void {
+  expect(report.ok).toBe(false);
+  if (!report.ok) {
+    expect(report.fault).toMatchObject(fault);
+    expect(report.count).toBe(count);
+  }
+}
+
 describe('auditLog', () => {
   it('replays a sound log past several chunks and reports progress at every multiple', () => {
     const lines = chain([genesis, ...accounts, transfer('t1', 'a0', 'a1')]);
@@ -23,23 +32,13 @@ describe('auditLog', () => {
   it('reports an event the ledger refuses at its seq, though its chain is sound (a forged log)', () => {
     // seq 1,503 moves money from an account that was never opened.
     const lines = chain([genesis, ...accounts, transfer('t1', 'a0', 'a1'), transfer('t2', 'nobody', 'a1'), transfer('t3', 'a0', 'a1')]);
-    const report = auditLog(lines);
-    expect(report.ok).toBe(false);
-    if (!report.ok) {
-      expect(report.fault).toMatchObject({ kind: 'event', seq: 1_503 });
-      expect(report.count).toBe(1_502);
-    }
+    expectFault(auditLog(lines), { kind: 'event', seq: 1_503 }, 1_502);
   });
 
   it('reports a broken chain at its line after applying everything before it', () => {
     const lines = chain([genesis, ...accounts, transfer('t1', 'a0', 'a1'), transfer('t2', 'a0', 'a1')]);
     lines[1_200] = lines[1_200]!.replace('"a1199"', '"a9999"');
-    const report = auditLog(lines);
-    expect(report.ok).toBe(false);
-    if (!report.ok) {
-      expect(report.fault).toMatchObject({ kind: 'hash', seq: 1_201 });
-      expect(report.count).toBe(1_200);
-    }
+    expectFault(auditLog(lines), { kind: 'hash', seq: 1_201 }, 1_200);
   });
 });
 
