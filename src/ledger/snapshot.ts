@@ -27,7 +27,6 @@ import {
   NO_PENDING,
   NO_TIMEOUT,
   STATUS_EXPIRED,
-  STATUS_NONE,
   STATUS_OPEN,
   STATUS_POSTED,
   STATUS_VOIDED,
@@ -188,10 +187,11 @@ export function ledgerFromSnapshot(snapshot: LedgerSnapshot): LedgerState {
     } else {
       if (p !== NO_PENDING) corrupt(`snapshot transfer ${id} names a pending transfer`);
     }
-    const statusCode = status === null ? STATUS_NONE : STATUS_CODES[status];
-    if (statusCode === undefined) corrupt(`snapshot transfer ${id} has status ${String(status)}`);
+    // Only a pending transfer has a status (checked above), and only its row stores one.
+    const statusCode = status === null ? undefined : STATUS_CODES[status];
+    if (status !== null && statusCode === undefined) corrupt(`snapshot transfer ${id} has status ${String(status)}`);
     const index = transfers.append(id, s.transactionId[i] ?? undefined, kind, d, c, amount, atMs);
-    if (kind === KIND_PENDING) {
+    if (statusCode !== undefined) {
       transfers.timeoutAtMs[index] = timeoutAtMs ?? NO_TIMEOUT;
       transfers.status[index] = statusCode;
     }

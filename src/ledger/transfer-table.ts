@@ -26,8 +26,6 @@ export const KIND_POST = 2;
 /** `kind` column: the void of a pending transfer. */
 export const KIND_VOID = 3;
 
-/** `status` of a row that is not a pending transfer, as snapshots load it. */
-export const STATUS_NONE = 0;
 /** `status` column: a pending transfer still holding. */
 export const STATUS_OPEN = 1;
 /** `status` column: a pending transfer that was posted. */

@@ -89,6 +89,8 @@ describe('a corrupt snapshot', () => {
     ['a pending transfer marked posted without a post', (s) => { s.transfers.kind![2] = 'posted'; s.transfers.pendingIndex![2] = -1; }],
     ['a post larger than its hold', (s) => (s.transfers.amountMinor![2] = '5')],
     ['transfers going back in time on an account', (s) => (s.transfers.atMs![2] = 0)],
+    ['a hold with a status that does not exist', (s) => (s.transfers.status![1] = 'lost')],
+    ['a posted transfer with a status', (s) => (s.transfers.status![0] = 'open')],
   ])('is refused: %s', (_name, corrupt) => {
     const snapshot = good() as unknown as Mutable;
     corrupt(snapshot);
