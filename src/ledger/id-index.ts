@@ -3,7 +3,7 @@
  * (linear probing) over one Int32Array of [index, hash] pairs, so a probe reads one cache line.
  * A `Map<string, number>` of a million fresh string keys costs about twice as much per insert
  * (its backing store is rehashed on the JS heap and traced by every major GC) and stops at 2^24
- * entries; here only the keys array lives on the JS heap.
+ * entries; here only the keys list lives on the JS heap.
  *
  * Ids that only increase (ULIDs, UUIDv7s, sequence numbers: what TigerBeetle recommends) skip
  * the table. A key greater than every key so far, in shortlex order (shorter first, then by
@@ -13,6 +13,7 @@
  * comparison reads two strings already in cache.
  */
 import { assert } from '../core/assert.js';
+import { ChunkedList } from './chunked-list.js';
 
 const SLOTS_FIRST = 1_024;
 const EMPTY = -1;
@@ -39,8 +40,7 @@ function emptyTable(slots: number): Int32Array {
 
 /** A set of unique strings, each numbered by its insertion order; supports truncation. */
 export class IdIndex {
-  /** The keys by index. Read-only for callers. */
-  readonly keys: string[] = [];
+  readonly #keys = new ChunkedList<string>();
   // Slot s holds [index or EMPTY, hash of that key] at words 2s and 2s+1.
   #table: Int32Array;
   // The empty slot found by the last failed lookup, reused by an `add` of the same key right
@@ -52,6 +52,8 @@ export class IdIndex {
   #indexed = 0;
   // Per index i: the index of the shortlex-greatest of keys [0, i], so truncation restores it.
   #greatestAt: Int32Array = new Int32Array(SLOTS_FIRST);
+  // The greatest key itself (undefined when empty): read once per add, so kept at hand.
+  #greatest: string | undefined = undefined;
 
   /** `slots` (a power of two) sizes the first table; tests pass a tiny one to force collisions. */
   constructor(slots: number = SLOTS_FIRST) {
@@ -61,7 +63,17 @@ export class IdIndex {
 
   /** Number of keys. */
   get size(): number {
-    return this.keys.length;
+    return this.#keys.length;
+  }
+
+  /** The key numbered `index` (below `size`). */
+  keyAt(index: number): string {
+    return this.#keys.at(index);
+  }
+
+  /** The keys [from, to) in index order, as a new array. */
+  slice(from?: number, to?: number): string[] {
+    return this.#keys.slice(from, to);
   }
 
   /** The index of `key`, or -1 when absent. */
@@ -84,13 +96,13 @@ export class IdIndex {
         this.#probeSlot = slot;
         return -1;
       }
-      if (table[2 * slot + 1] === hash && this.keys[index] === key) return index;
+      if (table[2 * slot + 1] === hash && this.#keys.at(index) === key) return index;
     }
   }
 
   /** Adds `key` (which must be absent) as index `size` and returns that index. */
   add(key: string): number {
-    const index = this.keys.length;
+    const index = this.#keys.length;
     assert(index < SIZE_MAX, 'transfer id index is full');
     if (this.#probeKey !== key) assert(this.indexOf(key) === -1, 'id added twice');
     const slot = this.#probeSlot;
@@ -98,7 +110,8 @@ export class IdIndex {
     if (index === this.#greatestAt.length) this.#greatestAt = grown(this.#greatestAt);
     const previous = index === 0 ? -1 : this.#greatestAt[index - 1]!;
     this.#greatestAt[index] = slot === EMPTY ? index : previous;
-    this.keys.push(key);
+    if (slot === EMPTY) this.#greatest = key;
+    this.#keys.push(key);
     // A key that was not the greatest was looked up in the table, which is then complete.
     if (slot !== EMPTY) this.#insertAt(slot, index, this.#probeHash);
     return index;
@@ -106,9 +119,8 @@ export class IdIndex {
 
   // True when `key` is greater, in shortlex order, than every key held.
   #isGreatest(key: string): boolean {
-    const n = this.keys.length;
-    if (n === 0) return true;
-    const greatest = this.keys[this.#greatestAt[n - 1]!]!;
+    const greatest = this.#greatest;
+    if (greatest === undefined) return true;
     return key.length > greatest.length || (key.length === greatest.length && key > greatest);
   }
 
@@ -116,14 +128,14 @@ export class IdIndex {
   // of them, their hashes computed first, then a tight loop of inserts, whose cache misses the
   // CPU overlaps (hashing each key between two inserts kept them apart: ~2x slower).
   #catchUp(): void {
-    const keys = this.keys;
+    const keys = this.#keys;
     const from = this.#indexed;
     if (from === keys.length) return;
     let slots = this.#table.length >> 1;
     while (keys.length > slots >> 1) slots *= 2;
     if (slots !== this.#table.length >> 1) this.#rehash(slots);
     const hashes = new Int32Array(keys.length - from);
-    for (let i = 0; i < hashes.length; i += 1) hashes[i] = hashString(keys[from + i]!);
+    for (let i = 0; i < hashes.length; i += 1) hashes[i] = hashString(keys.at(from + i));
     const table = this.#table;
     const mask = slots - 1;
     for (let i = 0; i < hashes.length; i += 1) {
@@ -151,11 +163,11 @@ export class IdIndex {
    * order keys were added or rehashed in.
    */
   truncate(size: number): void {
-    assert(size >= 0 && size <= this.keys.length, 'truncate beyond the end');
+    assert(size >= 0 && size <= this.#keys.length, 'truncate beyond the end');
     const table = this.#table;
     const mask = (table.length >> 1) - 1;
     for (let index = this.#indexed - 1; index >= size; index -= 1) {
-      let slot = hashString(this.keys[index]!) & mask;
+      let slot = hashString(this.#keys.at(index)) & mask;
       while (table[2 * slot] !== index) {
         assert(table[2 * slot] !== EMPTY, 'id index lost a key');
         slot = (slot + 1) & mask;
@@ -163,7 +175,8 @@ export class IdIndex {
       deleteSlot(table, mask, slot);
     }
     this.#indexed = Math.min(this.#indexed, size);
-    this.keys.length = size;
+    this.#keys.truncate(size);
+    this.#greatest = size === 0 ? undefined : this.#keys.at(this.#greatestAt[size - 1]!);
     this.#probeKey = undefined;
   }
 

@@ -113,14 +113,14 @@ function sumTransfers(state: LedgerState, violations: InvariantViolation[]): Fro
         sums[credit]!.creditsPending += amount;
       }
       if (isOpen !== open.has(i)) {
-        violations.push({ code: 'OPEN_PENDING_MISMATCH', transferId: transfers.ids[i]!, inOpenSet: open.has(i) });
+        violations.push({ code: 'OPEN_PENDING_MISMATCH', transferId: transfers.idAt(i), inOpenSet: open.has(i) });
       }
     }
   }
   if (openCount !== open.size) {
     for (const i of open) {
       if (i >= transfers.count || transfers.kind[i] !== KIND_PENDING) {
-        violations.push({ code: 'OPEN_PENDING_MISMATCH', transferId: transfers.ids[i] ?? `#${i}`, inOpenSet: true });
+        violations.push({ code: 'OPEN_PENDING_MISMATCH', transferId: i < transfers.count ? transfers.idAt(i) : `#${i}`, inOpenSet: true });
       }
     }
   }
@@ -141,7 +141,7 @@ function followChain(
 ): void {
   const { transfers, accounts } = state;
   if (linked !== lastPosting[a]) {
-    violations.push({ code: 'POSTING_CHAIN_BROKEN', accountId: accounts.ids[a]!, transferId: transfers.ids[t], linkedIndex: linked, expectedIndex: lastPosting[a]! });
+    violations.push({ code: 'POSTING_CHAIN_BROKEN', accountId: accounts.ids[a]!, transferId: transfers.idAt(t), linkedIndex: linked, expectedIndex: lastPosting[a]! });
   }
   const atMs = transfers.atMs[t]!;
   if (atMs < lastAtMs[a]!) violations.push({ code: 'ROWS_OUT_OF_ORDER', accountId: accounts.ids[a]!, index: row });

@@ -211,7 +211,7 @@ export class Ledger {
       assert(counters[debitPending]! >= 0n && counters[creditPending]! >= 0n, 'pending counter below zero');
       transfers.status[p] = STATUS_EXPIRED;
       open.delete(p);
-      expired.push(transfers.ids[p]!);
+      expired.push(transfers.idAt(p));
     }
     return expired;
   }
@@ -369,7 +369,7 @@ export class Ledger {
     }
     const index = transfers.append(
       id,
-      spec.transactionId ?? transfers.transactionIds[p],
+      spec.transactionId ?? transfers.transactionIdAt(p),
       post ? KIND_POST : KIND_VOID,
       d,
       c,

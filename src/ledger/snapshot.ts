@@ -114,9 +114,9 @@ export function ledgerToSnapshot(state: LedgerState): LedgerSnapshot {
     version: 1,
     accounts,
     transfers: {
-      id: t.ids.slice(0, n),
+      id: t.idList(),
       kind: range.map((i) => KIND_NAMES[t.kind[i]!]!),
-      transactionId: range.map((i) => t.transactionIds[i] ?? null),
+      transactionId: range.map((i) => t.transactionIdAt(i) ?? null),
       debitAccount: Array.from(t.debitAccount.subarray(0, n)),
       creditAccount: Array.from(t.creditAccount.subarray(0, n)),
       amountMinor: range.map((i) => t.amountMinor[i]!.toString()),

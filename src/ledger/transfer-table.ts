@@ -15,6 +15,7 @@
  * only when the first of them comes, so a log of posted transfers never grows or copies them.
  */
 import { assert } from '../core/assert.js';
+import { ChunkedList } from './chunked-list.js';
 import { IdIndex } from './id-index.js';
 
 /** `kind` column: a transfer posted at once. */
@@ -47,8 +48,8 @@ export class TransferTable {
   /** Number of transfers. */
   count = 0;
   readonly #ids = new IdIndex();
-  /** transactionId as given (or inherited by a resolution); undefined when none. */
-  readonly transactionIds: (string | undefined)[] = [];
+  // transactionId as given (or inherited by a resolution); undefined when none.
+  readonly #transactionIds = new ChunkedList<string | undefined>();
   debitAccount = new Int32Array(CAPACITY_FIRST);
   creditAccount = new Int32Array(CAPACITY_FIRST);
   /** Posted: moved. Pending: held. Post: the posted part. Void: the released hold. */
@@ -66,9 +67,19 @@ export class TransferTable {
   /** For a hold: STATUS_OPEN, POSTED, VOIDED or EXPIRED. Empty like `timeoutAtMs`. */
   status = new Uint8Array(0);
 
-  /** Transfer ids by index. */
-  get ids(): readonly string[] {
-    return this.#ids.keys;
+  /** The id of transfer `index` (below `count`). */
+  idAt(index: number): string {
+    return this.#ids.keyAt(index);
+  }
+
+  /** The transactionId of transfer `index` (below `count`), or undefined when it has none. */
+  transactionIdAt(index: number): string | undefined {
+    return this.#transactionIds.at(index);
+  }
+
+  /** The ids of transfers [0, count), in index order, as a new array. */
+  idList(): string[] {
+    return this.#ids.slice();
   }
 
   /** Index of the transfer with `id`, or -1. */
@@ -94,7 +105,7 @@ export class TransferTable {
     if (kind !== KIND_POSTED && this.status.length === 0) this.#openHoldColumns();
     const added = this.#ids.add(id);
     assert(added === index, 'transfer id index out of step with the table');
-    this.transactionIds.push(transactionId);
+    this.#transactionIds.push(transactionId);
     this.kind[index] = kind;
     this.debitAccount[index] = debitAccount;
     this.creditAccount[index] = creditAccount;
@@ -108,7 +119,7 @@ export class TransferTable {
   truncate(count: number): void {
     assert(count >= 0 && count <= this.count, 'truncate beyond the end');
     this.#ids.truncate(count);
-    this.transactionIds.length = count;
+    this.#transactionIds.truncate(count);
     this.count = count;
   }
 

@@ -57,11 +57,11 @@ export function rowPage(state: LedgerState, a: number, fromIndex: number, toInde
   const page: BalanceRow[] = [];
   for (let i = fromIndex; i < toIndex; i += 1) {
     const t = rowTransferIndex(accounts, a, i);
-    const transferId = transfers.ids[t]!;
+    const transferId = transfers.idAt(t);
     page.push({
       index: i,
       transferId,
-      transactionId: transfers.transactionIds[t] ?? transferId,
+      transactionId: transfers.transactionIdAt(t) ?? transferId,
       amountMinor: postingAmount(transfers, t, a),
       effectiveAtMs: rowAtMs(accounts, a, i),
       balanceAfterMinor: rowBalanceAfter(accounts, a, i),
@@ -90,9 +90,9 @@ export function pendingStatusName(code: number): PendingStatus {
 export function transferView(state: LedgerState, t: number): TransferView {
   const { transfers, accounts } = state;
   const debit = transfers.debitAccount[t]!;
-  const transactionId = transfers.transactionIds[t];
+  const transactionId = transfers.transactionIdAt(t);
   const common = {
-    id: transfers.ids[t]!,
+    id: transfers.idAt(t),
     debitAccountId: accounts.ids[debit]!,
     creditAccountId: accounts.ids[transfers.creditAccount[t]!]!,
     currency: accounts.currencies[debit]!,
@@ -114,6 +114,6 @@ export function transferView(state: LedgerState, t: number): TransferView {
   return {
     ...common,
     kind: kind === KIND_POST ? 'post' : 'void',
-    pendingId: transfers.ids[transfers.pendingIndex[t]!]!,
+    pendingId: transfers.idAt(transfers.pendingIndex[t]!),
   };
 }

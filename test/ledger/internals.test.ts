@@ -1,12 +1,63 @@
 /**
  * The ledger's private structures, against simple references: the transfer id index (a hash
- * table with truncation) and the expiry queue (a heap ordered by time, then transfer index).
+ * table with truncation), the chunked list behind the id and transaction-id columns, and the
+ * expiry queue (a heap ordered by time, then transfer index).
  */
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
+import { ChunkedList } from '../../src/ledger/chunked-list.js';
 import { ExpiryQueue } from '../../src/ledger/expiry-queue.js';
 import { IdIndex, deleteSlot, hashString } from '../../src/ledger/id-index.js';
 import { NUM_RUNS } from './support.js';
+
+describe('ChunkedList', () => {
+  type ListStep = { push: string | undefined } | { truncateTo: number };
+  const steps = fc.array(
+    fc.oneof(
+      { weight: 10, arbitrary: fc.option(fc.string({ maxLength: 3 }), { nil: undefined }).map((v): ListStep => ({ push: v })) },
+      { weight: 1, arbitrary: fc.nat().map((n): ListStep => ({ truncateTo: n })) },
+    ),
+    { maxLength: 400 },
+  );
+
+  // Chunks of 2, 4 or 32 items: pushes cross many chunk boundaries and truncation lands on,
+  // before and after them; the first chunk doubles (16 items at most) before later chunks come.
+  test.prop([steps, fc.constantFrom(1, 2, 5)], { numRuns: NUM_RUNS })('holds what was pushed and forgets what was truncated, like an array', (plan, bits) => {
+    const list = new ChunkedList<string | undefined>(bits);
+    const reference: (string | undefined)[] = [];
+    for (const step of plan) {
+      if ('push' in step) {
+        list.push(step.push);
+        reference.push(step.push);
+      } else {
+        const size = step.truncateTo % (reference.length + 1);
+        list.truncate(size);
+        reference.length = size;
+      }
+      expect(list.length).toBe(reference.length);
+    }
+    reference.forEach((v, i) => expect(list.at(i)).toBe(v));
+    expect(list.slice()).toEqual(reference);
+    const from = Math.floor(reference.length / 3);
+    expect(list.slice(from, reference.length - from)).toEqual(reference.slice(from, reference.length - from));
+  });
+
+  it('clears the slots it truncates, so that a rolled-back id is not kept alive', () => {
+    const list = new ChunkedList<string>(2);
+    for (const v of ['a', 'b', 'c', 'd', 'e', 'f']) list.push(v);
+    list.truncate(3);
+    // at() past the end is outside the contract; here it shows what the slot still holds.
+    expect([list.at(3)]).toEqual([undefined]);
+    list.push('x');
+    expect(list.slice()).toEqual(['a', 'b', 'c', 'x']);
+  });
+
+  it('refuses to truncate beyond its end', () => {
+    const list = new ChunkedList<string>();
+    list.push('a');
+    expect(() => list.truncate(2)).toThrow(/beyond the end/);
+  });
+});
 
 type IndexStep = { add: string } | { truncateTo: number } | { lookup: string };
 
@@ -55,7 +106,7 @@ describe('IdIndex', () => {
       }
     }
     expect(index.size).toBe(reference.length);
-    expect(index.keys).toEqual(reference);
+    expect(index.slice()).toEqual(reference);
     reference.forEach((k, i) => expect(index.indexOf(k)).toBe(i));
   });
 });
