@@ -28,6 +28,8 @@ function scenario(name: string): Record<string, number> {
 }
 
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
+// A scenario's per-round figures (a JSON array), formatted as "a / b / c".
+const eachRound = (figures: unknown): string => (Array.isArray(figures) ? figures.map((n) => fmt(Number(n))).join(' / ') : '?');
 const fold = scenario('fold');
 const replay = scenario('replay');
 const jsonl = scenario('jsonl');
@@ -42,10 +44,12 @@ const jsonlOneThreadRatio = (jsonl.verifyReplayNativeEventsPerSec ?? 0) / (jsonl
 const lines = [
   `workload: ${fmt(Number(transfers))} transfers over ${fmt(Number(accounts))} accounts (node ${process.version})`,
   '',
-  '1. in-memory replay with balance-change rows (blocks of 10,000 envelopes, each timed once made; median of 3 rounds)',
+  '1. in-memory replay with balance-change rows (blocks of 10,000 envelopes, each timed once made; median of 3 rounds after a warm-up round)',
   `   engine.replay        ${fmt(replay.eventsPerSec ?? 0)} events/s   (goal >= 1,000,000)`,
   `   Map fold, envelopes  ${fmt(replay.envelopeFoldEventsPerSec ?? 0)} events/s (the same blocks, alternating with the engine)`,
   `   ratio                ${replayRatio.toFixed(2)}                  (goal >= 0.5)`,
+  `   warm-up round        engine ${fmt(replay.warmUpEngineEventsPerSec ?? 0)}, fold ${fmt(replay.warmUpFoldEventsPerSec ?? 0)} events/s (a fresh process: compiling and first heap growth included)`,
+  `   measured rounds      engine ${eachRound(replay.roundsEngine)}; fold ${eachRound(replay.roundsFold)}`,
   `   Map fold, transfers  ${fmt(fold.eventsPerSec ?? 0)} events/s (the yardstick's shape: 1,000,000 resident transfers, bigint amounts)`,
   `   ratio to that        ${replayYardstickRatio.toFixed(2)}`,
   '',
