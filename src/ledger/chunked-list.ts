@@ -5,8 +5,8 @@
  *
  * Why not one array grown by `push`: V8 copies the backing store into fresh memory at each
  * growth (by 1.5), so a million items touch about three times their bytes in new pages. With
- * chunks, a replay of a million transfers takes ~11,000 fewer page faults (27,000 before) and
- * ~10 MB less peak memory; its time moved by ~1%, within noise (docs/performance.md).
+ * chunks, a replay of a million transfers takes ~11,000 fewer page faults (~27,000 before) and
+ * typically 10-20 MB less peak memory; its time did not move beyond noise (docs/performance.md).
  *
  * Every chunk is a holey array of the same elements kind, so reads stay monomorphic.
  */
