@@ -50,11 +50,6 @@ const EVOLVERS: ReadonlyMap<string, Evolver> = new Map(
   }),
 );
 
-/** True when the engine knows how to apply events of this type. */
-export function isKnownEventType(type: string): boolean {
-  return EVOLVERS.has(type);
-}
-
 /** Applies `event` in place. A failure is a bug or a corrupt log: it throws InvariantError. */
 export function evolve(state: DomainState, event: EventEnvelope): void {
   // A bare movement (most events of a busy log) has no evolver to look up: its transfers are all.
