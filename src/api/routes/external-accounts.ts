@@ -45,11 +45,15 @@ const customerListQuery = z.strictObject({
 });
 const platformListQuery = z.strictObject({ limit: z.string().optional(), cursor: z.string().optional(), currency: currencyFilter });
 
-/** Constraints zod does not attach to a discriminated union's unknown tag. */
-const TAG_CONSTRAINTS: Readonly<Record<string, readonly string[]>> = {
-  'accountInfo.accountType': EXTERNAL_ACCOUNT_TYPES,
-  'accountInfo.beneficiary.beneficiaryType': ['INDIVIDUAL', 'BUSINESS'],
-};
+/**
+ * Constraints zod does not attach to a discriminated union's unknown tag, by field path. A Map:
+ * the field can be a request's own key (an unknown field `toString`), which a plain object would
+ * resolve to an inherited member (issue 11, reproduction 3).
+ */
+const TAG_CONSTRAINTS: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  ['accountInfo.accountType', EXTERNAL_ACCOUNT_TYPES],
+  ['accountInfo.beneficiary.beneficiaryType', ['INDIVIDUAL', 'BUSINESS']],
+]);
 
 /** Every external account route of one scope. */
 function routesFor(scope: ExternalAccountScope): Route<DomainState>[] {
@@ -177,7 +181,7 @@ function list(state: DomainState, request: ParsedRequest, scope: ExternalAccount
 
 function withTagConstraints(errors: readonly FieldError[]): FieldError[] {
   return errors.map((error) => {
-    const values = TAG_CONSTRAINTS[error.field];
+    const values = TAG_CONSTRAINTS.get(error.field);
     return values === undefined || error.constraint !== undefined
       ? error
       : { field: error.field, constraint: { enum: [...values] }, message: error.message };
