@@ -73,6 +73,21 @@ export type {
   Upcaster,
 } from './log/index.js';
 
+// Signed checkpoints: what an auditor with the writer's public key, or a published head, checks.
+export {
+  CHECKPOINT_EVENT_TYPE,
+  checkCheckpoints,
+  checkpointMessage,
+  checkpointPublicKey,
+  createCheckpointChecker,
+  parseExpectedHead,
+  signCheckpoint,
+  verifyCheckpointSignature,
+} from './log/index.js';
+export type { CheckpointChecker, CheckpointCheckOptions, CheckpointFault, CheckpointReport, LogCheckpointSigned } from './log/index.js';
+export { checkpointDraft, checkpointDue } from './engine/checkpoint-events.js';
+export type { CheckpointOptions } from './engine/checkpoint-events.js';
+
 // Ledger: TigerBeetle-style accounts and transfers, balance-change rows, invariants.
 export { LEDGER_AMOUNT_MAX, LEDGER_BATCH_MAX, LEDGER_ROWS_PAGE_MAX, Ledger } from './ledger/index.js';
 export type {

@@ -13,6 +13,7 @@ import { platformEvolvers } from '../domains/platform/evolve.js';
 import { rateEvolvers } from '../domains/rates/evolve.js';
 import type { DomainState } from '../domains/state.js';
 import { ENGINE_EVENTS, engineEvolvers } from './engine-events.js';
+import { checkpointEvolvers } from './checkpoint-events.js';
 import { statementEvolvers } from '../domains/statements/evolve.js';
 import type { Evolver } from '../domains/evolver.js';
 import { webhookEvolvers } from '../domains/notifications.js';
@@ -47,6 +48,7 @@ const EVOLVERS: ReadonlyMap<string, Evolver> = new Map(
     ...agentEvolvers,
     ...webhookEvolvers,
     ...engineEvolvers,
+    ...checkpointEvolvers,
   }),
 );
 

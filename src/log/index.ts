@@ -28,3 +28,17 @@ export type { Snapshot, SnapshotFault } from './snapshot.js';
 export { checkSnapshotAgainstLog, snapshotHead, takeSnapshot } from './snapshot.js';
 
 export { encodeLog, splitLines } from './text.js';
+
+export type { CheckpointChecker, CheckpointCheckOptions, CheckpointFault, CheckpointFaultKind, CheckpointReport, LogCheckpointSigned } from './checkpoint.js';
+export {
+  CHECKPOINT_EVENT_TYPE,
+  CHECKPOINT_MESSAGE_PREFIX,
+  checkCheckpoints,
+  checkpointMessage,
+  checkpointPublicKey,
+  createCheckpointChecker,
+  isPublicKeyHex,
+  parseExpectedHead,
+  signCheckpoint,
+  verifyCheckpointSignature,
+} from './checkpoint.js';

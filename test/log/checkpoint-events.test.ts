@@ -1,0 +1,81 @@
+/**
+ * Checkpoint events in the engine: the draft, when one is due, and the evolver that refuses a
+ * checkpoint that does not cover the event just before it.
+ */
+import { describe, expect, it } from 'vitest';
+import { basicAuthorization } from '../../src/api/auth.js';
+import { ReplayError } from '../../src/core/assert.js';
+import { CHECKPOINT_EVENT_TYPE, checkpointDraft, checkpointDue, checkpointOptionsProblem } from '../../src/engine/checkpoint-events.js';
+import { createEngine } from '../../src/engine/engine.js';
+import { SANDBOX_CREDENTIAL } from '../../src/engine/options.js';
+import { checkpointPublicKey, verifyCheckpointSignature } from '../../src/log/checkpoint.js';
+import { sealEvent, type EventEnvelope } from '../../src/log/index.js';
+
+const privateKey = new Uint8Array(32).fill(3);
+const options = { privateKey, everyEvents: 4 };
+
+function someEvents(): EventEnvelope[] {
+  const engine = createEngine();
+  const { events } = engine.handle(
+    {
+      method: 'POST',
+      path: '/customers',
+      headers: { authorization: basicAuthorization(SANDBOX_CREDENTIAL) },
+      body: { customerType: 'INDIVIDUAL', platformCustomerId: 'c-1', fullName: 'Ada Lovelace' },
+    },
+    { now: '2026-01-05T16:00:00Z' },
+  );
+  expect(events.length).toBeGreaterThan(1);
+  return [...events];
+}
+
+function sealAfter(events: readonly EventEnvelope[], draft: { type: string; data: unknown }): EventEnvelope {
+  const last = events[events.length - 1]!;
+  return sealEvent({ seq: last.seq, hash: last.hash }, { type: draft.type, version: 1, at: last.at, data: draft.data }, 'evt-checkpoint').envelope;
+}
+
+describe('checkpoint events', () => {
+  it('drafts a LogCheckpointSigned over the head with the public key and a valid signature, never the private key', () => {
+    const draft = checkpointDraft({ seq: 7, hash: 'cd'.repeat(32) }, options);
+    expect(draft.type).toBe(CHECKPOINT_EVENT_TYPE);
+    expect(draft.data).toMatchObject({ seq: 7, hash: 'cd'.repeat(32), publicKey: checkpointPublicKey(privateKey) });
+    expect(verifyCheckpointSignature(draft.data)).toBe(true);
+    expect(JSON.stringify(draft)).not.toContain(Buffer.from(privateKey).toString('hex'));
+  });
+
+  it('is due once everyEvents events were written since the last checkpoint', () => {
+    expect(checkpointDue(0, 3, options)).toBe(false);
+    expect(checkpointDue(0, 4, options)).toBe(true);
+    expect(checkpointDue(5, 8, options)).toBe(false);
+    expect(checkpointDue(5, 9, options)).toBe(true);
+    expect(checkpointDue(0, 0, { everyEvents: 1 })).toBe(false);
+  });
+
+  it('names bad options', () => {
+    expect(checkpointOptionsProblem(options)).toBeUndefined();
+    expect(checkpointOptionsProblem({ privateKey: new Uint8Array(16), everyEvents: 4 })).toMatch(/32 bytes/);
+    expect(checkpointOptionsProblem({ privateKey, everyEvents: 0 })).toMatch(/everyEvents/);
+    expect(() => checkpointDraft({ seq: 1, hash: 'cd'.repeat(32) }, { privateKey, everyEvents: 1.5 })).toThrow(/everyEvents/);
+  });
+
+  it('replays a checkpoint that covers the event before it, and changes no state', () => {
+    const events = someEvents();
+    const last = events[events.length - 1]!;
+    const checkpoint = sealAfter(events, checkpointDraft({ seq: last.seq, hash: last.hash }, options));
+    const without = createEngine({ events });
+    const withCheckpoint = createEngine({ events: [...events, checkpoint] });
+    expect(withCheckpoint.head().seq).toBe(last.seq + 1);
+    const { head: _a, ...stateWith } = withCheckpoint.snapshot();
+    const { head: _b, ...stateWithout } = without.snapshot();
+    expect(JSON.stringify(stateWith)).toBe(JSON.stringify(stateWithout));
+  });
+
+  it('refuses on replay a checkpoint that covers another head (ReplayError at its seq)', () => {
+    const events = someEvents();
+    const last = events[events.length - 1]!;
+    for (const head of [{ seq: last.seq - 1, hash: last.hash }, { seq: last.seq, hash: last.prevHash }]) {
+      const checkpoint = sealAfter(events, checkpointDraft(head, options));
+      expect(() => createEngine({ events: [...events, checkpoint] })).toThrow(ReplayError);
+    }
+  });
+});
