@@ -184,7 +184,7 @@ describe('Writer: group commit over a file store', () => {
     const pending = writer.handle(post(`/sandbox/internal-accounts/${account}/fund`, { amount: 1 }));
     await writer.close();
     expect((await pending).status).toBe(200);
-    expect((await writer.handle(get('/platform'))).status).toBe(503);
+    expect((await writer.handle(get('/customers'))).status).toBe(503);
     const again = await openFileStore(path);
     expect(await again.headSeq()).toBeGreaterThan(0);
     await again.close();
