@@ -91,7 +91,7 @@ describe('HTTP adapter (node:http) over a writer and a file store, on 127.0.0.1'
     const { api } = await start();
     const r = await fetch(`${api}/customers`, { method: 'POST', headers: { authorization: AUTH, 'content-type': 'text/plain' }, body: '{}' });
     expect(r.status).toBe(400);
-    expect((await r.json()).code).toBe('INVALID_REQUEST_FORMAT');
+    expect(((await r.json()) as { code: string }).code).toBe('INVALID_REQUEST_FORMAT');
   });
 
   it('passes the engine its own errors unchanged (bad JSON, unauthenticated)', async () => {
@@ -136,7 +136,7 @@ describe('Fetch API adapter', () => {
   it('404 with a hint off the base path, 413 over the limit, 400 for a non-JSON content type, request id echoed', async () => {
     const off = await handler(new Request('http://x/customers'));
     expect(off.status).toBe(404);
-    expect((await off.json()).reason).toContain('/2025-10-13');
+    expect(((await off.json()) as { reason: string }).reason).toContain('/2025-10-13');
     const small = fetchHandler(echo, { bodyLimitBytes: 10 });
     const big = await small(new Request('http://x/2025-10-13/customers', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":"0123456789"}' }));
     expect(big.status).toBe(413);
