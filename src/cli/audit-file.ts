@@ -7,9 +7,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { auditLog, createAuditSink, type AuditOptions, type AuditReport } from '../engine/audit.js';
-import type { EventEnvelope } from '../log/index.js';
-import { readLines, readTextChunks } from './files.js';
+import { createAuditSink, type AuditOptions, type AuditReport } from '../engine/audit.js';
+import { createChainVerifier, type EventEnvelope } from '../log/index.js';
+import { readTextChunks, type ReadPosition } from './files.js';
 import { nativeSha256 } from './native-hash.js';
 import { ANSWERS, READY, type ChunkAnswer, type VerifyWorkerData } from './verify-protocol.js';
 
@@ -19,6 +19,10 @@ export type AuditFileOptions = Omit<AuditOptions, 'sha256'> & {
   readonly parallel?: boolean;
   /** Bytes read per chunk (tests make it small). */
   readonly chunkBytes?: number;
+  /** Sees each event once its line is verified, in order (a checkpoint checker, say). */
+  readonly onEvent?: (env: EventEnvelope) => void;
+  /** Called after each chunk with the bytes read so far and the events verified (progress). */
+  readonly onChunk?: (bytesRead: number, count: number) => void;
 };
 
 /** Below this size a worker's start (tens of ms) costs more than it saves. */
@@ -30,24 +34,54 @@ const READY_TIMEOUT_MS = 10_000;
 const ANSWER_TIMEOUT_MS = 120_000;
 
 /**
- * Verifies, replays and checks the log at `path`, like `auditLog(readLines(path))`. Falls back
- * to one thread when the worker cannot start.
+ * Verifies, replays and checks the log at `path`, like `auditLog(readLines(path))` (the same
+ * report), calling the hooks as it goes. Falls back to one thread when the worker cannot start.
  */
 export function auditFile(path: string, options: AuditFileOptions = {}): AuditReport {
-  const { parallel, chunkBytes, ...auditOptions } = options;
+  const { parallel, chunkBytes, onEvent, onChunk, ...auditOptions } = options;
+  const hooks: Hooks = { onEvent, onChunk, chunkBytes };
   const worker = (parallel ?? statSync(path).size >= PARALLEL_MIN_BYTES) ? startVerifyWorker(auditOptions.canonical ?? true) : undefined;
-  if (worker === undefined) return auditLog(readLines(path, chunkBytes), { ...auditOptions, sha256: nativeSha256 });
+  if (worker === undefined) return auditOnOneThread(path, auditOptions, hooks);
   try {
-    return auditWithWorker(path, worker, auditOptions, chunkBytes);
+    return auditWithWorker(path, worker, auditOptions, hooks);
   } finally {
     worker.stop();
   }
 }
 
-function auditWithWorker(path: string, worker: VerifyWorker, options: Omit<AuditOptions, 'sha256'>, chunkBytes?: number): AuditReport {
-  const { onProgress, progressEvery, canonical: _canonical, ...engineOptions } = options;
+type Hooks = {
+  readonly onEvent: AuditFileOptions['onEvent'] | undefined;
+  readonly onChunk: AuditFileOptions['onChunk'] | undefined;
+  readonly chunkBytes: number | undefined;
+};
+
+// auditLog's loop over the same chunks, with the hooks: the same report for the same lines.
+function auditOnOneThread(path: string, options: Omit<AuditOptions, 'sha256'>, hooks: Hooks): AuditReport {
+  const { onProgress, progressEvery, canonical, ...engineOptions } = options;
+  const { onEvent, onChunk } = hooks;
   const sink = createAuditSink(engineOptions, { onProgress, progressEvery });
-  const chunks = readTextChunks(path, chunkBytes);
+  const verifier = createChainVerifier({
+    sha256: nativeSha256,
+    ...(canonical === undefined ? {} : { canonical }),
+    onEvent: onEvent === undefined ? (env) => sink.add(env) : (env) => (onEvent(env), sink.add(env)),
+  });
+  const position: ReadPosition = { bytes: 0 };
+  const chunks = readTextChunks(path, hooks.chunkBytes, position);
+  reading: for (const text of chunks) {
+    for (const line of text.split('\n')) {
+      if (verifier.push(line) !== undefined || sink.failed) break reading;
+    }
+    onChunk?.(position.bytes, verifier.count);
+  }
+  return sink.finish(verifier.fault, verifier.count);
+}
+
+function auditWithWorker(path: string, worker: VerifyWorker, options: Omit<AuditOptions, 'sha256'>, hooks: Hooks): AuditReport {
+  const { onProgress, progressEvery, canonical: _canonical, ...engineOptions } = options;
+  const { onEvent, onChunk } = hooks;
+  const sink = createAuditSink(engineOptions, { onProgress, progressEvery });
+  const position: ReadPosition = { bytes: 0 };
+  const chunks = readTextChunks(path, hooks.chunkBytes, position);
   const inFlight: string[] = [];
   const post = (): void => {
     const next = chunks.next();
@@ -64,8 +98,12 @@ function auditWithWorker(path: string, worker: VerifyWorker, options: Omit<Audit
     const lines = text.split('\n');
     for (let i = 0; i < answer.passed && !sink.failed; i += 1) {
       const line = lines[i]!;
-      if (line !== '') sink.add(JSON.parse(line) as EventEnvelope);
+      if (line === '') continue;
+      const env = JSON.parse(line) as EventEnvelope;
+      onEvent?.(env);
+      sink.add(env);
     }
+    onChunk?.(position.bytes, answer.count);
     if (answer.fault !== undefined || sink.failed) break;
   }
   chunks.return(undefined);

@@ -3,7 +3,7 @@
  * reader (constant memory for any log size) and a buffered line writer.
  */
 import { isAscii } from 'node:buffer';
-import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 
 const CHUNK_BYTES = 1 << 20;
 
@@ -12,9 +12,12 @@ const CHUNK_BYTES = 1 << 20;
  * The lines of each chunk of `readTextChunks`, split on "\n".
  * `chunkBytes` is for tests.
  */
-export function* readLines(path: string, chunkBytes = CHUNK_BYTES): Generator<string> {
-  for (const text of readTextChunks(path, chunkBytes)) yield* text.split('\n');
+export function* readLines(path: string, chunkBytes = CHUNK_BYTES, position?: ReadPosition): Generator<string> {
+  for (const text of readTextChunks(path, chunkBytes, position)) yield* text.split('\n');
 }
+
+/** How far a reader has got: bytes read from the file so far (for progress). */
+export type ReadPosition = { bytes: number };
 
 /**
  * Yields a UTF-8 file as text in chunks of about `chunkBytes` that end just before a newline
@@ -24,9 +27,10 @@ export function* readLines(path: string, chunkBytes = CHUNK_BYTES): Generator<st
  * all ASCII, which gives V8 one-byte strings, or as UTF-8 otherwise. A streaming TextDecoder made
  * two-byte strings even for ASCII, which JSON.parse, SHA-256 and the surrogate check each read
  * more slowly (about 1 µs a line). A line longer than LONG_LINE_BYTES comes in pieces (chunks
- * without a newline), each then a "line" over the log's limit.
+ * without a newline), each then a "line" over the log's limit. `position.bytes`, when given,
+ * follows the bytes read (at most one chunk ahead of what was yielded).
  */
-export function* readTextChunks(path: string, chunkBytes = CHUNK_BYTES): Generator<string> {
+export function* readTextChunks(path: string, chunkBytes = CHUNK_BYTES, position?: ReadPosition): Generator<string> {
   const fd = openSync(path, 'r');
   let buffer: Buffer = Buffer.allocUnsafe(chunkBytes);
   // buffer[0, held) are bytes read but not yet yielded: the start of a line.
@@ -44,6 +48,7 @@ export function* readTextChunks(path: string, chunkBytes = CHUNK_BYTES): Generat
       }
       const bytes = readSync(fd, buffer, held, buffer.length - held, null);
       if (bytes === 0) break;
+      if (position !== undefined) position.bytes += bytes;
       const end = held + bytes;
       const lastNewline = buffer.lastIndexOf(NEWLINE, end - 1);
       if (lastNewline < 0) {
@@ -76,9 +81,12 @@ function grown(buffer: Buffer, used: number): Buffer {
   return next;
 }
 
-/** Appends lines to a file through a buffer; call `close` to flush. */
-export function lineWriter(path: string): { write(line: string): void; close(): void } {
-  const fd = openSync(path, 'w');
+/**
+ * Writes lines to a file through a buffer; call `close` to flush. `mode` 'create' refuses an
+ * existing file (never overwrites a log), 'append' adds to the end, 'replace' overwrites.
+ */
+export function lineWriter(path: string, mode: 'create' | 'append' | 'replace' = 'replace'): { write(line: string): void; close(): void } {
+  const fd = openSync(path, mode === 'create' ? 'wx' : mode === 'append' ? 'a' : 'w');
   let pending: string[] = [];
   let size = 0;
   const flush = (): void => {
@@ -98,4 +106,28 @@ export function lineWriter(path: string): { write(line: string): void; close(): 
       closeSync(fd);
     },
   };
+}
+
+/** True when the file at `path` is empty or its last byte is "\n" (lines can be appended as they are). */
+export function endsWithNewline(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (size === 0) return true;
+    const last = Buffer.alloc(1);
+    readSync(fd, last, 0, 1, size - 1);
+    return last[0] === NEWLINE;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The text of 1-based line `lineNumber` of the file, or undefined past its end (to explain a fault). */
+export function lineAt(path: string, lineNumber: number): string | undefined {
+  let n = 0;
+  for (const line of readLines(path)) {
+    n += 1;
+    if (n === lineNumber) return line;
+  }
+  return undefined;
 }

@@ -36,6 +36,16 @@ export function totalsLines(engine: Engine): string[] {
   return lines;
 }
 
+/** The ledger's totals per currency that saw any movement, as JSON (minor units as decimal strings). */
+export function totalsJson(engine: Engine): { currency: string; debitsPosted: string; creditsPosted: string; debitsPending: string; creditsPending: string }[] {
+  const out = [];
+  for (const [currency, t] of engine.state.ledger.totalsByCurrency()) {
+    if (t.debitsPosted === 0n && t.creditsPosted === 0n && t.debitsPending === 0n && t.creditsPending === 0n) continue;
+    out.push({ currency, debitsPosted: String(t.debitsPosted), creditsPosted: String(t.creditsPosted), debitsPending: String(t.debitsPending), creditsPending: String(t.creditsPending) });
+  }
+  return out;
+}
+
 /** A statement page set fetched through `GET /internal-accounts/{id}/balance-changes`. */
 export type Statement = {
   readonly status: number;

@@ -1,0 +1,78 @@
+/**
+ * `run`: send a request script through an engine, print each response as a JSON line, and append
+ * the events to `--log`. An existing log is never overwritten: it is verified and continued (the
+ * engine replays it first), or refused when it does not verify.
+ */
+import { appendFileSync, existsSync, statSync } from 'node:fs';
+import { createEngine, type Engine } from '../../engine/engine.js';
+import { encodeEnvelope } from '../../log/index.js';
+import { auditForCommand, faultSentence, headText } from '../audit-command.js';
+import { CliError, EXIT, flag, requireFile, type CliCommand, type CliIo } from '../command.js';
+import { endsWithNewline, lineWriter, type ReadPosition } from '../files.js';
+import { nativeSha256 } from '../native-hash.js';
+import { progressReporter } from '../progress.js';
+import { runScript } from '../script.js';
+import { scriptRequests } from '../script-file.js';
+
+export const RUN: CliCommand = {
+  summary: 'run a request script (one JSON request a line, each with "at") and append the events to a log',
+  usage: '<requests.jsonl> [--log events.jsonl] [--seed N]',
+  help: [
+    '--log FILE  append the events here; an existing log is verified first and continued after its head',
+    '            (refused if it does not verify), never overwritten. Continue with the --seed it was written with.',
+    '--seed N    seed of the engine\'s deterministic ids (default 0)',
+  ],
+  arguments: ['requests.jsonl'],
+  options: { log: { type: 'string' }, seed: { type: 'string' } },
+  run(args, io) {
+    const scriptPath = args.positionals[0]!;
+    const scriptBytes = requireFile(scriptPath, 'script');
+    const seed = seedFlag(flag(args, 'seed'));
+    const logPath = flag(args, 'log');
+    const engineOptions = { seed, sha256: nativeSha256 };
+    const engine = logPath === undefined ? createEngine(engineOptions) : continuedEngine(logPath, engineOptions, io);
+    const writer = logPath === undefined ? undefined : lineWriter(logPath, existsSync(logPath) ? 'append' : 'create');
+    const position: ReadPosition = { bytes: 0 };
+    const progress = progressReporter('ran', scriptBytes, io.nowMs, io.err);
+    let ran = 0;
+    try {
+      runScript(engine, scriptRequests(scriptPath, position), (step) => {
+        io.out(JSON.stringify({ n: step.n, status: step.response.status, body: step.response.body }));
+        for (const event of step.events) writer?.write(encodeEnvelope(event));
+        ran = step.n;
+        progress(position.bytes, ran);
+      });
+    } catch (error) {
+      if (!(error instanceof CliError)) throw error;
+      const kept = logPath === undefined ? '' : `, their events are in ${logPath}`;
+      throw new CliError(`${error.message}; stopped there (requests run before it: ${ran}${kept})`, error.exitCode);
+    } finally {
+      writer?.close();
+    }
+    return EXIT.ok;
+  },
+};
+
+function seedFlag(text: string | undefined): number {
+  if (text === undefined) return 0;
+  const seed = Number(text);
+  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(seed)) throw new CliError(`--seed must be an integer, got ${JSON.stringify(text)}`);
+  return seed;
+}
+
+/** A fresh engine for a new or empty log; for an existing one, the engine that replayed it after verifying it. */
+function continuedEngine(logPath: string, engineOptions: { seed: number; sha256: typeof nativeSha256 }, io: CliIo): Engine {
+  if (!existsSync(logPath)) return createEngine(engineOptions);
+  if (statSync(logPath).isDirectory()) throw new CliError(`--log ${logPath} is a directory`);
+  if (statSync(logPath).size === 0) return createEngine(engineOptions);
+  const audit = auditForCommand(logPath, { canonical: true, engine: engineOptions }, io);
+  if (audit.fault !== undefined || !audit.report.ok) {
+    const why = audit.fault === undefined ? 'it does not replay' : faultSentence(logPath, audit.fault);
+    throw new CliError(`--log ${logPath} exists and does not verify, so it is left as it is and nothing was run (${why})`, EXIT.failed);
+  }
+  // A log whose last line has no "\n" verifies; the next line must not be glued to it.
+  if (!endsWithNewline(logPath)) appendFileSync(logPath, '\n');
+  const engine = audit.report.engine;
+  io.err(`continuing ${logPath} after its head ${headText(engine.head())}`);
+  return engine;
+}
