@@ -1,10 +1,13 @@
 /**
  * Normalises an incoming request: method, path and query split, header names lower-cased, the
- * body parsed from JSON text when it arrives as text. Malformed JSON is a 400, not a throw.
+ * body parsed from JSON text when it arrives as text. Everything is bounded by `REQUEST_LIMITS`
+ * and type-checked here, so no request, however malformed, reaches a route unchecked: every
+ * problem is an `ApiError`, never a throw.
  */
 import { type ApiError, apiError } from '../core/errors.js';
 import { type Result, err, ok } from '../core/result.js';
 import type { HttpMethod, HttpRequest } from './http.js';
+import { checkBodyText, checkBodyValue, REQUEST_LIMITS } from './limits.js';
 
 /** A request after normalisation. */
 export type ParsedRequest = {
@@ -14,58 +17,144 @@ export type ParsedRequest = {
   readonly repeatedQueryKeys: readonly string[];
   readonly headers: ReadonlyMap<string, string>;
   readonly body: unknown;
-  /** The body as canonical JSON text, for idempotency fingerprints. */
+  /** The body as canonical JSON text (object keys sorted), for idempotency fingerprints. */
   readonly bodyText: string;
 };
 
-const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
+const METHODS: readonly string[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
 
-/** Parses and normalises `request`; an unknown method or malformed JSON body is an `ApiError`. */
+/** Parses and normalises `request`; any malformed or oversized part is an `ApiError`. Pure. */
 export function parseRequest(request: HttpRequest): Result<ParsedRequest, ApiError> {
-  const method = String(request.method ?? '').toUpperCase() as HttpMethod;
+  if (typeof request !== 'object' || request === null) return err(badRequest('A request must be an object'));
+  const method = typeof request.method === 'string' ? request.method.toUpperCase() : '';
   if (!METHODS.includes(method)) {
-    return err(apiError('METHOD_NOT_ALLOWED', `Method ${String(request.method)} is not supported`));
+    return err(apiError('METHOD_NOT_ALLOWED', `Method ${String(request.method).slice(0, 20)} is not supported`));
   }
-  const [rawPath = '', rawQuery] = String(request.path ?? '').split('?', 2);
-  const query = new Map<string, string>();
-  const repeated: string[] = [];
-  if (rawQuery !== undefined) {
-    for (const [key, value] of new URLSearchParams(rawQuery)) addQuery(query, repeated, key, value);
+  if (typeof request.path !== 'string') return err(badRequest('The request path must be a string'));
+  if (request.path.length > REQUEST_LIMITS.pathLengthMax) {
+    return err(badRequest(`The request path is longer than ${REQUEST_LIMITS.pathLengthMax} characters`));
   }
-  for (const [key, value] of Object.entries(request.query ?? {})) {
-    if (value === undefined) continue;
-    if (typeof value === 'string') addQuery(query, repeated, key, value);
-    else for (const item of value) addQuery(query, repeated, key, item);
-  }
-  const headers = new Map<string, string>();
-  for (const [name, value] of Object.entries(request.headers ?? {})) {
-    if (value !== undefined) headers.set(name.toLowerCase(), String(value));
-  }
+  const [rawPath = '', rawQuery] = request.path.split('?', 2);
+  const query = parseQuery(rawQuery, request.query);
+  if (!query.ok) return query;
+  const headers = parseHeaders(request.headers);
+  if (!headers.ok) return headers;
   const body = parseBody(request.body);
   if (!body.ok) return body;
   const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
   return ok({
-    method,
+    method: method as HttpMethod,
     path,
-    query,
-    repeatedQueryKeys: repeated,
-    headers,
+    query: query.value.values,
+    repeatedQueryKeys: query.value.repeated,
+    headers: headers.value,
     body: body.value,
-    bodyText: body.value === undefined ? '' : JSON.stringify(body.value),
+    bodyText: body.value === undefined ? '' : canonicalJson(body.value),
   });
 }
 
-function addQuery(query: Map<string, string>, repeated: string[], key: string, value: string): void {
-  if (query.has(key) && !repeated.includes(key)) repeated.push(key);
-  query.set(key, value);
+type Query = { values: Map<string, string>; repeated: string[] };
+
+function parseQuery(rawQuery: string | undefined, given: unknown): Result<Query, ApiError> {
+  const query: Query = { values: new Map(), repeated: [] };
+  if (rawQuery !== undefined) {
+    for (const [key, value] of new URLSearchParams(rawQuery)) {
+      const added = addQuery(query, key, value);
+      if (added !== undefined) return err(added);
+    }
+  }
+  if (given === undefined) return ok(query);
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) return err(badRequest('query must be an object of strings'));
+  for (const [key, value] of Object.entries(given)) {
+    if (value === undefined) continue;
+    const items: unknown[] = Array.isArray(value) ? value : [value];
+    for (const item of items) {
+      if (typeof item !== 'string') return err(invalidQuery(key, 'must be a string'));
+      const added = addQuery(query, key, item);
+      if (added !== undefined) return err(added);
+    }
+  }
+  return ok(query);
+}
+
+function addQuery(query: Query, key: string, value: string): ApiError | undefined {
+  if (key.length > REQUEST_LIMITS.queryValueLengthMax || value.length > REQUEST_LIMITS.queryValueLengthMax) {
+    return invalidQuery(key.slice(0, 100), `must be at most ${REQUEST_LIMITS.queryValueLengthMax} characters`);
+  }
+  if (query.values.has(key)) {
+    if (!query.repeated.includes(key)) query.repeated.push(key);
+  } else if (query.values.size >= REQUEST_LIMITS.queryKeysMax) {
+    return badRequest(`A request may carry at most ${REQUEST_LIMITS.queryKeysMax} query parameters`);
+  }
+  query.values.set(key, value);
+  return undefined;
+}
+
+function parseHeaders(given: unknown): Result<Map<string, string>, ApiError> {
+  const headers = new Map<string, string>();
+  if (given === undefined) return ok(headers);
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) return err(badRequest('headers must be an object of strings'));
+  const entries = Object.entries(given);
+  if (entries.length > REQUEST_LIMITS.headersMax) return err(badRequest(`A request may carry at most ${REQUEST_LIMITS.headersMax} headers`));
+  for (const [name, value] of entries) {
+    if (value === undefined) continue;
+    if (typeof value !== 'string' && typeof value !== 'number') return err(badRequest(`Header ${name.slice(0, 100)} must be a string`));
+    const text = String(value);
+    const lower = name.toLowerCase();
+    // The Idempotency-Key has its own, tighter bound with a field error below.
+    if (name.length > REQUEST_LIMITS.headerValueLengthMax || (text.length > REQUEST_LIMITS.headerValueLengthMax && lower !== 'idempotency-key')) {
+      return err(badRequest(`Header ${name.slice(0, 100)} is longer than ${REQUEST_LIMITS.headerValueLengthMax} characters`));
+    }
+    headers.set(lower, text);
+  }
+  const key = headers.get('idempotency-key');
+  if (key !== undefined && key.length > REQUEST_LIMITS.idempotencyKeyLengthMax) {
+    const message = `Idempotency-Key must be at most ${REQUEST_LIMITS.idempotencyKeyLengthMax} characters`;
+    return err(
+      apiError('INVALID_INPUT', message, {
+        errors: [{ field: 'Idempotency-Key', constraint: { maxLength: REQUEST_LIMITS.idempotencyKeyLengthMax }, message }],
+      }),
+    );
+  }
+  return ok(headers);
 }
 
 function parseBody(body: unknown): Result<unknown, ApiError> {
-  if (typeof body !== 'string') return ok(body);
+  if (body === undefined) return ok(undefined);
+  if (typeof body !== 'string') {
+    const checked = checkBodyValue(body);
+    return checked.ok ? ok(body) : checked;
+  }
   if (body.trim() === '') return ok(undefined);
+  const text = checkBodyText(body);
+  if (!text.ok) return text;
+  let parsed: unknown;
   try {
-    return ok(JSON.parse(body));
+    parsed = JSON.parse(body);
   } catch {
     return err(apiError('INVALID_REQUEST_FORMAT', 'Request body is not valid JSON'));
   }
+  const checked = checkBodyValue(parsed);
+  return checked.ok ? ok(parsed) : checked;
+}
+
+/**
+ * JSON text with every object's keys sorted, so two bodies that differ only in key order have
+ * the same text (idempotency compares bodies, not their spelling). The body was bounded by
+ * `checkBodyValue`, so the recursion is at most `bodyDepthMax` deep.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).filter((key) => record[key] !== undefined).sort();
+  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
+}
+
+function badRequest(reason: string): ApiError {
+  return apiError('INVALID_REQUEST_FORMAT', reason);
+}
+
+function invalidQuery(key: string, message: string): ApiError {
+  return apiError('INVALID_INPUT', `query parameter ${key} ${message}`, { errors: [{ field: key, message: `${key} ${message}` }] });
 }

@@ -36,6 +36,11 @@ export type RouteContext<S> = {
   readonly principal: Principal;
   /** Mints a deterministic `<Type>:<uuid>` id for a new resource. */
   readonly newId: (type: string) => string;
+  /**
+   * HMAC-SHA256 (hex) under the host's secret: what credentials are minted from, so that the
+   * log, which holds only their hashes, cannot be turned back into one. Never log its output.
+   */
+  readonly secretDigest: (message: string) => string;
 };
 
 /** A route: method, path template with `{param}` segments, credentials, handler. */

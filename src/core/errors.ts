@@ -49,6 +49,8 @@ export const ERROR_CODES = {
   ],
   // Not in the spec's catalogue: a known path with an unsupported method.
   405: ['METHOD_NOT_ALLOWED'],
+  // Not in the spec's catalogue: a body past REQUEST_LIMITS.bodyBytesMax (docs/errors.md).
+  413: ['PAYLOAD_TOO_LARGE'],
   409: [
     'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL', 'TRANSACTION_NOT_CANCELLABLE', 'UMA_ADDRESS_EXISTS',
     'EMAIL_OTP_EMAIL_ALREADY_EXISTS', 'EMAIL_OTP_CREDENTIAL_SET_CHANGED', 'PASSKEY_ALREADY_ENROLLED',
@@ -63,6 +65,8 @@ export const ERROR_CODES = {
   423: ['ACCOUNT_LOCKED'],
   429: ['DAILY_VOLUME_LIMIT_EXCEEDED'],
   500: ['SVC_SWITCH_ERROR', 'INTERNAL_ERROR'],
+  // Not in the spec's catalogue: an engine halted after a defect (fail-stop, docs/errors.md).
+  503: ['SERVICE_UNAVAILABLE'],
   502: ['INVALID_PAYREQ_RESPONSE', 'COUNTERPARTY_SERVER_ERROR'],
   504: ['LOOKUP_REQUEST_FAILED', 'QUOTE_REQUEST_FAILED'],
 } as const;

@@ -1,7 +1,13 @@
 /**
  * The engine: request in, events and response out. `handle` routes, authenticates, validates,
  * asks the domain to decide, seals the resulting events into the hash chain, applies them, and
- * shapes the response from the new state. A rejected request appends nothing and changes nothing.
+ * shapes the response from the new state.
+ *
+ * Every call is all-or-nothing. Everything that depends on the input (parsing, bounds, routing,
+ * auth, validation, the decision, the size of every event to write) is settled before the first
+ * event is applied, so a rejected call leaves state and head exactly as they were. What follows
+ * (sealing, evolving, notifications, the response) cannot fail on any input; if it throws anyway,
+ * that is a defect, and the engine halts (fail-stop) rather than serve state the log lacks.
  */
 import { authenticate } from '../api/auth.js';
 import { agentForToken } from '../domains/agents/credentials.js';
@@ -18,13 +24,19 @@ import { formatInstant, instantToMs, parseInstant } from '../core/time.js';
 import type { EventDraft } from '../domains/evolver.js';
 import { PLATFORM_EVENTS } from '../domains/platform/events.js';
 import type { DomainState } from '../domains/state.js';
-import { EMPTY_HEAD, type EventEnvelope, sealEvent, sha256Hex, type Upcast } from '../log/index.js';
+import { EMPTY_HEAD, type EventEnvelope, LINE_LENGTH_MAX, sha256Hex, type Upcast } from '../log/index.js';
+import { eventDataText } from '../log/codec.js';
+import { sealEventWithDataText } from '../log/seal.js';
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { ENGINE_EVENTS, type IdempotentResponseStored } from './engine-events.js';
 import { evolve } from './evolve.js';
 import { genesisDraft } from './genesis.js';
 import { type EngineOptions, type ResolvedOptions, resolveOptions } from './options.js';
 import { type EngineSnapshot, snapshotOf, stateFromSnapshot } from './snapshot.js';
 import { emptyState } from './state.js';
+import { readonlyView } from './readonly-view.js';
 import { NOTIFIERS, TIMER_HANDLERS } from './registry.js';
 import { type Notification, WEBHOOK_EVENTS, type WebhookQueued } from '../domains/notifications.js';
 import { nextDueTimer, TIMER_EVENTS, type TimerFired } from '../domains/timers.js';
@@ -38,24 +50,42 @@ export type HandleResult = { readonly response: HttpResponse; readonly events: r
 /** The head of the log: last sequence number, its hash and time. */
 export type LogHead = { readonly seq: number; readonly hash: string; readonly atMs: number };
 
+/**
+ * Thrown by every call to an engine that hit a defect while applying events (fail-stop): its
+ * state may be ahead of the log it returned, so it serves nothing more. Rebuild an engine from
+ * the stored log (`createEngine({ events })`, or a snapshot and its tail); `cause` is the defect.
+ */
+export class EngineHaltedError extends Error {
+  override readonly name = 'EngineHaltedError';
+  constructor(override readonly cause: unknown) {
+    super(`the engine halted after a defect and must be rebuilt from its stored log: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
 /** A running engine. */
 export type Engine = {
-  /** Handles one API request at `clock.now`. Never throws for bad input; a throw is a bug. */
+  /**
+   * Handles one API request at `clock.now`. All-or-nothing and total: any request, however
+   * malformed, gets a response; a 4xx or 5xx writes no event and changes nothing.
+   */
   readonly handle: (request: HttpRequest, clock: Clock) => HandleResult;
-  /** Applies everything due at `now` (timers) and returns the events written. */
+  /** Applies everything due at `now` (timers) and returns the events written. All-or-nothing. */
   readonly advance: (now: string | number) => readonly EventEnvelope[];
   /** Engine command: money movements before `through` count as settled (gates NOT_YET_AVAILABLE). */
   readonly closeSettlement: (through: string, clock: Clock) => Result<readonly EventEnvelope[], ApiError>;
-  /** The derived state, for reading only. */
+  /**
+   * The derived state, as a read-only view: its collections' mutators throw a TypeError, and
+   * its records are frozen. State changes only through handle, advance and replay.
+   */
   readonly state: DomainState;
   /** The current head of the log. */
   readonly head: () => LogHead;
   /**
    * Applies events another writer appended after this head (a replica tailing the log, a
-   * replay fed in chunks) and returns the new head. Throws ReplayError (an InvariantError naming
-   * the event's seq), as replay in `createEngine` does, on a gap, a broken link or an event the
-   * state refuses; the engine must then be discarded, since the events before the bad one are
-   * applied.
+   * replay fed in chunks) and returns the new head. The batch's seq and prevHash links are all
+   * checked before any is applied: a gap or broken link throws ReplayError (naming the seq) and
+   * changes nothing. An event the state refuses is a corrupt log: ReplayError, and the engine
+   * halts, since the events before it are applied.
    * @example
    * for (const chunk of chunks) replica.replay(chunk);
    */
@@ -72,12 +102,32 @@ const ROUTER = createRouter(ROUTES);
 /** Most timers one `advance` call fires; a later call continues (a bound on every loop). */
 export const TIMERS_PER_ADVANCE_MAX = 100_000;
 
+/**
+ * Room in a stored line besides the event's data: field names, seq, id, version, instant and the
+ * two hashes take under 400 characters; the type is added per event.
+ */
+const ENVELOPE_OVERHEAD_MAX = 512;
+
+/** An event about to be written: its draft and its data already encoded (measured once). */
+type Measured = { readonly draft: EventDraft; readonly dataText: string };
+
 /** Notification drafts as `WebhookQueued` events, each with its own `Webhook:<uuid>`. */
 function webhookDrafts(notifications: readonly Notification[], at: string, newId: (type: string) => string): EventDraft[] {
   return notifications.map((n) => ({
     type: WEBHOOK_EVENTS.queued,
     data: { id: newId('Webhook'), type: n.type, timestamp: at, data: n.data } satisfies WebhookQueued,
   }));
+}
+
+/** Encodes each draft's data and checks that its line fits the log; undefined if one does not. */
+function measure(drafts: readonly EventDraft[]): Measured[] | undefined {
+  const out: Measured[] = [];
+  for (const draft of drafts) {
+    const dataText = eventDataText(draft.data);
+    if (dataText.length + draft.type.length + ENVELOPE_OVERHEAD_MAX > LINE_LENGTH_MAX) return undefined;
+    out.push({ draft, dataText });
+  }
+  return out;
 }
 
 /**
@@ -92,29 +142,46 @@ function webhookDrafts(notifications: readonly Notification[], at: string, newId
  */
 export function createEngine(options: EngineOptions = {}): Engine {
   const resolved = resolveOptions(options);
-  const state = options.snapshot === undefined ? emptyState(resolved) : stateFromSnapshot(options.snapshot);
-  let head: LogHead = options.snapshot?.head ?? { seq: EMPTY_HEAD.seq, hash: EMPTY_HEAD.hash, atMs: 0 };
+  const initialHead: LogHead = options.snapshot?.head ?? { seq: EMPTY_HEAD.seq, hash: EMPTY_HEAD.hash, atMs: 0 };
+  const freshState = (): DomainState => (options.snapshot === undefined ? emptyState(resolved) : stateFromSnapshot(options.snapshot));
+  let state = freshState();
+  let view = readonlyView(state);
+  let head = initialHead;
   if (options.events !== undefined) head = replayInto(state, options.events, head, options.upcast);
+  const secretDigest = secretDigester(resolved.secret);
+  // Fail-stop: set once a defect threw while events were being applied.
+  let halted: { cause: unknown } | undefined;
+  // True once the running call has applied an event (a throw after that halts the engine).
+  let applying = false;
 
-  /** Seals drafts at `atMs`, applies them, advances the head; returns the envelopes. */
-  function append(drafts: readonly EventDraft[], atMs: number): EventEnvelope[] {
+  /** Seals measured events at `atMs`, applies them, advances the head; returns the envelopes. */
+  function append(events: readonly Measured[], atMs: number): EventEnvelope[] {
     const at = formatInstant(atMs);
     const out: EventEnvelope[] = [];
-    for (const draft of drafts) {
+    for (const { draft, dataText } of events) {
       const seq = head.seq + 1;
-      const sealed = sealEvent(
+      const sealed = sealEventWithDataText(
         { seq: head.seq, hash: head.hash },
         { type: draft.type, version: draft.version ?? 1, at, data: draft.data },
+        dataText,
         eventIdAt(resolved.seed, seq, atMs),
         resolved.sha256 === undefined ? {} : { sha256: resolved.sha256 },
       );
+      applying = true;
       evolve(state, sealed.envelope);
       head = { seq, hash: sealed.envelope.hash, atMs };
       out.push(sealed.envelope);
       const notifier = NOTIFIERS[draft.type];
-      if (notifier !== undefined) out.push(...append(webhookDrafts(notifier(state, sealed.envelope), at, minter(atMs)), atMs));
+      if (notifier !== undefined) out.push(...appendDrafts(webhookDrafts(notifier(state, sealed.envelope), at, minter(atMs)), atMs));
     }
     return out;
+  }
+
+  /** Appends drafts made by the engine itself (genesis, timers, webhooks, idempotency records). */
+  function appendDrafts(drafts: readonly EventDraft[], atMs: number): EventEnvelope[] {
+    const measured = measure(drafts);
+    assert(measured !== undefined, 'an engine-made event is longer than a log line');
+    return append(measured, atMs);
   }
 
   /** Fires every timer due by `nowMs`, each at its due time (never before the head). */
@@ -128,7 +195,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       assert(handler !== undefined, `no handler for timer kind ${timer.kind}`);
       const drafts = handler(state, timer, { nowMs: atMs, at: formatInstant(atMs), newId: minter(atMs) });
       const firedDraft: EventDraft = { type: TIMER_EVENTS.fired, data: { timerId: timer.id, kind: timer.kind, ref: timer.ref } satisfies TimerFired };
-      out.push(...write([firedDraft, ...drafts], atMs));
+      out.push(...appendDrafts([firedDraft, ...drafts], atMs));
     }
     return out;
   }
@@ -147,66 +214,105 @@ export function createEngine(options: EngineOptions = {}): Engine {
   }
 
   /**
-   * Genesis is applied on the first call but stored (returned) only with the first write, so a
-   * read-only or rejected first request writes nothing. Its ids are minted at time 0, so the
-   * platform's account id depends on the seed alone, whenever the first call comes.
+   * Genesis is applied before the first call decides (routes read the platform's accounts), but
+   * kept only if that call writes: a read-only or rejected first call resets the state to new
+   * (`forgetGenesis`), so the engine is exactly as before and a replica can still replay a log.
+   * Its ids are minted at time 0, so the platform's account id depends on the seed alone.
    */
-  let unflushed: EventEnvelope[] = [];
-  function ensureGenesis(atMs: number): void {
-    if (state.platform.initialized) return;
-    unflushed = append([genesisDraft(resolved, formatInstant(atMs), minter(0))], atMs);
+  function ensureGenesis(atMs: number): EventEnvelope[] {
+    if (state.platform.initialized) return [];
+    return appendDrafts([genesisDraft(resolved, formatInstant(atMs), minter(0))], atMs);
   }
 
-  /** Appends drafts and returns them behind any genesis not yet handed out. */
-  function write(drafts: readonly EventDraft[], atMs: number): EventEnvelope[] {
-    const events = [...unflushed, ...append(drafts, atMs)];
-    unflushed = [];
-    return events;
+  function forgetGenesis(): void {
+    state = freshState();
+    view = readonlyView(state);
+    head = initialHead;
+  }
+
+  /** Runs one call under the all-or-nothing rule: a throw after events were applied halts. */
+  function atomically<T>(call: () => T): T {
+    if (halted !== undefined) throw new EngineHaltedError(halted.cause);
+    applying = false;
+    try {
+      return call();
+    } catch (error) {
+      if (applying) halted = { cause: error };
+      throw error;
+    } finally {
+      applying = false;
+    }
   }
 
   const engine: Engine = {
-    state,
+    get state() {
+      return view;
+    },
     head: () => head,
     replay(events: Iterable<EventEnvelope>): LogHead {
-      assert(unflushed.length === 0, 'replay after a call that has not written yet: the log would fork');
-      head = replayInto(state, events, head, options.upcast);
-      return head;
+      return atomically(() => {
+        const batch = checkLinks(events, head);
+        applying = batch.length > 0;
+        head = replayInto(state, batch, head, options.upcast);
+        return head;
+      });
     },
     snapshot() {
-      assert(unflushed.length === 0, 'snapshot before the first write: the log is still empty');
+      assert(head.seq > 0, 'snapshot before the first write: the log is still empty');
+      if (halted !== undefined) throw new EngineHaltedError(halted.cause);
       return snapshotOf(state, head);
     },
     handle(request: HttpRequest, clock: Clock): HandleResult {
-      const atMs = instantOf(clock.now);
-      ensureGenesis(atMs);
-      const outcome = decide(request, atMs);
-      if (!outcome.ok) return { response: errorResponse(outcome.error), events: [] };
-      const { accepted, idempotencyKey, fingerprint } = outcome.value;
-      if (accepted.events.length === 0 && idempotencyKey === undefined) return { response: accepted.respond(state), events: [] };
-      const events = write(accepted.events, atMs);
-      const response = accepted.respond(state);
-      if (idempotencyKey !== undefined && response.status < 300) {
-        const stored: IdempotentResponseStored = { key: idempotencyKey, fingerprint, status: response.status, body: response.body };
-        events.push(...append([{ type: ENGINE_EVENTS.idempotentResponseStored, data: stored }], atMs));
-      }
-      return { response, events };
+      return atomically(() => {
+        const atMs = instantOf(clock.now);
+        const genesis = ensureGenesis(atMs);
+        const outcome = decide(request, atMs);
+        if (!outcome.ok || (outcome.value.events.length === 0 && outcome.value.idempotencyKey === undefined)) {
+          const response = outcome.ok ? outcome.value.accepted.respond(state) : errorResponse(outcome.error);
+          if (genesis.length > 0) forgetGenesis();
+          return { response, events: [] };
+        }
+        const { accepted, events: measured, idempotencyKey, fingerprint } = outcome.value;
+        const events = [...genesis, ...append(measured, atMs)];
+        const response = accepted.respond(state);
+        if (idempotencyKey !== undefined && response.status < 300) {
+          const stored: IdempotentResponseStored = { key: idempotencyKey, fingerprint, status: response.status, body: response.body };
+          events.push(...appendDrafts([{ type: ENGINE_EVENTS.idempotentResponseStored, data: stored }], atMs));
+        }
+        return { response, events };
+      });
     },
     advance(now: string | number): readonly EventEnvelope[] {
-      const atMs = instantOf(now);
-      ensureGenesis(atMs);
-      return fireDueTimers(atMs);
+      return atomically(() => {
+        const atMs = instantOf(now);
+        const genesis = ensureGenesis(atMs);
+        const fired = fireDueTimers(atMs);
+        if (fired.length === 0 && genesis.length > 0) {
+          forgetGenesis();
+          return [];
+        }
+        return [...genesis, ...fired];
+      });
     },
     closeSettlement(through: string, clock: Clock): Result<readonly EventEnvelope[], ApiError> {
-      const throughMs = parseInstant(through);
-      if (throughMs === undefined) return err(apiError('INVALID_INPUT', 'through must be an ISO instant with offset'));
-      const atMs = instantOf(clock.now);
-      if (throughMs > atMs) return err(apiError('INVALID_INPUT', 'settlement cannot close in the future'));
-      ensureGenesis(atMs);
-      return ok(write([{ type: PLATFORM_EVENTS.settlementCutoffAdvanced, data: { through: formatInstant(throughMs) } }], atMs));
+      return atomically(() => {
+        const throughMs = parseInstant(through);
+        if (throughMs === undefined) return err(apiError('INVALID_INPUT', 'through must be an ISO instant with offset'));
+        const atMs = instantOf(clock.now);
+        if (throughMs > atMs) return err(apiError('INVALID_INPUT', 'settlement cannot close in the future'));
+        const genesis = ensureGenesis(atMs);
+        const cutoff = appendDrafts([{ type: PLATFORM_EVENTS.settlementCutoffAdvanced, data: { through: formatInstant(throughMs) } }], atMs);
+        return ok([...genesis, ...cutoff]);
+      });
     },
   };
 
-  type Decided = { accepted: Accepted<DomainState>; idempotencyKey: string | undefined; fingerprint: string };
+  type Decided = {
+    accepted: Accepted<DomainState>;
+    events: readonly Measured[];
+    idempotencyKey: string | undefined;
+    fingerprint: string;
+  };
 
   function decide(request: HttpRequest, atMs: number): Result<Decided, ApiError> {
     const parsed = parseRequest(request);
@@ -224,14 +330,15 @@ export function createEngine(options: EngineOptions = {}): Engine {
       rawKey === undefined || parsed.value.method === 'GET'
         ? undefined
         : `${principalKey(principal.value)}|${parsed.value.method} ${parsed.value.path}|${rawKey}`;
-    const fingerprint = idempotencyKey === undefined ? '' : (resolved.sha256 ?? sha256Hex)(parsed.value.bodyText);
+    const hash = resolved.sha256 ?? sha256Hex;
+    const fingerprint = idempotencyKey === undefined ? '' : hash(parsed.value.bodyText);
     if (idempotencyKey !== undefined) {
       const stored = state.idempotency.get(idempotencyKey);
       if (stored !== undefined) {
-        if (stored.fingerprint !== fingerprint) {
-          return err(apiError('CONFLICT', 'Idempotency-Key was already used with a different request body'));
-        }
-        return ok({ accepted: { events: [], respond: () => ({ status: stored.status, body: stored.body }) }, idempotencyKey: undefined, fingerprint });
+        // Logs written before fingerprints were canonical hold the hash of the body as sent.
+        const same = stored.fingerprint === fingerprint || stored.fingerprint === hash(JSON.stringify(parsed.value.body) ?? '');
+        if (!same) return err(apiError('CONFLICT', 'Idempotency-Key was already used with a different request body'));
+        return ok({ accepted: { events: [], respond: () => ({ status: stored.status, body: stored.body }) }, events: [], idempotencyKey: undefined, fingerprint });
       }
     }
     const accepted = match.value.route.handle({
@@ -242,12 +349,35 @@ export function createEngine(options: EngineOptions = {}): Engine {
       at: formatInstant(atMs),
       principal: principal.value,
       newId: minter(atMs),
+      secretDigest,
     });
     if (!accepted.ok) return accepted;
-    return ok({ accepted: accepted.value, idempotencyKey, fingerprint });
+    const events = measure(accepted.value.events);
+    if (events === undefined) return err(apiError('PAYLOAD_TOO_LARGE', 'The request would write an event longer than a log line'));
+    return ok({ accepted: accepted.value, events, idempotencyKey, fingerprint });
   }
 
   return engine;
+}
+
+/** HMAC-SHA256 (hex) under the host's secret; the key is encoded once. */
+function secretDigester(secret: string): (message: string) => string {
+  const key = utf8ToBytes(secret);
+  return (message) => bytesToHex(hmac(sha256, key, utf8ToBytes(message)));
+}
+
+/** The batch as an array, after checking its seq and prevHash links from `start` (nothing applied). */
+function checkLinks(events: Iterable<EventEnvelope>, start: LogHead): EventEnvelope[] {
+  const batch = Array.isArray(events) ? (events as EventEnvelope[]) : [...events];
+  let seq = start.seq;
+  let hash = start.hash;
+  for (const event of batch) {
+    if (event.seq !== seq + 1) throw new ReplayError(seq + 1, `log gap: expected seq ${seq + 1}, got ${event.seq}`);
+    if (event.prevHash !== hash) throw new ReplayError(event.seq, `log chain broken at seq ${event.seq}`);
+    seq = event.seq;
+    hash = event.hash;
+  }
+  return batch;
 }
 
 /** Who owns an idempotency key: keys of two agents (or an agent and the platform) never collide. */

@@ -15,6 +15,12 @@ export const SANDBOX_CREDENTIAL: PlatformCredential = {
   clientSecret: 'sandbox-client-secret',
 };
 
+/**
+ * The public default host secret. Like `SANDBOX_CREDENTIAL` it is known to everyone: with it,
+ * anyone holding the log can recompute the credentials the engine minted. Pass your own.
+ */
+export const SANDBOX_SECRET = 'payments-engine-sandbox-secret';
+
 /** Options of `createEngine`; every field is optional. */
 export type EngineOptions = {
   /** The platform's id (default `Platform:sandbox`). */
@@ -38,6 +44,13 @@ export type EngineOptions = {
   readonly sha256?: Sha256Hex;
   /** Exchange rates known from the start; written into the genesis event (invalid ones throw). */
   readonly exchangeRates?: readonly ExchangeRateInput[];
+  /**
+   * The host's secret (default `SANDBOX_SECRET`, public): every credential the engine mints
+   * (agent device codes and access tokens) is an HMAC under it, and the log keeps only hashes,
+   * so a log holder cannot mint or recover one. Never logged; keep it stable across restarts,
+   * or earlier credentials stop matching. At least 16 characters.
+   */
+  readonly secret?: string;
 };
 
 /** Options with defaults filled in. */
@@ -48,6 +61,7 @@ export type ResolvedOptions = {
   readonly seed: number;
   readonly sha256: Sha256Hex | undefined;
   readonly exchangeRates: readonly PublishedRate[];
+  readonly secret: string;
 };
 
 /** Fills in defaults. Pure. */
@@ -59,5 +73,17 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
     seed: options.seed ?? 0,
     sha256: options.sha256,
     exchangeRates: ratesFromOptions(options.exchangeRates ?? []),
+    secret: checkedSecret(options.secret ?? SANDBOX_SECRET),
   };
+}
+
+/** Shortest accepted host secret. */
+export const SECRET_LENGTH_MIN = 16;
+
+function checkedSecret(secret: string): string {
+  // A host configuration error, caught at start-up rather than on the first credential.
+  if (typeof secret !== 'string' || secret.length < SECRET_LENGTH_MIN) {
+    throw new TypeError(`options.secret must be a string of at least ${SECRET_LENGTH_MIN} characters`);
+  }
+  return secret;
 }

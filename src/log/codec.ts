@@ -48,7 +48,7 @@ export function unhashedFieldsProblem(fields: Readonly<Record<string, unknown>>,
  * JSON text of event data. Throws (a bug) when the data cannot be stored: undefined, a function,
  * or a bigint, which the library keeps out of events by writing amounts as decimal strings.
  */
-function dataText(data: unknown): string {
+export function eventDataText(data: unknown): string {
   let text: string | undefined;
   try {
     text = JSON.stringify(data);
@@ -64,10 +64,11 @@ function dataText(data: unknown): string {
  * the stored line with its final HASH_FIELD_LENGTH characters replaced by `}`.
  */
 export function unhashedText(fields: UnhashedFields): string {
-  return unhashedTextWithData(fields, dataText(fields.data));
+  return unhashedTextWithData(fields, eventDataText(fields.data));
 }
 
-function unhashedTextWithData(fields: UnhashedFields, dataJson: string): string {
+/** Pure: `unhashedText` for data already encoded as `dataJson`. */
+export function unhashedTextWithData(fields: UnhashedFields, dataJson: string): string {
   return (
     `{"seq":${JSON.stringify(fields.seq)},"id":${JSON.stringify(fields.id)}` +
     `,"type":${JSON.stringify(fields.type)},"version":${JSON.stringify(fields.version)}` +

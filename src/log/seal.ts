@@ -3,7 +3,7 @@
  * The only place new hashes are made. Pure (the id and the time come in with the call).
  */
 import { assert } from '../core/assert.js';
-import { appendHash, LINE_LENGTH_MAX, unhashedFieldsProblem, unhashedText } from './codec.js';
+import { appendHash, eventDataText, LINE_LENGTH_MAX, unhashedFieldsProblem, unhashedTextWithData } from './codec.js';
 import type { ChainHead, EventEnvelope, NewEvent } from './envelope.js';
 import { checkedSha256, isHashHex, type Sha256Hex } from './hash.js';
 
@@ -25,6 +25,21 @@ export function sealEvent<T>(
   id: string,
   options: SealOptions = {},
 ): SealedEvent<T> {
+  return sealEventWithDataText(head, event, eventDataText(event.data), id, options);
+}
+
+/**
+ * `sealEvent` for data whose JSON text the caller already made (`eventDataText(event.data)`), so
+ * that a writer that measures an event before applying it does not encode its data twice.
+ * Internal to the library: `dataText` must be exactly the text of `event.data`.
+ */
+export function sealEventWithDataText<T>(
+  head: ChainHead,
+  event: NewEvent<T>,
+  dataText: string,
+  id: string,
+  options: SealOptions = {},
+): SealedEvent<T> {
   assert(Number.isSafeInteger(head.seq) && head.seq >= 0, 'head.seq must be an integer >= 0');
   assert(isHashHex(head.hash), 'head.hash must be 64 lowercase hex characters');
   const fields = {
@@ -38,7 +53,7 @@ export function sealEvent<T>(
   };
   const problem = unhashedFieldsProblem(fields);
   assert(problem === undefined, `cannot seal event ${JSON.stringify(event.type)}: ${String(problem)}`);
-  const unhashed = unhashedText(fields);
+  const unhashed = unhashedTextWithData(fields, dataText);
   const hash = checkedSha256(options.sha256)(unhashed);
   const line = appendHash(unhashed, hash);
   assert(line.length <= LINE_LENGTH_MAX, `event ${JSON.stringify(event.type)} is longer than LINE_LENGTH_MAX`);

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_MERCHANT_DECLINES } from '../../src/domains/card-transactions/sandbox.js';
+import { harness } from '../support/harness.js';
 import { authorize, balances, cardHarness, fundedCard, MERCHANT, simulate, webhookTypes } from '../cards/support.js';
 
 describe('authorization', () => {
@@ -61,10 +62,12 @@ describe('authorization', () => {
   it('declines NO_ELIGIBLE_FUNDING_SOURCE when the funding account is not ACTIVE', () => {
     const h = cardHarness();
     const { card, accountId } = fundedCard(h, 10_000);
-    // No route freezes an internal account yet; replace the record as a later domain would.
-    const account = h.engine.state.accounts.byId.get(accountId)!;
-    h.engine.state.accounts.byId.set(accountId, Object.freeze({ ...account, status: 'FROZEN' as const }));
-    expect(authorize(h, card.id, 100)).toMatchObject({ status: 'DECLINED', cardDeclinedReason: 'NO_ELIGIBLE_FUNDING_SOURCE' });
+    // No route freezes an internal account yet: resume from a snapshot whose record is FROZEN,
+    // as a later domain's event would leave it (engine.state itself is read-only).
+    const snapshot = h.engine.snapshot();
+    const accounts = snapshot.accounts.map(([id, account]) => [id, id === accountId ? { ...account, status: 'FROZEN' as const } : account] as const);
+    const frozen = harness({ regulated: true, snapshot: { ...snapshot, accounts } }, h.now);
+    expect(authorize(frozen, card.id, 100)).toMatchObject({ status: 'DECLINED', cardDeclinedReason: 'NO_ELIGIBLE_FUNDING_SOURCE' });
   });
 
   it('checks in a fixed order: a frozen card over its limit without funds is CARD_NOT_ACTIVE', () => {

@@ -41,10 +41,42 @@ describe('engine.replay', () => {
     }
   });
 
-  it('refuses to replay after a call that applied genesis without writing it (the log would fork)', () => {
-    const { log } = written();
+  it('regression (issue 11, item 4): a replica that answered reads and a rejected request first still replays the writer\'s log', () => {
+    const { writer, log } = written();
     const engine = createEngine();
-    engine.handle({ method: 'GET', path: '/platform/internal-accounts', headers: { authorization: AUTH } }, { now: '2026-01-05T16:00:00Z' });
-    expect(() => engine.replay(log)).toThrow(/fork/);
+    const read = engine.handle({ method: 'GET', path: '/platform/internal-accounts', headers: { authorization: AUTH } }, { now: '2026-01-05T16:00:00Z' });
+    expect(read.response.status).toBe(200);
+    const rejected = engine.handle({ method: 'POST', path: '/customers', headers: { authorization: AUTH }, body: {} }, { now: '2026-01-05T16:00:00Z' });
+    expect(rejected.response.status).toBe(400);
+    expect(engine.head().seq).toBe(0);
+    engine.replay(log);
+    expect(engine.head()).toEqual(writer.head());
+    expect(stateText(engine)).toBe(stateText(writer));
+  });
+
+  it('checks every link of a batch before applying any: a broken batch changes nothing and the replica goes on', () => {
+    const { writer, log } = written();
+    const replica = createEngine({ events: log.slice(0, 5) });
+    const before = stateText(replica);
+    const broken = [...log.slice(5, 9), { ...log[9]!, prevHash: log[3]!.hash }];
+    expect(() => replica.replay(broken)).toThrow(ReplayError);
+    expect(replica.head().seq).toBe(5);
+    expect(stateText(replica)).toBe(before);
+    replica.replay(log.slice(5));
+    expect(replica.head()).toEqual(writer.head());
+  });
+
+  it('refuses a batch stored twice with a ReplayError naming the seq, and changes nothing', () => {
+    const { log } = written();
+    const replica = createEngine({ events: log.slice(0, 10) });
+    const before = stateText(replica);
+    try {
+      replica.replay(log.slice(5, 10));
+      expect.unreachable('a duplicated batch must be refused');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ReplayError);
+      expect((error as ReplayError).seq).toBe(11);
+    }
+    expect(stateText(replica)).toBe(before);
   });
 });

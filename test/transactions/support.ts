@@ -29,6 +29,8 @@ import {
 } from '../../src/domains/transactions/index.js';
 import { createEngine, type Engine } from '../../src/engine/engine.js';
 import { evolve } from '../../src/engine/evolve.js';
+import { resolveOptions } from '../../src/engine/options.js';
+import { emptyState } from '../../src/engine/state.js';
 import { NOTIFIERS } from '../../src/engine/registry.js';
 import { type EventEnvelope, sealEvent } from '../../src/log/index.js';
 import { AUTH } from '../support/harness.js';
@@ -85,9 +87,11 @@ export function world(now = '2026-01-05T16:00:00.000Z', log: EventEnvelope[] = [
       return formatInstant(Math.max(parseInstant(w.now) ?? 0, w.engine.head().atMs));
     },
     apply(drafts) {
-      // The current engine is replaced below, so its state may take the new events in place.
-      const scratch = w.engine;
-      let head = scratch.head();
+      // The engine's state is read-only: apply the drafts to a raw state replayed from the log,
+      // then replace the engine with one replayed from the longer log.
+      const scratch = { state: emptyState(resolveOptions({})) };
+      for (const event of w.log) evolve(scratch.state, event);
+      let head = w.engine.head();
       const atMs = Math.max(parseInstant(w.now) ?? 0, head.atMs);
       const at = formatInstant(atMs);
       const written: EventEnvelope[] = [];

@@ -132,11 +132,11 @@ const platformRoutes: Route<DomainState>[] = [
     method: 'POST',
     path: '/agents',
     auth: 'platform',
-    handle: ({ state, request, at, nowMs, newId }) => {
+    handle: ({ state, request, at, nowMs, newId, secretDigest }) => {
       const body = validate(createAgentSchema, request.body ?? {});
       if (!body.ok) return body;
       const agentId = newId('Agent');
-      const decided = decideCreateAgent(state, body.value, agentId, { at, atMs: nowMs, newId });
+      const decided = decideCreateAgent(state, body.value, agentId, { at, atMs: nowMs, newId, secretDigest });
       if (!decided.ok) return decided;
       const { code, expiresAt } = decided.value;
       return ok({
@@ -223,11 +223,11 @@ const platformRoutes: Route<DomainState>[] = [
     method: 'POST',
     path: '/agents/{agentId}/device-codes',
     auth: 'platform',
-    handle: ({ state, params, request, at, nowMs, newId }) => {
+    handle: ({ state, params, request, at, nowMs, newId, secretDigest }) => {
       const body = validate(emptySchema, request.body ?? {});
       if (!body.ok) return body;
       const agentId = params.agentId ?? '';
-      const decided = decideIssueDeviceCode(state, agentId, { at, atMs: nowMs, newId });
+      const decided = decideIssueDeviceCode(state, agentId, { at, atMs: nowMs, newId, secretDigest });
       if (!decided.ok) return decided;
       const { code, expiresAt } = decided.value;
       return ok({ events: decided.value.events, respond: () => ({ status: 201, body: { agentId, deviceCode: { code, expiresAt } } }) });
@@ -237,11 +237,11 @@ const platformRoutes: Route<DomainState>[] = [
     method: 'POST',
     path: '/agents/{agentId}/actions/{actionId}/approve',
     auth: 'platform',
-    handle: ({ state, params, request, at, nowMs, newId }) => {
+    handle: ({ state, params, request, at, nowMs, newId, secretDigest }) => {
       const body = validate(emptySchema, request.body ?? {});
       if (!body.ok) return body;
       const actionId = params.actionId ?? '';
-      const events = decideApproveAction(state, params.agentId ?? '', actionId, { at, atMs: nowMs, newId });
+      const events = decideApproveAction(state, params.agentId ?? '', actionId, { at, atMs: nowMs, newId, secretDigest });
       return events.ok ? ok({ events: events.value, respond: actionAnswer(actionId) }) : events;
     },
   },
@@ -266,7 +266,7 @@ const redeemRoute: Route<DomainState> = {
   method: 'POST',
   path: '/agents/device-codes/{code}/redeem',
   auth: 'none',
-  handle: ({ state, params, request, at, nowMs, newId }) => {
+  handle: ({ state, params, request, at, nowMs, newId, secretDigest }) => {
     const errors: FieldError[] = [];
     const body = emptySchema.safeParse(request.body ?? {});
     if (!body.success) errors.push(...toFieldErrors(body.error.issues));
@@ -275,7 +275,7 @@ const redeemRoute: Route<DomainState> = {
       errors.push({ field: 'Idempotency-Key', message: 'Redeeming a device code takes no Idempotency-Key: its answer holds a secret that is never stored' });
     }
     if (errors.length > 0) return err(invalidInput(errors));
-    const decided = decideRedeemDeviceCode(state, params.code ?? '', { at, atMs: nowMs, newId });
+    const decided = decideRedeemDeviceCode(state, params.code ?? '', { at, atMs: nowMs, newId, secretDigest });
     if (!decided.ok) return decided;
     const { agentId, accessToken } = decided.value;
     return ok({
@@ -291,7 +291,7 @@ const redeemRoute: Route<DomainState> = {
 function createExternalAccount(context: RouteContext<DomainState>): Result<Accepted<DomainState>, ApiError> {
   const agent = me(context, 'MANAGE_EXTERNAL_ACCOUNTS');
   if (!agent.ok) return agent;
-  const { state, request, at, newId } = context;
+  const { state, request, at, newId, secretDigest } = context;
   const parsed = agentExternalAccountSchema.safeParse(request.body);
   const errors = [...(parsed.success ? [] : toFieldErrors(parsed.error.issues)), ...crossFieldErrors(request.body, at.slice(0, 10))];
   if (!parsed.success || errors.length > 0) return err(invalidInput(dedupe(errors)));
@@ -343,11 +343,11 @@ const meRoutes: Route<DomainState>[] = [
     handle: (context) => {
       const agent = me(context, 'CREATE_QUOTES');
       if (!agent.ok) return agent;
-      const { state, request, at, nowMs, newId } = context;
+      const { state, request, at, nowMs, newId, secretDigest } = context;
       const body = validate(createQuoteSchema, request.body ?? {});
       if (!body.ok) return body;
       const quoteId = newId('Quote');
-      const decided = decideAgentQuote(state, agent.value, { request: body.value, quoteId, at, atMs: nowMs, newId });
+      const decided = decideAgentQuote(state, agent.value, { request: body.value, quoteId, at, atMs: nowMs, newId, secretDigest });
       if (!decided.ok) return decided;
       const status = decided.value.status;
       return ok({ events: decided.value.events, respond: (after) => ({ status, body: quoteView(after.quotes.byId.get(quoteId)!, after) }) });
@@ -361,11 +361,11 @@ const meRoutes: Route<DomainState>[] = [
       // Pause and EXECUTE_QUOTES are the decider's first rules (the same order on approval).
       const agent = me(context);
       if (!agent.ok) return agent;
-      const { state, request, params, at, nowMs, newId } = context;
+      const { state, request, params, at, nowMs, newId, secretDigest } = context;
       const body = validate(emptySchema, request.body ?? {});
       if (!body.ok) return body;
       const actionId = newId('AgentAction');
-      const decided = decideAgentExecute(state, agent.value, params.quoteId ?? '', actionId, { at, atMs: nowMs, newId });
+      const decided = decideAgentExecute(state, agent.value, params.quoteId ?? '', actionId, { at, atMs: nowMs, newId, secretDigest });
       return decided.ok ? ok({ events: decided.value.events, respond: actionAnswer(actionId) }) : decided;
     },
   },

@@ -1,8 +1,9 @@
 /**
  * Agent credentials: device codes (short, typed by a person, single use, expiring) and access
- * tokens (Bearer). Both are derived from freshly minted ids, so they are deterministic from the
- * engine's seed and log position (no randomness in src/), and only their SHA-256 hashes are
- * stored. `agentForToken` is the Bearer lookup the engine hands to `authenticate`.
+ * tokens (Bearer). Both are an HMAC, under the host's secret, of freshly minted ids: deterministic
+ * for the host (no randomness in src/), but not computable by anyone who holds only the log,
+ * which stores nothing but their SHA-256 hashes. `agentForToken` is the Bearer lookup the engine
+ * hands to `authenticate`.
  */
 import { assert } from '../../core/assert.js';
 import { sha256Hex } from '../../log/index.js';
@@ -37,9 +38,12 @@ export function canonicalDeviceCode(typed: string): string {
   return typed.toUpperCase().replace(/[\s-]/g, '');
 }
 
-/** Canonical letters from `seedText` by rejection sampling (no bias), or undefined if it runs short. */
-function lettersFrom(seedText: string): string | undefined {
-  const hex = sha256Hex(`device-code-letters|${seedText}`);
+/** HMAC-SHA256 under the host's secret, as hex (the engine's `secretDigest`). */
+export type SecretDigest = (message: string) => string;
+
+/** Canonical letters from the keyed digest of `seedText` by rejection sampling (no bias), or undefined if it runs short. */
+function lettersFrom(secretDigest: SecretDigest, seedText: string): string | undefined {
+  const hex = secretDigest(`device-code-letters|${seedText}`);
   const size = DEVICE_CODE_ALPHABET.length;
   const unbiasedBelow = 256 - (256 % size);
   let out = '';
@@ -55,11 +59,11 @@ export type NewDeviceCode = { readonly code: string; readonly codeHash: string }
 
 /**
  * Mints a device code whose hash no earlier code has (so a code is never issued twice), from ids
- * minted by `newId`. Pure given `newId`.
+ * minted by `newId`, keyed by the host's secret. Pure given `newId` and `secretDigest`.
  */
-export function newDeviceCode(state: DomainState, newId: (type: string) => string): NewDeviceCode {
+export function newDeviceCode(state: DomainState, newId: (type: string) => string, secretDigest: SecretDigest): NewDeviceCode {
   for (let attempt = 0; attempt < DEVICE_CODE_ATTEMPTS_MAX; attempt += 1) {
-    const letters = lettersFrom(newId('DeviceCode'));
+    const letters = lettersFrom(secretDigest, newId('DeviceCode'));
     if (letters === undefined) continue;
     const codeHash = deviceCodeHash(letters);
     if (state.agents.deviceCodes.has(codeHash)) continue;
@@ -68,9 +72,9 @@ export function newDeviceCode(state: DomainState, newId: (type: string) => strin
   assert(false, `no free device code in ${DEVICE_CODE_ATTEMPTS_MAX} attempts`);
 }
 
-/** A new access token (256 bits of hash over two minted ids) and the hash to store. */
-export function newAccessToken(newId: (type: string) => string): { readonly token: string; readonly tokenHash: string } {
-  const token = `${ACCESS_TOKEN_PREFIX}${sha256Hex(`access-token|${newId('AccessToken')}|${newId('AccessToken')}`)}`;
+/** A new access token (256 bits: the keyed digest of two minted ids) and the hash to store. */
+export function newAccessToken(newId: (type: string) => string, secretDigest: SecretDigest): { readonly token: string; readonly tokenHash: string } {
+  const token = `${ACCESS_TOKEN_PREFIX}${secretDigest(`access-token|${newId('AccessToken')}|${newId('AccessToken')}`)}`;
   return { token, tokenHash: accessTokenHash(token) };
 }
 

@@ -9,7 +9,7 @@ import { type Result, err, ok } from '../../core/result.js';
 import { formatInstant, instantToMs } from '../../core/time.js';
 import type { EventDraft } from '../evolver.js';
 import type { DomainState } from '../state.js';
-import { canonicalDeviceCode, DEVICE_CODE_TTL_MS, deviceCodeHash, newAccessToken, newDeviceCode } from './credentials.js';
+import { canonicalDeviceCode, DEVICE_CODE_TTL_MS, deviceCodeHash, newAccessToken, newDeviceCode, type SecretDigest } from './credentials.js';
 import {
   AGENT_EVENTS,
   type AgentActionRejected,
@@ -32,7 +32,13 @@ export const AGENTS_PER_CUSTOMER_MAX = 100;
 export const AGENT_DELETED_REASON = 'Agent deleted';
 
 /** The instant and id minter of a decision. */
-export type AgentContext = { readonly at: string; readonly atMs: number; readonly newId: (type: string) => string };
+export type AgentContext = {
+  readonly at: string;
+  readonly atMs: number;
+  readonly newId: (type: string) => string;
+  /** HMAC under the host's secret: what credentials are minted from (never logged). */
+  readonly secretDigest: SecretDigest;
+};
 
 /** 404 NOT_FOUND for an unknown or deleted agent (the catalogue has no agent-specific code). */
 export function agentNotFound(agentId: string): ApiError {
@@ -43,7 +49,7 @@ export function agentNotFound(agentId: string): ApiError {
 export type DeviceCodeDecision = { readonly events: EventDraft[]; readonly code: string; readonly expiresAt: string };
 
 function issueDeviceCode(state: DomainState, agentId: string, context: AgentContext): DeviceCodeDecision {
-  const { code, codeHash } = newDeviceCode(state, context.newId);
+  const { code, codeHash } = newDeviceCode(state, context.newId, context.secretDigest);
   const expiresAt = formatInstant(context.atMs + DEVICE_CODE_TTL_MS);
   const data: AgentDeviceCodeIssued = { agentId, codeHash, issuedAt: context.at, expiresAt };
   return { events: [{ type: AGENT_EVENTS.deviceCodeIssued, data }], code, expiresAt };
@@ -96,7 +102,7 @@ export function decideRedeemDeviceCode(state: DomainState, typedCode: string, co
   if (code === undefined || agent === undefined || code.redeemedAt !== undefined || agent.deviceCodeHash !== codeHash || context.atMs >= instantToMs(code.expiresAt)) {
     return err(apiError('NOT_FOUND', 'Device code not found, already used or expired; ask the platform for a new one'));
   }
-  const { token, tokenHash } = newAccessToken(context.newId);
+  const { token, tokenHash } = newAccessToken(context.newId, context.secretDigest);
   const data: AgentDeviceCodeRedeemed = { agentId: agent.id, codeHash, tokenHash, redeemedAt: context.at };
   return ok({ events: [{ type: AGENT_EVENTS.deviceCodeRedeemed, data }], agentId: agent.id, accessToken: token });
 }

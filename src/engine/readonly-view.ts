@@ -1,0 +1,74 @@
+/**
+ * A read-only view of the engine's state for callers: the same stores, read through proxies
+ * whose mutators throw a TypeError, so that `engine.state.customers.byId.clear()` cannot change
+ * an answer behind the log's back. The engine itself keeps writing the raw state; the view costs
+ * nothing on the write or replay paths and one proxy hop per read through it.
+ */
+
+/** Methods that change a Map, Set or Array, refused through the view. */
+const COLLECTION_MUTATORS: ReadonlySet<PropertyKey> = new Set([
+  'set', 'delete', 'clear', 'add',
+  'push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin',
+]);
+
+/** The Ledger's methods that change it (its queries, `checkTransfers` included, change nothing). */
+const LEDGER_MUTATORS: ReadonlySet<PropertyKey> = new Set([
+  'openAccount', 'createTransfers', 'applyPostedTransfer', 'postPending', 'voidPending', 'expirePending',
+]);
+
+function refuse(name: PropertyKey): never {
+  throw new TypeError(`engine.state is read-only: ${String(name)} is not allowed (state changes only through handle, advance and replay)`);
+}
+
+/**
+ * Wraps `root` so that nothing reachable from it can be changed through the wrapper. Frozen
+ * values (the records) are handed out as they are; everything else gets one cached proxy, so
+ * `view.customers === view.customers`.
+ */
+export function readonlyView<T extends object>(root: T): T {
+  const cache = new WeakMap<object, object>();
+
+  function wrap(value: unknown): unknown {
+    if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return value;
+    if (typeof value === 'function' || Object.isFrozen(value)) return value;
+    const cached = cache.get(value);
+    if (cached !== undefined) return cached;
+    const proxy = new Proxy(value, handlerFor(value));
+    cache.set(value, proxy);
+    return proxy;
+  }
+
+  function* wrapAll(iterator: Iterable<unknown>): Generator<unknown> {
+    for (const item of iterator) yield Array.isArray(item) && item.length === 2 && !Object.isFrozen(item) ? [wrap(item[0]), wrap(item[1])] : wrap(item);
+  }
+
+  function handlerFor(target: object): ProxyHandler<object> {
+    const collection = target instanceof Map || target instanceof Set;
+    const mutators = Array.isArray(target) || collection ? COLLECTION_MUTATORS : LEDGER_MUTATORS;
+    return {
+      get(object, property) {
+        // Maps, Sets and class instances keep internal slots or private fields: read them with
+        // the real object as the receiver, never the proxy.
+        const value: unknown = Reflect.get(object, property, object);
+        if (typeof value !== 'function') return wrap(value);
+        if (mutators.has(property)) return () => refuse(property);
+        const method = value as (...args: unknown[]) => unknown;
+        return (...args: unknown[]) => {
+          const result = method.apply(object, args);
+          // Iterators of collections hand out their (possibly mutable) values: wrap them too.
+          if (result !== null && typeof result === 'object' && typeof (result as Iterator<unknown>).next === 'function' && Symbol.iterator in result) {
+            return wrapAll(result as Iterable<unknown>);
+          }
+          return wrap(result);
+        };
+      },
+      set: (_object, property) => refuse(property),
+      defineProperty: (_object, property) => refuse(property),
+      deleteProperty: (_object, property) => refuse(property),
+      setPrototypeOf: () => refuse('setPrototypeOf'),
+      preventExtensions: () => refuse('preventExtensions'),
+    };
+  }
+
+  return wrap(root) as T;
+}
