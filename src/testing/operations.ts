@@ -1,0 +1,657 @@
+/**
+ * The simulator's operations: for each resource the engine routes, valid requests built from the
+ * ids the session already made (`a`, `b`, `c` pick among them and choose amounts), each with the
+ * answers it accepts and how it may move balances. An operation whose prerequisites are missing
+ * makes them first (a payout with no customer creates one), so every generated sequence is valid.
+ */
+import type { HttpRequest, HttpResponse } from '../api/http.js';
+import { DEVICE_CODE_TTL_MS } from '../domains/agents/credentials.js';
+import { ibanCheckDigits } from '../domains/external-accounts/identifiers.js';
+import type { BalanceEffect, ModelAgent, ModelCard, ModelCustomer, ModelExternalAccount, SessionModel } from './model.js';
+import type { OperationCall, OperationContext, OperationDefinition, OperationRun } from './session.js';
+
+/** Most customers a session creates; later creations update one instead (keeps each step's reads bounded). */
+export const SESSION_CUSTOMERS_MAX = 8;
+/** Most cards, agents, coins and external accounts a session makes of each. */
+export const SESSION_RESOURCES_MAX = 12;
+
+/** Exchange rates the simulator publishes (sending major units per receiving major unit). */
+export const SIMULATED_RATES = [
+  { sendingCurrency: 'USD', receivingCurrency: 'EUR', exchangeRate: '1.08' },
+  { sendingCurrency: 'EUR', receivingCurrency: 'USD', exchangeRate: '0.92' },
+  { sendingCurrency: 'USD', receivingCurrency: 'MXN', exchangeRate: '0.058' },
+] as const;
+
+/** The sandbox suffixes of the external accounts the simulator makes (spec: destination table). */
+export const SIMULATED_SUFFIXES = ['789', '789', '003', '002', '004', '005'] as const;
+
+const NAMES = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Edsger Dijkstra', 'Barbara Liskov', 'Donald Knuth', 'Frances Allen', 'John Backus'];
+const TERMS = [{ type: 'SVC_END_USER_TERMS', acceptedAt: '2026-01-01T00:00:00Z', termsVersion: '2025-10-13' }];
+const MERCHANT = { descriptor: 'CORNER CAFE', mcc: '5814', city: 'Chicago', state: 'IL', country: 'US' };
+
+type Answer = { readonly status: number; readonly body: any };
+
+function* send(context: OperationContext, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Generator<OperationCall, Answer, HttpResponse> {
+  const request: HttpRequest = { method, path, headers: { authorization: context.authorization, ...headers }, ...(body === undefined ? {} : { body }) };
+  const answer = yield { kind: 'request', request };
+  return answer as Answer;
+}
+
+/** Sends and requires one of `accept` (default 200 and 201); returns the body. */
+function* must(
+  context: OperationContext,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  accept: readonly number[] = [200, 201],
+): Generator<OperationCall, any, HttpResponse> {
+  const answer = yield* send(context, method, path, body, headers);
+  if (!accept.includes(answer.status)) {
+    throw new Error(`${method} ${path} ${JSON.stringify(body ?? null)} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+  return answer.body;
+}
+
+function pick<T>(list: readonly T[], n: number): T | undefined {
+  return list.length === 0 ? undefined : list[n % list.length];
+}
+
+function serial(model: SessionModel): number {
+  model.serial += 1;
+  return model.serial;
+}
+
+function available(model: SessionModel, accountId: string): number {
+  return Number(model.balances.get(accountId)?.availableMinor ?? 0n);
+}
+
+const NOTHING: BalanceEffect = {};
+
+/**
+ * An amount to pay from `accountId`: at least 5.00 (fees of at most 1.00 + 1% never take it
+ * all) and at most half the available balance (the fees always fit beside it).
+ */
+function payAmount(model: SessionModel, accountId: string, n: number): number {
+  return 500 + (n % Math.max(1, Math.floor(available(model, accountId) / 2) - 500));
+}
+
+/** Funds `accountId` from the sandbox as a prerequisite, counted in the model. */
+function* fundAccount(context: OperationContext, accountId: string, amount: number): Generator<OperationCall, void, HttpResponse> {
+  const { model } = context;
+  yield* must(context, 'POST', `/sandbox/internal-accounts/${accountId}/fund`, { amount });
+  model.fundedMinor.USD = (model.fundedMinor.USD ?? 0n) + BigInt(amount);
+  model.stepFundingMinor.set(accountId, (model.stepFundingMinor.get(accountId) ?? 0n) + BigInt(amount));
+  const was = model.balances.get(accountId);
+  // Later choices in the same step (how much to pay) see the funded amount.
+  model.balances.set(accountId, { currency: was?.currency ?? 'USD', availableMinor: (was?.availableMinor ?? 0n) + BigInt(amount), totalMinor: (was?.totalMinor ?? 0n) + BigInt(amount) });
+}
+
+/** Creates a customer (terms accepted, US address) and follows its USD account. */
+function* createCustomer(context: OperationContext, n: number): Generator<OperationCall, ModelCustomer, HttpResponse> {
+  const { model } = context;
+  const number = serial(model);
+  const platformCustomerId = `sim-${number}`;
+  const business = n % 4 === 3;
+  const address = { line1: '1 Main St', city: 'Chicago', state: 'IL', postalCode: '60601', country: 'US' };
+  const body = business
+    ? { customerType: 'BUSINESS', platformCustomerId, businessInfo: { legalName: `${NAMES[n % NAMES.length]} Holdings LLC`, registrationNumber: `REG-${number}` }, address, agreementConsents: TERMS }
+    : { customerType: 'INDIVIDUAL', platformCustomerId, fullName: NAMES[n % NAMES.length], address, agreementConsents: TERMS };
+  const created = yield* must(context, 'POST', '/customers', body);
+  const accounts = yield* must(context, 'GET', `/customers/internal-accounts?customerId=${encodeURIComponent(created.id)}`);
+  const customer: ModelCustomer = { id: created.id, platformCustomerId, accountId: accounts.data[0].id, business };
+  model.customers.push(customer);
+  model.accountIds.push(customer.accountId);
+  return customer;
+}
+
+/** An existing customer picked by `n`, or a new one when there is none. */
+function* customer(context: OperationContext, n: number): Generator<OperationCall, ModelCustomer, HttpResponse> {
+  // Not `??` around `yield*`: the CJS build rewrites `??` into an arrow function, where yield is invalid.
+  const existing = pick(context.model.customers, n);
+  return existing !== undefined ? existing : yield* createCustomer(context, n);
+}
+
+/** A customer with at least `minimum` available, funding one when none has it. */
+function* funded(context: OperationContext, n: number, minimum: number): Generator<OperationCall, { customer: ModelCustomer; fundedMinor: number }, HttpResponse> {
+  const { model } = context;
+  const rich = model.customers.filter((c) => available(model, c.accountId) >= minimum);
+  const chosen = pick(rich, n);
+  if (chosen !== undefined) return { customer: chosen, fundedMinor: 0 };
+  const who = yield* customer(context, n);
+  const amount = minimum * 4;
+  yield* fundAccount(context, who.accountId, amount);
+  return { customer: who, fundedMinor: amount };
+}
+
+/** Creates an external bank account for `owner` (a platform account when undefined). */
+function* createExternal(context: OperationContext, owner: ModelCustomer | undefined, n: number, currency: 'USD' | 'EUR'): Generator<OperationCall, ModelExternalAccount, HttpResponse> {
+  const { model } = context;
+  const suffix = SIMULATED_SUFFIXES[n % SIMULATED_SUFFIXES.length] ?? '789';
+  const number = serial(model);
+  const beneficiary = { beneficiaryType: 'INDIVIDUAL', fullName: 'Jane Doe' };
+  let accountInfo: Record<string, unknown>;
+  if (currency === 'USD') {
+    accountInfo = { accountType: 'USD_ACCOUNT', accountNumber: `4${String(number).padStart(6, '0')}${suffix}`, routingNumber: '021000021', bankAccountType: 'CHECKING', beneficiary };
+  } else {
+    const bban = `3704004405${String(number).padStart(5, '0')}${suffix}`;
+    accountInfo = { accountType: 'EUR_ACCOUNT', iban: `DE${ibanCheckDigits('DE', bban)}${bban}`, beneficiary };
+  }
+  const path = owner === undefined ? '/platform/external-accounts' : '/customers/external-accounts';
+  const body = owner === undefined ? { currency, accountInfo } : { customerId: owner.id, currency, accountInfo };
+  const created = yield* must(context, 'POST', path, body);
+  const account: ModelExternalAccount = { id: created.id, customerId: owner?.id, currency, suffix };
+  model.externalAccounts.push(account);
+  return account;
+}
+
+/** An external account of `owner` in `currency`, made when it has none. */
+function* externalOf(context: OperationContext, owner: ModelCustomer, n: number, currency: 'USD' | 'EUR'): Generator<OperationCall, ModelExternalAccount, HttpResponse> {
+  const mine = context.model.externalAccounts.filter((e) => e.customerId === owner.id && e.currency === currency);
+  const existing = pick(mine, n);
+  return existing !== undefined ? existing : yield* createExternal(context, owner, n, currency);
+}
+
+function* publishRates(context: OperationContext): Generator<OperationCall, void, HttpResponse> {
+  const asOf = new Date(context.nowMs).toISOString();
+  yield* must(context, 'POST', '/sandbox/exchange-rates', { rates: SIMULATED_RATES.map((rate) => ({ ...rate, asOf })) });
+  context.model.ratesPublishedAtMs = context.nowMs;
+}
+
+/** Rates are published again when older than a minute (a quote must not use stale ones). */
+function* freshRates(context: OperationContext): Generator<OperationCall, void, HttpResponse> {
+  const at = context.model.ratesPublishedAtMs;
+  if (at === undefined || context.nowMs - at > 60_000) yield* publishRates(context);
+}
+
+function remember(list: string[], id: unknown): void {
+  if (typeof id === 'string' && !list.includes(id)) list.push(id);
+}
+
+/** Effect of a payout from `source`: it may go down; the platform's accounts may collect fees. */
+function payoutEffect(model: SessionModel, source: string, destination?: string): BalanceEffect {
+  const moves: Record<string, 'up' | 'down' | 'any'> = { [source]: 'down' };
+  for (const id of model.platformAccountIds) moves[id] = 'up';
+  if (destination !== undefined) moves[destination] = 'up';
+  return { moves };
+}
+
+/** Quotes `amount` from a customer's account to `destination` and executes it. */
+function* payout(context: OperationContext, kind: 'external' | 'internal'): OperationRun {
+  const { model, operation } = context;
+  const { customer: payer } = yield* funded(context, operation.a, 2_000);
+  let destinationAccountId: string;
+  let internalDestination: string | undefined;
+  if (kind === 'internal') {
+    const others = model.customers.filter((c) => c.id !== payer.id);
+    const other = pick(others, operation.c);
+    const payee = other !== undefined ? other : yield* createCustomer(context, operation.c + 1);
+    destinationAccountId = payee.accountId;
+    internalDestination = payee.accountId;
+  } else {
+    const currency = operation.c % 3 === 2 ? 'EUR' : 'USD';
+    if (currency === 'EUR') yield* freshRates(context);
+    destinationAccountId = (yield* externalOf(context, payer, operation.c, currency)).id;
+  }
+  const amount = payAmount(model, payer.accountId, operation.b);
+  const quote = yield* must(context, 'POST', '/quotes', {
+    source: { sourceType: 'ACCOUNT', accountId: payer.accountId },
+    destination: { destinationType: 'ACCOUNT', accountId: destinationAccountId },
+    lockedCurrencySide: 'SENDING',
+    lockedCurrencyAmount: amount,
+    description: `sim payout ${serial(model)}`,
+  });
+  remember(model.quoteIds, quote.id);
+  const keyed = operation.b % 2 === 0;
+  const headers: Record<string, string> = keyed ? { 'Idempotency-Key': `sim-execute-${serial(model)}` } : {};
+  const executed = yield* must(context, 'POST', `/quotes/${quote.id}/execute`, undefined, headers);
+  remember(model.transactionIds, executed.transactionId ?? executed.id);
+  if (keyed) {
+    // A retry with the same key answers the first response and moves nothing more.
+    const again = yield* must(context, 'POST', `/quotes/${quote.id}/execute`, undefined, headers);
+    if (JSON.stringify(again) !== JSON.stringify(executed)) throw new Error(`idempotent retry answered differently: ${JSON.stringify(again)}`);
+  }
+  return payoutEffect(model, payer.accountId, internalDestination);
+}
+
+function* card(context: OperationContext, n: number): Generator<OperationCall, ModelCard, HttpResponse> {
+  const { model } = context;
+  const live = model.cards.filter((c) => c.status !== 'CLOSED');
+  const existing = pick(live, n);
+  if (existing !== undefined || live.length >= SESSION_RESOURCES_MAX) return existing ?? (live[0] as ModelCard);
+  const individuals = model.customers.filter((c) => !c.business);
+  const individual = pick(individuals, n);
+  const holder = individual !== undefined ? individual : yield* createCustomer(context, 0);
+  const issued = yield* must(context, 'POST', '/cards', { customerId: holder.id, fundingSource: holder.accountId, form: n % 3 === 0 ? 'PHYSICAL' : 'VIRTUAL' });
+  const made: ModelCard = { id: issued.id, accountId: holder.accountId, status: 'ACTIVE' };
+  model.cards.push(made);
+  return made;
+}
+
+function* agent(context: OperationContext, n: number): Generator<OperationCall, ModelAgent, HttpResponse> {
+  const { model } = context;
+  const existing = pick(model.agents, n);
+  if (existing !== undefined && (model.agents.length >= SESSION_RESOURCES_MAX || n % 3 !== 0)) return existing;
+  const owner = yield* customer(context, n);
+  const approval = n % 2 === 1;
+  const policy = {
+    permissions: ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'],
+    defaultExecutionMode: approval ? 'APPROVAL_REQUIRED' : 'AUTO',
+  };
+  const created = yield* must(context, 'POST', '/agents', { customerId: owner.id, name: `Sim agent ${serial(model)}`, policy });
+  const made: ModelAgent = { id: created.agent.id, customerId: owner.id, code: created.deviceCode.code, token: undefined, codeExpiresAtMs: context.nowMs + DEVICE_CODE_TTL_MS };
+  model.agents.push(made);
+  return made;
+}
+
+function* connectedAgent(context: OperationContext, n: number): Generator<OperationCall, ModelAgent & { token: string }, HttpResponse> {
+  const chosen = yield* agent(context, n);
+  if (chosen.token === undefined) {
+    if (chosen.code === undefined || context.nowMs >= chosen.codeExpiresAtMs) yield* newDeviceCode(context, chosen);
+    chosen.token = (yield* must(context, 'POST', `/agents/device-codes/${chosen.code}/redeem`)).accessToken;
+    chosen.code = undefined;
+  }
+  return chosen as ModelAgent & { token: string };
+}
+
+/** Issues a new device code (the previous one stops working). */
+function* newDeviceCode(context: OperationContext, chosen: ModelAgent): Generator<OperationCall, void, HttpResponse> {
+  chosen.code = (yield* must(context, 'POST', `/agents/${chosen.id}/device-codes`)).deviceCode.code;
+  chosen.codeExpiresAtMs = context.nowMs + DEVICE_CODE_TTL_MS;
+}
+
+const COIN_BASE = { baseCurrency: 'USD', decimals: 6 };
+
+function* stablecoin(context: OperationContext, n: number, enabled: boolean): Generator<OperationCall, string, HttpResponse> {
+  const { model } = context;
+  const ready = model.stablecoins.filter((coin) => !enabled || coin.gridSteps >= 3);
+  const existing = pick(ready, n);
+  if (existing !== undefined) return existing.id;
+  if (model.providerAccountIds.length === 0) remember(model.providerAccountIds, (yield* must(context, 'POST', '/stablecoin-provider-accounts', { provider: 'BRALE', externalReference: `sim-${serial(model)}` })).id);
+  let coin = pick(model.stablecoins, n);
+  if (coin === undefined) {
+    const number = serial(model);
+    const symbol = `SIM${String.fromCharCode(65 + (number % 26))}${number}`;
+    const body = { ...COIN_BASE, symbol, name: `Sim coin ${number}`, networkTokenIdentifier: `0x${number.toString(16).padStart(40, '0')}` };
+    const id = (yield* must(context, 'POST', '/stablecoins', body, { 'Idempotency-Key': `sim-coin-${number}` })).id as string;
+    coin = { id, symbol, gridSteps: 0 };
+    model.stablecoins.push(coin);
+  }
+  while (enabled && coin.gridSteps < 3) yield* enableStep(context, coin);
+  return coin.id;
+}
+
+function* enableStep(context: OperationContext, coin: { id: string; gridSteps: number }): Generator<OperationCall, void, HttpResponse> {
+  if (coin.gridSteps === 0) yield* must(context, 'POST', `/stablecoins/${coin.id}/request-grid-enablement`);
+  else if (coin.gridSteps === 1) yield* must(context, 'POST', `/sandbox/stablecoins/${coin.id}/grid-operations-status`, { status: 'ENABLING' });
+  else if (coin.gridSteps === 2) yield* must(context, 'POST', `/sandbox/stablecoins/${coin.id}/grid-operations-status`, { status: 'ENABLED' });
+  else return;
+  coin.gridSteps += 1;
+}
+
+/** Every operation kind, by name. */
+export const OPERATIONS: Readonly<Record<string, OperationDefinition>> = {
+  // Customers ------------------------------------------------------------------------------
+  'customer.create': {
+    resource: 'customers',
+    *run(context) {
+      const { model, operation } = context;
+      if (model.customers.length < SESSION_CUSTOMERS_MAX) yield* createCustomer(context, operation.a);
+      else yield* updateCustomer(context);
+      return NOTHING;
+    },
+  },
+  'customer.update': {
+    resource: 'customers',
+    *run(context) {
+      yield* updateCustomer(context);
+      return NOTHING;
+    },
+  },
+  // Internal accounts and sandbox funding ---------------------------------------------------
+  'account.fund': {
+    resource: 'accounts',
+    *run(context) {
+      const { model, operation } = context;
+      const who = yield* customer(context, operation.a);
+      const amount = 1 + (operation.b % 10_000_000);
+      const keyed = operation.c % 4 === 0;
+      const headers: Record<string, string> = keyed ? { 'Idempotency-Key': `sim-fund-${serial(model)}` } : {};
+      const first = yield* must(context, 'POST', `/sandbox/internal-accounts/${who.accountId}/fund`, { amount }, headers);
+      if (keyed) {
+        const again = yield* must(context, 'POST', `/sandbox/internal-accounts/${who.accountId}/fund`, { amount }, headers);
+        if (JSON.stringify(again) !== JSON.stringify(first)) throw new Error('idempotent fund retry answered differently');
+      }
+      model.fundedMinor.USD = (model.fundedMinor.USD ?? 0n) + BigInt(amount);
+      return { exact: { [who.accountId]: BigInt(amount) } };
+    },
+  },
+  'account.deposit': {
+    resource: 'accounts',
+    *run(context) {
+      const { model, operation } = context;
+      const who = yield* customer(context, operation.a);
+      const rails = ['ACH', 'WIRE', 'RTP'];
+      const body = yield* must(context, 'POST', `/sandbox/internal-accounts/${who.accountId}/deposit`, { amount: 1 + (operation.b % 1_000_000), paymentRail: rails[operation.c % rails.length] });
+      remember(model.transactionIds, body.id);
+      return { moves: { [who.accountId]: 'up' } };
+    },
+  },
+  'account.statement': {
+    resource: 'accounts',
+    *run(context) {
+      const { operation } = context;
+      const who = yield* customer(context, operation.a);
+      const end = new Date(context.nowMs).toISOString();
+      const query = `startDate=${encodeURIComponent('2026-01-01T00:00:00Z')}&endDate=${encodeURIComponent(end)}&limit=${1 + (operation.b % 50)}`;
+      // 409 NOT_YET_AVAILABLE while a card authorization of the period is still open (spec).
+      yield* must(context, 'GET', `/internal-accounts/${who.accountId}/balance-changes?${query}`, undefined, {}, [200, 409]);
+      return NOTHING;
+    },
+  },
+  // External accounts ----------------------------------------------------------------------
+  'external.create': {
+    resource: 'externalAccounts',
+    *run(context) {
+      const { model, operation } = context;
+      if (model.externalAccounts.length >= SESSION_RESOURCES_MAX * 2) return NOTHING;
+      const owner = operation.c % 5 === 4 ? undefined : yield* customer(context, operation.a);
+      yield* createExternal(context, owner, operation.b, operation.c % 3 === 2 ? 'EUR' : 'USD');
+      return NOTHING;
+    },
+  },
+  // Config and rates ------------------------------------------------------------------------
+  'config.patch': {
+    resource: 'config',
+    *run(context) {
+      const { operation } = context;
+      // Fees stay small (at most 1.00 + 1%) so that a payout of half a balance always fits.
+      const feeConfigs = operation.a % 3 === 0 ? [] : [{ sourceCurrency: 'USD', fixedFee: operation.b % 101, variableFeeBps: operation.c % 101 }];
+      yield* must(context, 'PATCH', '/config', { feeConfigs });
+      return NOTHING;
+    },
+  },
+  'rates.publish': {
+    resource: 'rates',
+    *run(context) {
+      yield* publishRates(context);
+      yield* must(context, 'GET', '/exchange-rates');
+      return NOTHING;
+    },
+  },
+  // Quotes and the payouts they execute ------------------------------------------------------
+  'quote.payout': { resource: 'quotes', run: (context) => payout(context, 'external') },
+  'quote.internal': { resource: 'quotes', run: (context) => payout(context, 'internal') },
+  'quote.abandon': {
+    resource: 'quotes',
+    *run(context) {
+      const { model, operation } = context;
+      const { customer: payer } = yield* funded(context, operation.a, 2_000);
+      const destination = yield* externalOf(context, payer, operation.c, 'USD');
+      const quote = yield* must(context, 'POST', '/quotes', {
+        source: { sourceType: 'ACCOUNT', accountId: payer.accountId },
+        destination: { destinationType: 'ACCOUNT', accountId: destination.id },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: 500 + (operation.b % 1_000),
+      });
+      remember(model.quoteIds, quote.id);
+      return NOTHING;
+    },
+  },
+  // Transactions: incoming payments, approvals, deprecated transfers --------------------------
+  'incoming.approvalSetting': {
+    resource: 'transactions',
+    *run(context) {
+      const { model, operation } = context;
+      const required = operation.a % 2 === 1;
+      yield* must(context, 'PUT', '/sandbox/incoming-payments/approval', { required, requestedReceiverCustomerInfoFields: [] });
+      model.approvalRequired = required;
+      return NOTHING;
+    },
+  },
+  'incoming.uma': {
+    resource: 'transactions',
+    *run(context) {
+      const { model, operation } = context;
+      const who = yield* customer(context, operation.a);
+      const body = yield* must(context, 'POST', '/sandbox/uma/receive', {
+        senderUmaAddress: '$success.usd@sandbox.uma.example',
+        receiverUmaAddress: `$${who.platformCustomerId}@sandbox.uma.example`,
+        receivingCurrencyCode: 'USD',
+        receivingCurrencyAmount: 1 + (operation.b % 1_000_000),
+      });
+      remember(model.transactionIds, body.id);
+      // The platform has five minutes to decide (spec); after that the payment fails on its own.
+      if (model.approvalRequired) model.approvalCandidates.push({ id: body.id, windowEndsAtMs: context.nowMs + 5 * 60_000 });
+      return { moves: { [who.accountId]: 'up' } };
+    },
+  },
+  'transaction.decide': {
+    resource: 'transactions',
+    *run(context) {
+      const { model, operation } = context;
+      const candidate = pick(model.approvalCandidates, operation.a);
+      if (candidate === undefined) return NOTHING;
+      model.approvalCandidates.splice(model.approvalCandidates.indexOf(candidate), 1);
+      const current = yield* must(context, 'GET', `/transactions/${candidate.id}`);
+      // Only a payment still waiting for approval can be decided; a closed window is refused.
+      if (current.status !== 'PENDING') return NOTHING;
+      const open = context.nowMs < candidate.windowEndsAtMs;
+      const accept = open ? [200] : [409];
+      if (operation.b % 2 === 0) yield* must(context, 'POST', `/transactions/${candidate.id}/approve`, {}, {}, accept);
+      else yield* must(context, 'POST', `/transactions/${candidate.id}/reject`, { reason: 'sim rejected' }, {}, accept);
+      return NOTHING;
+    },
+  },
+  'transfer.out': {
+    resource: 'transactions',
+    *run(context) {
+      const { model, operation } = context;
+      const { customer: payer } = yield* funded(context, operation.a, 2_000);
+      const destination = yield* externalOf(context, payer, operation.c, 'USD');
+      const amount = payAmount(model, payer.accountId, operation.b);
+      const body = yield* must(context, 'POST', '/transfer-out', { source: { accountId: payer.accountId }, destination: { accountId: destination.id }, amount });
+      remember(model.transactionIds, body.id);
+      remember(model.quoteIds, body.quoteId);
+      return payoutEffect(model, payer.accountId);
+    },
+  },
+  'transfer.in': {
+    resource: 'transactions',
+    *run(context) {
+      const { model, operation } = context;
+      const who = yield* customer(context, operation.a);
+      const source = yield* externalOf(context, who, operation.c, 'USD');
+      const body = yield* must(context, 'POST', '/transfer-in', { source: { accountId: source.id }, destination: { accountId: who.accountId }, amount: 1 + (operation.b % 1_000_000) });
+      remember(model.transactionIds, body.id);
+      remember(model.quoteIds, body.quoteId);
+      const moves: Record<string, 'up' | 'down' | 'any'> = { [who.accountId]: 'up' };
+      for (const id of model.platformAccountIds) moves[id] = 'any';
+      return { moves };
+    },
+  },
+  // Cards and the card network's simulations -------------------------------------------------
+  'card.issue': {
+    resource: 'cards',
+    *run(context) {
+      yield* card(context, context.operation.a);
+      return NOTHING;
+    },
+  },
+  'card.status': {
+    resource: 'cards',
+    *run(context) {
+      const { operation } = context;
+      const chosen = yield* card(context, operation.a);
+      const next = operation.b % 9 === 8 ? 'CLOSED' : chosen.status === 'ACTIVE' ? 'FROZEN' : 'ACTIVE';
+      yield* must(context, 'PATCH', `/cards/${chosen.id}`, { status: next });
+      chosen.status = next;
+      // Closing a card releases its holds.
+      return next === 'CLOSED' ? { moves: { [chosen.accountId]: 'up' } } : NOTHING;
+    },
+  },
+  'card.authorize': {
+    resource: 'cards',
+    *run(context) {
+      const { model, operation } = context;
+      const chosen = yield* card(context, operation.a);
+      const names = ['authorization', 'financial_authorization', 'credit_authorization'];
+      const name = names[operation.c % names.length] as string;
+      const amount = 1 + (operation.b % 50_000);
+      const body = yield* must(context, 'POST', `/sandbox/cards/${chosen.id}/simulate/${name}`, { amount, currency: 'USD', merchant: MERCHANT }, {}, [200]);
+      if (name !== 'credit_authorization') model.cardTransactions.push({ id: body.id, cardId: chosen.id, amountMinor: amount });
+      return { moves: { [chosen.accountId]: name === 'credit_authorization' ? 'up' : 'down' } };
+    },
+  },
+  'card.settle': {
+    resource: 'cards',
+    *run(context) {
+      const { model, operation } = context;
+      const tx = pick(model.cardTransactions, operation.a);
+      if (tx === undefined) return NOTHING;
+      const chosen = model.cards.find((c) => c.id === tx.cardId);
+      const names = ['clearing', 'return', 'authorization_advice'];
+      const name = names[operation.c % names.length] as string;
+      const amount = 1 + (operation.b % tx.amountMinor);
+      // A message that the transaction's state does not allow is refused with nothing written.
+      yield* must(context, 'POST', `/sandbox/cards/${tx.cardId}/simulate/${name}`, { cardTransactionId: tx.id, amount }, {}, [200, 400, 409, 422]);
+      return chosen === undefined ? NOTHING : { moves: { [chosen.accountId]: 'any' } };
+    },
+  },
+  'card.inquiry': {
+    resource: 'cards',
+    *run(context) {
+      const chosen = yield* card(context, context.operation.a);
+      yield* must(context, 'POST', `/sandbox/cards/${chosen.id}/simulate/balance_inquiry`, {}, {}, [200, 400, 409, 422]);
+      return NOTHING;
+    },
+  },
+  // Agents ------------------------------------------------------------------------------------
+  'agent.create': {
+    resource: 'agents',
+    *run(context) {
+      yield* agent(context, context.operation.a * 3);
+      return NOTHING;
+    },
+  },
+  'agent.deviceCode': {
+    resource: 'agents',
+    *run(context) {
+      const chosen = yield* agent(context, context.operation.a);
+      yield* newDeviceCode(context, chosen);
+      return NOTHING;
+    },
+  },
+  'agent.redeem': {
+    resource: 'agents',
+    *run(context) {
+      const chosen = yield* connectedAgent(context, context.operation.a);
+      yield* must(context, 'GET', '/agents/me', undefined, { authorization: `Bearer ${chosen.token}` });
+      return NOTHING;
+    },
+  },
+  'agent.pay': {
+    resource: 'agents',
+    *run(context) {
+      const { model, operation } = context;
+      const chosen = yield* connectedAgent(context, operation.a);
+      const owner = model.customers.find((c) => c.id === chosen.customerId) as ModelCustomer;
+      if (available(model, owner.accountId) < 2_000) yield* fundAccount(context, owner.accountId, 10_000);
+      const destination = yield* externalOf(context, owner, operation.c, 'USD');
+      const bearer = { authorization: `Bearer ${chosen.token}` };
+      const amount = payAmount(model, owner.accountId, operation.b);
+      const quote = yield* must(context, 'POST', '/agents/me/quotes', {
+        source: { sourceType: 'ACCOUNT', accountId: owner.accountId },
+        destination: { destinationType: 'ACCOUNT', accountId: destination.id },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: amount,
+      }, bearer);
+      remember(model.quoteIds, quote.id);
+      const action = yield* must(context, 'POST', `/agents/me/quotes/${quote.id}/execute`, undefined, bearer, [200, 202]);
+      remember(model.actionIds, action.id);
+      if (action.status === 'PENDING_APPROVAL') model.pendingActions.push({ agentId: chosen.id, actionId: action.id });
+      if (action.transaction?.id !== undefined) remember(model.transactionIds, action.transaction.id);
+      return payoutEffect(model, owner.accountId);
+    },
+  },
+  'agent.decide': {
+    resource: 'agents',
+    *run(context) {
+      const { model, operation } = context;
+      const pending = pick(model.pendingActions, operation.a);
+      if (pending === undefined) return NOTHING;
+      model.pendingActions.splice(model.pendingActions.indexOf(pending), 1);
+      const verb = operation.b % 2 === 0 ? 'approve' : 'reject';
+      // An approval re-checks the policy and the funds; the action may then fail (still 200).
+      const body = yield* must(context, 'POST', `/agents/${pending.agentId}/actions/${pending.actionId}/${verb}`, verb === 'reject' ? { reason: 'sim rejected' } : undefined, {}, [200, 409]);
+      if (body?.transaction?.id !== undefined) remember(model.transactionIds, body.transaction.id);
+      const agentRecord = model.agents.find((a) => a.id === pending.agentId);
+      const owner = model.customers.find((c) => c.id === agentRecord?.customerId);
+      return owner === undefined ? NOTHING : payoutEffect(model, owner.accountId);
+    },
+  },
+  // Stablecoins -------------------------------------------------------------------------------
+  'stablecoin.register': {
+    resource: 'stablecoins',
+    *run(context) {
+      const { model, operation } = context;
+      if (model.stablecoins.length < SESSION_RESOURCES_MAX && operation.a % 2 === 0) {
+        yield* stablecoin(context, model.stablecoins.length, false);
+      } else {
+        const coin = pick(model.stablecoins, operation.a);
+        if (coin !== undefined) yield* enableStep(context, coin);
+        else yield* stablecoin(context, 0, false);
+      }
+      return NOTHING;
+    },
+  },
+  'stablecoin.mint': {
+    resource: 'stablecoins',
+    *run(context) {
+      const { model, operation } = context;
+      const { customer: holder } = yield* funded(context, operation.a, 2_000);
+      const coinId = yield* stablecoin(context, operation.c, true);
+      // 10,000 units of a 6-decimal coin are one cent.
+      const cents = 1 + (operation.b % Math.floor(available(model, holder.accountId) / 2));
+      const body = yield* must(context, 'POST', `/stablecoins/${coinId}/mints`, { amount: String(cents * 10_000), sourceAccountId: holder.accountId }, { 'Idempotency-Key': `sim-mint-${serial(model)}` });
+      remember(model.stablecoinOperationIds, body.id);
+      return { moves: { [holder.accountId]: 'down' } };
+    },
+  },
+  'stablecoin.burn': {
+    resource: 'stablecoins',
+    *run(context) {
+      const { model, operation } = context;
+      const holder = yield* customer(context, operation.a);
+      const coinId = yield* stablecoin(context, operation.c, true);
+      // The holding may be smaller than asked: a refused burn writes nothing.
+      const body = yield* must(context, 'POST', `/stablecoins/${coinId}/burns`, { amount: String((1 + (operation.b % 100)) * 10_000), sourceAccountId: holder.accountId }, { 'Idempotency-Key': `sim-burn-${serial(model)}` }, [200, 201, 400, 409, 422]);
+      remember(model.stablecoinOperationIds, body?.id);
+      return { moves: { [holder.accountId]: 'up' } };
+    },
+  },
+  // Time --------------------------------------------------------------------------------------
+  'time.advance': {
+    resource: 'time',
+    *run() {
+      yield { kind: 'advance' };
+      return { all: true };
+    },
+  },
+};
+
+function* updateCustomer(context: OperationContext): Generator<OperationCall, void, HttpResponse> {
+  const { operation } = context;
+  const who = yield* customer(context, operation.a);
+  const current = yield* must(context, 'GET', `/customers/${who.id}`);
+  const body = current.customerType === 'BUSINESS'
+    ? { businessInfo: { legalName: `${NAMES[operation.b % NAMES.length]} Trading LLC`, registrationNumber: `REG-U${operation.c % 1000}` } }
+    : { fullName: NAMES[operation.b % NAMES.length] };
+  yield* must(context, 'PATCH', `/customers/${who.id}`, body);
+}
+
+/** The resources operations are grouped by, each with its operation kinds. */
+export const RESOURCES: Readonly<Record<string, readonly string[]>> = Object.entries(OPERATIONS).reduce<Record<string, string[]>>((acc, [kind, definition]) => {
+  (acc[definition.resource] ??= []).push(kind);
+  return acc;
+}, {});

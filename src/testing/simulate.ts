@@ -1,0 +1,219 @@
+/**
+ * The deterministic simulator (in the style of TigerBeetle's VOPR): a seed chooses a session of
+ * valid operations over every resource with the clock moving and timers firing; after every step
+ * the ledger invariants, the world accounts and the balance model must hold, a refused request
+ * must have written nothing; at the end every rebuild of the engine from its log must answer the
+ * reads as the live one does. The same seed always runs the same session, so a failure printed
+ * with its seed and step is reproduced by running that seed again.
+ */
+import { basicAuthorization } from '../api/auth.js';
+import type { HttpResponse } from '../api/http.js';
+import { createEngine, type Engine } from '../engine/engine.js';
+import { type EngineOptions, SANDBOX_CREDENTIAL } from '../engine/options.js';
+import type { EventEnvelope } from '../log/index.js';
+import { checkRebuilds, ledgerProblems, readRequests, worldProblems } from './checks.js';
+import { emptyModel, type SessionModel } from './model.js';
+import { OPERATIONS } from './operations.js';
+import { createRandom, type Random } from './random.js';
+import { type Operation, type OperationDefinition, runSession, SessionFailure, type SessionOptions } from './session.js';
+
+/** The instant simulated sessions start at. */
+export const SIMULATION_START_MS = Date.UTC(2026, 0, 5, 16, 0, 0);
+
+/** How often each operation kind is drawn relative to the others (default 1). */
+const WEIGHTS: Readonly<Record<string, number>> = { 'time.advance': 4, 'account.fund': 3, 'quote.payout': 3, 'customer.create': 2 };
+
+/**
+ * Draws one operation: a kind (weighted), three choices and a wait that is mostly seconds to two
+ * minutes, sometimes up to two days (so that expiries, settlement and daily limits come due).
+ */
+export function randomOperation(random: Random, kinds: readonly string[] = Object.keys(OPERATIONS)): Operation {
+  const total = kinds.reduce((sum, kind) => sum + (WEIGHTS[kind] ?? 1), 0);
+  let ticket = random.below(total);
+  let kind = kinds[kinds.length - 1] as string;
+  for (const candidate of kinds) {
+    ticket -= WEIGHTS[candidate] ?? 1;
+    if (ticket < 0) {
+      kind = candidate;
+      break;
+    }
+  }
+  const waitMs = random.below(20) === 0 ? random.below(2 * 86_400_000) : random.below(120_000);
+  return { kind, a: random.below(2 ** 31), b: random.below(2 ** 31), c: random.below(2 ** 31), waitMs };
+}
+
+/** The operations a seed chooses, lazily and without end. */
+export function* operationsOf(seed: number, kinds?: readonly string[]): Generator<Operation> {
+  const random = createRandom(seed);
+  for (;;) yield randomOperation(random, kinds);
+}
+
+/** Options of `checkEngineSession`. */
+export type EngineSessionOptions = {
+  /** Engine options (default `{ regulated: true }`: cards need a regulated platform). */
+  readonly engineOptions?: EngineOptions;
+  /** Rebuild and compare every this many steps as well as at the end (default: only at the end). */
+  readonly rebuildEvery?: number;
+  /** The operation kinds by name (default `OPERATIONS`); a test may swap one to see a check fail. */
+  readonly definitions?: Readonly<Record<string, OperationDefinition>>;
+};
+
+/** Options of `simulate`. */
+export type SimulationOptions = EngineSessionOptions & {
+  readonly seed: number;
+  readonly steps: number;
+  /** Operation kinds to draw from (default: all). */
+  readonly kinds?: readonly string[];
+};
+
+/** What a session against a new engine did. */
+export type EngineSessionReport = {
+  readonly steps: number;
+  readonly events: number;
+  readonly requests: number;
+  /** Requests refused with a status the operation allows (nothing written, checked). */
+  readonly refused: number;
+  /** How many reads every rebuild answered as the live engine. */
+  readonly reads: number;
+  readonly simulatedMs: number;
+  readonly counts: Readonly<Record<string, number>>;
+  readonly model: SessionModel;
+  /** The live engine at the end, and the log it wrote (what a host would have stored). */
+  readonly engine: Engine;
+  readonly log: readonly EventEnvelope[];
+};
+
+/** What a passed simulation did. */
+export type SimulationReport = EngineSessionReport & { readonly seed: number };
+
+/** A simulation failed: the seed, the step and why; `simulate({ seed, steps: step + 1 })` reproduces it. */
+export class SimulationFailure extends Error {
+  override readonly name = 'SimulationFailure';
+  constructor(
+    readonly seed: number,
+    readonly step: number,
+    readonly detail: string,
+  ) {
+    super(`simulation failed: seed ${seed}, step ${step}: ${detail}\nreproduce: npm run test:sim -- --seed ${seed} --steps ${step + 1}`);
+  }
+}
+
+/** The sandbox platform's Authorization header, which the simulator's calls carry. */
+export const SANDBOX_AUTHORIZATION = basicAuthorization(SANDBOX_CREDENTIAL);
+
+/**
+ * Runs the simulation of `options.seed` for `options.steps` operations against a new engine;
+ * returns what it did or throws `SimulationFailure` naming the seed and the step.
+ * @example
+ * const report = simulate({ seed: 7, steps: 200 });
+ */
+export function simulate(options: SimulationOptions): SimulationReport {
+  const engineOptions: EngineOptions = options.engineOptions ?? { regulated: true, seed: options.seed >>> 0 };
+  try {
+    const report = checkEngineSession(limited(operationsOf(options.seed, options.kinds), options.steps), { ...options, engineOptions });
+    return { ...report, seed: options.seed };
+  } catch (error) {
+    if (error instanceof SessionFailure) throw new SimulationFailure(options.seed, error.step, error.message);
+    throw new SimulationFailure(options.seed, -1, error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+  }
+}
+
+/**
+ * Runs `operations` against a new engine with every check of the simulator: after each step the
+ * answers agree with the balance model, the ledger invariants and the world accounts hold, a
+ * refused request wrote nothing and the head is the stored log's; at the end the replay, JSONL
+ * round trip, snapshot and mid-log snapshot plus tail answer every read as the live engine.
+ * Throws `SessionFailure` (with the step) on the first disagreement.
+ * @example
+ * fc.assert(fc.property(sessionArbitrary(), (operations) => { checkEngineSession(operations); }));
+ */
+export function checkEngineSession(operations: Iterable<Operation>, options: EngineSessionOptions = {}): EngineSessionReport {
+  const engineOptions: EngineOptions = options.engineOptions ?? { regulated: true };
+  const engine = createEngine(engineOptions);
+  const log: EventEnvelope[] = [];
+  const model = emptyModel();
+  const counts: Record<string, number> = {};
+  let requests = 0;
+  let refused = 0;
+  let lastNowMs = SIMULATION_START_MS;
+  const rebuild = (nowMs: number, step: number): void => {
+    const reads = readRequests(model, SANDBOX_AUTHORIZATION, nowMs);
+    const before = engine.head().seq;
+    const problems = checkRebuilds(engine, log, reads, nowMs, { engineOptions, cut: 1 + (step % Math.max(1, log.length)) });
+    if (problems.length > 0) throw new Error(`rebuilt engines answer differently: ${JSON.stringify(problems.slice(0, 3))}`);
+    if (engine.head().seq !== before) throw new Error('reads wrote events');
+  };
+  const report = runSession(
+    {
+      handle(request, nowMs) {
+        const before = engine.head();
+        const { response, events } = engine.handle(request, { now: nowMs });
+        requests += 1;
+        log.push(...events);
+        lastNowMs = nowMs;
+        checkAnswer(request.method, request.path, response, events, before.seq, engine);
+        if (response.status >= 400) refused += 1;
+        return response;
+      },
+      advance(nowMs) {
+        const before = engine.head().seq;
+        const events = engine.advance(nowMs);
+        lastNowMs = nowMs;
+        if (events.length > 0 && events[0]?.seq !== before + 1) throw new Error(`advance wrote seq ${events[0]?.seq} after head ${before}`);
+        log.push(...events);
+      },
+      afterStep(step, operation, nowMs) {
+        counts[operation.kind] = (counts[operation.kind] ?? 0) + 1;
+        if (log.length > 0 && engine.head().seq !== log[log.length - 1]?.seq) throw new Error(`the engine's head ${engine.head().seq} is not the stored log's ${log.length}`);
+        const problems = [...ledgerProblems(engine), ...worldProblems(engine, model)];
+        if (problems.length > 0) throw new Error(`invariants broken: ${problems.join('; ')}`);
+        if (options.rebuildEvery !== undefined && (step + 1) % options.rebuildEvery === 0) rebuild(nowMs, step);
+      },
+    },
+    operations,
+    sessionOptions({ model, ...(options.definitions === undefined ? {} : { definitions: options.definitions }) }),
+  );
+  try {
+    rebuild(report.nowMs, report.steps);
+  } catch (error) {
+    throw new SessionFailure(report.steps, undefined, `at the end: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const reads = readRequests(model, SANDBOX_AUTHORIZATION, report.nowMs).length;
+  return { steps: report.steps, events: log.length, requests, refused, reads, simulatedMs: lastNowMs - SIMULATION_START_MS, counts, model, engine, log };
+}
+
+/**
+ * Session options for the sandbox platform: every operation kind, the sandbox credentials, the
+ * simulator's start instant, and a new model unless one is given.
+ */
+export function sessionOptions(overrides: Partial<SessionOptions> = {}): SessionOptions {
+  return { definitions: OPERATIONS, authorization: SANDBOX_AUTHORIZATION, startMs: SIMULATION_START_MS, ...overrides };
+}
+
+/** A refused request wrote nothing and left the head alone; an accepted one continued the head. */
+function checkAnswer(method: string, path: string, response: HttpResponse, events: readonly EventEnvelope[], beforeSeq: number, engine: Engine): void {
+  if (response.status >= 400 && events.length > 0) throw new Error(`${method} ${path} answered ${response.status} but wrote ${events.length} events`);
+  if (events.length === 0) {
+    // Genesis is applied on the first call and handed out with the first write.
+    if (engine.head().seq !== beforeSeq && beforeSeq !== 0) throw new Error(`${method} ${path} moved the head without returning events`);
+    return;
+  }
+  if (events[events.length - 1]?.seq !== engine.head().seq) throw new Error(`${method} ${path} returned events up to seq ${events[events.length - 1]?.seq} but the head is ${engine.head().seq}`);
+}
+
+function* limited<T>(source: Iterator<T>, count: number): Generator<T> {
+  for (let i = 0; i < count; i += 1) {
+    const next = source.next();
+    if (next.done === true) return;
+    yield next.value;
+  }
+}
+
+/** One line per operation kind with its count, for a report. */
+export function describeCounts(counts: Readonly<Record<string, number>>): string {
+  return Object.entries(counts)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([kind, count]) => `${kind} ${count}`)
+    .join(', ');
+}
+
