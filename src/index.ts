@@ -3,15 +3,18 @@
  */
 
 // Engine: request in, events and response out.
-export { createEngine } from './engine/engine.js';
+export { createEngine, EngineHaltedError } from './engine/engine.js';
 export type { Clock, Engine, HandleResult, LogHead } from './engine/engine.js';
-export { SANDBOX_CREDENTIAL } from './engine/options.js';
+export { SANDBOX_CREDENTIAL, SANDBOX_SECRET, SECRET_LENGTH_MIN } from './engine/options.js';
+export { CHECKPOINT_EVENT_TYPE, checkpointOptionsProblem } from './engine/checkpoint-events.js';
+export type { CheckpointOptions, LogCheckpointSigned } from './engine/checkpoint-events.js';
 export type { EngineOptions } from './engine/options.js';
 export { auditLog, createAuditSink } from './engine/audit.js';
 export type { AuditFault, AuditOptions, AuditReport, AuditSink } from './engine/audit.js';
 
 // Wire contract.
 export { basicAuthorization } from './api/auth.js';
+export { REQUEST_LIMITS, RESERVED_KEYS } from './api/limits.js';
 export type { PlatformCredential } from './api/auth.js';
 export type { HttpMethod, HttpRequest, HttpResponse, QueryParams } from './api/http.js';
 

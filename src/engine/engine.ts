@@ -37,6 +37,7 @@ import { type EngineOptions, type ResolvedOptions, resolveOptions } from './opti
 import { type EngineSnapshot, snapshotOf, stateFromSnapshot } from './snapshot.js';
 import { emptyState } from './state.js';
 import { readonlyView } from './readonly-view.js';
+import { checkpointDraft, checkpointDue, checkpointOptionsProblem } from './checkpoint-events.js';
 import { NOTIFIERS, TIMER_HANDLERS } from './registry.js';
 import { type Notification, WEBHOOK_EVENTS, type WebhookQueued } from '../domains/notifications.js';
 import { nextDueTimer, TIMER_EVENTS, type TimerFired } from '../domains/timers.js';
@@ -149,6 +150,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
   let head = initialHead;
   if (options.events !== undefined) head = replayInto(state, options.events, head, options.upcast);
   const secretDigest = secretDigester(resolved.secret);
+  if (options.checkpoints !== undefined) {
+    const problem = checkpointOptionsProblem(options.checkpoints);
+    // A host configuration error, caught when the engine is made rather than at the first write.
+    if (problem !== undefined) throw new TypeError(problem);
+  }
   // Fail-stop: set once a defect threw while events were being applied.
   let halted: { cause: unknown } | undefined;
   // True once the running call has applied an event (a throw after that halts the engine).
@@ -230,6 +236,20 @@ export function createEngine(options: EngineOptions = {}): Engine {
     head = initialHead;
   }
 
+  /**
+   * Appends a signed checkpoint over the head when the host gave a key and `everyEvents` events
+   * were written since the last one this engine wrote (after a restart it counts from the head
+   * it replayed to, so a gap is at most twice `everyEvents` across one restart).
+   */
+  let lastCheckpointSeq = head.seq;
+  function checkpointIfDue(atMs: number): EventEnvelope[] {
+    const checkpoints = options.checkpoints;
+    if (checkpoints === undefined || !checkpointDue(lastCheckpointSeq, head.seq, checkpoints)) return [];
+    const written = appendDrafts([checkpointDraft(head, checkpoints)], atMs);
+    lastCheckpointSeq = head.seq;
+    return written;
+  }
+
   /** Runs one call under the all-or-nothing rule: a throw after events were applied halts. */
   function atomically<T>(call: () => T): T {
     if (halted !== undefined) throw new EngineHaltedError(halted.cause);
@@ -279,6 +299,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
           const stored: IdempotentResponseStored = { key: idempotencyKey, fingerprint, status: response.status, body: response.body };
           events.push(...appendDrafts([{ type: ENGINE_EVENTS.idempotentResponseStored, data: stored }], atMs));
         }
+        events.push(...checkpointIfDue(atMs));
         return { response, events };
       });
     },
@@ -291,7 +312,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
           forgetGenesis();
           return [];
         }
-        return [...genesis, ...fired];
+        return fired.length === 0 ? [] : [...genesis, ...fired, ...checkpointIfDue(atMs)];
       });
     },
     closeSettlement(through: string, clock: Clock): Result<readonly EventEnvelope[], ApiError> {
@@ -302,7 +323,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
         if (throughMs > atMs) return err(apiError('INVALID_INPUT', 'settlement cannot close in the future'));
         const genesis = ensureGenesis(atMs);
         const cutoff = appendDrafts([{ type: PLATFORM_EVENTS.settlementCutoffAdvanced, data: { through: formatInstant(throughMs) } }], atMs);
-        return ok([...genesis, ...cutoff]);
+        return ok([...genesis, ...cutoff, ...checkpointIfDue(atMs)]);
       });
     },
   };

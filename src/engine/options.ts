@@ -8,6 +8,7 @@ import { ratesFromOptions } from '../domains/rates/schema.js';
 import type { ExchangeRateInput, PublishedRate } from '../domains/rates/types.js';
 import type { EventEnvelope, Sha256Hex, Upcast } from '../log/index.js';
 import type { EngineSnapshot } from './snapshot.js';
+import type { CheckpointOptions } from './checkpoint-events.js';
 
 /** The sandbox platform's default credentials. */
 export const SANDBOX_CREDENTIAL: PlatformCredential = {
@@ -51,6 +52,12 @@ export type EngineOptions = {
    * or earlier credentials stop matching. At least 16 characters.
    */
   readonly secret?: string;
+  /**
+   * Signed checkpoints: the host's Ed25519 private key (never logged) and how many events may
+   * pass between two `LogCheckpointSigned` events, so that an auditor holding the public key
+   * detects any rewrite of the log up to the last checkpoint (docs/log.md).
+   */
+  readonly checkpoints?: CheckpointOptions;
 };
 
 /** Options with defaults filled in. */
