@@ -2,8 +2,11 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts' },
+    // payments-engine/testing (the simulator; fast-check an optional peer) shares chunks with the
+    // core, so a user's Engine fits its checks' types and there is one engine.
+    entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
     format: ['esm', 'cjs'],
+    splitting: true,
     dts: true,
     sourcemap: true,
     clean: true,
