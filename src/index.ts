@@ -6,8 +6,6 @@
 export { createEngine, EngineHaltedError } from './engine/engine.js';
 export type { Clock, Engine, HandleResult, LogHead } from './engine/engine.js';
 export { SANDBOX_CREDENTIAL, SANDBOX_SECRET, SECRET_LENGTH_MIN } from './engine/options.js';
-export { CHECKPOINT_EVENT_TYPE, checkpointOptionsProblem } from './engine/checkpoint-events.js';
-export type { CheckpointOptions, LogCheckpointSigned } from './engine/checkpoint-events.js';
 export type { EngineOptions } from './engine/options.js';
 export { auditLog, createAuditSink } from './engine/audit.js';
 export type { AuditFault, AuditOptions, AuditReport, AuditSink } from './engine/audit.js';
@@ -88,7 +86,7 @@ export {
   verifyCheckpointSignature,
 } from './log/index.js';
 export type { CheckpointChecker, CheckpointCheckOptions, CheckpointFault, CheckpointReport, LogCheckpointSigned } from './log/index.js';
-export { checkpointDraft, checkpointDue } from './engine/checkpoint-events.js';
+export { checkpointDraft, checkpointDue, checkpointOptionsProblem } from './engine/checkpoint-events.js';
 export type { CheckpointOptions } from './engine/checkpoint-events.js';
 
 // Ledger: TigerBeetle-style accounts and transfers, balance-change rows, invariants.
