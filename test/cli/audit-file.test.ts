@@ -77,6 +77,21 @@ describe('auditFile', () => {
     expect(summary(report)).toEqual(singleThread(path, true));
   });
 
+  it('hands every verified event to onEvent in order and reports bytes read per chunk, on one thread or two', () => {
+    const path = write(`${sound.join('\n')}\n`);
+    const size = Buffer.byteLength(`${sound.join('\n')}\n`);
+    for (const parallel of [false, true]) {
+      const seqs: number[] = [];
+      const bytes: number[] = [];
+      const report = auditFile(path, { parallel, chunkBytes: CHUNK_BYTES, onEvent: (env) => seqs.push(env.seq), onChunk: (read) => bytes.push(read) });
+      expect(report.ok).toBe(true);
+      expect(seqs).toEqual(Array.from({ length: sound.length }, (_, i) => i + 1));
+      expect(bytes.length).toBeGreaterThan(10);
+      expect(bytes).toEqual([...bytes].sort((x, y) => x - y));
+      expect(bytes.at(-1)).toBe(size);
+    }
+  });
+
   it('runs on one thread below PARALLEL_MIN_BYTES or when asked, with the same report', () => {
     const path = write(`${sound.join('\n')}\n`);
     expect(summary(auditFile(path))).toEqual(singleThread(path, true));
