@@ -8,8 +8,8 @@ import { ReplayError } from '../../src/core/assert.js';
 import { CHECKPOINT_EVENT_TYPE, checkpointDraft, checkpointDue, checkpointOptionsProblem } from '../../src/engine/checkpoint-events.js';
 import { createEngine } from '../../src/engine/engine.js';
 import { SANDBOX_CREDENTIAL } from '../../src/engine/options.js';
-import { checkpointPublicKey, verifyCheckpointSignature } from '../../src/log/checkpoint.js';
-import { sealEvent, type EventEnvelope } from '../../src/log/index.js';
+import { checkCheckpoints, checkpointPublicKey, verifyCheckpointSignature } from '../../src/log/checkpoint.js';
+import { encodeEnvelope, sealEvent, type EventEnvelope } from '../../src/log/index.js';
 
 const privateKey = new Uint8Array(32).fill(3);
 const options = { privateKey, everyEvents: 4 };
@@ -77,5 +77,33 @@ describe('checkpoint events', () => {
       const checkpoint = sealAfter(events, checkpointDraft(head, options));
       expect(() => createEngine({ events: [...events, checkpoint] })).toThrow(ReplayError);
     }
+  });
+
+  it('createEngine({ checkpoints }) signs its head every everyEvents events; the log checks with the public key and replays byte for byte', () => {
+    const write = (engine: ReturnType<typeof createEngine>): EventEnvelope[] => {
+      const out: EventEnvelope[] = [];
+      for (let n = 0; n < 12; n += 1) {
+        const { events } = engine.handle(
+          {
+            method: 'POST',
+            path: '/customers',
+            headers: { authorization: basicAuthorization(SANDBOX_CREDENTIAL) },
+            body: { customerType: 'INDIVIDUAL', platformCustomerId: `c-${n}`, fullName: `Customer ${n}` },
+          },
+          { now: '2026-01-05T16:00:00Z' },
+        );
+        out.push(...events);
+      }
+      return out;
+    };
+    const events = write(createEngine({ checkpoints: options }));
+    const checkpoints = events.filter((env) => env.type === CHECKPOINT_EVENT_TYPE);
+    expect(checkpoints.length).toBeGreaterThanOrEqual(3);
+    for (const c of checkpoints) expect(c.data).toMatchObject({ seq: c.seq - 1, hash: c.prevHash, publicKey: checkpointPublicKey(privateKey) });
+    const report = checkCheckpoints(events, { publicKey: checkpointPublicKey(privateKey), expectHead: events.at(-1)! });
+    expect(report).toMatchObject({ ok: true, checkpoints: checkpoints.length, lastSignedSeq: checkpoints.at(-1)!.seq - 1 });
+    // Deterministic signatures: the same calls write the same bytes, and the log replays.
+    expect(write(createEngine({ checkpoints: options })).map(encodeEnvelope)).toEqual(events.map(encodeEnvelope));
+    expect(createEngine({ events }).head().hash).toBe(events.at(-1)!.hash);
   });
 });

@@ -6,7 +6,9 @@
 import { appendFileSync, existsSync, statSync } from 'node:fs';
 import { createEngine, type Engine } from '../../engine/engine.js';
 import { encodeEnvelope } from '../../log/index.js';
-import { auditForCommand, faultSentence, headText } from '../audit-command.js';
+import type { CheckpointOptions } from '../../engine/checkpoint-events.js';
+import type { EngineOptions } from '../../engine/options.js';
+import { auditForCommand, faultSentence, headText, readPrivateKeyFile } from '../audit-command.js';
 import { CliError, EXIT, flag, requireFile, type CliCommand, type CliIo } from '../command.js';
 import { endsWithNewline, lineWriter, type ReadPosition } from '../files.js';
 import { nativeSha256 } from '../native-hash.js';
@@ -14,22 +16,28 @@ import { progressReporter } from '../progress.js';
 import { runScript } from '../script.js';
 import { scriptRequests } from '../script-file.js';
 
+/** Events between two checkpoints when --checkpoint-every is not given. */
+const CHECKPOINT_EVERY_DEFAULT = 1_000;
+
 export const RUN: CliCommand = {
   summary: 'run a request script (one JSON request a line, each with "at") and append the events to a log',
-  usage: '<requests.jsonl> [--log events.jsonl] [--seed N]',
+  usage: '<requests.jsonl> [--log events.jsonl] [--seed N] [--checkpoint-key FILE [--checkpoint-every N]]',
   help: [
     '--log FILE  append the events here; an existing log is verified first and continued after its head',
     '            (refused if it does not verify), never overwritten. Continue with the --seed it was written with.',
     '--seed N    seed of the engine\'s deterministic ids (default 0)',
+    '--checkpoint-key FILE    sign checkpoints with this Ed25519 private key (64 hex, e.g. from keygen)',
+    `--checkpoint-every N     a signed checkpoint after at least N events (default ${CHECKPOINT_EVERY_DEFAULT})`,
   ],
   arguments: ['requests.jsonl'],
-  options: { log: { type: 'string' }, seed: { type: 'string' } },
+  options: { log: { type: 'string' }, seed: { type: 'string' }, 'checkpoint-key': { type: 'string' }, 'checkpoint-every': { type: 'string' } },
   run(args, io) {
     const scriptPath = args.positionals[0]!;
     const scriptBytes = requireFile(scriptPath, 'script');
     const seed = seedFlag(flag(args, 'seed'));
     const logPath = flag(args, 'log');
-    const engineOptions = { seed, sha256: nativeSha256 };
+    const checkpoints = checkpointFlags(flag(args, 'checkpoint-key'), flag(args, 'checkpoint-every'));
+    const engineOptions: RunEngineOptions = { seed, sha256: nativeSha256, ...(checkpoints === undefined ? {} : { checkpoints }) };
     const engine = logPath === undefined ? createEngine(engineOptions) : continuedEngine(logPath, engineOptions, io);
     const writer = logPath === undefined ? undefined : lineWriter(logPath, existsSync(logPath) ? 'append' : 'create');
     const position: ReadPosition = { bytes: 0 };
@@ -53,6 +61,20 @@ export const RUN: CliCommand = {
   },
 };
 
+type RunEngineOptions = Pick<EngineOptions, 'seed' | 'sha256' | 'checkpoints'>;
+
+function checkpointFlags(keyFile: string | undefined, everyText: string | undefined): CheckpointOptions | undefined {
+  if (keyFile === undefined) {
+    if (everyText !== undefined) throw new CliError('--checkpoint-every needs --checkpoint-key FILE');
+    return undefined;
+  }
+  const everyEvents = everyText === undefined ? CHECKPOINT_EVERY_DEFAULT : Number(everyText);
+  if (!Number.isSafeInteger(everyEvents) || everyEvents < 1 || (everyText !== undefined && !/^\d+$/.test(everyText))) {
+    throw new CliError(`--checkpoint-every must be an integer >= 1, got ${JSON.stringify(everyText)}`);
+  }
+  return { privateKey: readPrivateKeyFile(keyFile), everyEvents };
+}
+
 function seedFlag(text: string | undefined): number {
   if (text === undefined) return 0;
   const seed = Number(text);
@@ -61,7 +83,7 @@ function seedFlag(text: string | undefined): number {
 }
 
 /** A fresh engine for a new or empty log; for an existing one, the engine that replayed it after verifying it. */
-function continuedEngine(logPath: string, engineOptions: { seed: number; sha256: typeof nativeSha256 }, io: CliIo): Engine {
+function continuedEngine(logPath: string, engineOptions: RunEngineOptions, io: CliIo): Engine {
   if (!existsSync(logPath)) return createEngine(engineOptions);
   if (statSync(logPath).isDirectory()) throw new CliError(`--log ${logPath} is a directory`);
   if (statSync(logPath).size === 0) return createEngine(engineOptions);
