@@ -1,0 +1,123 @@
+/**
+ * Real PostgreSQL servers for tests, both reached through the `pg` driver over TCP on 127.0.0.1:
+ * - PGlite (WASM Postgres) behind its socket server, in-process, in every run;
+ * - a throwaway cluster of the machine's PostgreSQL (Debian's `initdb`/`pg_ctl`), when installed.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, chownSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+const run = promisify(execFile);
+
+/** A running server: a connection string for `pg`, and how to stop it. */
+export type TestPostgres = { readonly url: string; readonly name: string; stop(): Promise<void> };
+
+/** A free TCP port on 127.0.0.1 (the OS picks it; a race with another process is unlikely). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * One PGlite for every test file of this worker process (test files share modules here): its
+ * WASM start costs seconds on a busy machine, while tests keep apart by table names. Released
+ * when the last user stops it and nobody takes it again within a second.
+ */
+let shared: { server: Promise<TestPostgres>; users: number; idle?: NodeJS.Timeout } | undefined;
+export async function startPglite(): Promise<TestPostgres> {
+  if (shared === undefined) shared = { server: startOwnPglite(), users: 0 };
+  const current = shared;
+  current.users += 1;
+  clearTimeout(current.idle);
+  const server = await current.server;
+  let stopped = false;
+  return {
+    name: server.name,
+    url: server.url,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      current.users -= 1;
+      if (current.users > 0) return;
+      current.idle = setTimeout(() => {
+        if (shared === current) shared = undefined;
+        void server.stop();
+      }, 1_000);
+      current.idle.unref();
+    },
+  };
+}
+
+/** A PGlite of its own, in memory behind its socket server on 127.0.0.1 (connections multiplexed). */
+export async function startOwnPglite(): Promise<TestPostgres> {
+  const db = await PGlite.create();
+  const port = await freePort();
+  const server = new PGLiteSocketServer({ db, port, host: '127.0.0.1', maxConnections: 64 });
+  await server.start();
+  return {
+    name: 'PGlite',
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async stop() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}
+
+/** The directory holding `initdb`, `pg_ctl` and `postgres`, or undefined when not installed. */
+export function postgresBinDir(): string | undefined {
+  const candidates = ['/usr/local/bin', '/usr/bin'];
+  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort().reverse() : [];
+  for (const version of versions) candidates.push(`/usr/lib/postgresql/${version}/bin`);
+  return candidates.find((dir) => ['initdb', 'pg_ctl', 'postgres'].every((bin) => existsSync(join(dir, bin))));
+}
+
+/** Why the system PostgreSQL tests are skipped, or undefined when they can run. */
+export function systemPostgresMissing(): string | undefined {
+  return postgresBinDir() === undefined
+    ? 'PostgreSQL server binaries (initdb, pg_ctl, postgres) not found in /usr/local/bin, /usr/bin or /usr/lib/postgresql/*/bin; install Debian\'s postgresql package to run these tests'
+    : undefined;
+}
+
+/**
+ * Starts a throwaway cluster of the installed PostgreSQL in a temp dir on a loopback port, as
+ * the `postgres` user when the tests run as root (PostgreSQL refuses to run as root).
+ */
+export async function startSystemPostgres(): Promise<TestPostgres> {
+  const bin = postgresBinDir();
+  if (bin === undefined) throw new Error(systemPostgresMissing());
+  const dir = mkdtempSync(join(tmpdir(), 'pe-pg-'));
+  const asUser: { uid?: number; gid?: number } = {};
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+    Object.assign(asUser, { uid, gid });
+  }
+  const data = join(dir, 'data');
+  const port = await freePort();
+  const env = { ...process.env, LC_ALL: 'C', LANG: 'C' };
+  await run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], { ...asUser, env });
+  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on -c synchronous_commit=on -c shared_buffers=16MB`;
+  await run(join(bin, 'pg_ctl'), ['-D', data, '-o', settings, '-l', join(dir, 'server.log'), '-w', '-t', '30', 'start'], { ...asUser, env });
+  return {
+    name: 'PostgreSQL (system)',
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async stop() {
+      await run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], { ...asUser, env }).catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
