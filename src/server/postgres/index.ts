@@ -7,3 +7,5 @@ export { createPostgresStore, LOAD_PAGE_SIZE_DEFAULT, StoredLogCorruptError } fr
 export type { Tail, TailOptions } from './tail.js';
 export { checkedTableName, DEFAULT_EVENTS_TABLE, migrate, schemaSql } from './schema.js';
 export { AppendConflictError, type EventStore } from '../event-store.js';
+export type { PostgresWriter, PostgresWriterOptions } from './multi-writer.js';
+export { CONFLICT_RETRIES_DEFAULT, createPostgresWriter } from './multi-writer.js';
