@@ -17,6 +17,8 @@ export type AuthConfig = {
   readonly credentials: readonly PlatformCredential[];
   /** Resolves an agent access token to its agent and customer (agents arrive in a later issue). */
   readonly agentForToken?: (token: string) => { agentId: string; customerId: string } | undefined;
+  /** Resolves Basic credentials of an API token (`POST /tokens`): undefined when unknown (401); an error refuses a known one (403). */
+  readonly tokenForCredential?: (user: string, clientSecret: string) => Result<true, ApiError> | undefined;
 };
 
 /** Checks the Authorization header against what the route needs. Pure. */
@@ -37,7 +39,9 @@ export function authenticate(
     const match = decoded !== undefined && config.credentials.some(
       (c) => c.tokenId === decoded.tokenId && c.clientSecret === decoded.clientSecret,
     );
-    return match ? ok({ kind: 'platform', platformId: config.platformId }) : err(unauthorized('Invalid platform credentials'));
+    const token = match || decoded === undefined ? undefined : config.tokenForCredential?.(decoded.tokenId, decoded.clientSecret);
+    if (token !== undefined && !token.ok) return token;
+    return match || token !== undefined ? ok({ kind: 'platform', platformId: config.platformId }) : err(unauthorized('Invalid platform credentials'));
   }
   if (scheme.toLowerCase() !== 'bearer' || value === '') return err(unauthorized('Agent operations need a Bearer token'));
   const agent = config.agentForToken?.(value);

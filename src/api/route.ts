@@ -3,6 +3,7 @@
  * either new events plus a way to shape the response from the state after them, or an ApiError.
  * Handlers never change state; the engine appends and applies their events.
  */
+import type { z } from 'zod';
 import type { ApiError } from '../core/errors.js';
 import type { Result } from '../core/result.js';
 import type { EventDraft } from '../domains/evolver.js';
@@ -49,6 +50,10 @@ export type Route<S> = {
   readonly path: string;
   readonly auth: RouteAuth;
   readonly handle: (context: RouteContext<S>) => Result<Accepted<S>, ApiError>;
+  /** The request body's zod schema, for the generated OpenAPI document (`payments-engine openapi`). */
+  readonly schema?: z.ZodType;
+  /** The query's zod schema (values are strings on the wire), for the generated OpenAPI document. */
+  readonly querySchema?: z.ZodType;
 };
 
 /** A read-only answer: no events. */

@@ -4,6 +4,7 @@
  */
 import type { Ledger } from '../ledger/index.js';
 import type { AgentStore } from './agents/store.js';
+import type { ApiTokenStore } from './api-tokens/store.js';
 import type { ConfigStore } from './config/store.js';
 import type { CustomerStore } from './customers/store.js';
 import type { IncomingStore } from './deposits/store.js';
@@ -19,6 +20,10 @@ import type { StatementStore } from './statements/store.js';
 import type { StablecoinStore } from './stablecoins/store.js';
 import type { TimerStore } from './timers.js';
 import type { TransactionStore } from './transactions/store.js';
+import type { BeneficialOwnerStore } from './beneficial-owners/store.js';
+import type { BulkCustomerStore } from './bulk-customers/store.js';
+import type { DocumentStore } from './documents/store.js';
+import type { VerificationStore } from './verifications/store.js';
 
 /** A stored first response to an idempotent request. */
 export type IdempotentResponse = { readonly fingerprint: string; readonly status: number; readonly body: unknown };
@@ -43,4 +48,9 @@ export type DomainState = {
   readonly cardTransactions: CardTransactionStore;
   readonly stablecoins: StablecoinStore;
   readonly agents: AgentStore;
+  readonly verifications: VerificationStore;
+  readonly documents: DocumentStore;
+  readonly beneficialOwners: BeneficialOwnerStore;
+  readonly bulkCustomers: BulkCustomerStore;
+  readonly apiTokens: ApiTokenStore;
 };

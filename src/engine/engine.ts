@@ -11,6 +11,7 @@
  */
 import { authenticate } from '../api/auth.js';
 import { agentForToken } from '../domains/agents/credentials.js';
+import { apiTokenAccess } from '../domains/api-tokens/credentials.js';
 import type { HttpRequest, HttpResponse } from '../api/http.js';
 import { parseRequest } from '../api/request.js';
 import type { Accepted, Principal } from '../api/route.js';
@@ -344,6 +345,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       platformId: resolved.platformId,
       credentials: resolved.credentials,
       agentForToken: (token) => agentForToken(state, token),
+      tokenForCredential: (user, secret) => apiTokenAccess(state, user, secret, { method: parsed.value.method, path: match.value.route.path }),
     });
     if (!principal.ok) return principal;
     const rawKey = parsed.value.headers.get('idempotency-key');

@@ -26,7 +26,12 @@ import { cardEvolvers } from '../domains/cards/evolve.js';
 import { cardTransactionEvolvers } from '../domains/card-transactions/evolve.js';
 import { stablecoinEvolvers } from '../domains/stablecoins/evolve.js';
 import { agentEvolvers } from '../domains/agents/evolve.js';
+import { apiTokenEvolvers } from '../domains/api-tokens/evolve.js';
 import type { EventEnvelope } from '../log/index.js';
+import { verificationEvolvers } from '../domains/verifications/evolve.js';
+import { documentEvolvers } from '../domains/documents/evolve.js';
+import { beneficialOwnerEvolvers } from '../domains/beneficial-owners/evolve.js';
+import { bulkCustomerEvolvers } from '../domains/bulk-customers/evolve.js';
 
 const EVOLVERS: ReadonlyMap<string, Evolver> = new Map(
   Object.entries({
@@ -46,6 +51,11 @@ const EVOLVERS: ReadonlyMap<string, Evolver> = new Map(
     ...cardTransactionEvolvers,
     ...stablecoinEvolvers,
     ...agentEvolvers,
+    ...verificationEvolvers,
+    ...documentEvolvers,
+    ...beneficialOwnerEvolvers,
+    ...bulkCustomerEvolvers,
+    ...apiTokenEvolvers,
     ...webhookEvolvers,
     ...engineEvolvers,
     ...checkpointEvolvers,

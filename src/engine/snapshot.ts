@@ -25,6 +25,7 @@ import {
 } from '../domains/transactions/store.js';
 import { Ledger, type LedgerSnapshot } from '../ledger/index.js';
 import { type AgentStoreSnapshot, agentStoreFromSnapshot, agentStoreSnapshot } from '../domains/agents/store.js';
+import { type ApiTokenStoreSnapshot, apiTokenStoreFromSnapshot, apiTokenStoreSnapshot } from '../domains/api-tokens/store.js';
 import { type CardStoreSnapshot, cardStoreFromSnapshot, cardStoreSnapshot } from '../domains/cards/store.js';
 import {
   type CardTransactionStoreSnapshot,
@@ -42,6 +43,14 @@ import {
   paymentDocumentStoreFromSnapshot,
   paymentDocumentStoreSnapshot,
 } from '../domains/payment-documents/store.js';
+import { type VerificationStoreSnapshot, verificationStoreFromSnapshot, verificationStoreSnapshot } from '../domains/verifications/store.js';
+import { type DocumentStoreSnapshot, documentStoreFromSnapshot, documentStoreSnapshot } from '../domains/documents/store.js';
+import {
+  type BeneficialOwnerStoreSnapshot,
+  beneficialOwnerStoreFromSnapshot,
+  beneficialOwnerStoreSnapshot,
+} from '../domains/beneficial-owners/store.js';
+import { type BulkCustomerStoreSnapshot, bulkCustomerStoreFromSnapshot, bulkCustomerStoreSnapshot } from '../domains/bulk-customers/store.js';
 
 /** The head a snapshot was taken at. */
 export type SnapshotHead = { readonly seq: number; readonly hash: string; readonly atMs: number };
@@ -71,6 +80,11 @@ export type EngineSnapshot = {
   readonly cardTransactions?: CardTransactionStoreSnapshot;
   readonly stablecoins: StablecoinStoreSnapshot;
   readonly agents?: AgentStoreSnapshot;
+  readonly verifications?: VerificationStoreSnapshot;
+  readonly documents?: DocumentStoreSnapshot;
+  readonly beneficialOwners?: BeneficialOwnerStoreSnapshot;
+  readonly bulkCustomers?: BulkCustomerStoreSnapshot;
+  readonly apiTokens?: ApiTokenStoreSnapshot;
   readonly ledger: LedgerSnapshot;
 };
 
@@ -100,6 +114,11 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
     cardTransactions: cardTransactionStoreSnapshot(state.cardTransactions),
     stablecoins: stablecoinStoreSnapshot(state.stablecoins),
     agents: agentStoreSnapshot(state.agents),
+    verifications: verificationStoreSnapshot(state.verifications),
+    documents: documentStoreSnapshot(state.documents),
+    beneficialOwners: beneficialOwnerStoreSnapshot(state.beneficialOwners),
+    bulkCustomers: bulkCustomerStoreSnapshot(state.bulkCustomers),
+    apiTokens: apiTokenStoreSnapshot(state.apiTokens),
     ledger: state.ledger.toSnapshot(),
   };
 }
@@ -133,5 +152,10 @@ export function stateFromSnapshot(snapshot: EngineSnapshot): DomainState {
     cardTransactions: cardTransactionStoreFromSnapshot(snapshot.cardTransactions),
     stablecoins: stablecoinStoreFromSnapshot(snapshot.stablecoins),
     agents: agentStoreFromSnapshot(snapshot.agents),
+    verifications: verificationStoreFromSnapshot(snapshot.verifications),
+    documents: documentStoreFromSnapshot(snapshot.documents),
+    beneficialOwners: beneficialOwnerStoreFromSnapshot(snapshot.beneficialOwners),
+    bulkCustomers: bulkCustomerStoreFromSnapshot(snapshot.bulkCustomers),
+    apiTokens: apiTokenStoreFromSnapshot(snapshot.apiTokens),
   };
 }

@@ -1,6 +1,7 @@
 /** Builds the empty derived state an engine starts from. */
 import { Ledger } from '../ledger/index.js';
 import { emptyAgentStore } from '../domains/agents/store.js';
+import { emptyApiTokenStore } from '../domains/api-tokens/store.js';
 import { emptyConfigStore } from '../domains/config/store.js';
 import { emptyCardTransactionStore } from '../domains/card-transactions/store.js';
 import { emptyCardStore } from '../domains/cards/store.js';
@@ -17,6 +18,10 @@ import { emptyStatementStore } from '../domains/statements/store.js';
 import { emptyStablecoinStore } from '../domains/stablecoins/store.js';
 import { emptyTimerStore } from '../domains/timers.js';
 import { emptyTransactionStore } from '../domains/transactions/store.js';
+import { emptyBeneficialOwnerStore } from '../domains/beneficial-owners/store.js';
+import { emptyBulkCustomerStore } from '../domains/bulk-customers/store.js';
+import { emptyDocumentStore } from '../domains/documents/store.js';
+import { emptyVerificationStore } from '../domains/verifications/store.js';
 import type { ResolvedOptions } from './options.js';
 
 /** A fresh state for the configured platform, before any event. */
@@ -40,5 +45,10 @@ export function emptyState(options: ResolvedOptions): DomainState {
     cardTransactions: emptyCardTransactionStore(),
     stablecoins: emptyStablecoinStore(),
     agents: emptyAgentStore(),
+    verifications: emptyVerificationStore(),
+    documents: emptyDocumentStore(),
+    beneficialOwners: emptyBeneficialOwnerStore(),
+    bulkCustomers: emptyBulkCustomerStore(),
+    apiTokens: emptyApiTokenStore(),
   };
 }

@@ -17,6 +17,7 @@ import { deprecatedTransferRoutes } from './transfers-deprecated.js';
 import { cardRoutes } from './cards.js';
 import { cardSimulationRoutes } from './card-simulations.js';
 import { stablecoinRoutes } from './stablecoins.js';
+import { tokenRoutes } from './tokens.js';
 
 /** Every route the engine serves. */
-export const ROUTES: readonly Route<DomainState>[] = [...customerRoutes, ...internalAccountRoutes, ...statementRoutes, ...externalAccountRoutes, ...configRoutes, ...exchangeRateRoutes, ...transactionRoutes, ...quoteRoutes, ...paymentDocumentRoutes, ...depositRoutes, ...sweepRoutes, ...deprecatedTransferRoutes, ...cardRoutes, ...cardSimulationRoutes, ...stablecoinRoutes, ...agentRoutes];
+export const ROUTES: readonly Route<DomainState>[] = [...customerRoutes, ...internalAccountRoutes, ...statementRoutes, ...externalAccountRoutes, ...configRoutes, ...exchangeRateRoutes, ...transactionRoutes, ...quoteRoutes, ...paymentDocumentRoutes, ...depositRoutes, ...sweepRoutes, ...deprecatedTransferRoutes, ...cardRoutes, ...cardSimulationRoutes, ...stablecoinRoutes, ...agentRoutes, ...tokenRoutes];
