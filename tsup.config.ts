@@ -2,9 +2,11 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig([
   {
-    // payments-engine/testing (the simulator; fast-check an optional peer) shares chunks with the
-    // core, so a user's Engine fits its checks' types and there is one engine.
-    entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
+    // The core and the Node server subpaths in one build with shared chunks, so that a class
+    // (AppendConflictError, the engine's errors) is the same object whichever subpath it comes from.
+    // payments-engine/testing (the simulator; fast-check an optional peer) shares them too, so a
+    // user's Engine fits its checks' types.
+    entry: { index: 'src/index.ts', 'server/index': 'src/server/index.ts', 'postgres/index': 'src/server/postgres/index.ts', 'testing/index': 'src/testing/index.ts' },
     format: ['esm', 'cjs'],
     splitting: true,
     dts: true,

@@ -51,6 +51,7 @@ export {
   checkSnapshotAgainstLog,
   createChainVerifier,
   createUpcaster,
+  snapshotHead,
   decodeLine,
   encodeEnvelope,
   encodeLog,
@@ -71,6 +72,7 @@ export type {
   NewEvent,
   Sha256Hex,
   Snapshot,
+  Upcast,
   Upcaster,
 } from './log/index.js';
 
@@ -110,6 +112,10 @@ export type {
   TransferSpec,
   TransferView,
 } from './ledger/index.js';
+
+// The derived state `engine.state` exposes, and its customers.
+export type { DomainState } from './domains/state.js';
+export type { Customer } from './domains/customers/types.js';
 
 // Snapshots and engine-written events.
 export type { EngineSnapshot, SnapshotHead } from './engine/snapshot.js';

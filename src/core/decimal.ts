@@ -2,7 +2,7 @@
  * decimal.js, only through a private clone with explicit precision and rounding. The global
  * `Decimal` is never used, so no other code in the process can change how we round.
  */
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 
 /** Decimal constructor for rates and fee maths: 40 significant digits, banker's rounding default. */
 export const RateDecimal = Decimal.clone({

@@ -71,7 +71,7 @@ export function hasBody(method: string): boolean {
 export function contentTypeProblem(contentType: string | null | undefined, bodyBytes: number): HttpResponse | undefined {
   if (bodyBytes === 0) return undefined;
   const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
-  if (type === 'application/json' || (type !== undefined && type.endsWith('+json'))) return undefined;
+  if (type === 'application/json' || type?.endsWith('+json') === true) return undefined;
   return errorResponse('INVALID_REQUEST_FORMAT', 'Content-Type must be application/json');
 }
 

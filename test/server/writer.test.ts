@@ -163,7 +163,7 @@ describe('Writer: group commit over a file store', () => {
         }),
       );
     }
-    const payout = (responses.at(-1)?.body as { transactionId: string }).transactionId;
+    const payout = (responses.at(-1)!.body as { transactionId: string }).transactionId;
     const statusOf = async () => ((await writer.handle(get(`/transactions/${payout}`))).body as { status: string }).status;
     const pending = await statusOf();
     const headBefore = writer.engine()!.head().seq;
