@@ -42,10 +42,7 @@ const LINE_IS_SEQ = new Set(['event', 'invariant', 'checkpoint_malformed', 'chec
 /** Audits the log at `path` with progress on `io.err`; never throws for a bad log (only CliError for a missing file). */
 export function auditForCommand(path: string, checks: AuditChecks, io: CliIo, verb = 'verified'): FileAudit {
   const size = requireFile(path, 'log');
-  const checker = createCheckpointChecker({
-    ...(checks.publicKey === undefined ? {} : { publicKey: checks.publicKey }),
-    ...(checks.expectHead === undefined ? {} : { expectHead: checks.expectHead }),
-  });
+  const checker = createCheckpointChecker({ publicKey: checks.publicKey, expectHead: checks.expectHead });
   const progress = progressReporter(verb, size, io.nowMs, io.err);
   const report = auditFile(path, { ...checks.engine, canonical: checks.canonical, onEvent: (env) => checker.push(env), onChunk: progress });
   const checkpoints = checker.finish();

@@ -146,8 +146,8 @@ export type CheckpointFault = { readonly kind: CheckpointFaultKind; readonly seq
 
 /** What an auditor trusts: the writer's public key (hex), a head published elsewhere, or both. */
 export type CheckpointCheckOptions = {
-  readonly publicKey?: string;
-  readonly expectHead?: ChainHead;
+  readonly publicKey?: string | undefined;
+  readonly expectHead?: ChainHead | undefined;
 };
 
 /**
