@@ -4,12 +4,12 @@
  * at most one line a second after that, so short commands and tests print nothing.
  */
 
-/** Pure: the progress line for `doneBytes` of `totalBytes` after `elapsedMs`. */
-export function progressLine(what: string, doneBytes: number, totalBytes: number, count: number, elapsedMs: number): string {
+/** Pure: the progress line for `doneBytes` of `totalBytes` after `elapsedMs`; `count` is of `unit`. */
+export function progressLine(what: string, doneBytes: number, totalBytes: number, count: number, elapsedMs: number, unit = 'events'): string {
   const fraction = totalBytes <= 0 ? 1 : Math.min(1, doneBytes / totalBytes);
   const percent = (fraction * 100).toFixed(1);
   const leftMs = fraction <= 0 ? Number.POSITIVE_INFINITY : (elapsedMs * (1 - fraction)) / fraction;
-  return `${what} ${count.toLocaleString('en-US')} events, ${percent}% of ${formatBytes(totalBytes)}, ${formatDuration(elapsedMs)} elapsed, about ${formatDuration(leftMs)} left`;
+  return `${what} ${count.toLocaleString('en-US')} ${unit}, ${percent}% of ${formatBytes(totalBytes)}, ${formatDuration(elapsedMs)} elapsed, about ${formatDuration(leftMs)} left`;
 }
 
 /** Pure: bytes as B, KiB, MiB or GiB with one decimal. */
@@ -44,13 +44,19 @@ export const PROGRESS_EVERY_MS = 1_000;
  * convenient; it writes a line through `write` when the run is past PROGRESS_AFTER_MS and the last
  * line is PROGRESS_EVERY_MS old.
  */
-export function progressReporter(what: string, totalBytes: number, nowMs: () => number, write: (line: string) => void): (doneBytes: number, count: number) => void {
+export function progressReporter(
+  what: string,
+  totalBytes: number,
+  nowMs: () => number,
+  write: (line: string) => void,
+  unit = 'events',
+): (doneBytes: number, count: number) => void {
   const startedMs = nowMs();
   let lastMs = startedMs + PROGRESS_AFTER_MS - PROGRESS_EVERY_MS;
   return (doneBytes, count) => {
     const now = nowMs();
     if (now - lastMs < PROGRESS_EVERY_MS) return;
     lastMs = now;
-    write(progressLine(what, doneBytes, totalBytes, count, now - startedMs));
+    write(progressLine(what, doneBytes, totalBytes, count, now - startedMs, unit));
   };
 }

@@ -11,7 +11,7 @@ describe('progress', () => {
     // A quarter of 8 MiB in 30 s: three quarters left, 90 s at that rate.
     expect(progressLine('verified', 2 << 20, 8 << 20, 250_000, 30_000)).toBe('verified 250,000 events, 25.0% of 8.0 MiB, 30 s elapsed, about 1 min 30 s left');
     expect(progressLine('ran', 0, 100, 0, 1_500)).toBe('ran 0 events, 0.0% of 100 B, 2 s elapsed, about ? left');
-    expect(progressLine('ran', 100, 100, 9, 1_500)).toContain('100.0% of 100 B');
+    expect(progressLine('ran', 100, 100, 9, 1_500, 'requests')).toBe('ran 9 requests, 100.0% of 100 B, 2 s elapsed, about 0 s left');
   });
 
   it('formats sizes and durations', () => {

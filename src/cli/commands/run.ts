@@ -41,7 +41,7 @@ export const RUN: CliCommand = {
     const engine = logPath === undefined ? createEngine(engineOptions) : continuedEngine(logPath, engineOptions, io);
     const writer = logPath === undefined ? undefined : lineWriter(logPath, existsSync(logPath) ? 'append' : 'create');
     const position: ReadPosition = { bytes: 0 };
-    const progress = progressReporter('ran', scriptBytes, io.nowMs, io.err);
+    const progress = progressReporter('ran', scriptBytes, io.nowMs, io.err, 'requests');
     let ran = 0;
     try {
       runScript(engine, scriptRequests(scriptPath, position), (step) => {
