@@ -55,10 +55,14 @@ export type Direction = 'up' | 'down' | 'any';
  * exactly as before. `all` lets every account move (timers firing).
  */
 export type BalanceEffect = {
-  readonly exact?: Readonly<Record<string, bigint>>;
+  /** A change of both balances, or of each (`available`, `total`), in minor units. */
+  readonly exact?: Readonly<Record<string, bigint | ExactChange>>;
   readonly moves?: Readonly<Record<string, Direction>>;
   readonly all?: boolean;
 };
+
+/** A change of each balance of an account, in minor units. */
+export type ExactChange = { readonly availableMinor: bigint; readonly totalMinor: bigint };
 
 /** The ids and balances a session knows; plain data, owned by one session. */
 export type SessionModel = {
@@ -158,8 +162,11 @@ export function compareBalances(
     else if (direction === 'down' && (dAvailable > 0n || dTotal > 0n)) problems.push({ accountId, message: `expected no increase, got available ${dAvailable}, total ${dTotal}` });
     else if (direction === undefined) {
       const want = exact ?? 0n;
-      if (dAvailable !== want || dTotal !== want) {
-        problems.push({ accountId, message: `expected a change of ${want}, got available ${dAvailable}, total ${dTotal}` });
+      const wantAvailable = typeof want === 'bigint' ? want : want.availableMinor;
+      const wantTotal = typeof want === 'bigint' ? want : want.totalMinor;
+      if (dAvailable !== wantAvailable || dTotal !== wantTotal) {
+        const expected = wantAvailable === wantTotal ? `${wantAvailable}` : `available ${wantAvailable}, total ${wantTotal}`;
+        problems.push({ accountId, message: `expected a change of ${expected}, got available ${dAvailable}, total ${dTotal}` });
       }
     }
   }

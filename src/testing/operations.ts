@@ -205,13 +205,34 @@ function* payout(context: OperationContext, kind: 'external' | 'internal'): Oper
   const keyed = operation.b % 2 === 0;
   const headers: Record<string, string> = keyed ? { 'Idempotency-Key': `sim-execute-${serial(model)}` } : {};
   const executed = yield* must(context, 'POST', `/quotes/${quote.id}/execute`, undefined, headers);
-  remember(model.transactionIds, executed.transactionId ?? executed.id);
+  const transactionId = (executed.transactionId ?? executed.id) as string;
+  remember(model.transactionIds, transactionId);
   if (keyed) {
     // A retry with the same key answers the first response and moves nothing more.
     const again = yield* must(context, 'POST', `/quotes/${quote.id}/execute`, undefined, headers);
     if (JSON.stringify(again) !== JSON.stringify(executed)) throw new Error(`idempotent retry answered differently: ${JSON.stringify(again)}`);
   }
-  return payoutEffect(model, payer.accountId, internalDestination);
+  return yield* executedEffect(context, payer.accountId, transactionId, quote.totalSendingAmount as number, internalDestination);
+}
+
+/**
+ * The exact effect of an executed payout on its source: the quote's total sending amount leaves
+ * it at once, unless the payout already failed and its refund completed (then nothing moved).
+ */
+function* executedEffect(
+  context: OperationContext,
+  source: string,
+  transactionId: string,
+  totalSendingMinor: number,
+  internalDestination?: string,
+): Generator<OperationCall, BalanceEffect, HttpResponse> {
+  const transaction = yield* must(context, 'GET', `/transactions/${transactionId}`);
+  const loose = payoutEffect(context.model, source, internalDestination);
+  const refunded = transaction.status === 'FAILED' && transaction.refund?.status === 'COMPLETED';
+  if (transaction.status === 'FAILED' && !refunded) return loose;
+  const moves = { ...loose.moves };
+  delete moves[source];
+  return { moves, exact: { [source]: refunded ? 0n : -BigInt(totalSendingMinor) } };
 }
 
 function* card(context: OperationContext, n: number): Generator<OperationCall, ModelCard, HttpResponse> {
@@ -340,12 +361,60 @@ export const OPERATIONS: Readonly<Record<string, OperationDefinition>> = {
   'account.statement': {
     resource: 'accounts',
     *run(context) {
-      const { operation } = context;
+      const { model, operation } = context;
       const who = yield* customer(context, operation.a);
       const end = new Date(context.nowMs).toISOString();
-      const query = `startDate=${encodeURIComponent('2026-01-01T00:00:00Z')}&endDate=${encodeURIComponent(end)}&limit=${1 + (operation.b % 50)}`;
-      // 409 NOT_YET_AVAILABLE while a card authorization of the period is still open (spec).
-      yield* must(context, 'GET', `/internal-accounts/${who.accountId}/balance-changes?${query}`, undefined, {}, [200, 409]);
+      const base = `/internal-accounts/${who.accountId}/balance-changes?startDate=${encodeURIComponent('2026-01-01T00:00:00Z')}&endDate=${encodeURIComponent(end)}&limit=${1 + (operation.b % 50)}`;
+      // Every page, following the cursors: the rows must add up from the opening to the closing
+      // balance and, with nothing pending, close at the balance the account answers.
+      let cursor: string | undefined;
+      let sumMinor = 0;
+      let rows = 0;
+      for (let page = 0; ; page += 1) {
+        const answer = yield* send(context, 'GET', cursor === undefined ? base : `${base}&cursor=${encodeURIComponent(cursor)}`);
+        // 409 NOT_YET_AVAILABLE while a card authorization of the period is still open (spec).
+        if (answer.status === 409 && page === 0) return NOTHING;
+        if (answer.status !== 200) throw new Error(`GET balance-changes page ${page} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+        const body = answer.body as { data: { amount: { amount: number } }[]; openingBalance: { amount: number }; closingBalance: { amount: number }; totalCount: number; hasMore: boolean; nextCursor?: string };
+        for (const row of body.data) sumMinor += row.amount.amount;
+        rows += body.data.length;
+        if (body.hasMore) {
+          if (body.nextCursor === undefined || page > 10_000) throw new Error('balance-changes: hasMore without a cursor');
+          cursor = body.nextCursor;
+          continue;
+        }
+        if (rows !== body.totalCount) throw new Error(`balance-changes: ${rows} rows over the pages, totalCount ${body.totalCount}`);
+        if (body.openingBalance.amount + sumMinor !== body.closingBalance.amount) {
+          throw new Error(`balance-changes: opening ${body.openingBalance.amount} + rows ${sumMinor} != closing ${body.closingBalance.amount}`);
+        }
+        const balance = model.balances.get(who.accountId);
+        if (balance !== undefined && balance.availableMinor === balance.totalMinor && BigInt(body.closingBalance.amount) !== balance.availableMinor) {
+          throw new Error(`balance-changes: closing ${body.closingBalance.amount} but the account's balance is ${balance.availableMinor} with nothing pending`);
+        }
+        return NOTHING;
+      }
+    },
+  },
+  'list.pages': {
+    resource: 'lists',
+    *run(context) {
+      const { operation } = context;
+      // Walking a list page by page yields the one-page list, each item once, in order.
+      const lists = ['/customers', '/transactions', '/cards', '/agents', '/stablecoins', '/customers/external-accounts'];
+      const path = lists[operation.a % lists.length] as string;
+      const whole = yield* must(context, 'GET', `${path}?limit=100`);
+      const limit = 1 + (operation.b % 7);
+      const walked: unknown[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page <= whole.data.length; page += 1) {
+        const body = yield* must(context, 'GET', `${path}?limit=${limit}${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`);
+        walked.push(...body.data);
+        if (!body.hasMore) break;
+        cursor = body.nextCursor;
+      }
+      if (whole.hasMore !== true && JSON.stringify(walked) !== JSON.stringify(whole.data)) {
+        throw new Error(`${path}: pages of ${limit} give ${walked.length} items, one page ${whole.data.length} (or a different order)`);
+      }
       return NOTHING;
     },
   },
@@ -453,7 +522,8 @@ export const OPERATIONS: Readonly<Record<string, OperationDefinition>> = {
       const body = yield* must(context, 'POST', '/transfer-out', { source: { accountId: payer.accountId }, destination: { accountId: destination.id }, amount });
       remember(model.transactionIds, body.id);
       remember(model.quoteIds, body.quoteId);
-      return payoutEffect(model, payer.accountId);
+      const quote = yield* must(context, 'GET', `/quotes/${body.quoteId}`);
+      return yield* executedEffect(context, payer.accountId, body.id, quote.totalSendingAmount);
     },
   },
   'transfer.in': {
@@ -500,6 +570,10 @@ export const OPERATIONS: Readonly<Record<string, OperationDefinition>> = {
       const amount = 1 + (operation.b % 50_000);
       const body = yield* must(context, 'POST', `/sandbox/cards/${chosen.id}/simulate/${name}`, { amount, currency: 'USD', merchant: MERCHANT }, {}, [200]);
       if (name !== 'credit_authorization') model.cardTransactions.push({ id: body.id, cardId: chosen.id, amountMinor: amount });
+      if (body.status === 'DECLINED') return { exact: { [chosen.accountId]: 0n } };
+      // An authorization holds its amount (available only); a financial one posts it at once.
+      if (name === 'authorization' && body.status === 'AUTHORIZED') return { exact: { [chosen.accountId]: { availableMinor: -BigInt(body.amount.amount), totalMinor: 0n } } };
+      if (name === 'financial_authorization' && body.status === 'SETTLED') return { exact: { [chosen.accountId]: -BigInt(body.amount.amount) } };
       return { moves: { [chosen.accountId]: name === 'credit_authorization' ? 'up' : 'down' } };
     },
   },
@@ -570,8 +644,9 @@ export const OPERATIONS: Readonly<Record<string, OperationDefinition>> = {
       const action = yield* must(context, 'POST', `/agents/me/quotes/${quote.id}/execute`, undefined, bearer, [200, 202]);
       remember(model.actionIds, action.id);
       if (action.status === 'PENDING_APPROVAL') model.pendingActions.push({ agentId: chosen.id, actionId: action.id });
-      if (action.transaction?.id !== undefined) remember(model.transactionIds, action.transaction.id);
-      return payoutEffect(model, owner.accountId);
+      if (action.transaction?.id === undefined) return { exact: { [owner.accountId]: 0n } };
+      remember(model.transactionIds, action.transaction.id);
+      return yield* executedEffect(context, owner.accountId, action.transaction.id, quote.totalSendingAmount);
     },
   },
   'agent.decide': {

@@ -10,12 +10,13 @@ import { basicAuthorization } from '../api/auth.js';
 import type { HttpResponse } from '../api/http.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import { type EngineOptions, SANDBOX_CREDENTIAL } from '../engine/options.js';
+import type { EngineSnapshot } from '../engine/snapshot.js';
 import type { EventEnvelope } from '../log/index.js';
-import { checkRebuilds, ledgerProblems, readRequests, worldProblems } from './checks.js';
+import { answersOf, checkRebuilds, ledgerProblems, readRequests, worldProblems } from './checks.js';
 import { emptyModel, type SessionModel } from './model.js';
 import { OPERATIONS } from './operations.js';
 import { createRandom, type Random } from './random.js';
-import { type Operation, type OperationDefinition, runSession, SessionFailure, type SessionOptions } from './session.js';
+import { get, type Operation, type OperationDefinition, runSession, SessionFailure, type SessionOptions } from './session.js';
 
 /** The instant simulated sessions start at. */
 export const SIMULATION_START_MS = Date.UTC(2026, 0, 5, 16, 0, 0);
@@ -54,6 +55,11 @@ export type EngineSessionOptions = {
   readonly engineOptions?: EngineOptions;
   /** Rebuild and compare every this many steps as well as at the end (default: only at the end). */
   readonly rebuildEvery?: number;
+  /**
+   * After this many steps (default 20), an engine restored from a snapshot and one replayed from
+   * the log start taking every later call too; each must write the same events and answer the same.
+   */
+  readonly shadowAt?: number;
   /** The operation kinds by name (default `OPERATIONS`); a test may swap one to see a check fail. */
   readonly definitions?: Readonly<Record<string, OperationDefinition>>;
 };
@@ -121,7 +127,8 @@ export function simulate(options: SimulationOptions): SimulationReport {
 /**
  * Runs `operations` against a new engine with every check of the simulator: after each step the
  * answers agree with the balance model, the ledger invariants and the world accounts hold, a
- * refused request wrote nothing and the head is the stored log's; at the end the replay, JSONL
+ * refused request wrote nothing, the head is the stored log's, and a replica tailing the stored
+ * log answers every balance as the live engine; at the end the replay, JSONL
  * round trip, snapshot and mid-log snapshot plus tail answer every read as the live engine.
  * Throws `SessionFailure` (with the step) on the first disagreement.
  * @example
@@ -130,6 +137,12 @@ export function simulate(options: SimulationOptions): SimulationReport {
 export function checkEngineSession(operations: Iterable<Operation>, options: EngineSessionOptions = {}): EngineSessionReport {
   const engineOptions: EngineOptions = options.engineOptions ?? { regulated: true };
   const engine = createEngine(engineOptions);
+  // A replica tails the log as it is stored and must answer the balance reads as the live engine
+  // after every step: a difference between applying live and replaying shows at its own step.
+  const replica = createEngine(engineOptions);
+  let replicated = 0;
+  const shadows: { readonly name: string; readonly engine: Engine }[] = [];
+  const shadowAt = options.shadowAt ?? 20;
   const log: EventEnvelope[] = [];
   const model = emptyModel();
   const counts: Record<string, number> = {};
@@ -153,6 +166,12 @@ export function checkEngineSession(operations: Iterable<Operation>, options: Eng
         lastNowMs = nowMs;
         checkAnswer(request.method, request.path, response, events, before.seq, engine);
         if (response.status >= 400) refused += 1;
+        for (const shadow of shadows) {
+          const mirrored = shadow.engine.handle(request, { now: nowMs });
+          const same = mirrored.response.status === response.status && JSON.stringify(mirrored.response.body) === JSON.stringify(response.body);
+          if (!same) throw new Error(`the ${shadow.name} engine answers ${request.method} ${request.path} with ${mirrored.response.status} ${JSON.stringify(mirrored.response.body)}, the live one with ${response.status} ${JSON.stringify(response.body)}`);
+          sameEvents(shadow.name, `${request.method} ${request.path}`, mirrored.events, events);
+        }
         return response;
       },
       advance(nowMs) {
@@ -161,13 +180,27 @@ export function checkEngineSession(operations: Iterable<Operation>, options: Eng
         lastNowMs = nowMs;
         if (events.length > 0 && events[0]?.seq !== before + 1) throw new Error(`advance wrote seq ${events[0]?.seq} after head ${before}`);
         log.push(...events);
+        for (const shadow of shadows) sameEvents(shadow.name, 'advance', shadow.engine.advance(nowMs), events);
       },
       afterStep(step, operation, nowMs) {
         counts[operation.kind] = (counts[operation.kind] ?? 0) + 1;
         if (log.length > 0 && engine.head().seq !== log[log.length - 1]?.seq) throw new Error(`the engine's head ${engine.head().seq} is not the stored log's ${log.length}`);
         const problems = [...ledgerProblems(engine), ...worldProblems(engine, model)];
         if (problems.length > 0) throw new Error(`invariants broken: ${problems.join('; ')}`);
+        if (log.length > replicated) replica.replay(log.slice(replicated));
+        replicated = log.length;
+        const balanceReads = model.accountIds.map((id) => get(`/internal-accounts/${id}`, SANDBOX_AUTHORIZATION));
+        const live = answersOf(engine, balanceReads, nowMs);
+        const tail = answersOf(replica, balanceReads, nowMs);
+        const differs = live.findIndex((answer, i) => answer !== tail[i]);
+        if (differs !== -1) throw new Error(`the replica tailing the log answers ${balanceReads[differs]?.path} with ${tail[differs]}, the live engine with ${live[differs]}`);
         if (options.rebuildEvery !== undefined && (step + 1) % options.rebuildEvery === 0) rebuild(nowMs, step);
+        if (step + 1 === shadowAt && log.length > 0) {
+          // From here on a restored snapshot and a replayed log take every call the live engine
+          // takes: they must write the same events and answer the same, not only read the same.
+          shadows.push({ name: `snapshot@${step + 1}`, engine: createEngine({ ...engineOptions, snapshot: JSON.parse(JSON.stringify(engine.snapshot())) as EngineSnapshot }) });
+          shadows.push({ name: `replayed@${step + 1}`, engine: createEngine({ ...engineOptions, events: log }) });
+        }
       },
     },
     operations,
@@ -199,6 +232,14 @@ function checkAnswer(method: string, path: string, response: HttpResponse, event
     return;
   }
   if (events[events.length - 1]?.seq !== engine.head().seq) throw new Error(`${method} ${path} returned events up to seq ${events[events.length - 1]?.seq} but the head is ${engine.head().seq}`);
+}
+
+/** A shadow engine wrote exactly the live engine's events (same hashes, so same bytes). */
+function sameEvents(name: string, call: string, shadow: readonly EventEnvelope[], live: readonly EventEnvelope[]): void {
+  if (shadow.length === live.length && shadow.every((event, i) => event.hash === live[i]?.hash)) return;
+  const i = shadow.findIndex((event, k) => event.hash !== live[k]?.hash);
+  const at = i === -1 ? Math.min(shadow.length, live.length) : i;
+  throw new Error(`the ${name} engine wrote ${shadow.length} events for ${call}, the live one ${live.length}; first difference at seq ${live[at]?.seq ?? shadow[at]?.seq}: ${JSON.stringify(shadow[at]?.data)} vs ${JSON.stringify(live[at]?.data)}`);
 }
 
 function* limited<T>(source: Iterator<T>, count: number): Generator<T> {

@@ -56,7 +56,7 @@ describe('the simulator (short budget)', () => {
         resource: fund.resource,
         *run(context) {
           const effect = yield* fund.run(context);
-          return { exact: Object.fromEntries(Object.entries(effect.exact ?? {}).map(([id, minor]) => [id, minor + 1n])) };
+          return { exact: Object.fromEntries(Object.entries(effect.exact ?? {}).map(([id, minor]) => [id, typeof minor === 'bigint' ? minor + 1n : minor])) };
         },
       },
     };
