@@ -39,7 +39,8 @@ const amount = z
   .max(Number(QUOTE_AMOUNT_MAX_MINOR), { error: `amount must be at most ${QUOTE_AMOUNT_MAX_MINOR}` });
 const description = z.string().max(DESCRIPTION_LENGTH_MAX, { error: `description must be at most ${DESCRIPTION_LENGTH_MAX} characters` });
 
-const transferOutSchema = z.strictObject({
+/** `POST /transfer-out` body (shared with `POST /agents/me/transfer-out`). */
+export const transferOutSchema = z.strictObject({
   source: z.strictObject({ accountId }),
   destination: z.strictObject({
     accountId,
@@ -54,7 +55,8 @@ const transferOutSchema = z.strictObject({
   purposeOfPayment: z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/, { error: 'purposeOfPayment must be an upper-case identifier' }).optional(),
 });
 
-const transferInSchema = z.strictObject({
+/** `POST /transfer-in` body (shared with `POST /agents/me/transfer-in`). */
+export const transferInSchema = z.strictObject({
   source: z.strictObject({ accountId }),
   destination: z.strictObject({ accountId }),
   amount,
@@ -64,7 +66,7 @@ const transferInSchema = z.strictObject({
 type TransferBody = z.infer<typeof transferOutSchema>;
 
 /** The quote a transfer is: the sending side locked at `amount`, executed at once. Pure. */
-function quoteRequestOf(body: TransferBody): CreateQuoteRequest {
+export function quoteRequestOf(body: TransferBody): CreateQuoteRequest {
   return {
     source: { sourceType: 'ACCOUNT', accountId: body.source.accountId },
     destination: {
