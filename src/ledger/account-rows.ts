@@ -1,63 +1,33 @@
 /**
- * The balance-change rows of each account. Replay does not write rows: each posting (a posted
- * transfer or a post) links, in the transfer table, to the previous posting of each of its two
- * accounts, so applying a transfer only appends to the transfer table. Rows are indexed per
- * account when a query first needs them: `syncRows` walks the account's new postings back from
- * its latest one and appends them to the account's row index, computing each balanceAfter.
+ * The balance-change rows of each account, found without ever indexing them all. Replay does not
+ * write rows: each posting (a posted transfer or a post) links, in the transfer table, to the
+ * previous posting of each of its two accounts, and every `CHECKPOINT_ROWS`-th posting of an
+ * account is also noted in the account's sparse checkpoint list with the balance after it.
  *
- * Why: writing a row into each account's own storage costs a cache miss per row at random
- * places in memory (~40% of the replay time measured), while the transfer table is written in
- * order. Indexing is amortized O(1) per row, paid once, at query time; after it, row queries are
- * a binary search, O(log n) in the account's rows.
+ * A row query then costs O(log(rows / CHECKPOINT_ROWS) + CHECKPOINT_ROWS + page): a binary
+ * search over the checkpoints (by the time of their postings) finds the block of at most
+ * `CHECKPOINT_ROWS` rows a time falls in, and a walk back along the chain from the checkpoint
+ * after it (or from the account's latest posting, whose balance is the posted balance) gives
+ * exact positions and balances. The first query after a replay is as cheap as any other.
  *
- * The row index lives in chunks of the shared `RowArena`. Chunk sizes grow 4, 8, 16, 32, then
- * stay at 64 rows, so an account with one row wastes at most three records and row k's place is
- * computed, not searched.
+ * Why: writing every row into each account's own storage costs a cache miss per row at random
+ * places in memory (~40% of the replay time measured), and indexing all rows at the first query
+ * cost ~58 ms per 750,000 rows and 24 bytes a row kept forever. A checkpoint is written once per
+ * 64 postings of an account: its cost disappears in the replay, and it holds ~0.4 byte a row.
  */
 import { assert } from '../core/assert.js';
-import {
-  INDEX_TAIL,
-  INDEX_TAIL_LEFT,
-  INDEX_WORDS,
-  INDEXED_COUNT,
-  LAST_POSTING,
-  POSTING_COUNT,
-  WORDS,
-  type AccountTable,
-} from './account-table.js';
-import { RECORD_WORDS, slabOf, wordOf } from './row-arena.js';
+import { CREDITS_POSTED, DEBITS_POSTED, LAST_POSTING, POSTING_COUNT, WORDS, type AccountTable } from './account-table.js';
 import type { TransferTable } from './transfer-table.js';
 
-// Rows held by the first four chunks (4 + 8 + 16 + 32); from there every chunk has 64.
-const SMALL_ROWS = 60;
-const LARGE_BITS = 6;
-const LARGE_ROWS = 1 << LARGE_BITS;
-
-/** Chunk number holding row `k`. */
-function chunkOf(k: number): number {
-  return k < SMALL_ROWS ? 31 - Math.clz32((k >> 2) + 1) : 4 + ((k - SMALL_ROWS) >> LARGE_BITS);
-}
-
-/** Index of the first row of chunk `c`. */
-function chunkStart(c: number): number {
-  return c < 4 ? 4 * ((1 << c) - 1) : SMALL_ROWS + ((c - 4) << LARGE_BITS);
-}
-
-/** Number of rows chunk `c` holds. */
-function chunkSize(c: number): number {
-  return c < 4 ? 4 << c : LARGE_ROWS;
-}
-
-/** Arena record index of indexed row `k` of account `a`. */
-function recordOf(accounts: AccountTable, a: number, k: number): number {
-  const c = chunkOf(k);
-  return accounts.rowChunks[a]![c]! + (k - chunkStart(c));
-}
+/** Postings between two checkpoints of an account (a power of two: the check is a mask). */
+export const CHECKPOINT_ROWS = 64;
+const CHECKPOINT_MASK = CHECKPOINT_ROWS - 1;
 
 /**
  * Records posting `t` (a posted transfer or a post) on its debit account `d` and credit account
- * `c`: links it to each one's previous posting and makes it their latest. This is all replay
- * does for rows; `syncRows` follows the links later.
+ * `c`: links it to each one's previous posting, makes it their latest, and notes a checkpoint on
+ * an account whose posting count reaches a multiple of `CHECKPOINT_ROWS`. The accounts' posted
+ * counters must already include `t`.
  */
 export function linkPosting(accounts: AccountTable, transfers: TransferTable, t: number, d: number, c: number): void {
   const words = accounts.f64;
@@ -67,8 +37,30 @@ export function linkPosting(accounts: AccountTable, transfers: TransferTable, t:
   transfers.creditPrevious[t] = words[cw + LAST_POSTING]!;
   words[dw + LAST_POSTING] = t;
   words[cw + LAST_POSTING] = t;
-  words[dw + POSTING_COUNT] = words[dw + POSTING_COUNT]! + 1;
-  words[cw + POSTING_COUNT] = words[cw + POSTING_COUNT]! + 1;
+  const debitCount = words[dw + POSTING_COUNT]! + 1;
+  const creditCount = words[cw + POSTING_COUNT]! + 1;
+  words[dw + POSTING_COUNT] = debitCount;
+  words[cw + POSTING_COUNT] = creditCount;
+  if ((debitCount & CHECKPOINT_MASK) === 0) noteCheckpoint(accounts, d, t);
+  if ((creditCount & CHECKPOINT_MASK) === 0) noteCheckpoint(accounts, c, t);
+}
+
+// Out of line: runs once per CHECKPOINT_ROWS postings, and allocates the balance's bigint.
+function noteCheckpoint(accounts: AccountTable, a: number, t: number): void {
+  accounts.checkpointPostings[a]!.push(t);
+  accounts.checkpointBalances[a]!.push(postedBalance(accounts, a));
+}
+
+/** Forgets account `a`'s checkpoints past its posting count (a linked batch rolling back). */
+export function trimCheckpoints(accounts: AccountTable, a: number): void {
+  const keep = Math.floor(accounts.f64[WORDS * a + POSTING_COUNT]! / CHECKPOINT_ROWS);
+  accounts.checkpointPostings[a]!.length = keep;
+  accounts.checkpointBalances[a]!.length = keep;
+}
+
+/** Account `a`'s posted balance, holder side (credits − debits). */
+function postedBalance(accounts: AccountTable, a: number): bigint {
+  return accounts.i64[WORDS * a + CREDITS_POSTED]! - accounts.i64[WORDS * a + DEBITS_POSTED]!;
 }
 
 /** The signed amount (credit +, debit −) that posting `t` moved on account `a`. */
@@ -77,115 +69,76 @@ export function postingAmount(transfers: TransferTable, t: number, a: number): b
   return transfers.debitAccount[t] === a ? -amount : amount;
 }
 
-/**
- * Brings account `a`'s row index up to date with its postings. Asserts that the posting chain
- * ends exactly where the index ends and that times do not go backwards.
- *
- * The loop is written for a cold first query over a long history (~1M rows): the chain is
- * collected into one Int32Array, then rows are written a chunk at a time, the running balance
- * kept in a BigInt64Array cell so that V8 adds in int64 registers instead of allocating a heap
- * bigint per row (which made this ~4x slower, most of it garbage collection).
- */
-export function syncRows(accounts: AccountTable, transfers: TransferTable, a: number): void {
-  const indexed = accounts.index[INDEX_WORDS * a + INDEXED_COUNT]!;
-  const postings = accounts.f64[WORDS * a + POSTING_COUNT]!;
-  if (indexed === postings) return;
-  const chain = postingChain(transfers, accounts.f64[WORDS * a + LAST_POSTING]!, a, postings - indexed);
-  assert(chain.before === (indexed === 0 ? -1 : rowTransferIndex(accounts, a, indexed - 1)), 'posting chain does not meet the row index');
-  BALANCE[0] = indexed === 0 ? 0n : rowBalanceAfter(accounts, a, indexed - 1);
-  let previousAtMs = indexed === 0 ? -Infinity : rowAtMs(accounts, a, indexed - 1);
-  const { debitAccount, amountMinor, atMs } = transfers;
-  const w = accounts.index;
-  const at = INDEX_WORDS * a;
-  for (let k = 0; k < chain.postings.length; ) {
-    if (w[at + INDEX_TAIL_LEFT] === 0) openChunk(accounts, a, atMs[chain.postings[k]!]!);
-    const record = w[at + INDEX_TAIL]!;
-    const take = Math.min(w[at + INDEX_TAIL_LEFT]!, chain.postings.length - k);
-    const times = accounts.arena.f64[slabOf(record)]!;
-    const balances = accounts.arena.i64[slabOf(record)]!;
-    let word = wordOf(record);
-    for (let end = k + take; k < end; k += 1) {
-      const t = chain.postings[k]!;
-      const timeMs = atMs[t]!;
-      if (timeMs < previousAtMs) assert(false, 'row time went backwards');
-      if (debitAccount[t] === a) BALANCE[0] = BALANCE[0]! - amountMinor[t]!;
-      else BALANCE[0] = BALANCE[0]! + amountMinor[t]!;
-      times[word] = timeMs;
-      balances[word + 1] = BALANCE[0]!;
-      times[word + 2] = t;
-      word += RECORD_WORDS;
-      previousAtMs = timeMs;
-    }
-    w[at + INDEX_TAIL] = record + take;
-    w[at + INDEX_TAIL_LEFT] = w[at + INDEX_TAIL_LEFT]! - take;
-    w[at + INDEXED_COUNT] = w[at + INDEXED_COUNT]! + take;
-  }
+/** The posting of account `a` just before posting `t` (−1 when none). */
+function previous(transfers: TransferTable, t: number, a: number): number {
+  return transfers.debitAccount[t] === a ? transfers.debitPrevious[t]! : transfers.creditPrevious[t]!;
 }
 
-// The running balance of syncRows: an int64 cell, so that its arithmetic allocates nothing.
-const BALANCE = new BigInt64Array(1);
+/** A row reached on a walk: its position, its posting and the balance after it. */
+type Place = { row: number; posting: number; balanceAfterMinor: bigint };
 
 /**
- * The last `count` postings of account `a` in creation order, walking back from `last`, and the
- * posting before them (−1 when none). Asserts the chain is at least `count` long.
+ * The nearest known place at or after row `k` (0 <= k < rows): the checkpoint of k's block, or
+ * the account's latest posting for the block not yet closed by a checkpoint.
  */
-function postingChain(transfers: TransferTable, last: number, a: number, count: number): { postings: Int32Array; before: number } {
-  const postings = new Int32Array(count);
-  const { debitAccount, debitPrevious, creditPrevious } = transfers;
-  let t = last;
-  for (let k = count - 1; k >= 0; k -= 1) {
-    if (t < 0) assert(false, 'posting chain is shorter than the posting count');
-    postings[k] = t;
-    t = debitAccount[t] === a ? debitPrevious[t]! : creditPrevious[t]!;
+function anchorAtOrAfter(accounts: AccountTable, a: number, k: number): Place {
+  const block = Math.floor(k / CHECKPOINT_ROWS);
+  const postings = accounts.checkpointPostings[a]!;
+  if (block < postings.length) {
+    return { row: (block + 1) * CHECKPOINT_ROWS - 1, posting: postings[block]!, balanceAfterMinor: accounts.checkpointBalances[a]![block]! };
   }
-  return { postings, before: t };
+  const rows = accounts.f64[WORDS * a + POSTING_COUNT]!;
+  return { row: rows - 1, posting: accounts.f64[WORDS * a + LAST_POSTING]!, balanceAfterMinor: postedBalance(accounts, a) };
 }
 
-// Points account `a`'s tail at a new chunk for its next row and checks `atMs` against the
-// previous row (which is in another chunk).
-function openChunk(accounts: AccountTable, a: number, atMs: number): void {
-  const count = accounts.index[INDEX_WORDS * a + INDEXED_COUNT]!;
-  assert(count === 0 || atMs >= rowAtMs(accounts, a, count - 1), 'row time went backwards');
-  const c = chunkOf(count);
-  const chunks = accounts.rowChunks[a]!;
-  assert(chunkStart(c) === count && c === chunks.length, 'row index tail lost its place');
-  chunks.push(accounts.arena.reserve(chunkSize(c)));
-  accounts.index[INDEX_WORDS * a + INDEX_TAIL] = chunks[c]!;
-  accounts.index[INDEX_WORDS * a + INDEX_TAIL_LEFT] = chunkSize(c);
+/** Steps `place` one row back along the account's chain, in place. */
+function stepBack(transfers: TransferTable, a: number, place: Place): void {
+  place.balanceAfterMinor -= postingAmount(transfers, place.posting, a);
+  place.posting = previous(transfers, place.posting, a);
+  place.row -= 1;
+  assert(place.posting >= 0 || place.row < 0, 'posting chain is shorter than the posting count');
 }
 
-/** effectiveAtMs of indexed row `k` of account `a` (sync first). */
-export function rowAtMs(accounts: AccountTable, a: number, k: number): number {
-  const record = recordOf(accounts, a, k);
-  return accounts.arena.f64[slabOf(record)]![wordOf(record)]!;
+/**
+ * Rows `[fromIndex, toIndex)` of account `a` (within its rows): each row's posting and balance
+ * after, in row order. O(CHECKPOINT_ROWS + page).
+ */
+export function rowsOf(accounts: AccountTable, transfers: TransferTable, a: number, fromIndex: number, toIndex: number): { postings: Int32Array; balances: BigInt64Array } {
+  assert(fromIndex >= 0 && fromIndex <= toIndex && toIndex <= accounts.rowCount(a), 'row range outside the account');
+  const postings = new Int32Array(toIndex - fromIndex);
+  const balances = new BigInt64Array(toIndex - fromIndex);
+  if (toIndex === fromIndex) return { postings, balances };
+  const place = anchorAtOrAfter(accounts, a, toIndex - 1);
+  while (place.row >= toIndex) stepBack(transfers, a, place);
+  for (let k = toIndex - 1; k >= fromIndex; k -= 1) {
+    postings[k - fromIndex] = place.posting;
+    balances[k - fromIndex] = place.balanceAfterMinor;
+    if (k > fromIndex) stepBack(transfers, a, place);
+  }
+  return { postings, balances };
 }
 
-/** balanceAfterMinor of indexed row `k` of account `a` (sync first). */
-export function rowBalanceAfter(accounts: AccountTable, a: number, k: number): bigint {
-  const record = recordOf(accounts, a, k);
-  return accounts.arena.i64[slabOf(record)]![wordOf(record) + 1]!;
-}
-
-/** Transfer-table index of indexed row `k` of account `a` (sync first). */
-export function rowTransferIndex(accounts: AccountTable, a: number, k: number): number {
-  const record = recordOf(accounts, a, k);
-  return accounts.arena.f64[slabOf(record)]![wordOf(record) + 2]!;
-}
-
-/** The first row of account `a` whose time is >= `atMs` (or the row count), O(log n); sync first. */
-export function firstRowAtOrAfter(accounts: AccountTable, a: number, atMs: number): number {
+/**
+ * The first row of account `a` whose time is >= `atMs` (or its row count), and the posted
+ * balance before that row: O(log(rows / CHECKPOINT_ROWS) + CHECKPOINT_ROWS).
+ */
+export function firstRowAtOrAfter(accounts: AccountTable, transfers: TransferTable, a: number, atMs: number): { row: number; balanceBeforeMinor: bigint } {
+  const rows = accounts.rowCount(a);
+  if (rows === 0) return { row: 0, balanceBeforeMinor: 0n };
+  const times = transfers.atMs;
+  const postings = accounts.checkpointPostings[a]!;
+  // The first checkpoint at or after atMs; every row up to the one before it is earlier (rows of
+  // an account never go back in time), so the answer lies in that checkpoint's block.
   let low = 0;
-  let high = accounts.index[INDEX_WORDS * a + INDEXED_COUNT]!;
+  let high = postings.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if (rowAtMs(accounts, a, mid) < atMs) low = mid + 1;
+    if (times[postings[mid]!]! < atMs) low = mid + 1;
     else high = mid;
   }
-  return low;
-}
-
-/** Posted balance of account `a` counting its rows with time < `atMs` (half-open); sync first. */
-export function postedBalanceBefore(accounts: AccountTable, a: number, atMs: number): bigint {
-  const k = firstRowAtOrAfter(accounts, a, atMs);
-  return k === 0 ? 0n : rowBalanceAfter(accounts, a, k - 1);
+  const place = anchorAtOrAfter(accounts, a, Math.min(low * CHECKPOINT_ROWS, rows - 1));
+  if (times[place.posting]! < atMs) return { row: rows, balanceBeforeMinor: postedBalance(accounts, a) };
+  const blockStart = low * CHECKPOINT_ROWS;
+  while (place.row > blockStart && times[previous(transfers, place.posting, a)]! >= atMs) stepBack(transfers, a, place);
+  return { row: place.row, balanceBeforeMinor: place.balanceAfterMinor - postingAmount(transfers, place.posting, a) };
 }

@@ -5,12 +5,11 @@
  * which transfer was the latest, and its currency and limit flags (the CLASS word). A transfer
  * then touches one cache line per account, and V8 computes the counters as machine int64 read
  * from and written to a BigInt64Array, without allocating heap bigints: measured ~50 ns per transfer against ~400 ns for bigint object
- * fields, which also filled the old generation and forced full GCs. The row index built at query
- * time (account-rows.ts) keeps its own, colder, per-account words.
+ * fields, which also filled the old generation and forced full GCs. The sparse row checkpoints
+ * (account-rows.ts) are colder, per-account lists.
  */
 import { assert } from '../core/assert.js';
 import { CURRENCY_CODES, type CurrencyCode } from '../core/currency.js';
-import type { RowArena } from './row-arena.js';
 
 /** Flag bit: debitsPending + debitsPosted must stay <= creditsPosted. */
 export const DEBITS_MUST_NOT_EXCEED_CREDITS = 1;
@@ -41,15 +40,6 @@ export const CLASS = 7;
 /** Multiplier of the currency number in the CLASS word (flags take the two low bits). */
 export const CLASS_SCALE = 4;
 
-/** Words per account in `AccountTable.index`, the state of its row index (account-rows.ts). */
-export const INDEX_WORDS = 3;
-/** Row index word: how many of the account's rows are indexed. */
-export const INDEXED_COUNT = 0;
-/** Row index word: arena record where the next indexed row goes. */
-export const INDEX_TAIL = 1;
-/** Row index word: records left in that chunk. */
-export const INDEX_TAIL_LEFT = 2;
-
 const CAPACITY_FIRST = 64;
 
 /** The account table. Mutated in place by the ledger only. */
@@ -58,19 +48,17 @@ export class AccountTable {
   count = 0;
   readonly ids: string[] = [];
   readonly currencies: CurrencyCode[] = [];
-  /** Per account: arena record index of the first row of each chunk of its row index. */
-  readonly rowChunks: number[][] = [];
+  /** Per account: the transfer index of every CHECKPOINT_ROWS-th posting (account-rows.ts). */
+  readonly checkpointPostings: number[][] = [];
+  /** Per account: the posted balance after each of those postings. */
+  readonly checkpointBalances: bigint[][] = [];
   readonly #byId = new Map<string, number>();
   /** Account records seen as int64 words (counters at `WORDS * a + DEBITS_PENDING`...). */
   i64 = new BigInt64Array(WORDS * CAPACITY_FIRST);
   /** The same records seen as float64 words (`WORDS * a + LAST_AT_MS`...). */
   f64 = new Float64Array(this.i64.buffer);
-  /** Row index state, `INDEX_WORDS` per account (INDEXED_COUNT...). */
-  index = new Float64Array(INDEX_WORDS * CAPACITY_FIRST);
   /** The linked batch that last saved each account for rollback (0: none). */
   savedInBatch = new Int32Array(CAPACITY_FIRST);
-
-  constructor(readonly arena: RowArena) {}
 
   /** Number of the account with `id`, or -1. */
   indexOf(id: string): number {
@@ -84,7 +72,8 @@ export class AccountTable {
     if (a === this.savedInBatch.length) this.#grow();
     this.ids.push(id);
     this.currencies.push(currency);
-    this.rowChunks.push([]);
+    this.checkpointPostings.push([]);
+    this.checkpointBalances.push([]);
     this.f64[WORDS * a + LAST_AT_MS] = Number.NEGATIVE_INFINITY;
     this.f64[WORDS * a + LAST_POSTING] = -1;
     this.f64[WORDS * a + CLASS] = CLASS_SCALE * CURRENCY_CODES.indexOf(currency) + flags;
@@ -117,13 +106,10 @@ export class AccountTable {
     const capacity = this.savedInBatch.length * 2;
     const i64 = new BigInt64Array(WORDS * capacity);
     i64.set(this.i64);
-    const index = new Float64Array(INDEX_WORDS * capacity);
-    index.set(this.index);
     const saved = new Int32Array(capacity);
     saved.set(this.savedInBatch);
     this.i64 = i64;
     this.f64 = new Float64Array(i64.buffer);
-    this.index = index;
     this.savedInBatch = saved;
   }
 }

@@ -153,7 +153,7 @@ export type InvariantViolation =
       readonly postingCount: number;
     }
   | {
-      /** A row points at a transfer that is not a posting on this account. */
+      /** A row checkpoint names another transfer than the account's posting at that row, or is missing or extra. */
       readonly code: 'ROW_NOT_A_POSTING';
       readonly accountId: string;
       readonly index: number;
@@ -172,24 +172,12 @@ export type InvariantViolation =
       readonly expectedIndex: number;
     }
   | {
-      /** The first row whose balanceAfter is not the running sum of the amounts. */
+      /** A row checkpoint whose balanceAfter is not the running sum of the account's amounts. */
       readonly code: 'ROW_BALANCE_MISMATCH';
       readonly accountId: string;
       readonly index: number;
       readonly balanceAfterMinor: bigint;
       readonly runningSumMinor: bigint;
-    }
-  | {
-      readonly code: 'ROWS_SUM_MISMATCH';
-      readonly accountId: string;
-      readonly rowsSumMinor: bigint;
-      readonly postedMinor: bigint;
-    }
-  | {
-      readonly code: 'LAST_ROW_BALANCE_MISMATCH';
-      readonly accountId: string;
-      readonly balanceAfterMinor: bigint;
-      readonly postedMinor: bigint;
     }
   | {
       /** The set of open pending transfers disagrees with the transfers' status. */

@@ -1,10 +1,8 @@
 /**
  * The ledger's invariants, recomputed from scratch: counters are re-derived from the transfer
- * table, and each account's posting chain (what its balance-change rows are built from) is
- * followed in one pass in transfer order, so each fact is checked on a second path. Row indexes
- * already built (a cache that queries fill) are checked against the transfers they point at and
- * brought up to date; accounts never queried have no index to check, and building one for each
- * would cost a cache miss per row. Changes nothing but those indexes. O(transfers + rows).
+ * table, and each account's posting chain and row checkpoints (what its balance-change rows are
+ * found from, account-rows.ts) are followed in one pass in transfer order, so each fact is
+ * checked on a second path. Changes nothing. O(transfers).
  */
 import type { CurrencyCode } from '../core/currency.js';
 import {
@@ -14,12 +12,10 @@ import {
   DEBITS_MUST_NOT_EXCEED_CREDITS,
   DEBITS_PENDING,
   DEBITS_POSTED,
-  INDEX_WORDS,
-  INDEXED_COUNT,
   LAST_POSTING,
   WORDS,
 } from './account-table.js';
-import { postingAmount, rowAtMs, rowBalanceAfter, rowTransferIndex, syncRows } from './account-rows.js';
+import { CHECKPOINT_ROWS } from './account-rows.js';
 import type { CounterName, InvariantViolation } from './errors.js';
 import { LEDGER_AMOUNT_MAX } from './limits.js';
 import type { LedgerState } from './state.js';
@@ -66,11 +62,6 @@ export function checkInvariants(state: LedgerState): InvariantViolation[] {
     checkCounters(state, a, fromTransfers.sums[a]!, violations);
     checkChainEnd(state, a, fromTransfers, violations);
   }
-  // Syncing an index follows the chain and asserts it is whole, so only a sound chain is synced.
-  if (violations.some((v) => v.code === 'POSTING_CHAIN_BROKEN' || v.code === 'ROW_COUNT_MISMATCH')) return violations;
-  for (let a = 0; a < state.accounts.count; a += 1) {
-    if (state.accounts.index[INDEX_WORDS * a + INDEXED_COUNT]! > 0) checkRows(state, a, violations);
-  }
   return violations;
 }
 
@@ -105,6 +96,8 @@ function sumTransfers(state: LedgerState, violations: InvariantViolation[]): Fro
       followChain(state, i, credit, transfers.creditPrevious[i]!, postings[credit]!, lastPosting, lastAtMs, violations);
       postings[debit]! += 1;
       postings[credit]! += 1;
+      checkCheckpoint(state, i, debit, postings[debit]!, sums[debit]!, violations);
+      checkCheckpoint(state, i, credit, postings[credit]!, sums[credit]!, violations);
     } else if (kind === KIND_PENDING) {
       const isOpen = transfers.status[i] === STATUS_OPEN;
       if (isOpen) {
@@ -124,7 +117,29 @@ function sumTransfers(state: LedgerState, violations: InvariantViolation[]): Fro
       }
     }
   }
+  for (let a = 0; a < accounts.count; a += 1) {
+    const expected = Math.floor(postings[a]! / CHECKPOINT_ROWS);
+    const held = accounts.checkpointPostings[a]!.length;
+    if (held !== expected) violations.push({ code: 'ROW_NOT_A_POSTING', accountId: accounts.ids[a]!, index: Math.min(held, expected + 1) * CHECKPOINT_ROWS - 1 });
+  }
   return { sums, postings, lastPosting };
+}
+
+// After its `count`-th posting `t`, an account at a multiple of CHECKPOINT_ROWS must hold a
+// checkpoint naming `t` with the balance the transfers give.
+function checkCheckpoint(state: LedgerState, t: number, a: number, count: number, sums: Sums, violations: InvariantViolation[]): void {
+  if (count % CHECKPOINT_ROWS !== 0) return;
+  const { accounts } = state;
+  const block = count / CHECKPOINT_ROWS - 1;
+  const row = count - 1;
+  const accountId = accounts.ids[a]!;
+  if (accounts.checkpointPostings[a]![block] !== t) {
+    violations.push({ code: 'ROW_NOT_A_POSTING', accountId, index: row });
+    return;
+  }
+  const balanceAfter = accounts.checkpointBalances[a]![block]!;
+  const runningSum = sums.creditsPosted - sums.debitsPosted;
+  if (balanceAfter !== runningSum) violations.push({ code: 'ROW_BALANCE_MISMATCH', accountId, index: row, balanceAfterMinor: balanceAfter, runningSumMinor: runningSum });
 }
 
 // Posting `t` is row number `row` of account `a`: it must link to the account's posting before
@@ -191,35 +206,4 @@ function checkCounters(state: LedgerState, a: number, expected: Sums, violations
   if ((flags & CREDITS_MUST_NOT_EXCEED_DEBITS) !== 0 && credits > debitsPosted) {
     violations.push({ code: 'LIMIT_EXCEEDED', accountId, flag: 'creditsMustNotExceedDebits', usedMinor: credits, limitMinor: debitsPosted });
   }
-}
-
-// Brings the account's row index up to date (its chain is sound: checked first) and checks each
-// row against the transfer it points at.
-function checkRows(state: LedgerState, a: number, violations: InvariantViolation[]): void {
-  const { transfers, accounts } = state;
-  syncRows(accounts, transfers, a);
-  const rowCount = accounts.rowCount(a);
-  const accountId = accounts.ids[a]!;
-  let sum = 0n;
-  let chainReported = false;
-  for (let i = 0; i < rowCount; i += 1) {
-    const t = rowTransferIndex(accounts, a, i);
-    const kind = transfers.kind[t];
-    const onAccount = transfers.debitAccount[t] === a || transfers.creditAccount[t] === a;
-    if (t >= transfers.count || (kind !== KIND_POSTED && kind !== KIND_POST) || !onAccount) {
-      violations.push({ code: 'ROW_NOT_A_POSTING', accountId, index: i });
-      continue;
-    }
-    if (i > 0 && rowAtMs(accounts, a, i) < rowAtMs(accounts, a, i - 1)) violations.push({ code: 'ROWS_OUT_OF_ORDER', accountId, index: i });
-    sum += postingAmount(transfers, t, a);
-    const balanceAfter = rowBalanceAfter(accounts, a, i);
-    if (!chainReported && balanceAfter !== sum) {
-      chainReported = true;
-      violations.push({ code: 'ROW_BALANCE_MISMATCH', accountId, index: i, balanceAfterMinor: balanceAfter, runningSumMinor: sum });
-    }
-  }
-  const posted = accounts.counter(a, CREDITS_POSTED) - accounts.counter(a, DEBITS_POSTED);
-  if (sum !== posted) violations.push({ code: 'ROWS_SUM_MISMATCH', accountId, rowsSumMinor: sum, postedMinor: posted });
-  const last = rowCount === 0 ? 0n : rowBalanceAfter(accounts, a, rowCount - 1);
-  if (last !== posted) violations.push({ code: 'LAST_ROW_BALANCE_MISMATCH', accountId, balanceAfterMinor: last, postedMinor: posted });
 }

@@ -27,7 +27,7 @@ import {
   WORDS,
   type AccountTable,
 } from './account-table.js';
-import { firstRowAtOrAfter, linkPosting, postedBalanceBefore, syncRows } from './account-rows.js';
+import { firstRowAtOrAfter, linkPosting, rowsOf, trimCheckpoints } from './account-rows.js';
 import type { InvariantViolation, LedgerBatchError, LedgerError } from './errors.js';
 import { checkInvariants, totalsByCurrency } from './invariants.js';
 import { LEDGER_AMOUNT_MAX, LEDGER_BATCH_MAX, LEDGER_ROWS_PAGE_MAX } from './limits.js';
@@ -414,6 +414,7 @@ export class Ledger {
       accounts.f64[WORDS * a + LAST_AT_MS] = this.#savedNumbers[3 * i]!;
       accounts.f64[WORDS * a + POSTING_COUNT] = this.#savedNumbers[3 * i + 1]!;
       accounts.f64[WORDS * a + LAST_POSTING] = this.#savedNumbers[3 * i + 2]!;
+      trimCheckpoints(accounts, a);
     }
     for (const p of this.#savedResolved) {
       transfers.status[p] = STATUS_OPEN;
@@ -452,14 +453,14 @@ export class Ledger {
   }
 
   /**
-   * Posted balance counting only the rows with `effectiveAtMs < atMs` (half-open), by binary
-   * search: O(log rows) once the account's rows are indexed (row queries index the rows posted
-   * since the last one: amortized O(1) per row). Undefined for an unknown account.
+   * Posted balance counting only the rows with `effectiveAtMs < atMs` (half-open):
+   * O(log(rows / CHECKPOINT_ROWS) + CHECKPOINT_ROWS), the first call after a replay included
+   * (account-rows.ts). Undefined for an unknown account.
    */
   postedBalanceAt(id: string, atMs: number): bigint | undefined {
     assert(!Number.isNaN(atMs), 'postedBalanceAt needs a time');
-    const a = this.#synced(id);
-    return a === -1 ? undefined : postedBalanceBefore(this.#s.accounts, a, atMs);
+    const a = this.#s.accounts.indexOf(id);
+    return a === -1 ? undefined : firstRowAtOrAfter(this.#s.accounts, this.#s.transfers, a, atMs).balanceBeforeMinor;
   }
 
   /** Number of rows of the account (0 for an unknown account). */
@@ -471,49 +472,42 @@ export class Ledger {
   /** Index of the first row with `effectiveAtMs >= atMs` (rowCount when none), O(log rows). */
   firstRowAtOrAfter(id: string, atMs: number): number {
     assert(!Number.isNaN(atMs), 'firstRowAtOrAfter needs a time');
-    const a = this.#synced(id);
-    return a === -1 ? 0 : firstRowAtOrAfter(this.#s.accounts, a, atMs);
+    const a = this.#s.accounts.indexOf(id);
+    return a === -1 ? 0 : firstRowAtOrAfter(this.#s.accounts, this.#s.transfers, a, atMs).row;
   }
 
   /**
    * Rows `[fromIndex, fromIndex + limit)` of the account, cut at its last row; only this page
-   * is materialised. Asserts `0 <= limit <= LEDGER_ROWS_PAGE_MAX` and `fromIndex >= 0`.
+   * is materialised, O(CHECKPOINT_ROWS + limit). Asserts `0 <= limit <= LEDGER_ROWS_PAGE_MAX`
+   * and `fromIndex >= 0`.
    */
   rows(id: string, fromIndex: number, limit: number): BalanceRow[] {
     assert(Number.isSafeInteger(fromIndex) && fromIndex >= 0, 'fromIndex must be a non-negative integer');
     assert(Number.isSafeInteger(limit) && limit >= 0 && limit <= LEDGER_ROWS_PAGE_MAX, 'limit must be 0..LEDGER_ROWS_PAGE_MAX');
-    const a = this.#synced(id);
+    const a = this.#s.accounts.indexOf(id);
     if (a === -1) return [];
     const toIndex = Math.min(this.#s.accounts.rowCount(a), fromIndex + limit);
-    return fromIndex >= toIndex ? [] : rowPage(this.#s, a, fromIndex, toIndex);
+    if (fromIndex >= toIndex) return [];
+    const found = rowsOf(this.#s.accounts, this.#s.transfers, a, fromIndex, toIndex);
+    return rowPage(this.#s, a, fromIndex, found.postings, found.balances);
   }
 
   /** The index range of rows with `startMs <= effectiveAtMs < endMs`, O(log rows). */
   rowsBetween(id: string, startMs: number, endMs: number): RowRange {
     assert(!Number.isNaN(startMs) && !Number.isNaN(endMs), 'rowsBetween needs times');
-    const { accounts } = this.#s;
-    const a = this.#synced(id);
+    const { accounts, transfers } = this.#s;
+    const a = accounts.indexOf(id);
     if (a === -1) return { fromIndex: 0, toIndex: 0 };
-    const fromIndex = firstRowAtOrAfter(accounts, a, startMs);
-    return { fromIndex, toIndex: Math.max(fromIndex, firstRowAtOrAfter(accounts, a, endMs)) };
+    const fromIndex = firstRowAtOrAfter(accounts, transfers, a, startMs).row;
+    return { fromIndex, toIndex: Math.max(fromIndex, firstRowAtOrAfter(accounts, transfers, a, endMs).row) };
   }
 
   /**
-   * Indexes every account's rows posted since their last row query: O(those rows). Row queries
-   * do this per account on their own; calling it once after a replay moves that cost off the
-   * first queries, which are then O(log rows) outright.
+   * Kept for callers of earlier versions: rows are found from sparse checkpoints written during
+   * replay, so there is nothing left to index and this does nothing.
+   * @deprecated Row queries need no preparation.
    */
-  indexRows(): void {
-    const { accounts, transfers } = this.#s;
-    for (let a = 0; a < accounts.count; a += 1) syncRows(accounts, transfers, a);
-  }
-
-  // The number of account `id` with its row index brought up to date (−1 when unknown).
-  #synced(id: string): number {
-    const a = this.#s.accounts.indexOf(id);
-    if (a !== -1) syncRows(this.#s.accounts, this.#s.transfers, a);
-    return a;
-  }
+  indexRows(): void {}
 
   /** A copy of the transfer with `id` (of any kind), or undefined. */
   transfer(id: string): TransferView | undefined {

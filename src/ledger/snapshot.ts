@@ -214,6 +214,12 @@ export function ledgerFromSnapshot(snapshot: LedgerSnapshot): LedgerState {
     }
     add(d, DEBITS_POSTED, amount);
     add(c, CREDITS_POSTED, amount);
+    // Posted counters only grow, so their running sums stay within the final (checked) ones:
+    // written as they go, they give the row checkpoints linkPosting notes their balances.
+    for (const a of [d, c]) {
+      accounts.i64[WORDS * a + DEBITS_POSTED] = sums[WORDS * a + DEBITS_POSTED]!;
+      accounts.i64[WORDS * a + CREDITS_POSTED] = sums[WORDS * a + CREDITS_POSTED]!;
+    }
     linkPosting(accounts, transfers, index, d, c);
   }
   for (let p = 0; p < n; p += 1) {

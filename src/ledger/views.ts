@@ -11,7 +11,7 @@ import {
   DEBITS_POSTED,
   type AccountTable,
 } from './account-table.js';
-import { postingAmount, rowAtMs, rowBalanceAfter, rowTransferIndex } from './account-rows.js';
+import { postingAmount } from './account-rows.js';
 import type { LedgerState } from './state.js';
 import {
   KIND_PENDING,
@@ -51,20 +51,20 @@ export function balanceView(accounts: AccountTable, a: number): BalanceView {
   };
 }
 
-/** Materialises rows `[fromIndex, toIndex)` of account `a` (its row index must be synced). */
-export function rowPage(state: LedgerState, a: number, fromIndex: number, toIndex: number): BalanceRow[] {
-  const { transfers, accounts } = state;
+/** Materialises the rows starting at `fromIndex` whose postings and balances `rowsOf` found. */
+export function rowPage(state: LedgerState, a: number, fromIndex: number, postings: Int32Array, balances: BigInt64Array): BalanceRow[] {
+  const { transfers } = state;
   const page: BalanceRow[] = [];
-  for (let i = fromIndex; i < toIndex; i += 1) {
-    const t = rowTransferIndex(accounts, a, i);
+  for (let i = 0; i < postings.length; i += 1) {
+    const t = postings[i]!;
     const transferId = transfers.idAt(t);
     page.push({
-      index: i,
+      index: fromIndex + i,
       transferId,
       transactionId: transfers.transactionIdAt(t) ?? transferId,
       amountMinor: postingAmount(transfers, t, a),
-      effectiveAtMs: rowAtMs(accounts, a, i),
-      balanceAfterMinor: rowBalanceAfter(accounts, a, i),
+      effectiveAtMs: transfers.atMs[t]!,
+      balanceAfterMinor: balances[i]!,
     });
   }
   return page;

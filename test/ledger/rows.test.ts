@@ -155,3 +155,52 @@ describe('postedBalanceAt equals the sum of the rows before the time', () => {
     },
   );
 });
+
+describe('rows found from sparse checkpoints agree with a naive model', () => {
+  // Moves on account `a` (against `world`), some in linked batches that fail at their end and
+  // roll back (so checkpoints noted inside them must be forgotten), across several checkpoints.
+  const move = fc.record({ amountMinor: fc.bigInt({ min: 1n, max: 1_000n }), inbound: fc.boolean(), stepMs: fc.integer({ min: 0, max: 3 }), batch: fc.integer({ min: 1, max: 80 }), fails: fc.boolean() });
+  const probe = fc.record({ from: fc.nat({ max: 700 }), limit: fc.integer({ min: 0, max: 150 }), atMs: fc.integer({ min: -5, max: 2_500 }) });
+  test.prop([fc.array(move, { maxLength: 30 }), fc.array(probe, { minLength: 1, maxLength: 15 })], { numRuns: NUM_RUNS })(
+    'for every page, position and time, including after rolled-back batches that crossed a checkpoint',
+    (moves, probes) => {
+      const ledger = ledgerWith(() => new Ledger(), { world: {}, a: {} });
+      const model: { amountMinor: bigint; atMs: number; balanceAfterMinor: bigint }[] = [];
+      let atMs = 0;
+      let balance = 0n;
+      let serial = 0;
+      for (const m of moves) {
+        atMs += m.stepMs;
+        const batch = Array.from({ length: m.batch }, () => ({
+          id: `t${serial++}`,
+          debitAccountId: m.inbound ? 'world' : 'a',
+          creditAccountId: m.inbound ? 'a' : 'world',
+          amountMinor: m.amountMinor,
+          atMs,
+        }));
+        // A failing batch ends with a transfer to an unknown account: everything before rolls back.
+        const sent = m.fails ? [...batch, { id: `t${serial++}`, debitAccountId: 'world', creditAccountId: 'nobody', amountMinor: 1n, atMs }] : batch;
+        const result = ledger.createTransfers(sent);
+        expect(result.ok).toBe(!m.fails);
+        if (m.fails) continue;
+        for (let i = 0; i < m.batch; i += 1) {
+          const signed = m.inbound ? m.amountMinor : -m.amountMinor;
+          balance += signed;
+          model.push({ amountMinor: signed, atMs, balanceAfterMinor: balance });
+        }
+      }
+      expect(ledger.rowCount('a')).toBe(model.length);
+      expect(ledger.checkInvariants()).toEqual([]);
+      for (const p of probes) {
+        const page = ledger.rows('a', p.from, p.limit).map((r) => ({ index: r.index, amountMinor: r.amountMinor, atMs: r.effectiveAtMs, balanceAfterMinor: r.balanceAfterMinor }));
+        const expected = model.slice(p.from, p.from + p.limit).map((r, i) => ({ index: p.from + i, amountMinor: r.amountMinor, atMs: r.atMs, balanceAfterMinor: r.balanceAfterMinor }));
+        expect(page).toEqual(expected);
+        const before = model.filter((r) => r.atMs < p.atMs);
+        expect(ledger.firstRowAtOrAfter('a', p.atMs)).toBe(before.length);
+        expect(ledger.postedBalanceAt('a', p.atMs)).toBe(before.at(-1)?.balanceAfterMinor ?? 0n);
+        const until = p.atMs + p.limit;
+        expect(ledger.rowsBetween('a', p.atMs, until)).toEqual({ fromIndex: before.length, toIndex: Math.max(before.length, model.filter((r) => r.atMs < until).length) });
+      }
+    },
+  );
+});
