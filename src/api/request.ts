@@ -8,6 +8,7 @@ import { type ApiError, apiError } from '../core/errors.js';
 import { type Result, err, ok } from '../core/result.js';
 import type { HttpMethod, HttpRequest } from './http.js';
 import { checkBodyText, checkBodyValue, REQUEST_LIMITS } from './limits.js';
+import { isUploadContentType, type RawBody, readUploadBody, uploadBodyText } from './raw-body.js';
 
 /** A request after normalisation. */
 export type ParsedRequest = {
@@ -19,6 +20,8 @@ export type ParsedRequest = {
   readonly body: unknown;
   /** The body as canonical JSON text (object keys sorted), for idempotency fingerprints. */
   readonly bodyText: string;
+  /** A multipart/form-data body, kept as bytes and never JSON-parsed (`body` is then undefined; src/api/raw-body.ts). */
+  readonly raw?: RawBody;
 };
 
 const METHODS: readonly string[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
@@ -39,9 +42,17 @@ export function parseRequest(request: HttpRequest): Result<ParsedRequest, ApiErr
   if (!query.ok) return query;
   const headers = parseHeaders(request.headers);
   if (!headers.ok) return headers;
+  const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
+  const contentType = headers.value.get('content-type');
+  if (isUploadContentType(contentType)) {
+    const bytes = readUploadBody(request.body);
+    if (!bytes.ok) return bytes;
+    const raw = { contentType, bytes: bytes.value };
+    const common = { method: method as HttpMethod, path, query: query.value.values, repeatedQueryKeys: query.value.repeated, headers: headers.value };
+    return ok({ ...common, body: undefined, bodyText: uploadBodyText(raw), raw });
+  }
   const body = parseBody(request.body);
   if (!body.ok) return body;
-  const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
   return ok({
     method: method as HttpMethod,
     path,

@@ -15,6 +15,8 @@ import { cardTransactionNotifiers } from '../domains/card-transactions/notify.js
 import { cardTransactionTimerHandlers } from '../domains/card-transactions/expiry.js';
 import { stablecoinTimerHandlers } from '../domains/stablecoins/timers.js';
 import { agentNotifiers } from '../domains/agents/notify.js';
+import { verificationNotifiers } from '../domains/verifications/notify.js';
+import { bulkCustomerNotifiers } from '../domains/bulk-customers/notify.js';
 
 /** Notifiers by event type, from every domain. */
 export const NOTIFIERS: NotifierTable = {
@@ -24,6 +26,8 @@ export const NOTIFIERS: NotifierTable = {
   ...cardNotifiers,
   ...cardTransactionNotifiers,
   ...agentNotifiers,
+  ...verificationNotifiers,
+  ...bulkCustomerNotifiers,
 };
 
 /** Timer handlers by timer kind, from every domain. */

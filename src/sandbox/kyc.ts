@@ -3,9 +3,9 @@
  * behaviour", KYC individual) as data, and the rules that read it. Pure; imports nothing from
  * `domains/` (sandbox sits below them), so statuses are plain string literals here.
  *
- * Verification submissions (`POST /verifications`, documents, the KYB suffix table and the
- * beneficial-owner table) are not built yet; they will read `KYC_SUFFIX_TABLE` again for the
- * "suffix applies once a complete submission is made" path on unregulated platforms.
+ * A complete verification submission (`POST /verifications`, src/domains/verifications) reads
+ * `KYC_SUFFIX_TABLE` again through `kycSubmissionOutcome`; the KYB and beneficial-owner tables
+ * are in `kyb.ts`.
  */
 import { assert } from '../core/assert.js';
 
@@ -75,4 +75,20 @@ export function kycStatusAtCreation(settings: SandboxVerificationSettings, fullN
 /** True when `status` is final (APPROVED or REJECTED): nothing re-derives it, not even a rename. */
 export function isFinalKycStatus(status: SandboxKycStatus): boolean {
   return FINAL_KYC_STATUSES.includes(status);
+}
+
+/** What a complete KYC submission answers (`verificationStatus`) for a row of the table. */
+export type KycSubmissionOutcome = 'PENDING_MANUAL_REVIEW' | 'REJECTED' | 'POOR_QUALITY_DOCUMENT' | 'APPROVED';
+
+/**
+ * The outcome of a complete submission (data plus identity document) for `fullName`, from the
+ * table's "Submission behaviour" column: 001 PENDING_MANUAL_REVIEW (kycStatus PENDING), 002
+ * REJECTED, 003 RESOLVE_ERRORS with a POOR_QUALITY_DOCUMENT error (kycStatus UNVERIFIED), any
+ * other APPROVED. Pure.
+ */
+export function kycSubmissionOutcome(fullName: string): KycSubmissionOutcome {
+  const row = kycSuffixRow(fullName);
+  if (row.suffix === '001') return 'PENDING_MANUAL_REVIEW';
+  if (row.suffix === '003') return 'POOR_QUALITY_DOCUMENT';
+  return row.kycStatus === 'REJECTED' ? 'REJECTED' : 'APPROVED';
 }

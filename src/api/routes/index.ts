@@ -17,8 +17,13 @@ import { deprecatedTransferRoutes } from './transfers-deprecated.js';
 import { cardRoutes } from './cards.js';
 import { cardSimulationRoutes } from './card-simulations.js';
 import { stablecoinRoutes } from './stablecoins.js';
+import { verificationRoutes } from './verifications.js';
+import { documentRoutes } from './documents.js';
+import { beneficialOwnerRoutes } from './beneficial-owners.js';
+import { customerIdentityRoutes } from './customers-identity.js';
 import { tokenRoutes } from './tokens.js';
 import { agentExtraRoutes } from './agents-extra.js';
+import { extraListRoutes } from './extra-lists.js';
 
 /** Every route the engine serves. */
-export const ROUTES: readonly Route<DomainState>[] = [...customerRoutes, ...internalAccountRoutes, ...statementRoutes, ...externalAccountRoutes, ...configRoutes, ...exchangeRateRoutes, ...transactionRoutes, ...quoteRoutes, ...paymentDocumentRoutes, ...depositRoutes, ...sweepRoutes, ...deprecatedTransferRoutes, ...cardRoutes, ...cardSimulationRoutes, ...stablecoinRoutes, ...agentRoutes, ...tokenRoutes, ...agentExtraRoutes];
+export const ROUTES: readonly Route<DomainState>[] = [...customerRoutes, ...internalAccountRoutes, ...statementRoutes, ...externalAccountRoutes, ...configRoutes, ...exchangeRateRoutes, ...transactionRoutes, ...quoteRoutes, ...paymentDocumentRoutes, ...depositRoutes, ...sweepRoutes, ...deprecatedTransferRoutes, ...cardRoutes, ...cardSimulationRoutes, ...stablecoinRoutes, ...agentRoutes, ...verificationRoutes, ...documentRoutes, ...beneficialOwnerRoutes, ...customerIdentityRoutes, ...tokenRoutes, ...agentExtraRoutes, ...extraListRoutes];

@@ -9,7 +9,7 @@ import { assert } from '../../core/assert.js';
 import type { EvolverTable } from '../evolver.js';
 import { CUSTOMER_EVENTS, type CustomerCreated, type CustomerUpdated } from './events.js';
 import type { CustomerStore } from './store.js';
-import { type Customer, mutableFieldsOf } from './types.js';
+import { type Customer, type KycStatus, mutableFieldsOf } from './types.js';
 
 // A private instance: auto-freeze is set here, never globally (STYLE.md: no hidden global defaults).
 const immer = new Immer({ autoFreeze: true });
@@ -49,6 +49,21 @@ export function updateCustomer(store: CustomerStore, update: CustomerUpdated): v
   const after = immer.produce(before, (draft) => {
     Object.assign(draft, changes);
     draft.updatedAt = update.updatedAt;
+  });
+  store.byId.set(after.id, after);
+}
+
+/**
+ * Sets a customer's `kycStatus` / `kybStatus` (called by the verification evolver, which owns the
+ * lifecycle check) and its `updatedAt`. The only way a status changes after creation.
+ */
+export function setCustomerVerificationStatus(store: CustomerStore, customerId: string, status: KycStatus, at: string): void {
+  const before = store.byId.get(customerId);
+  assert(before !== undefined, `verification status change for unknown customer ${customerId}`);
+  const after = immer.produce(before, (draft) => {
+    if (draft.customerType === 'INDIVIDUAL') draft.kycStatus = status;
+    else draft.kybStatus = status;
+    draft.updatedAt = at;
   });
   store.byId.set(after.id, after);
 }

@@ -76,7 +76,8 @@ function isIpAddress(value: string): boolean {
   return ipv4.safeParse(value).success || ipv6.safeParse(value).success;
 }
 
-const addressSchema = z.strictObject(
+/** A postal address `{ line1, line2?, city, state?, postalCode, country }`, strict (also used by beneficial owners). */
+export const addressSchema = z.strictObject(
   {
     line1: text('address.line1', NAME_LENGTH_MAX),
     line2: text('address.line2', NAME_LENGTH_MAX).optional(),

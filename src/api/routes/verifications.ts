@@ -1,0 +1,114 @@
+/**
+ * KYC/KYB verification routes: `POST /verifications` (200 Verification, judged by the sandbox
+ * rules in src/domains/verifications/submit.ts), `GET /verifications` (filters `customerId`,
+ * `verificationStatus`), `GET /verifications/{id}` (404 VERIFICATION_NOT_FOUND), the hosted link
+ * `POST /customers/{customerId}/kyc-link` (201) and its sandbox completion
+ * `POST /sandbox/customers/{customerId}/kyc-link/complete` (200 Verification). Platform credentials.
+ */
+import { z } from 'zod';
+import { type ApiError, apiError } from '../../core/errors.js';
+import { type Result, err, ok } from '../../core/result.js';
+import type { DomainState } from '../../domains/state.js';
+import { decideIssueKycLink, kycLinkView, openLinkOf } from '../../domains/verifications/links.js';
+import { decideSubmitVerification } from '../../domains/verifications/submit.js';
+import { VERIFICATION_STATUSES, type Verification } from '../../domains/verifications/types.js';
+import { verificationView } from '../../domains/verifications/view.js';
+import { listPage } from '../identity-list.js';
+import { answer, type Accepted, type Route } from '../route.js';
+import { validate } from '../validation.js';
+
+const submitSchema = z.strictObject(
+  { customerId: z.string({ error: 'customerId is required' }).min(1, { error: 'customerId must not be empty' }).max(128) },
+  { error: 'The body must be a JSON object' },
+);
+
+const kycLinkSchema = z.strictObject(
+  {
+    redirectUri: z
+      .string({ error: 'redirectUri must be a string' })
+      .max(2048)
+      .regex(/^https?:\/\/[^\s]+$/, { error: 'redirectUri must start with https:// (or http:// for local development)' })
+      .optional(),
+  },
+  { error: 'The body must be a JSON object' },
+);
+
+function submitted(state: DomainState, verificationId: string, events: Accepted<DomainState>['events']): Accepted<DomainState> {
+  void state;
+  return { events, respond: (after) => ({ status: 200, body: verificationView(after.verifications.byId.get(verificationId)!) }) };
+}
+
+function verificationsOf(state: DomainState): Verification[] {
+  return state.verifications.order.map((id) => state.verifications.byId.get(id)!);
+}
+
+/** Verification and hosted-link routes. */
+export const verificationRoutes: readonly Route<DomainState>[] = [
+  {
+    method: 'POST',
+    path: '/verifications',
+    auth: 'platform',
+    handle: ({ state, request, at, newId }): Result<Accepted<DomainState>, ApiError> => {
+      const body = validate(submitSchema, request.body ?? {});
+      if (!body.ok) return body;
+      const verificationId = newId('Verification');
+      const events = decideSubmitVerification(state, { customerId: body.value.customerId, verificationId, at, channel: 'API' });
+      if (!events.ok) return events;
+      return ok(submitted(state, verificationId, events.value));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/verifications',
+    auth: 'platform',
+    handle: ({ state, request }) => {
+      const page = listPage(
+        request,
+        'verifications',
+        [{ name: 'customerId' }, { name: 'verificationStatus', values: VERIFICATION_STATUSES }],
+        verificationsOf(state),
+        (v, f) => (!f.has('customerId') || v.customerId === f.get('customerId')) && (!f.has('verificationStatus') || v.verificationStatus === f.get('verificationStatus')),
+      );
+      if (!page.ok) return page;
+      return ok(answer(200, { ...page.value, data: page.value.data.map(verificationView) }));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/verifications/{verificationId}',
+    auth: 'platform',
+    handle: ({ state, params }) => {
+      const verification = state.verifications.byId.get(params.verificationId ?? '');
+      if (verification === undefined) return err(apiError('VERIFICATION_NOT_FOUND', `Verification ${params.verificationId} not found`));
+      return ok(answer(200, verificationView(verification)));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/customers/{customerId}/kyc-link',
+    auth: 'platform',
+    handle: ({ state, params, request, at, newId, secretDigest }) => {
+      const body = validate(kycLinkSchema, request.body ?? {});
+      if (!body.ok) return body;
+      const linkId = newId('KycLink');
+      const events = decideIssueKycLink(state, params.customerId ?? '', linkId, at, body.value.redirectUri);
+      if (!events.ok) return events;
+      return ok({ events: events.value, respond: (after) => ({ status: 201, body: kycLinkView(after.verifications.links.get(linkId)!, secretDigest) }) });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sandbox/customers/{customerId}/kyc-link/complete',
+    auth: 'platform',
+    handle: ({ state, params, at, newId }) => {
+      const customerId = params.customerId ?? '';
+      if (!state.customers.byId.has(customerId)) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${customerId} not found`));
+      const link = openLinkOf(state, customerId, at);
+      if (link === undefined) return err(apiError('INVALID_STATE_TRANSITION', `Customer ${customerId} has no unused, unexpired hosted link`));
+      const verificationId = newId('Verification');
+      const events = decideSubmitVerification(state, { customerId, verificationId, at, channel: 'HOSTED_LINK', linkId: link.id });
+      if (!events.ok) return events;
+      return ok(submitted(state, verificationId, events.value));
+    },
+  },
+];
