@@ -23,6 +23,7 @@ import { beneficialOwnerRoutes } from './beneficial-owners.js';
 import { customerIdentityRoutes } from './customers-identity.js';
 import { tokenRoutes } from './tokens.js';
 import { agentExtraRoutes } from './agents-extra.js';
+import { extraListRoutes } from './extra-lists.js';
 
 /** Every route the engine serves. */
-export const ROUTES: readonly Route<DomainState>[] = [...customerRoutes, ...internalAccountRoutes, ...statementRoutes, ...externalAccountRoutes, ...configRoutes, ...exchangeRateRoutes, ...transactionRoutes, ...quoteRoutes, ...paymentDocumentRoutes, ...depositRoutes, ...sweepRoutes, ...deprecatedTransferRoutes, ...cardRoutes, ...cardSimulationRoutes, ...stablecoinRoutes, ...agentRoutes, ...verificationRoutes, ...documentRoutes, ...beneficialOwnerRoutes, ...customerIdentityRoutes, ...tokenRoutes, ...agentExtraRoutes];
+export const ROUTES: readonly Route<DomainState>[] = [...customerRoutes, ...internalAccountRoutes, ...statementRoutes, ...externalAccountRoutes, ...configRoutes, ...exchangeRateRoutes, ...transactionRoutes, ...quoteRoutes, ...paymentDocumentRoutes, ...depositRoutes, ...sweepRoutes, ...deprecatedTransferRoutes, ...cardRoutes, ...cardSimulationRoutes, ...stablecoinRoutes, ...agentRoutes, ...verificationRoutes, ...documentRoutes, ...beneficialOwnerRoutes, ...customerIdentityRoutes, ...tokenRoutes, ...agentExtraRoutes, ...extraListRoutes];
