@@ -10,7 +10,7 @@ import { type ApiError, apiError } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import type { DomainState } from '../../domains/state.js';
 import { decideIssueKycLink, kycLinkView, openLinkOf } from '../../domains/verifications/links.js';
-import { decideSubmitVerification } from '../../domains/verifications/submit.js';
+import { decideSubmitVerification, submissionBlocked } from '../../domains/verifications/submit.js';
 import { VERIFICATION_STATUSES, type Verification } from '../../domains/verifications/types.js';
 import { verificationView } from '../../domains/verifications/view.js';
 import { listPage } from '../identity-list.js';
@@ -102,7 +102,11 @@ export const verificationRoutes: readonly Route<DomainState>[] = [
     auth: 'platform',
     handle: ({ state, params, at, newId }) => {
       const customerId = params.customerId ?? '';
-      if (!state.customers.byId.has(customerId)) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${customerId} not found`));
+      const customer = state.customers.byId.get(customerId);
+      if (customer === undefined) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${customerId} not found`));
+      // A final customer answers 400 like POST /verifications, before its links are looked at.
+      const blocked = submissionBlocked(state, customer);
+      if (blocked !== undefined) return err(blocked);
       const link = openLinkOf(state, customerId, at);
       if (link === undefined) return err(apiError('INVALID_STATE_TRANSITION', `Customer ${customerId} has no unused, unexpired hosted link`));
       const verificationId = newId('Verification');
