@@ -30,6 +30,8 @@ export const PARALLEL_MIN_BYTES = 4 << 20;
 // Chunks posted ahead of the one being applied: the worker never waits for this thread.
 const CHUNKS_AHEAD = 2;
 const READY_TIMEOUT_MS = 10_000;
+// READY's value when the worker under tsx could not load its source.
+const FAILED_START = 2;
 // Verifying one chunk takes milliseconds; this long without an answer means the worker died.
 const ANSWER_TIMEOUT_MS = 120_000;
 
@@ -82,16 +84,19 @@ function auditWithWorker(path: string, worker: VerifyWorker, options: Omit<Audit
   const sink = createAuditSink(engineOptions, { onProgress, progressEvery });
   const position: ReadPosition = { bytes: 0 };
   const chunks = readTextChunks(path, hooks.chunkBytes, position);
-  const inFlight: string[] = [];
+  // Each chunk with the bytes read when it was, so progress follows the chunk being applied
+  // rather than the reader, CHUNKS_AHEAD chunks ahead.
+  const inFlight: { text: string; endBytes: number }[] = [];
   const post = (): void => {
     const next = chunks.next();
     if (next.done === true) return;
-    inFlight.push(next.value);
+    inFlight.push({ text: next.value, endBytes: position.bytes });
     worker.post(next.value);
   };
   for (let i = 0; i < CHUNKS_AHEAD; i += 1) post();
   let answer: ChunkAnswer = { passed: 0, fault: undefined, count: 0 };
-  for (let text = inFlight.shift(); text !== undefined; text = inFlight.shift()) {
+  for (let chunk = inFlight.shift(); chunk !== undefined; chunk = inFlight.shift()) {
+    const { text, endBytes } = chunk;
     answer = worker.next();
     if (answer.fault === undefined) post();
     // The worker split the same text the same way: its first `passed` lines are verified.
@@ -103,7 +108,7 @@ function auditWithWorker(path: string, worker: VerifyWorker, options: Omit<Audit
       onEvent?.(env);
       sink.add(env);
     }
-    onChunk?.(position.bytes, answer.count);
+    onChunk?.(endBytes, answer.count);
     if (answer.fault !== undefined || sink.failed) break;
   }
   chunks.return(undefined);
@@ -122,8 +127,15 @@ function startVerifyWorker(canonical: boolean): VerifyWorker | undefined {
   const { port1, port2 } = new MessageChannel();
   const data: VerifyWorkerData & { port: MessagePort } = { signal, canonical, port: port2 };
   const options = { workerData: data, transferList: [port2] };
+  // tsx's API is resolved here: the eval'd code would resolve it from the working directory,
+  // which has no node_modules when the CLI runs on a log elsewhere. A failed start sets READY to
+  // FAILED_START, so this thread falls back at once instead of waiting READY_TIMEOUT_MS.
   const worker = source
-    ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`, { ...options, eval: true })
+    ? new Worker(
+        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); })` +
+          `.catch(() => { const { signal } = require('node:worker_threads').workerData; Atomics.store(signal, ${READY}, ${FAILED_START}); Atomics.notify(signal, ${READY}); });`,
+        { ...options, eval: true },
+      )
     : new Worker(url, options);
   // A worker that fails to start never sets READY, and this thread falls back; its error event
   // must not also crash the process.
@@ -133,7 +145,7 @@ function startVerifyWorker(canonical: boolean): VerifyWorker | undefined {
     port1.close();
     void worker.terminate();
   };
-  if (Atomics.wait(signal, READY, 0, READY_TIMEOUT_MS) === 'timed-out') {
+  if (Atomics.wait(signal, READY, 0, READY_TIMEOUT_MS) === 'timed-out' || Atomics.load(signal, READY) !== 1) {
     stop();
     return undefined;
   }

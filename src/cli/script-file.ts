@@ -25,11 +25,15 @@ export function scriptLineProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Yields the requests of the script at `path` in order; throws a CliError at the first bad line. */
+/**
+ * Yields the requests of the script at `path` in order; throws a CliError at the first bad line.
+ * `position.bytes` follows the bytes of the lines read so far (for progress).
+ */
 export function* scriptRequests(path: string, position?: ReadPosition): Generator<ScriptRequest> {
   let lineNumber = 0;
-  for (const raw of readLines(path, undefined, position)) {
+  for (const raw of readLines(path)) {
     lineNumber += 1;
+    if (position !== undefined) position.bytes += Buffer.byteLength(raw) + 1;
     const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (text.trim() === '') continue;
     let value: unknown;

@@ -34,7 +34,7 @@ function verifyLines(audit: FileAudit, publicKey: string | undefined, headExpect
   if (publicKey !== undefined) {
     lines.push(
       `signed: ${checkpoints.checkpoints} checkpoints by ${publicKey} are valid; the last covers seq ${String(checkpoints.lastSignedSeq)}, ` +
-        `${checkpoints.unsignedAfter} events after it are not covered by any signature`,
+        `${checkpoints.unsignedAfter} ${checkpoints.unsignedAfter === 1 ? 'event' : 'events'} after it ${checkpoints.unsignedAfter === 1 ? 'is' : 'are'} not covered by any signature`,
     );
   } else if (checkpoints.checkpoints > 0) {
     lines.push(`${checkpoints.checkpoints} checkpoints in the log, signatures not checked (pass --public-key FILE)`);
