@@ -21,10 +21,24 @@ export type NotifierTable = Readonly<Record<string, Notifier>>;
 /** The webhook envelope as queued. */
 export type WebhookQueued = { readonly id: string; readonly type: string; readonly timestamp: string; readonly data: unknown };
 
-/** Event type names of the outbox. */
-export const WEBHOOK_EVENTS = { queued: 'WebhookQueued' } as const;
+/** A queued webhook reached its endpoint (a 2xx answer) after `attempts` tries. */
+export type WebhookDelivered = { readonly webhookId: string; readonly attempts: number; readonly status: number };
 
-/** Evolvers for outbox events: nothing to derive (the log is the outbox). */
+/** A queued webhook was not delivered after `attempts` tries; `lastError` says why (no secrets). */
+export type WebhookGaveUp = { readonly webhookId: string; readonly attempts: number; readonly lastError: string };
+
+/**
+ * Event type names of the outbox: queued by the engine, delivered or given up by the server's
+ * delivery loop (src/server/outbox.ts), which appends the markers to the log.
+ */
+export const WEBHOOK_EVENTS = { queued: 'WebhookQueued', delivered: 'WebhookDelivered', gaveUp: 'WebhookGaveUp' } as const;
+
+/**
+ * Evolvers for outbox events: nothing to derive, the log is the outbox and its delivery record
+ * (the delivery loop reads both from the log); replay only has to accept the markers.
+ */
 export const webhookEvolvers: EvolverTable = {
   [WEBHOOK_EVENTS.queued]: () => {},
+  [WEBHOOK_EVENTS.delivered]: () => {},
+  [WEBHOOK_EVENTS.gaveUp]: () => {},
 };
