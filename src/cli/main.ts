@@ -10,6 +10,7 @@ import { runCli } from './cli.js';
 import type { CliCommand, CliIo } from './command.js';
 import { DEMO } from './commands/demo.js';
 import { KEYGEN } from './commands/keygen.js';
+import { OPENAPI } from './commands/openapi.js';
 import { REPLAY } from './commands/replay.js';
 import { RUN } from './commands/run.js';
 import { SERVE } from './serve.js';
@@ -23,6 +24,7 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   replay: REPLAY,
   statement: STATEMENT,
   keygen: KEYGEN,
+  openapi: OPENAPI,
   demo: DEMO,
   serve: SERVE,
 };
