@@ -17,7 +17,7 @@ import { corridorKey } from '../domains/rates/store.js';
 import type { PublishedRate } from '../domains/rates/types.js';
 import type { DomainState, IdempotentResponse } from '../domains/state.js';
 import type { StatementRecord } from '../domains/statements/store.js';
-import type { Timer } from '../domains/timers.js';
+import { timerStoreOf, type Timer } from '../domains/timers.js';
 import {
   type TransactionStoreSnapshot,
   transactionStoreFromSnapshot,
@@ -140,7 +140,7 @@ export function stateFromSnapshot(snapshot: EngineSnapshot): DomainState {
     ledger: Ledger.fromSnapshot(snapshot.ledger),
     statements: { byKey: new Map(snapshot.statements) },
     idempotency: new Map(snapshot.idempotency),
-    timers: { byId: new Map(snapshot.timers.map((t) => [t.id, t])), order: [...snapshot.timers] },
+    timers: timerStoreOf(snapshot.timers),
     config: { current: structuredClone(snapshot.config) },
     rates: { byCorridor: new Map(snapshot.rates.map((r) => [corridorKey(r.sendingCurrency, r.receivingCurrency), r])) },
     externalAccounts: externalAccountStoreFromSnapshot(snapshot.externalAccounts),
