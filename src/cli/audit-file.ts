@@ -23,6 +23,8 @@ export type AuditFileOptions = Omit<AuditOptions, 'sha256'> & {
   readonly onEvent?: (env: EventEnvelope) => void;
   /** Called after each chunk with the bytes read so far and the events verified (progress). */
   readonly onChunk?: (bytesRead: number, count: number) => void;
+  /** Told once how many threads the audit runs on: 2, or 1 when small, asked, or the worker failed to start. */
+  readonly onStart?: (threads: 1 | 2) => void;
 };
 
 /** Below this size a worker's start (tens of ms) costs more than it saves. */
@@ -40,9 +42,10 @@ const ANSWER_TIMEOUT_MS = 120_000;
  * report), calling the hooks as it goes. Falls back to one thread when the worker cannot start.
  */
 export function auditFile(path: string, options: AuditFileOptions = {}): AuditReport {
-  const { parallel, chunkBytes, onEvent, onChunk, ...auditOptions } = options;
+  const { parallel, chunkBytes, onEvent, onChunk, onStart, ...auditOptions } = options;
   const hooks: Hooks = { onEvent, onChunk, chunkBytes };
   const worker = (parallel ?? statSync(path).size >= PARALLEL_MIN_BYTES) ? startVerifyWorker(auditOptions.canonical ?? true) : undefined;
+  onStart?.(worker === undefined ? 1 : 2);
   if (worker === undefined) return auditOnOneThread(path, auditOptions, hooks);
   try {
     return auditWithWorker(path, worker, auditOptions, hooks);

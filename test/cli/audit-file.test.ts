@@ -92,6 +92,19 @@ describe('auditFile', () => {
     }
   });
 
+  it('starts its worker from any working directory (under tsx it once resolved tsx from the cwd, stalled 10 s and fell back)', () => {
+    const path = write(`${sound.join('\n')}\n`);
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      const threads: number[] = [];
+      expect(auditFile(path, { parallel: true, onStart: (n) => threads.push(n) }).ok).toBe(true);
+      expect(threads).toEqual([2]);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
   it('runs on one thread below PARALLEL_MIN_BYTES or when asked, with the same report', () => {
     const path = write(`${sound.join('\n')}\n`);
     expect(summary(auditFile(path))).toEqual(singleThread(path, true));

@@ -92,6 +92,13 @@ describe('clear errors: file and line, no stack trace', () => {
     expect((await cli(['run', notJson])).err).toMatch(new RegExp(`^run: ${notJson} line 1: not valid JSON \\(`));
   });
 
+  it('a CRLF request script runs as if it had plain newlines (only a log\'s bytes are hashed)', async () => {
+    const script = tmp.file('crlf-script.jsonl', `${FUND('2026-01-02T15:00:00Z', 'a')}\r\n${FUND('2026-01-02T15:01:00Z', 'b')}\r\n`);
+    const run = await cli(['run', script]);
+    expect(run.code).toBe(0);
+    expect(run.out.split('\n').map((line) => (JSON.parse(line) as { status: number }).status)).toEqual([201, 201]);
+  });
+
   it('a CRLF log line is reported as such, with the file and line', async () => {
     const crlf = tmp.file('crlf.jsonl', readFileSync(demoLog, 'utf8').replaceAll('\n', '\r\n'));
     for (const command of ['verify', 'replay']) {
