@@ -28,7 +28,10 @@ export type ModelExternalAccount = {
 export type ModelCard = { readonly id: string; readonly accountId: string; status: 'ACTIVE' | 'FROZEN' | 'CLOSED' };
 
 /** A card transaction (authorization) the session made, with the amount it asked for. */
-export type ModelCardTransaction = { readonly id: string; readonly cardId: string; readonly amountMinor: number };
+export type ModelCardTransaction = { readonly id: string; readonly cardId: string; readonly amountMinor: number; status: string };
+
+/** A rule-based account: deposits to it land in its holder's account and sweep to `destinationId`. */
+export type ModelRuleBasedAccount = { readonly id: string; readonly customerId: string; readonly holderAccountId: string };
 
 /** An agent, its customer, an unredeemed device code and a redeemed token when it has them. */
 export type ModelAgent = {
@@ -70,6 +73,7 @@ export type SessionModel = {
   /** Internal accounts (customer and platform) whose balances the model follows. */
   readonly accountIds: string[];
   readonly platformAccountIds: string[];
+  readonly ruleBasedAccounts: ModelRuleBasedAccount[];
   readonly externalAccounts: ModelExternalAccount[];
   readonly quoteIds: string[];
   readonly transactionIds: string[];
@@ -107,6 +111,7 @@ export function emptyModel(): SessionModel {
     customers: [],
     accountIds: [],
     platformAccountIds: [],
+    ruleBasedAccounts: [],
     externalAccounts: [],
     quoteIds: [],
     transactionIds: [],

@@ -6,9 +6,13 @@
  */
 import type { HttpRequest, HttpResponse } from '../api/http.js';
 import { DEVICE_CODE_TTL_MS } from '../domains/agents/credentials.js';
+import { formatInStatementZone, statementMonthContaining } from '../core/calendar.js';
 import { ibanCheckDigits } from '../domains/external-accounts/identifiers.js';
 import type { BalanceEffect, ModelAgent, ModelCard, ModelCustomer, ModelExternalAccount, SessionModel } from './model.js';
 import type { OperationCall, OperationContext, OperationDefinition, OperationRun } from './session.js';
+
+/** The first instant of a month a session may ask statements for (sessions start after it). */
+const SESSION_EPOCH_MS = Date.UTC(2026, 0, 1, 6);
 
 /** Most customers a session creates; later creations update one instead (keeps each step's reads bounded). */
 export const SESSION_CUSTOMERS_MAX = 8;
@@ -162,6 +166,11 @@ function* publishRates(context: OperationContext): Generator<OperationCall, void
 function* freshRates(context: OperationContext): Generator<OperationCall, void, HttpResponse> {
   const at = context.model.ratesPublishedAtMs;
   if (at === undefined || context.nowMs - at > 60_000) yield* publishRates(context);
+}
+
+/** The platform's accounts, each moving in `direction` (fees are credited to them). */
+function platformMoves(model: SessionModel, direction: 'up' | 'down' | 'any'): Record<string, 'up' | 'down' | 'any'> {
+  return Object.fromEntries(model.platformAccountIds.map((id) => [id, direction]));
 }
 
 function remember(list: string[], id: unknown): void {
@@ -351,10 +360,17 @@ export const OPERATIONS: Readonly<Record<string, OperationDefinition>> = {
     resource: 'accounts',
     *run(context) {
       const { model, operation } = context;
-      const who = yield* customer(context, operation.a);
       const rails = ['ACH', 'WIRE', 'RTP'];
-      const body = yield* must(context, 'POST', `/sandbox/internal-accounts/${who.accountId}/deposit`, { amount: 1 + (operation.b % 1_000_000), paymentRail: rails[operation.c % rails.length] });
-      remember(model.transactionIds, body.id);
+      const body = { amount: 1 + (operation.b % 1_000_000), paymentRail: rails[operation.c % rails.length] };
+      const ruleBased = operation.c % 3 === 0 ? pick(model.ruleBasedAccounts, operation.a) : undefined;
+      if (ruleBased !== undefined) {
+        // Credited to the holder's own account and swept out of it (decided); the rule-based
+        // account itself never holds a balance.
+        remember(model.transactionIds, (yield* must(context, 'POST', `/sandbox/internal-accounts/${ruleBased.id}/deposit`, body)).id);
+        return { moves: { [ruleBased.holderAccountId]: 'any', ...platformMoves(model, 'up') } };
+      }
+      const who = yield* customer(context, operation.a);
+      remember(model.transactionIds, (yield* must(context, 'POST', `/sandbox/internal-accounts/${who.accountId}/deposit`, body)).id);
       return { moves: { [who.accountId]: 'up' } };
     },
   },
@@ -415,6 +431,42 @@ export const OPERATIONS: Readonly<Record<string, OperationDefinition>> = {
       if (whole.hasMore !== true && JSON.stringify(walked) !== JSON.stringify(whole.data)) {
         throw new Error(`${path}: pages of ${limit} give ${walked.length} items, one page ${whole.data.length} (or a different order)`);
       }
+      return NOTHING;
+    },
+  },
+  'account.ruleBased': {
+    resource: 'accounts',
+    *run(context) {
+      const { model, operation } = context;
+      if (model.ruleBasedAccounts.length >= 4) return NOTHING;
+      const holder = yield* customer(context, operation.a);
+      // The sweep goes to one of the holder's external accounts or to another customer's account.
+      const others = model.customers.filter((c) => c.id !== holder.id);
+      const other = operation.c % 3 === 0 ? pick(others, operation.b) : undefined;
+      const destination = other !== undefined ? other.accountId : (yield* externalOf(context, holder, operation.b, 'USD')).id;
+      const sweepRule = { destination: { accountId: destination }, minimumAmount: operation.b % 3 === 0 ? 0 : 100, maximumAmount: operation.c % 2 === 0 ? null : 500_000 };
+      const created = yield* must(context, 'POST', '/internal-accounts', { type: 'RULE_BASED', customerId: holder.id, currency: 'USD', sweepRule });
+      model.ruleBasedAccounts.push({ id: created.id, customerId: holder.id, holderAccountId: holder.accountId });
+      model.accountIds.push(created.id);
+      return NOTHING;
+    },
+  },
+  'account.confirmStatement': {
+    resource: 'accounts',
+    *run(context) {
+      const { model, operation } = context;
+      const who = yield* customer(context, operation.a);
+      // A Chicago month that has ended: fetch it as an exact month (the first fetch is recorded),
+      // then confirm its delivery (the first receipt is recorded; a repeat writes nothing).
+      const current = statementMonthContaining(context.nowMs);
+      const month = statementMonthContaining(current.startMs - 1 - (operation.b % 2) * 20 * 86_400_000);
+      if (month.startMs < SESSION_EPOCH_MS) return NOTHING;
+      const query = `startDate=${encodeURIComponent(new Date(month.startMs).toISOString())}&endDate=${encodeURIComponent(new Date(month.endMs).toISOString())}`;
+      // 409 NOT_YET_AVAILABLE while a card authorization of the month is still open (spec).
+      yield* must(context, 'GET', `/internal-accounts/${who.accountId}/balance-changes?${query}`, undefined, {}, [200, 409]);
+      const body = yield* must(context, 'POST', `/internal-accounts/${who.accountId}/confirm-statement`, { periodStart: formatInStatementZone(month.startMs) });
+      if (body.internalAccountId !== who.accountId) throw new Error(`confirm-statement answered for ${body.internalAccountId}`);
+      void model;
       return NOTHING;
     },
   },
@@ -569,7 +621,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDefinition>> = {
       const name = names[operation.c % names.length] as string;
       const amount = 1 + (operation.b % 50_000);
       const body = yield* must(context, 'POST', `/sandbox/cards/${chosen.id}/simulate/${name}`, { amount, currency: 'USD', merchant: MERCHANT }, {}, [200]);
-      if (name !== 'credit_authorization') model.cardTransactions.push({ id: body.id, cardId: chosen.id, amountMinor: amount });
+      if (name !== 'credit_authorization') model.cardTransactions.push({ id: body.id, cardId: chosen.id, amountMinor: amount, status: body.status });
       if (body.status === 'DECLINED') return { exact: { [chosen.accountId]: 0n } };
       // An authorization holds its amount (available only); a financial one posts it at once.
       if (name === 'authorization' && body.status === 'AUTHORIZED') return { exact: { [chosen.accountId]: { availableMinor: -BigInt(body.amount.amount), totalMinor: 0n } } };
@@ -581,15 +633,32 @@ export const OPERATIONS: Readonly<Record<string, OperationDefinition>> = {
     resource: 'cards',
     *run(context) {
       const { model, operation } = context;
-      const tx = pick(model.cardTransactions, operation.a);
+      const names = ['clearing', 'return', 'authorization_advice'] as const;
+      const name = names[operation.c % names.length] as (typeof names)[number];
+      // Clearing and advice act on an open authorization, a return on a settled purchase; the
+      // status the model saw may be stale (an authorization expires with time): then a refusal.
+      const wanted = name === 'return' ? ['SETTLED', 'PARTIALLY_SETTLED'] : ['AUTHORIZED', 'PARTIALLY_SETTLED'];
+      const tx = pick(model.cardTransactions.filter((t) => wanted.includes(t.status)), operation.a);
       if (tx === undefined) return NOTHING;
       const chosen = model.cards.find((c) => c.id === tx.cardId);
-      const names = ['clearing', 'return', 'authorization_advice'];
-      const name = names[operation.c % names.length] as string;
       const amount = 1 + (operation.b % tx.amountMinor);
-      // A message that the transaction's state does not allow is refused with nothing written.
-      yield* must(context, 'POST', `/sandbox/cards/${tx.cardId}/simulate/${name}`, { cardTransactionId: tx.id, amount }, {}, [200, 400, 409, 422]);
-      return chosen === undefined ? NOTHING : { moves: { [chosen.accountId]: 'any' } };
+      const answer = yield* send(context, 'POST', `/sandbox/cards/${tx.cardId}/simulate/${name}`, { cardTransactionId: tx.id, amount });
+      if (answer.status === 200) {
+        if (name !== 'return') tx.status = answer.body.status;
+        return chosen === undefined ? NOTHING : { moves: { [chosen.accountId]: 'any' } };
+      }
+      const current = yield* must(context, 'GET', `/transactions/${tx.id}`);
+      const stale = current.status !== tx.status;
+      tx.status = current.status;
+      // Refused although the status was the one the model saw: only a return larger than what is
+      // left to return (400 INVALID_AMOUNT), or a change to an authorization that has expired
+      // (409 INVALID_STATE_TRANSITION), may be.
+      const code = (answer.body as { code?: string }).code;
+      const allowed = (answer.status === 400 && code === 'INVALID_AMOUNT' && name === 'return') || (answer.status === 409 && code === 'INVALID_STATE_TRANSITION');
+      if (!stale && !allowed) {
+        throw new Error(`${name} of ${tx.id} (${tx.status}) answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      }
+      return NOTHING;
     },
   },
   'card.inquiry': {

@@ -60,6 +60,8 @@ export type EngineSessionOptions = {
    * the log start taking every later call too; each must write the same events and answer the same.
    */
   readonly shadowAt?: number;
+  /** Called after each step that passed its checks (progress of a long run). */
+  readonly onStep?: (step: number) => void;
   /** The operation kinds by name (default `OPERATIONS`); a test may swap one to see a check fail. */
   readonly definitions?: Readonly<Record<string, OperationDefinition>>;
 };
@@ -195,6 +197,7 @@ export function checkEngineSession(operations: Iterable<Operation>, options: Eng
         const differs = live.findIndex((answer, i) => answer !== tail[i]);
         if (differs !== -1) throw new Error(`the replica tailing the log answers ${balanceReads[differs]?.path} with ${tail[differs]}, the live engine with ${live[differs]}`);
         if (options.rebuildEvery !== undefined && (step + 1) % options.rebuildEvery === 0) rebuild(nowMs, step);
+        options.onStep?.(step);
         if (step + 1 === shadowAt && log.length > 0) {
           // From here on a restored snapshot and a replayed log take every call the live engine
           // takes: they must write the same events and answer the same, not only read the same.

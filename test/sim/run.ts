@@ -22,7 +22,10 @@ let failed = false;
 for (const seed of seeds) {
   const started = performance.now();
   try {
-    const report = simulate({ seed, steps, ...(rebuildEvery === undefined ? {} : { rebuildEvery }) });
+    const onStep = (step: number): void => {
+      if ((step + 1) % 1000 === 0) process.stderr.write(`seed ${seed}: ${step + 1} of ${steps} steps, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+    };
+    const report = simulate({ seed, steps, onStep, ...(rebuildEvery === undefined ? {} : { rebuildEvery }) });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const days = (report.simulatedMs / 86_400_000).toFixed(1);
     console.log(`seed ${seed}: ${report.steps} steps, ${report.requests} requests (${report.refused} refused as allowed), ${report.events} events, ${days} simulated days, ${report.reads} reads x 5 engines equal, ${seconds} s`);
