@@ -9,6 +9,7 @@ import { harness } from '../support/harness.js';
 import { business, codeOf, create, individual, termsConsent } from './fixtures.js';
 
 describe('POST /customers', () => {
+  // umaAddress: the reference's Customer requires it ("always present in responses, even if system-generated").
   it('answers 201 with the customer in the wire shape', () => {
     const h = harness();
     const body = create(h, individual({ agreementConsents: [termsConsent()] }));
@@ -16,6 +17,7 @@ describe('POST /customers', () => {
       id: expect.stringMatching(/^Customer:[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       platformCustomerId: 'user-1',
       customerType: 'INDIVIDUAL',
+      umaAddress: '$user-1@sandbox.uma.example',
       kycStatus: 'UNVERIFIED',
       fullName: 'Jane Doe',
       birthDate: '1990-04-12',
@@ -37,6 +39,7 @@ describe('POST /customers', () => {
       id: expect.stringMatching(/^Customer:/),
       platformCustomerId: 'biz-1',
       customerType: 'BUSINESS',
+      umaAddress: '$biz-1@sandbox.uma.example',
       kybStatus: 'UNVERIFIED',
       businessInfo: { legalName: 'Acme Corp', registrationNumber: 'REG-42' },
       address: { line1: '9 Market St', city: 'San Francisco', state: 'CA', postalCode: '94103', country: 'US' },

@@ -53,8 +53,12 @@ describe('POST /quotes', () => {
       documentIds: [],
     });
     expect(quote.id).toMatch(/^Quote:[0-9a-f-]{36}$/);
-    expect(quote.transactionId).toBeUndefined();
+    // The reference's Quote requires transactionId: the id its execution will use, known at once.
+    expect(quote.transactionId).toBe(`Transaction:${quote.id.slice('Quote:'.length)}`);
     expect(h.ok('GET', `/quotes/${quote.id}`)).toEqual(quote);
+    const executed = h.ok('POST', `/quotes/${quote.id}/execute`);
+    expect(executed.transactionId).toBe(quote.transactionId);
+    expect(h.ok('GET', `/transactions/${quote.transactionId}`).id).toBe(quote.transactionId);
   });
 
   it('takes fees from the sending amount before conversion and reports them in rateDetails', () => {

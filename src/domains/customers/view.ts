@@ -1,25 +1,33 @@
 /** Shapes customers for the wire: the record's fields in a fixed order, absent fields omitted. */
 import type { Customer, CustomerType } from './types.js';
 
-/** The wire form of a customer (the record itself holds exactly the wire fields). */
-export type CustomerView = Customer;
+/** The wire form of a customer: the record's fields and the UMA address that routes payments to it. */
+export type CustomerView = Customer & { readonly umaAddress: string };
+
+/**
+ * The UMA domain of the sandbox platform: a customer's address is `$<platformCustomerId>@` it
+ * unless the record carries its own (the reference: "always present in responses, even if
+ * system-generated"); `POST /sandbox/uma/receive` finds the receiver by that user part.
+ */
+export const SANDBOX_UMA_DOMAIN = 'sandbox.uma.example';
 
 const FIELD_ORDER: Readonly<Record<CustomerType, readonly string[]>> = {
   INDIVIDUAL: [
-    'id', 'platformCustomerId', 'customerType', 'kycStatus', 'fullName', 'birthDate', 'nationality', 'idType',
+    'id', 'platformCustomerId', 'customerType', 'umaAddress', 'kycStatus', 'fullName', 'birthDate', 'nationality', 'idType',
     'identifier', 'countryOfIssuance', 'address', 'sourceOfFunds', 'sourceOfWealth', 'purposeOfAccount',
     'expectedMonthlyTransactionCount', 'expectedMonthlyTransactionVolume', 'incomeRange', 'netWorthRange',
     'politicallyExposedPerson', 'agreementConsents', 'createdAt', 'updatedAt',
   ],
   BUSINESS: [
-    'id', 'platformCustomerId', 'customerType', 'kybStatus', 'businessInfo', 'address', 'agreementConsents',
+    'id', 'platformCustomerId', 'customerType', 'umaAddress', 'kybStatus', 'businessInfo', 'address', 'agreementConsents',
     'createdAt', 'updatedAt',
   ],
 };
 
 /** The wire form of `customer`: a new top-level object; nested values are the frozen record's. Pure. */
 export function customerView(customer: Customer): CustomerView {
-  const source = customer as Readonly<Record<string, unknown>>;
+  const record = customer as Readonly<Record<string, unknown>>;
+  const source: Readonly<Record<string, unknown>> = { ...record, umaAddress: record.umaAddress ?? `$${customer.platformCustomerId}@${SANDBOX_UMA_DOMAIN}` };
   const out: Record<string, unknown> = {};
   for (const key of FIELD_ORDER[customer.customerType]) {
     if (source[key] !== undefined) out[key] = source[key];

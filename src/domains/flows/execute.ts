@@ -18,7 +18,7 @@ import type { ExternalAccount } from '../external-accounts/types.js';
 import { checkDailyVolume, utcDayOf } from '../pricing/limits.js';
 import { QUOTE_EVENTS, type QuoteExecuted } from '../quotes/events.js';
 import { dailyVolumeKey } from '../quotes/store.js';
-import type { Quote } from '../quotes/types.js';
+import { type Quote, quoteTransactionId } from '../quotes/types.js';
 import { destinationSuffixRow, fundingSuffixRow, sourceSuffixBehaviour } from '../../sandbox/external-accounts.js';
 import type { DomainState } from '../state.js';
 import {
@@ -177,7 +177,7 @@ export function decideExecution(state: DomainState, quote: Quote, context: FlowC
   const short = shortfall(state.ledger, legs);
   if (short !== undefined) return err(short);
   const waiting = quote.transactionId === undefined ? undefined : state.transactions.byId.get(quote.transactionId);
-  const transactionId = waiting?.id ?? context.newId('Transaction');
+  const transactionId = waiting?.id ?? quoteTransactionId(quote.id);
   const transfers = toTransfers(legs, transactionId, context.newId);
   const executed: QuoteExecuted = {
     quoteId: quote.id,

@@ -14,6 +14,11 @@ export type InternalAccountView = {
   readonly balance: CurrencyAmount;
   /** Including pending and held amounts. */
   readonly totalBalance: CurrencyAmount;
+  /**
+   * How to fund the account from outside (the reference requires the field). The sandbox offers
+   * no external funding route (money arrives through the sandbox endpoints), so it is empty.
+   */
+  readonly fundingPaymentInstructions: readonly never[];
   /** RULE_BASED accounts only. */
   readonly sweepRule?: SweepRuleView;
   readonly createdAt: string;
@@ -31,6 +36,7 @@ export function internalAccountView(account: InternalAccount, ledger: Ledger): I
     status: account.status,
     balance: toCurrencyAmount(available, account.currency),
     totalBalance: toCurrencyAmount(total, account.currency),
+    fundingPaymentInstructions: [],
     ...(account.sweepRule === undefined ? {} : { sweepRule: sweepRuleView(account.sweepRule) }),
     createdAt: account.createdAt,
     updatedAt: account.updatedAt,

@@ -126,3 +126,12 @@ export type Quote = {
   readonly executedAt?: string;
   readonly flow?: FlowPlan;
 };
+
+/**
+ * The id of the transaction a quote makes when executed: `Transaction:` and the quote's own uuid,
+ * known from the quote's creation (the reference's Quote requires `transactionId` at once). A
+ * quote makes at most one transaction, and no other resource shares its uuid. Pure.
+ */
+export function quoteTransactionId(quoteId: string): string {
+  return `Transaction:${quoteId.slice(quoteId.indexOf(':') + 1)}`;
+}

@@ -5,7 +5,7 @@
  */
 import { type Currency, currencyOf } from '../../core/currency.js';
 import type { DomainState } from '../state.js';
-import type { PaymentInstruction, Quote, QuoteStatus } from './types.js';
+import { type PaymentInstruction, type Quote, type QuoteStatus, quoteTransactionId } from './types.js';
 import { encodeBase64UrlText } from '../../core/base64.js';
 
 /** The wire form of the SCA challenge (spec: Quote.scaChallenge). */
@@ -39,7 +39,7 @@ export type QuoteView = {
   readonly platformFeesIncluded: number;
   readonly rateDetails: Readonly<Record<string, number>>;
   readonly immediatelyExecute: boolean;
-  readonly transactionId?: string;
+  readonly transactionId: string;
   readonly paymentInstructions?: readonly PaymentInstruction[];
   readonly purposeOfPayment?: string;
   readonly description?: string;
@@ -114,7 +114,8 @@ export function quoteView(quote: Quote, state: Pick<DomainState, 'transactions'>
       svcApiVariableFeeAmount: Number(details.svcApiVariableFeeAmount),
     },
     immediatelyExecute: quote.immediatelyExecute,
-    ...(quote.transactionId === undefined ? {} : { transactionId: quote.transactionId }),
+    // Before execution: the id the execution will use (a quote executed before that rule kept its own).
+    transactionId: quote.transactionId ?? quoteTransactionId(quote.id),
     ...(quote.paymentInstructions === undefined ? {} : { paymentInstructions: quote.paymentInstructions }),
     ...(quote.purposeOfPayment === undefined ? {} : { purposeOfPayment: quote.purposeOfPayment }),
     ...(quote.description === undefined ? {} : { description: quote.description }),
