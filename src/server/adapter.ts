@@ -4,13 +4,14 @@
  * adapters answer exactly alike.
  */
 import type { HttpRequest, HttpResponse } from '../api/http.js';
+import { REQUEST_LIMITS } from '../api/limits.js';
 import { apiError, errorBody } from '../core/errors.js';
 
 /** The API version every path is served under, e.g. `/2025-10-13/customers`. */
 export const BASE_PATH = '/2025-10-13';
 
-/** Largest request body read, in bytes (the engine's REQUEST_LIMITS.bodyBytesMax). */
-export const BODY_LIMIT_BYTES_DEFAULT = 262_144;
+/** Largest request body read, in bytes: the engine's own limit (REQUEST_LIMITS.bodyBytesMax). */
+export const BODY_LIMIT_BYTES_DEFAULT: number = REQUEST_LIMITS.bodyBytesMax;
 
 /** The request id header, echoed when the client sent a usable one, generated otherwise. */
 export const REQUEST_ID_HEADER = 'x-request-id';

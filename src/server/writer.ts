@@ -98,8 +98,17 @@ async function engineFromStore(store: EventStore, options: WriterOptions['engine
   return engine;
 }
 
+/** Requests handled in memory whose events are not stored yet, with their held answers. */
+type Batch = { readonly expectedSeq: number; readonly events: EventEnvelope[]; readonly held: Array<{ job: Job; answer: () => void }> };
+
 /**
  * Loads the engine from `options.store` (verifying the chain) and starts the writer.
+ *
+ * How a request goes: it is handled in memory as soon as it arrives (so the CPU works while the
+ * disk syncs); its events join the open batch; whenever no append is in flight, the open batch
+ * is appended with one `append` and a new one opens. A batch's answers leave when its append
+ * resolves. A read that writes nothing answers at once when nothing is pending, else it waits
+ * with the open batch, since it may have seen that batch's state.
  * @example
  * const writer = await createWriter({ store: await openFileStore('events.jsonl') });
  * const response = await writer.handle({ method: 'GET', path: '/platform', headers: { authorization } });
@@ -109,38 +118,60 @@ export async function createWriter(options: WriterOptions): Promise<Writer> {
   const now = options.now ?? Date.now;
   const batchMax = options.batchMax ?? 4096;
   const conflictRetries = options.conflictRetries ?? 3;
+  const shared = options.shared === true;
   const report = options.onEvent ?? (() => undefined);
   let engine: Engine | undefined = await engineFromStore(store, options.engine);
-  const queue: Job[] = [];
-  let running = false;
+  // The store's head as this writer knows it (the engine may be ahead by a genesis not yet stored).
+  // (Taken from the loaded engine, not from the store, which another writer may have moved since.)
+  let storedSeq = engine.head().seq;
+  // Jobs not handled yet: while the engine is rebuilt or caught up, or the open batch is full.
+  const waiting: Job[] = [];
+  let open: Batch = { expectedSeq: storedSeq, events: [], held: [] };
+  let inFlight: Batch | undefined;
+  // True while the engine is being replaced or caught up: jobs wait.
+  let blocked = false;
+  // A handle threw: the engine may be unsound; rebuild once the open batch is stored.
+  let halted = false;
   let closing = false;
   let advanceQueued = false;
   const counts = { requests: 0, commits: 0, eventsAppended: 0, failedAppends: 0, rebuilds: 0 };
 
-  async function rebuild(): Promise<Engine | undefined> {
+  async function rebuild(): Promise<void> {
     const started = Date.now();
     engine = undefined;
     try {
       engine = await engineFromStore(store, options.engine);
+      storedSeq = engine.head().seq;
       counts.rebuilds += 1;
       report({ kind: 'rebuilt', headSeq: engine.head().seq, durationMs: Date.now() - started });
     } catch (error) {
       report({ kind: 'rebuild_failed', error });
     }
-    return engine;
+    open = { expectedSeq: storedSeq, events: [], held: [] };
   }
 
   /** Applies what another writer appended (shared stores); on any doubt, rebuilds. */
-  async function catchUp(current: Engine): Promise<Engine | undefined> {
+  async function catchUp(): Promise<void> {
     try {
-      if ((await store.headSeq()) === current.head().seq) return current;
+      const head = await store.headSeq();
+      if (head === storedSeq || engine === undefined) return;
       const events: EventEnvelope[] = [];
-      for await (const event of store.load(current.head().seq)) events.push(event);
-      current.replay(events);
-      return current;
+      for await (const event of store.load(storedSeq)) events.push(event);
+      engine.replay(events);
+      storedSeq = engine.head().seq;
+      open = { expectedSeq: storedSeq, events: [], held: [] };
     } catch {
-      return rebuild();
+      await rebuild();
     }
+  }
+
+  /** Runs async engine work with new jobs waiting, then handles what waited. */
+  function whileBlocked(work: () => Promise<void>): void {
+    blocked = true;
+    void work().then(() => {
+      blocked = false;
+      drain(true);
+    });
   }
 
   function fail(job: Job, response: HttpResponse, error: unknown): void {
@@ -148,88 +179,117 @@ export async function createWriter(options: WriterOptions): Promise<Writer> {
     else job.reject(error);
   }
 
-  /** Handles `batch` in memory, commits its events at once, then answers. */
-  async function commitBatch(current: Engine, batch: Job[]): Promise<void> {
-    const expectedSeq = current.head().seq;
-    const events: EventEnvelope[] = [];
-    const held: Array<() => void> = [];
-    const heldJobs: Job[] = [];
-    let halted = false;
-    let handled = 0;
-    for (const job of batch) {
-      handled += 1;
-      let written: readonly EventEnvelope[];
-      let answer: () => void;
-      try {
-        if (job.kind === 'request') {
-          const result = current.handle(job.request, { now: now() });
-          written = result.events;
-          answer = () => job.resolve(result.response);
-        } else {
-          written = current.advance(now());
-          answer = () => job.resolve(written);
-        }
-      } catch (error) {
-        // A throw is a defect; the engine may be halted or half-applied: answer this one, commit
-        // what came before (it was decided on sound state), then rebuild.
-        report({ kind: 'engine_threw', error });
-        fail(job, ENGINE_FAILED, error);
-        halted = true;
-        break;
+  /** Handles one job in memory now; its answer leaves now or with the open batch. */
+  function handleNow(current: Engine, job: Job): void {
+    let written: readonly EventEnvelope[];
+    let answer: () => void;
+    try {
+      if (job.kind === 'request') {
+        const result = current.handle(job.request, { now: now() });
+        written = result.events;
+        answer = () => job.resolve(result.response);
+      } else {
+        const events = current.advance(now());
+        written = events;
+        answer = () => job.resolve(events);
       }
-      // Nothing written yet in this batch: this answer saw committed state only.
-      if (events.length === 0 && written.length === 0) answer();
-      else {
-        for (const event of written) events.push(event);
-        held.push(answer);
-        heldJobs.push(job);
-      }
+    } catch (error) {
+      // A defect: the engine may be halted or half-applied. What came before was decided on
+      // sound state and is stored as usual; then the engine is rebuilt from the store.
+      report({ kind: 'engine_threw', error });
+      fail(job, ENGINE_FAILED, error);
+      halted = true;
+      if (inFlight === undefined) flush();
+      return;
     }
-    // Jobs after a throw go back to the front, to be decided by the rebuilt engine.
-    if (handled < batch.length) queue.unshift(...batch.slice(handled));
-    if (events.length > 0) {
-      try {
-        await store.append(events, expectedSeq);
+    // Nothing pending: this answer saw stored state only.
+    if (written.length === 0 && inFlight === undefined && open.held.length === 0) {
+      answer();
+      return;
+    }
+    for (const event of written) open.events.push(event);
+    open.held.push({ job, answer });
+    if (inFlight === undefined) flush();
+  }
+
+  /** Takes jobs that waited, as far as the engine and the batch bound allow. */
+  function drain(fresh = false): void {
+    while (!blocked && waiting.length > 0 && open.held.length < batchMax && !halted) {
+      if (engine === undefined) {
+        // Just rebuilt and still no engine: the store cannot be read. Answer 503 rather than
+        // retry in a loop; the next request (or timer tick) tries again.
+        if (fresh) {
+          for (const job of waiting.splice(0)) fail(job, unavailable('The event store cannot be read; the server cannot answer until it can.'), new Error('store unavailable'));
+          return;
+        }
+        whileBlocked(rebuild);
+        return;
+      }
+      // Several writers: before a batch that starts on an idle writer, apply what others wrote.
+      if (shared && !fresh && inFlight === undefined && open.held.length === 0) {
+        whileBlocked(catchUp);
+        return;
+      }
+      handleNow(engine, waiting.shift() as Job);
+    }
+  }
+
+  function submit(job: Job): void {
+    waiting.push(job);
+    drain();
+  }
+
+  /** Appends the open batch if no append is in flight; its answers leave when it is stored. */
+  function flush(): void {
+    if (inFlight !== undefined) return;
+    const batch = open;
+    open = { expectedSeq: batch.expectedSeq + batch.events.length, events: [], held: [] };
+    if (batch.events.length === 0) {
+      for (const { answer } of batch.held) answer();
+      afterCommit();
+      return;
+    }
+    inFlight = batch;
+    store.append(batch.events, batch.expectedSeq).then(
+      () => {
+        inFlight = undefined;
+        storedSeq = batch.expectedSeq + batch.events.length;
         counts.commits += 1;
-        counts.eventsAppended += events.length;
-        for (const answer of held) answer();
-      } catch (error) {
+        counts.eventsAppended += batch.events.length;
+        for (const { answer } of batch.held) answer();
+        afterCommit();
+      },
+      (error: unknown) => {
+        inFlight = undefined;
+        // The engine is ahead of the store by this batch and the open one, decided on top of it.
+        const victims = [...batch.held, ...open.held].map(({ job }) => job);
         counts.failedAppends += 1;
-        report({ kind: 'append_failed', error, requests: heldJobs.length, events: events.length });
-        const retry = error instanceof AppendConflictError ? heldJobs.filter((job) => job.attempts < conflictRetries) : [];
-        for (const job of heldJobs) {
+        report({ kind: 'append_failed', error, requests: victims.length, events: batch.events.length + open.events.length });
+        const retry = error instanceof AppendConflictError ? victims.filter((job) => job.attempts < conflictRetries) : [];
+        for (const job of victims) {
           if (retry.includes(job)) job.attempts += 1;
           else fail(job, SAVE_FAILED, error);
         }
         // Lost a race: decide these again on the caught-up state, ahead of newer requests.
-        queue.unshift(...retry);
-        halted = true;
-      }
-    }
-    if (halted) await rebuild();
+        waiting.unshift(...retry);
+        halted = false;
+        whileBlocked(rebuild);
+      },
+    );
   }
 
-  async function run(): Promise<void> {
-    running = true;
-    try {
-      while (queue.length > 0) {
-        let current = engine ?? (await rebuild());
-        if (current !== undefined && options.shared === true) current = await catchUp(current);
-        const batch = queue.splice(0, batchMax);
-        if (current === undefined) {
-          for (const job of batch) fail(job, unavailable('The event store cannot be read; the server cannot answer until it can.'), new Error('store unavailable'));
-          continue;
-        }
-        await commitBatch(current, batch);
+  function afterCommit(): void {
+    if (halted) {
+      if (open.held.length > 0) {
+        flush();
+        return;
       }
-    } finally {
-      running = false;
+      halted = false;
+      whileBlocked(rebuild);
+      return;
     }
-  }
-
-  function enqueue(job: Job): void {
-    queue.push(job);
-    if (!running) void run();
+    if (open.held.length > 0) flush();
+    drain();
   }
 
   const interval = options.timerIntervalMs ?? 1000;
@@ -248,15 +308,17 @@ export async function createWriter(options: WriterOptions): Promise<Writer> {
       : undefined;
   timer?.unref();
 
+  const idle = (): boolean => waiting.length === 0 && open.held.length === 0 && inFlight === undefined && !blocked;
+
   const writer: Writer = {
     handle(request) {
       if (closing) return Promise.resolve(unavailable('The server is shutting down.'));
       counts.requests += 1;
-      return new Promise((resolve) => enqueue({ kind: 'request', request, attempts: 0, resolve }));
+      return new Promise((resolve) => submit({ kind: 'request', request, attempts: 0, resolve }));
     },
     advance() {
       if (closing) return Promise.reject(new Error('the writer is closed'));
-      return new Promise((resolve, reject) => enqueue({ kind: 'advance', attempts: 0, resolve, reject }));
+      return new Promise((resolve, reject) => submit({ kind: 'advance', attempts: 0, resolve, reject }));
     },
     engine: () => engine,
     stats: () => ({ ...counts }),
@@ -264,7 +326,7 @@ export async function createWriter(options: WriterOptions): Promise<Writer> {
       if (closing) return;
       closing = true;
       if (timer !== undefined) clearInterval(timer);
-      while (running || queue.length > 0) await new Promise((resolve) => setTimeout(resolve, 1));
+      while (!idle()) await new Promise((resolve) => setTimeout(resolve, 1));
       await store.close();
     },
   };

@@ -23,7 +23,8 @@ async function startServe(args: string[]): Promise<Running> {
   const api = await new Promise<string>((resolve, reject) => {
     const check = setInterval(() => {
       const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match !== null) {
+      // The last line of the banner: everything before it has arrived.
+      if (match !== null && out.includes('try: curl')) {
         clearInterval(check);
         resolve(match[1]!);
       }
