@@ -796,6 +796,6 @@ function* updateCustomer(context: OperationContext): Generator<OperationCall, vo
 
 /** The resources operations are grouped by, each with its operation kinds. */
 export const RESOURCES: Readonly<Record<string, readonly string[]>> = Object.entries(OPERATIONS).reduce<Record<string, string[]>>((acc, [kind, definition]) => {
-  (acc[definition.resource] ??= []).push(kind);
+  acc[definition.resource] = [...(acc[definition.resource] ?? []), kind];
   return acc;
 }, {});
