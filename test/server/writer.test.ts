@@ -129,6 +129,30 @@ describe('Writer: group commit over a file store', () => {
     await writer.close();
   });
 
+  it('a failed append also fails the requests decided on top of it while it was in flight (503), and nothing of either is stored', async () => {
+    const path = setup();
+    const store = instrumented(await openFileStore(path));
+    const writer = await createWriter({ store, timerIntervalMs: 0 });
+    const account = await platformAccount(writer);
+    await writer.handle(post(`/sandbox/internal-accounts/${account}/fund`, { amount: 1000 }));
+    const before = await balanceOf(writer, account);
+    const sizeBefore = readFileSync(path).length;
+    let open = (): void => undefined;
+    store.gate = new Promise((resolve) => {
+      open = resolve;
+    });
+    store.failAppend = store.appends + 1;
+    const inFlight = writer.handle(post(`/sandbox/internal-accounts/${account}/fund`, { amount: 1 }));
+    // Handled in memory now, on top of the batch in flight; a read sees that state, so it waits too.
+    const onTop = [writer.handle(post(`/sandbox/internal-accounts/${account}/fund`, { amount: 2 })), writer.handle(get(`/internal-accounts/${account}`))];
+    open();
+    const answers = await Promise.all([inFlight, ...onTop]);
+    expect(answers.map((a) => a.status)).toEqual([503, 503, 503]);
+    expect(readFileSync(path).length).toBe(sizeBefore);
+    expect(await balanceOf(writer, account)).toEqual(before);
+    await writer.close();
+  });
+
   it('survives a restart: close, reopen the same file, the state is the same', async () => {
     const path = setup();
     const writer = await createWriter({ store: await openFileStore(path), timerIntervalMs: 0 });
