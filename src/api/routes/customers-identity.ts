@@ -1,5 +1,6 @@
 /**
- * Customer identity routes beside the customer resource: contact verification
+ * Customer identity routes beside the customer resource: `DELETE /customers/{id}` (200 Customer
+ * with `isDeleted: true`), contact verification
  * (`POST /customers/{id}/verify-email`, `/verify-phone` (204), and their `/confirm` with `{ code }`
  * (200 Customer with `contactVerification`); sandbox code 123456) and bulk customers
  * (`POST /customers/bulk/csv`, a multipart upload with a `file` CSV part, 202
@@ -11,6 +12,7 @@ import { apiError, invalidInput } from '../../core/errors.js';
 import { err, ok } from '../../core/result.js';
 import { CSV_FILE_BYTES_MAX, decideBulkUpload } from '../../domains/bulk-customers/decide.js';
 import { bulkJobView } from '../../domains/bulk-customers/view.js';
+import { decideDeleteCustomer } from '../../domains/customers/delete.js';
 import { customerView } from '../../domains/customers/view.js';
 import type { DomainState } from '../../domains/state.js';
 import { contactVerificationOf } from '../../domains/verifications/contact.js';
@@ -61,8 +63,19 @@ function contactRoutes(segment: string, channel: ContactChannel): Route<DomainSt
   ];
 }
 
-/** Contact verification and bulk customer routes. */
+/** Contact verification, bulk customer and customer deletion routes. */
 export const customerIdentityRoutes: readonly Route<DomainState>[] = [
+  {
+    method: 'DELETE',
+    path: '/customers/{customerId}',
+    auth: 'platform',
+    handle: ({ state, params, at }) => {
+      const customerId = params.customerId ?? '';
+      const events = decideDeleteCustomer(state, customerId, at);
+      if (!events.ok) return events;
+      return ok({ events: events.value, respond: (after) => ({ status: 200, body: customerView(after.customers.byId.get(customerId)!) }) });
+    },
+  },
   ...contactRoutes('verify-email', 'email'),
   ...contactRoutes('verify-phone', 'phone'),
   {

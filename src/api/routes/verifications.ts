@@ -103,7 +103,7 @@ export const verificationRoutes: readonly Route<DomainState>[] = [
     handle: ({ state, params, at, newId }) => {
       const customerId = params.customerId ?? '';
       const customer = state.customers.byId.get(customerId);
-      if (customer === undefined) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${customerId} not found`));
+      if (customer === undefined || customer.isDeleted === true) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${customerId} not found`));
       // A final customer answers 400 like POST /verifications, before its links are looked at.
       const blocked = submissionBlocked(state, customer);
       if (blocked !== undefined) return err(blocked);

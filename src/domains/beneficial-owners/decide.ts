@@ -23,7 +23,7 @@ function stripUndefined<T extends object>(value: T): T {
 /** The `BeneficialOwnerCreated` event, or why not. Pure. */
 export function decideCreateBeneficialOwner(state: DomainState, request: CreateBeneficialOwnerRequest, ownerId: string, at: string): Result<EventDraft[], ApiError> {
   const business = state.customers.byId.get(request.customerId);
-  if (business === undefined) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${request.customerId} not found`));
+  if (business === undefined || business.isDeleted === true) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${request.customerId} not found`));
   if (business.customerType !== 'BUSINESS') {
     return err(invalidInput([{ field: 'customerId', message: 'customerId must be a BUSINESS customer' }]));
   }

@@ -18,8 +18,12 @@ export type CustomerUpdated = {
   readonly updatedAt: string;
 };
 
+/** A customer was deleted (`DELETE /customers/{id}`): marked `isDeleted`, its platformCustomerId freed. */
+export type CustomerDeleted = { readonly customerId: string; readonly deletedAt: string };
+
 /** Event type names of this domain. */
 export const CUSTOMER_EVENTS = {
   created: 'CustomerCreated',
   updated: 'CustomerUpdated',
+  deleted: 'CustomerDeleted',
 } as const;

@@ -7,7 +7,7 @@
 import { Immer, freeze } from 'immer';
 import { assert } from '../../core/assert.js';
 import type { EvolverTable } from '../evolver.js';
-import { CUSTOMER_EVENTS, type CustomerCreated, type CustomerUpdated } from './events.js';
+import { CUSTOMER_EVENTS, type CustomerCreated, type CustomerDeleted, type CustomerUpdated } from './events.js';
 import type { CustomerStore } from './store.js';
 import { type Customer, type KycStatus, mutableFieldsOf } from './types.js';
 
@@ -72,4 +72,12 @@ export function setCustomerVerificationStatus(store: CustomerStore, customerId: 
 export const customerEvolvers: EvolverTable = {
   [CUSTOMER_EVENTS.created]: (state, event) => addCustomer(state.customers, (event.data as CustomerCreated).customer),
   [CUSTOMER_EVENTS.updated]: (state, event) => updateCustomer(state.customers, event.data as CustomerUpdated),
+  [CUSTOMER_EVENTS.deleted]: (state, event) => {
+    const { customerId, deletedAt } = event.data as CustomerDeleted;
+    const before = state.customers.byId.get(customerId);
+    assert(before !== undefined && before.isDeleted === undefined, `CustomerDeleted for unknown or deleted customer ${customerId}`);
+    // Only an active customer holds its platformCustomerId (spec: 409 CONFLICT with an active customer).
+    if (state.customers.byPlatformCustomerId.get(before.platformCustomerId) === customerId) state.customers.byPlatformCustomerId.delete(before.platformCustomerId);
+    state.customers.byId.set(customerId, freeze({ ...before, isDeleted: true as const, updatedAt: deletedAt }, true));
+  },
 };

@@ -95,6 +95,8 @@ type CustomerCommon = {
   readonly agreementConsents: readonly AgreementConsent[];
   readonly createdAt: string;
   readonly updatedAt: string;
+  /** Set once `DELETE /customers/{id}` removed the customer (reference `isDeleted`); absent otherwise. */
+  readonly isDeleted?: true;
 };
 
 /** An individual customer (KYC). */

@@ -16,11 +16,11 @@ const FIELD_ORDER: Readonly<Record<CustomerType, readonly string[]>> = {
     'id', 'platformCustomerId', 'customerType', 'umaAddress', 'kycStatus', 'fullName', 'birthDate', 'nationality', 'idType',
     'identifier', 'countryOfIssuance', 'address', 'sourceOfFunds', 'sourceOfWealth', 'purposeOfAccount',
     'expectedMonthlyTransactionCount', 'expectedMonthlyTransactionVolume', 'incomeRange', 'netWorthRange',
-    'politicallyExposedPerson', 'agreementConsents', 'createdAt', 'updatedAt',
+    'politicallyExposedPerson', 'agreementConsents', 'createdAt', 'updatedAt', 'isDeleted',
   ],
   BUSINESS: [
     'id', 'platformCustomerId', 'customerType', 'umaAddress', 'kybStatus', 'businessInfo', 'address', 'agreementConsents',
-    'createdAt', 'updatedAt',
+    'createdAt', 'updatedAt', 'isDeleted',
   ],
 };
 

@@ -77,6 +77,7 @@ type Holder = { readonly kind: 'individual' | 'business' | 'owner'; readonly idT
 function holderOf(state: DomainState, holderId: string): Holder | undefined {
   const customer = state.customers.byId.get(holderId);
   if (customer !== undefined) {
+    if (customer.isDeleted === true) return undefined;
     if (customer.customerType === 'BUSINESS') return { kind: 'business' };
     return { kind: 'individual', ...(customer.idType === undefined ? {} : { idType: customer.idType }), ...(customer.identifier === undefined ? {} : { identifier: customer.identifier }) };
   }

@@ -14,7 +14,7 @@ import type { ContactChannel } from './types.js';
 
 function channelOpen(state: DomainState, customerId: string, channel: ContactChannel): Result<void, ApiError> {
   const customer = state.customers.byId.get(customerId);
-  if (customer === undefined) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${customerId} not found`));
+  if (customer === undefined || customer.isDeleted === true) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${customerId} not found`));
   if (!requiresContactVerification(customer)) {
     return err(apiError('INVALID_STATE_TRANSITION', `Customer ${customerId} needs no contact verification`));
   }

@@ -30,7 +30,7 @@ export function decideIssueKycLink(
   redirectUri: string | undefined,
 ): Result<EventDraft[], ApiError> {
   const customer = state.customers.byId.get(customerId);
-  if (customer === undefined) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${customerId} not found`));
+  if (customer === undefined || customer.isDeleted === true) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${customerId} not found`));
   const blocked = submissionBlocked(state, customer);
   if (blocked !== undefined) return err(blocked);
   const link: KycLink = {

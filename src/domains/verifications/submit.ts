@@ -90,7 +90,7 @@ function judgeBusiness(state: DomainState, customer: Extract<Customer, { custome
 /** The `VerificationSubmitted` event of a submission, or why it is refused. Pure. */
 export function decideSubmitVerification(state: DomainState, command: SubmitCommand): Result<EventDraft[], ApiError> {
   const customer = state.customers.byId.get(command.customerId);
-  if (customer === undefined) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${command.customerId} not found`));
+  if (customer === undefined || customer.isDeleted === true) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${command.customerId} not found`));
   const blocked = submissionBlocked(state, customer);
   if (blocked !== undefined) return err(blocked);
   const hosted = command.channel === 'HOSTED_LINK';
