@@ -12,6 +12,7 @@ import { printStatement } from '../print-statement.js';
 import { balanceLines, totalsLines } from '../report.js';
 import { runScript } from '../script.js';
 
+/** The `demo` command: exit 0 when the demo's log verifies and its statement holds. */
 export const DEMO: CliCommand = {
   summary: 'run the built-in scenario, write its log to DIR/events.jsonl (replaced), verify it, print balances',
   usage: '[--out DIR]',

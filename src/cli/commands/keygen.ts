@@ -4,6 +4,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { checkpointPublicKey } from '../../log/checkpoint.js';
 import { CliError, EXIT, flag, type CliCommand } from '../command.js';
 
+/** The `keygen` command: writes PREFIX.key and PREFIX.pub, refusing to overwrite either. */
 export const KEYGEN: CliCommand = {
   summary: 'make an Ed25519 key pair for signed checkpoints: PREFIX.key (private, 0600) and PREFIX.pub',
   usage: '--out PREFIX',

@@ -3,6 +3,7 @@ import { auditForCommand, faultSentence, headText } from '../audit-command.js';
 import { EXIT, type CliCommand } from '../command.js';
 import { totalsJson, totalsLines } from '../report.js';
 
+/** The `replay` command: exit 0 with the head and totals, 1 with the first bad seq. */
 export const REPLAY: CliCommand = {
   summary: 'replay a log: events, head (SEQ:HASH), ledger totals per currency',
   usage: '<events.jsonl> [--json]',

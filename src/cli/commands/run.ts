@@ -19,6 +19,7 @@ import { scriptRequests } from '../script-file.js';
 /** Events between two checkpoints when --checkpoint-every is not given. */
 const CHECKPOINT_EVERY_DEFAULT = 1_000;
 
+/** The `run` command: one JSON response a line on stdout; events appended to `--log`, never overwriting it. */
 export const RUN: CliCommand = {
   summary: 'run a request script (one JSON request a line, each with "at") and append the events to a log',
   usage: '<requests.jsonl> [--log events.jsonl] [--seed N] [--checkpoint-key FILE [--checkpoint-every N]]',

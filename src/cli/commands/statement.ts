@@ -3,6 +3,7 @@ import { auditForCommand, faultSentence } from '../audit-command.js';
 import { EXIT, flag, CliError, type CliCommand } from '../command.js';
 import { printStatement } from '../print-statement.js';
 
+/** The `statement` command: exit 0 when the statement holds (opening + rows = closing). */
 export const STATEMENT: CliCommand = {
   summary: "replay a log and print an internal account's monthly statement (America/Chicago)",
   usage: '<events.jsonl> --account ID --month YYYY-MM',

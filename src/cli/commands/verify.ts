@@ -2,6 +2,7 @@
 import { auditForCommand, expectedHeadFlag, faultSentence, headText, readPublicKeyFile, type FileAudit } from '../audit-command.js';
 import { EXIT, flag, type CliCommand } from '../command.js';
 
+/** The `verify` command: exit 0 when every check asked for holds, 1 with the first bad seq otherwise. */
 export const VERIFY: CliCommand = {
   summary: 'verify a log: canonical lines, hash chain, ledger invariants; signatures and head when asked',
   usage: '<events.jsonl> [--public-key FILE] [--expect-head SEQ:HASH] [--json]',
