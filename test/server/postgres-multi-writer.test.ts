@@ -9,7 +9,9 @@ import type { HttpRequest, HttpResponse } from '../../src/api/http.js';
 import { createEngine } from '../../src/engine/engine.js';
 import { ENGINE_EVENTS, type IdempotentResponseStored } from '../../src/engine/engine-events.js';
 import { encodeEnvelope, verifyLog } from '../../src/log/index.js';
+import type { EventStore } from '../../src/server/event-store.js';
 import { createPostgresStore, createPostgresWriter, type PostgresWriter } from '../../src/server/postgres/index.js';
+import { createWriter } from '../../src/server/writer.js';
 import { AUTH } from '../support/harness.js';
 import { freshTable, loadAll } from './support/pg-log.js';
 import { startPglite, startSystemPostgres, systemPostgresMissing, type TestPostgres } from './support/pg.js';
@@ -107,6 +109,48 @@ for (const backend of BACKENDS) {
         }
       } finally {
         await store.close();
+      }
+    });
+
+    it('appends that fail (I/O) beside lost races: a 503 request is not in the log, every 2xx one is there once, engines equal replay', async () => {
+      const table = freshTable('mw');
+      // Every fifth append of writer B fails before reaching the database, as a lost connection would.
+      const flakyStore = await createPostgresStore({ connectionString: server.url, table });
+      let appends = 0;
+      const flaky: EventStore = {
+        load: (afterSeq) => flakyStore.load(afterSeq),
+        headSeq: () => flakyStore.headSeq(),
+        close: () => flakyStore.close(),
+        async append(events, expectedSeq) {
+          appends += 1;
+          if (appends % 5 === 0) throw new Error('connection lost');
+          return flakyStore.append(events, expectedSeq);
+        },
+      };
+      const a = await openWriter(table);
+      const b = await createWriter({ store: flaky, shared: true, timerIntervalMs: 0, conflictRetries: 1_000, batchMax: 2 });
+      try {
+        const account = ((await a.handle(request('GET', '/platform/internal-accounts'))).body as { data: { id: string }[] }).data[0]!.id;
+        const sent = Array.from({ length: 60 }, (_, i) => ({ writer: i % 2 === 0 ? a : b, amount: 5_000 + i }));
+        const answers = await Promise.all(sent.map(({ writer, amount }) => writer.handle(request('POST', `/sandbox/internal-accounts/${account}/fund`, { amount }))));
+        const accepted = sent.filter((_, i) => answers[i]!.status === 200).map((s) => s.amount);
+        const refused = sent.filter((_, i) => answers[i]!.status === 503).map((s) => s.amount);
+        expect(accepted.length + refused.length).toBe(sent.length);
+        expect(refused.length).toBeGreaterThan(0);
+
+        const log = await loadAll(a.store);
+        expect(verifyLog(log.map(encodeEnvelope))).toMatchObject({ ok: true });
+        const funded = log.filter((e) => e.type === 'SandboxAccountFunded').map((e) => Number((e.data as { transfers: { amountMinor: string }[] }).transfers[0]!.amountMinor));
+        expect([...funded].sort((x, y) => x - y)).toEqual([...accepted].sort((x, y) => x - y));
+        // Both engines, caught up by a read, are exactly the replay of the stored log.
+        const replayed = createEngine({ events: log });
+        for (const writer of [a, b]) {
+          const view = (await writer.handle(request('GET', `/internal-accounts/${account}`))).body as { balance: { amount: number } };
+          expect(view.balance.amount).toBe(accepted.reduce((sum, x) => sum + x, 0));
+          expect(JSON.stringify(writer.engine()!.snapshot())).toBe(JSON.stringify(replayed.snapshot()));
+        }
+      } finally {
+        await b.close();
       }
     });
 

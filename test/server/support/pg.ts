@@ -86,9 +86,24 @@ export function postgresBinDir(): string | undefined {
 
 /** Why the system PostgreSQL tests are skipped, or undefined when they can run. */
 export function systemPostgresMissing(): string | undefined {
-  return postgresBinDir() === undefined
-    ? 'PostgreSQL server binaries (initdb, pg_ctl, postgres) not found in /usr/local/bin, /usr/bin or /usr/lib/postgresql/*/bin; install Debian\'s postgresql package to run these tests'
-    : undefined;
+  if (postgresBinDir() === undefined) {
+    return 'PostgreSQL server binaries (initdb, pg_ctl, postgres) not found in /usr/local/bin, /usr/bin or /usr/lib/postgresql/*/bin; install Debian\'s postgresql package to run these tests';
+  }
+  if (process.getuid?.() === 0 && postgresUser() === undefined) {
+    return 'running as root and there is no "postgres" user to run the server as (PostgreSQL refuses root); install Debian\'s postgresql package, which creates it';
+  }
+  return undefined;
+}
+
+/** The uid and gid of the `postgres` user, or undefined when there is none. */
+function postgresUser(): { uid: number; gid: number } | undefined {
+  try {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim());
+    return Number.isInteger(uid) && Number.isInteger(gid) ? { uid, gid } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -101,10 +116,10 @@ export async function startSystemPostgres(): Promise<TestPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'pe-pg-'));
   const asUser: { uid?: number; gid?: number } = {};
   if (process.getuid?.() === 0) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-    chownSync(dir, uid, gid);
-    Object.assign(asUser, { uid, gid });
+    const user = postgresUser();
+    if (user === undefined) throw new Error(systemPostgresMissing());
+    chownSync(dir, user.uid, user.gid);
+    Object.assign(asUser, user);
   }
   const data = join(dir, 'data');
   const port = await freePort();
