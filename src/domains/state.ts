@@ -5,6 +5,7 @@
 import type { Ledger } from '../ledger/index.js';
 import type { AgentStore } from './agents/store.js';
 import type { ApiTokenStore } from './api-tokens/store.js';
+import type { InvitationStore } from './invitations/store.js';
 import type { ConfigStore } from './config/store.js';
 import type { CustomerStore } from './customers/store.js';
 import type { IncomingStore } from './deposits/store.js';
@@ -53,4 +54,5 @@ export type DomainState = {
   readonly beneficialOwners: BeneficialOwnerStore;
   readonly bulkCustomers: BulkCustomerStore;
   readonly apiTokens: ApiTokenStore;
+  readonly invitations: InvitationStore;
 };

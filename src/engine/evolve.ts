@@ -27,6 +27,7 @@ import { cardTransactionEvolvers } from '../domains/card-transactions/evolve.js'
 import { stablecoinEvolvers } from '../domains/stablecoins/evolve.js';
 import { agentEvolvers } from '../domains/agents/evolve.js';
 import { apiTokenEvolvers } from '../domains/api-tokens/evolve.js';
+import { invitationEvolvers } from '../domains/invitations/evolve.js';
 import type { EventEnvelope } from '../log/index.js';
 import { verificationEvolvers } from '../domains/verifications/evolve.js';
 import { documentEvolvers } from '../domains/documents/evolve.js';
@@ -56,6 +57,7 @@ const EVOLVERS: ReadonlyMap<string, Evolver> = new Map(
     ...beneficialOwnerEvolvers,
     ...bulkCustomerEvolvers,
     ...apiTokenEvolvers,
+    ...invitationEvolvers,
     ...webhookEvolvers,
     ...engineEvolvers,
     ...checkpointEvolvers,

@@ -15,6 +15,7 @@ import { cardTransactionNotifiers } from '../domains/card-transactions/notify.js
 import { cardTransactionTimerHandlers } from '../domains/card-transactions/expiry.js';
 import { stablecoinTimerHandlers } from '../domains/stablecoins/timers.js';
 import { agentNotifiers } from '../domains/agents/notify.js';
+import { invitationNotifiers } from '../domains/invitations/notify.js';
 import { verificationNotifiers } from '../domains/verifications/notify.js';
 import { bulkCustomerNotifiers } from '../domains/bulk-customers/notify.js';
 
@@ -26,6 +27,7 @@ export const NOTIFIERS: NotifierTable = {
   ...cardNotifiers,
   ...cardTransactionNotifiers,
   ...agentNotifiers,
+  ...invitationNotifiers,
   ...verificationNotifiers,
   ...bulkCustomerNotifiers,
 };

@@ -26,6 +26,7 @@ import {
 import { Ledger, type LedgerSnapshot } from '../ledger/index.js';
 import { type AgentStoreSnapshot, agentStoreFromSnapshot, agentStoreSnapshot } from '../domains/agents/store.js';
 import { type ApiTokenStoreSnapshot, apiTokenStoreFromSnapshot, apiTokenStoreSnapshot } from '../domains/api-tokens/store.js';
+import { type InvitationStoreSnapshot, invitationStoreFromSnapshot, invitationStoreSnapshot } from '../domains/invitations/store.js';
 import { type CardStoreSnapshot, cardStoreFromSnapshot, cardStoreSnapshot } from '../domains/cards/store.js';
 import {
   type CardTransactionStoreSnapshot,
@@ -85,6 +86,7 @@ export type EngineSnapshot = {
   readonly beneficialOwners?: BeneficialOwnerStoreSnapshot;
   readonly bulkCustomers?: BulkCustomerStoreSnapshot;
   readonly apiTokens?: ApiTokenStoreSnapshot;
+  readonly invitations?: InvitationStoreSnapshot;
   readonly ledger: LedgerSnapshot;
 };
 
@@ -119,6 +121,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
     beneficialOwners: beneficialOwnerStoreSnapshot(state.beneficialOwners),
     bulkCustomers: bulkCustomerStoreSnapshot(state.bulkCustomers),
     apiTokens: apiTokenStoreSnapshot(state.apiTokens),
+    invitations: invitationStoreSnapshot(state.invitations),
     ledger: state.ledger.toSnapshot(),
   };
 }
@@ -157,5 +160,6 @@ export function stateFromSnapshot(snapshot: EngineSnapshot): DomainState {
     beneficialOwners: beneficialOwnerStoreFromSnapshot(snapshot.beneficialOwners),
     bulkCustomers: bulkCustomerStoreFromSnapshot(snapshot.bulkCustomers),
     apiTokens: apiTokenStoreFromSnapshot(snapshot.apiTokens),
+    invitations: invitationStoreFromSnapshot(snapshot.invitations),
   };
 }

@@ -2,6 +2,7 @@
 import { Ledger } from '../ledger/index.js';
 import { emptyAgentStore } from '../domains/agents/store.js';
 import { emptyApiTokenStore } from '../domains/api-tokens/store.js';
+import { emptyInvitationStore } from '../domains/invitations/store.js';
 import { emptyConfigStore } from '../domains/config/store.js';
 import { emptyCardTransactionStore } from '../domains/card-transactions/store.js';
 import { emptyCardStore } from '../domains/cards/store.js';
@@ -50,5 +51,6 @@ export function emptyState(options: ResolvedOptions): DomainState {
     beneficialOwners: emptyBeneficialOwnerStore(),
     bulkCustomers: emptyBulkCustomerStore(),
     apiTokens: emptyApiTokenStore(),
+    invitations: emptyInvitationStore(),
   };
 }

@@ -59,6 +59,8 @@ describe('drift against the reference OpenAPI', () => {
   it('differs in request fields and query parameters only as listed', () => {
     const unexpected: Record<string, string[]> = {};
     for (const [key, diffs] of Object.entries(found.fields)) {
+      // An operation another issue is routing right now is checked once it leaves KNOWN_UNROUTED.
+      if (KNOWN_UNROUTED.includes(key)) continue;
       const extra = diffs.filter((d) => !(KNOWN_FIELD_DIFFERENCES[key] ?? []).includes(d));
       if (extra.length > 0) unexpected[key] = extra;
     }

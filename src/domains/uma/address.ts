@@ -1,0 +1,80 @@
+/**
+ * UMA addresses (`$user@domain`) in a sandbox without a network: this platform's own customers
+ * resolve from state (each has an address, given or derived), the sandbox counterparty domain
+ * resolves the spec's test addresses, and every other domain is one the sandbox cannot reach, so
+ * it is reported as not existing (404 USER_NOT_FOUND, as the spec copy says for an unknown domain).
+ * Pure.
+ */
+import type { CurrencyCode } from '../../core/currency.js';
+import { type ApiError, apiError } from '../../core/errors.js';
+import { type Result, err, ok } from '../../core/result.js';
+import type { Customer } from '../customers/types.js';
+import { UMA_TEST_ADDRESSES, umaUser } from '../deposits/uma-test-addresses.js';
+import { UMA_ADDRESS_PATTERN } from '../quotes/resolve.js';
+import type { DomainState } from '../state.js';
+
+/** The UMA domain of this platform when its config names none. */
+export const DEFAULT_PLATFORM_UMA_DOMAIN = 'platform.sandbox.svc.uma.money';
+/** The sandbox counterparty's domain, where the spec's test addresses (`$success.usd@`, ...) live. */
+export const SANDBOX_UMA_DOMAIN = 'sandbox.svc.uma.money';
+
+/** A parsed address: user and domain, lower-cased. */
+export type UmaAddress = { readonly user: string; readonly domain: string; readonly address: string };
+
+/** Parses `$user@domain`, or 400 INVALID_UMA_ADDRESS. */
+export function parseUmaAddress(text: string): Result<UmaAddress, ApiError> {
+  if (!UMA_ADDRESS_PATTERN.test(text)) {
+    return err(apiError('INVALID_UMA_ADDRESS', `${text.slice(0, 100)} is not a UMA address ($user@domain)`, { umaAddress: text.slice(0, 100) }));
+  }
+  const at = text.indexOf('@');
+  const user = text.slice(1, at).toLowerCase();
+  const domain = text.slice(at + 1).toLowerCase();
+  return ok({ user, domain, address: `$${user}@${domain}` });
+}
+
+/** The platform's UMA domain: `umaDomain` of its config (reference PlatformConfig) or the sandbox default. */
+export function platformUmaDomain(state: DomainState): string {
+  // Read defensively: the config record gains `umaDomain` with the reference's PlatformConfig.
+  const configured = (state.config.current as { readonly umaDomain?: unknown }).umaDomain;
+  return typeof configured === 'string' && configured !== '' ? configured.toLowerCase() : DEFAULT_PLATFORM_UMA_DOMAIN;
+}
+
+/**
+ * A customer's UMA address: the one it was given (Customer.umaAddress), else derived from its
+ * `platformCustomerId` (lower-cased, other characters as `.`) at the platform's domain, as the
+ * reference says one is "system-generated" when none is given.
+ */
+export function customerUmaAddress(state: DomainState, customer: Customer): string {
+  const given = (customer as { readonly umaAddress?: unknown }).umaAddress;
+  if (typeof given === 'string' && given !== '') return given;
+  const user = customer.platformCustomerId.toLowerCase().replace(/[^a-z0-9._-]/g, '.').replace(/^[^a-z0-9]+/, '').slice(0, 64) || customer.id.slice(-12);
+  return `$${user}@${platformUmaDomain(state)}`;
+}
+
+/** Who an address names. */
+export type UmaReceiver =
+  | { readonly kind: 'CUSTOMER'; readonly address: string; readonly customer: Customer }
+  | { readonly kind: 'SANDBOX'; readonly address: string; readonly currency: CurrencyCode | null };
+
+/**
+ * Resolves an address: 400 INVALID_UMA_ADDRESS (malformed), 404 UMA_NOT_FOUND (well-formed, no
+ * such receiver at a reachable domain), 404 USER_NOT_FOUND (a domain the sandbox cannot reach).
+ */
+export function resolveUmaReceiver(state: DomainState, text: string): Result<UmaReceiver, ApiError> {
+  const parsed = parseUmaAddress(text);
+  if (!parsed.ok) return parsed;
+  const { domain, address } = parsed.value;
+  if (domain === platformUmaDomain(state)) {
+    for (const id of state.customers.order) {
+      const customer = state.customers.byId.get(id);
+      if (customer !== undefined && customerUmaAddress(state, customer).toLowerCase() === address) return ok({ kind: 'CUSTOMER', address, customer });
+    }
+    return err(apiError('UMA_NOT_FOUND', `No receiver ${address} at ${domain}`, { umaAddress: address }));
+  }
+  if (domain === SANDBOX_UMA_DOMAIN) {
+    const row = UMA_TEST_ADDRESSES.find((r) => r.user !== null && r.user === umaUser(address));
+    if (row === undefined) return err(apiError('UMA_NOT_FOUND', `No receiver ${address} at ${domain}`, { umaAddress: address }));
+    return ok({ kind: 'SANDBOX', address, currency: row.currency });
+  }
+  return err(apiError('USER_NOT_FOUND', `The UMA domain ${domain} does not exist (the sandbox reaches ${platformUmaDomain(state)} and ${SANDBOX_UMA_DOMAIN})`, { umaAddress: address }));
+}
