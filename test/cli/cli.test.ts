@@ -50,7 +50,7 @@ describe('flags in any position and --json', () => {
     const runs = await Promise.all([cli(['--json', 'verify', demoLog]), cli(['verify', '--json', demoLog]), cli(['verify', demoLog, '--json'])]);
     for (const run of runs) expect(run).toEqual(runs[0]);
     const report = JSON.parse(runs[0]!.out) as { ok: boolean; events: number; head: { seq: number; hash: string } };
-    expect(report).toMatchObject({ ok: true, events: 53, head: { seq: 53 } });
+    expect(report).toMatchObject({ ok: true, events: 59, head: { seq: 59 } });
     expect(report.head.hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -58,7 +58,7 @@ describe('flags in any position and --json', () => {
     const run = await cli(['replay', '--json', demoLog]);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.out) as { ok: boolean; head: { seq: number }; totals: { currency: string; debitsPosted: string; creditsPosted: string }[] };
-    expect(report).toMatchObject({ ok: true, head: { seq: 53 } });
+    expect(report).toMatchObject({ ok: true, head: { seq: 59 } });
     expect(report.totals.map((t) => t.currency)).toEqual(['EUR', 'USD']);
     for (const t of report.totals) expect(t.debitsPosted).toBe(t.creditsPosted);
   });
@@ -79,6 +79,9 @@ describe('clear errors: file and line, no stack trace', () => {
     const missing = tmp.file('nope.jsonl');
     for (const command of ['verify', 'replay']) expect(await cli([command, missing])).toEqual({ code: 2, out: '', err: `${command}: cannot read log ${missing}: no such file` });
     expect((await cli(['run', missing])).err).toBe(`run: cannot read script ${missing}: no such file`);
+    const script = tmp.file('one-request.jsonl', `${FUND('2026-01-02T15:00:00Z', 'z')}\n`);
+    const nowhere = `${tmp.dir}/no-such-folder/events.jsonl`;
+    expect(await cli(['run', script, '--log', nowhere])).toEqual({ code: 2, out: '', err: `run: cannot write log ${nowhere}: its folder does not exist` });
   });
 
   it('a bad request line names the file and line; the requests before it ran and their events are kept', async () => {

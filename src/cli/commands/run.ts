@@ -40,7 +40,7 @@ export const RUN: CliCommand = {
     const checkpoints = checkpointFlags(flag(args, 'checkpoint-key'), flag(args, 'checkpoint-every'));
     const engineOptions: RunEngineOptions = { seed, sha256: nativeSha256, ...(checkpoints === undefined ? {} : { checkpoints }) };
     const engine = logPath === undefined ? createEngine(engineOptions) : continuedEngine(logPath, engineOptions, io);
-    const writer = logPath === undefined ? undefined : lineWriter(logPath, existsSync(logPath) ? 'append' : 'create');
+    const writer = logPath === undefined ? undefined : openLog(logPath);
     const position: ReadPosition = { bytes: 0 };
     const progress = progressReporter('ran', scriptBytes, io.nowMs, io.err, 'requests');
     let ran = 0;
@@ -74,6 +74,16 @@ function checkpointFlags(keyFile: string | undefined, everyText: string | undefi
     throw new CliError(`--checkpoint-every must be an integer >= 1, got ${JSON.stringify(everyText)}`);
   }
   return { privateKey: readPrivateKeyFile(keyFile), everyEvents };
+}
+
+function openLog(logPath: string): ReturnType<typeof lineWriter> {
+  try {
+    return lineWriter(logPath, existsSync(logPath) ? 'append' : 'create');
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const why = code === 'ENOENT' ? 'its folder does not exist' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    throw new CliError(`cannot write log ${logPath}: ${why}`);
+  }
 }
 
 function seedFlag(text: string | undefined): number {
