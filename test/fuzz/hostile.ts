@@ -9,6 +9,9 @@ import fc from 'fast-check';
 /** Names every object inherits or that rebind a prototype: looked up in a plain table they hit. */
 export const RESERVED_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__'] as const;
 
+/** Inherited names that pass the edge's reserved-key check and reach the routes' own code. */
+export const INHERITED_KEYS = ['toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', '__defineGetter__', '__lookupGetter__'] as const;
+
 /** Numbers at and beyond the edges of int32, int53 (safe integers), int64 and uint64, and floats. */
 export const EDGE_NUMBERS: readonly number[] = [
   0, -0, 1, -1, 0.5, 1.5, -1.5, 1e-7, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 32, Number.MAX_SAFE_INTEGER,
@@ -49,22 +52,23 @@ export function withOwnKey(target: Record<string, unknown>, key: string, value: 
 /**
  * A deep copy of the arrays and plain objects of a value, keeping own `__proto__` keys; anything
  * else (a Map, a function) is shared. Mutations change bodies in place, and generated constants
- * are shared between runs, so every value is copied before it is planted.
+ * are shared between runs, so every value is copied before it is planted. Below depth 64 parts are
+ * shared (no mutation reaches that deep), so a depth bomb is copied without a deep recursion.
  */
-export function cloneJson(value: unknown, copies = new Map<object, unknown>()): unknown {
-  if (typeof value !== 'object' || value === null) return value;
+export function cloneJson(value: unknown, copies = new Map<object, unknown>(), depth = 0): unknown {
+  if (typeof value !== 'object' || value === null || depth > 64) return value;
   const known = copies.get(value);
   if (known !== undefined) return known;
   if (Array.isArray(value)) {
     const out: unknown[] = [];
     copies.set(value, out);
-    for (const item of value) out.push(cloneJson(item, copies));
+    for (const item of value) out.push(cloneJson(item, copies, depth + 1));
     return out;
   }
   if (![Object.prototype, null].includes(Object.getPrototypeOf(value))) return value;
   const out: Record<string, unknown> = {};
   copies.set(value, out);
-  for (const [key, item] of Object.entries(value)) withOwnKey(out, key, cloneJson(item, copies));
+  for (const [key, item] of Object.entries(value)) withOwnKey(out, key, cloneJson(item, copies, depth + 1));
   return out;
 }
 
@@ -173,7 +177,7 @@ export function bodyMutation(families: HostileFamilies): fc.Arbitrary<BodyMutati
         return place.length === 0 ? undefined : setAt(body, place, undefined, true);
       },
     })),
-    fc.tuple(fc.nat(), fc.oneof(fc.constantFrom<string>(...RESERVED_KEYS), fc.string({ maxLength: 8 })), hostileValue(families)).map(([pick, key, value]): BodyMutation => described({
+    fc.tuple(fc.nat(), fc.oneof(fc.constantFrom<string>(...INHERITED_KEYS), fc.constantFrom<string>(...RESERVED_KEYS), fc.string({ maxLength: 8 })), hostileValue(families)).map(([pick, key, value]): BodyMutation => described({
       label: `add key ${JSON.stringify(key)} = ${preview(value)} at object #${pick}`,
       apply: (body) => {
         const objects = placesOf(body).filter((place) => isObject(getAt(body, place)));
