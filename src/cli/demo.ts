@@ -4,6 +4,18 @@
  */
 import type { ScriptRequest } from './script.js';
 
+const FORM_BOUNDARY = 'demo-form-boundary';
+const part = (name: string, value: string): string => `--${FORM_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+/** Ada's passport upload as multipart text (a tiny PDF is ASCII, so the body can be a string). */
+const DEMO_PASSPORT_FORM = [
+  part('documentHolder', '{{1.body.id}}'),
+  part('documentType', 'PASSPORT'),
+  part('country', 'GB'),
+  part('documentNumber', '533380006'),
+  `--${FORM_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="passport.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n`,
+  `--${FORM_BOUNDARY}--\r\n`,
+].join('');
+
 /** The demo's requests; `{{N.body...}}` refers to the N-th response. */
 export const DEMO_SCRIPT: readonly ScriptRequest[] = [
   {
@@ -79,6 +91,13 @@ export const DEMO_SCRIPT: readonly ScriptRequest[] = [
   { at: '2026-02-03T12:10:40Z', method: 'POST', path: '/quotes/{{18.body.id}}/execute', headers: { 'Idempotency-Key': 'acme-invoice-2026-017' } },
   { at: '2026-02-03T12:20:00Z', advance: true },
   { at: '2026-02-03T12:20:05Z', method: 'GET', path: '/transactions/{{19.body.transactionId}}' },
+  // Identity: on this unregulated platform Ada is UNVERIFIED until a complete verification, so no
+  // card yet. She adds her passport number and uploads the passport (multipart; a PDF recognised
+  // by its bytes), is APPROVED by POST /verifications, and is issued a virtual card.
+  { at: '2026-02-04T09:00:00Z', method: 'PATCH', path: '/customers/{{1.body.id}}', body: { idType: 'PASSPORT', identifier: '533380006' } },
+  { at: '2026-02-04T09:01:00Z', method: 'POST', path: '/documents', headers: { 'Content-Type': `multipart/form-data; boundary=${FORM_BOUNDARY}` }, body: DEMO_PASSPORT_FORM },
+  { at: '2026-02-04T09:02:00Z', method: 'POST', path: '/verifications', body: { customerId: '{{1.body.id}}' } },
+  { at: '2026-02-04T09:03:00Z', method: 'POST', path: '/cards', body: { customerId: '{{1.body.id}}', fundingSource: '{{3.body.data.0.id}}', form: 'VIRTUAL' } },
 ];
 
 /** The account and month the demo prints a statement for: Ada's January 2026. */
