@@ -80,8 +80,15 @@ export async function runCli(argv: readonly string[], commands: Readonly<Record<
     return await command.run({ positionals: parsed.positionals, values: parsed.values as Record<string, string | boolean | undefined> }, io);
   } catch (error) {
     if (error instanceof CliError) return failed(io, `${name}: ${error.message}`, error.exitCode);
+    // A file system error no command foresaw (a full disk, a folder it may not write): its
+    // message names the call and the path, which is all the user needs. Anything else is a bug.
+    if (isSystemError(error)) return failed(io, `${name}: ${error.message}`, EXIT.usage);
     throw error;
   }
+}
+
+function isSystemError(error: unknown): error is Error & { code: string; syscall: string } {
+  return error instanceof Error && typeof (error as { code?: unknown }).code === 'string' && typeof (error as { syscall?: unknown }).syscall === 'string';
 }
 
 function printed(io: CliIo, text: string): number {

@@ -79,6 +79,17 @@ describe('clear errors: file and line, no stack trace', () => {
     const missing = tmp.file('nope.jsonl');
     for (const command of ['verify', 'replay']) expect(await cli([command, missing])).toEqual({ code: 2, out: '', err: `${command}: cannot read log ${missing}: no such file` });
     expect((await cli(['run', missing])).err).toBe(`run: cannot read script ${missing}: no such file`);
+    const script = tmp.file('one-request.jsonl', `${FUND('2026-01-02T15:00:00Z', 'z')}\n`);
+    const nowhere = `${tmp.dir}/no-such-folder/events.jsonl`;
+    expect(await cli(['run', script, '--log', nowhere])).toEqual({ code: 2, out: '', err: `run: cannot write log ${nowhere}: its folder does not exist` });
+  });
+
+  it('a file system error no command foresaw is its one-line message (exit 2), not a stack trace', async () => {
+    const file = tmp.file('a-file', 'x');
+    const run = await cli(['demo', '--out', `${file}/sub`]);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/^demo: E[A-Z]+: .*a-file/);
+    expect(run.err.split('\n')).toHaveLength(1);
   });
 
   it('a bad request line names the file and line; the requests before it ran and their events are kept', async () => {
