@@ -1,6 +1,6 @@
 /**
  * The PostgreSQL event store (`pg` driver): one platform's log in one table (schema.ts).
- * `append` is one transaction that checks the head and inserts every event; the primary key on
+ * `append` is one statement that checks the head and inserts every event; the primary key on
  * `seq` is what makes two writers safe: whichever commits second collides on the first seq and
  * gets AppendConflictError, with nothing of its batch stored. The promise resolves after COMMIT,
  * which PostgreSQL makes durable (with its default `synchronous_commit = on`).
@@ -85,11 +85,22 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   const tails = new Set<Tail>();
 
   const headSql = `SELECT seq, hash FROM ${table} ORDER BY seq DESC LIMIT 1`;
-  const insertSql =
-    `INSERT INTO ${table} (seq, type, at, hash, line) ` +
-    `SELECT * FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::char(64)[], $5::text[])`;
+  // The whole append is ONE statement in its own implicit transaction (one round trip): the
+  // insert happens only when the head is expectedSeq ($6) and its hash is the first event's
+  // prevHash ($7); two writers that both pass that check collide on the primary key at
+  // expectedSeq + 1, and the second gets a unique violation. The NOTIFY (a hint for tails) is
+  // delivered at commit. PostgreSQL commits before it answers: the events are durable when the
+  // promise resolves (synchronous_commit = on).
+  const appendSql = `WITH head AS (SELECT seq, hash FROM ${table} ORDER BY seq DESC LIMIT 1),
+ins AS (
+  INSERT INTO ${table} (seq, type, at, hash, line)
+  SELECT * FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::char(64)[], $5::text[])
+  WHERE coalesce((SELECT seq FROM head), 0) = $6::bigint
+    AND coalesce((SELECT hash FROM head), $7::char(64)) = $7::char(64)
+  RETURNING 1
+)
+SELECT (SELECT count(*) FROM ins) AS inserted, pg_notify('${table}', '') AS notified`;
   const pageSql = `SELECT seq, line FROM ${table} WHERE seq > $1 ORDER BY seq LIMIT $2`;
-  const notifySql = `NOTIFY ${table}`;
   const hashAtSql = `SELECT hash FROM ${table} WHERE seq = $1`;
 
   async function headSeq(): Promise<number> {
@@ -124,35 +135,22 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       hashes.push(event.hash);
       lines.push(encodeEnvelope(event));
     }
-    const client = await pool.connect();
-    let broken: Error | undefined;
+    let inserted: number;
     try {
-      await client.query('BEGIN');
-      const { rows } = await client.query<HeadRow>(headSql);
-      const head = rows[0] === undefined ? { seq: 0, hash: undefined } : { seq: Number(rows[0].seq), hash: rows[0].hash };
-      if (head.seq !== expectedSeq) throw new AppendConflictError(expectedSeq, head.seq);
-      const first = events[0];
-      if (first !== undefined && head.hash !== undefined && first.prevHash !== head.hash) {
-        // Same seq, other chain: this writer's engine forked from the stored log. Not a race to
-        // retry blindly, but catching up (reload, rebuild) is the same cure, so report it alike.
-        throw new AppendConflictError(expectedSeq, head.seq);
-      }
-      await client.query(insertSql, [seqs, types, ats, hashes, lines]);
-      // Delivered at COMMIT only: wakes the tails of replicas and outboxes (a hint, see tail.ts).
-      await client.query(notifySql);
-      await client.query('COMMIT');
+      const { rows } = await pool.query<{ inserted: string }>(appendSql, [seqs, types, ats, hashes, lines, expectedSeq, events[0]?.prevHash]);
+      inserted = Number(rows[0]?.inserted ?? 0);
     } catch (error) {
-      await client.query('ROLLBACK').catch((rollbackError: unknown) => {
-        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
-      });
+      // Lost the race on the primary key: another writer committed seq expectedSeq + 1 first.
       if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) {
-        // Lost the race on the primary key: report where the winner left the head.
         throw new AppendConflictError(expectedSeq, await headSeq().catch(() => expectedSeq + 1));
       }
       throw error;
-    } finally {
-      client.release(broken ?? false);
     }
+    if (inserted === events.length) return;
+    // Nothing inserted: the head was not expectedSeq, or its hash is not the first prevHash (this
+    // writer's engine forked from the stored log; catching up is the same cure, so alike).
+    if (inserted === 0) throw new AppendConflictError(expectedSeq, await headSeq().catch(() => expectedSeq + 1));
+    throw new Error(`append stored ${inserted} of ${events.length} events: impossible for one statement`);
   }
 
   async function* load(afterSeq = 0): AsyncGenerator<EventEnvelope> {
