@@ -162,7 +162,9 @@ export async function serveUntilSignal(options: ServeOptions, io: ServeIo): Prom
         () => {
           process.off('SIGINT', onInt);
           process.off('SIGTERM', onTerm);
-          io.out('stopped');
+          const stats = serving.writer.stats();
+          const perCommit = stats.commits === 0 ? 0 : stats.requests / stats.commits;
+          io.out(`stopped: ${stats.requests} requests, ${stats.commits} appends (${perCommit.toFixed(1)} requests each), ${stats.eventsAppended} events stored`);
           done(EXIT.ok);
         },
         (error: unknown) => {
