@@ -22,6 +22,15 @@ describe('GET /receiver/uma/{receiverUmaAddress}', () => {
     expect(body.supportedCurrencies).toEqual([{ currency: { code: 'USD', name: 'United States Dollar', symbol: '$', decimals: 2 }, estimatedExchangeRate: 1, min: 1, max: Number.MAX_SAFE_INTEGER }]);
   });
 
+  it('resolves exactly the umaAddress the customer’s view shows; a deleted customer is UMA_NOT_FOUND', () => {
+    const h = setup();
+    const ada = customer(h, 'ada');
+    const view = h.ok('GET', `/customers/${ada.customerId}`);
+    expect(h.ok('GET', `/receiver/uma/${encodeURIComponent(view.umaAddress)}`).receiverUmaAddress).toBe(view.umaAddress.toLowerCase());
+    expect(h.call('DELETE', `/customers/${ada.customerId}`).status).toBe(200);
+    expect((h.call('GET', `/receiver/uma/${encodeURIComponent(view.umaAddress)}`).body as any).code).toBe('UMA_NOT_FOUND');
+  });
+
   it('matches the address ignoring case', () => {
     const h = setup();
     customer(h, 'ada');

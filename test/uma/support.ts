@@ -3,7 +3,7 @@ import { type Harness } from '../support/harness.js';
 import { setup, TERMS } from '../quotes/support.js';
 
 /** This platform's UMA domain when the config names none. */
-export const DOMAIN = 'platform.sandbox.svc.uma.money';
+export const DOMAIN = 'sandbox.uma.example';
 
 /** A customer with `platformCustomerId` and its USD account; its UMA address is `$<id>@DOMAIN`. */
 export function customer(h: Harness, platformCustomerId: string): { customerId: string; accountId: string; uma: string } {

@@ -1,6 +1,6 @@
 /**
  * UMA addresses (`$user@domain`) in a sandbox without a network: this platform's own customers
- * resolve from state (each has an address, given or derived), the sandbox counterparty domain
+ * resolve from state (each has the address its view shows, given or system-generated), the sandbox counterparty domain
  * resolves the spec's test addresses, and every other domain is one the sandbox cannot reach, so
  * it is reported as not existing (404 USER_NOT_FOUND, as the spec copy says for an unknown domain).
  * Pure.
@@ -9,12 +9,13 @@ import type { CurrencyCode } from '../../core/currency.js';
 import { type ApiError, apiError } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import type { Customer } from '../customers/types.js';
+import { customerView, SANDBOX_UMA_DOMAIN as CUSTOMER_UMA_DOMAIN } from '../customers/view.js';
 import { UMA_TEST_ADDRESSES, umaUser } from '../deposits/uma-test-addresses.js';
 import { UMA_ADDRESS_PATTERN } from '../quotes/resolve.js';
 import type { DomainState } from '../state.js';
 
-/** The UMA domain of this platform when its config names none. */
-export const DEFAULT_PLATFORM_UMA_DOMAIN = 'platform.sandbox.svc.uma.money';
+/** The UMA domain of this platform when its config names none: the customers' view's domain. */
+export const DEFAULT_PLATFORM_UMA_DOMAIN = CUSTOMER_UMA_DOMAIN;
 /** The sandbox counterparty's domain, where the spec's test addresses (`$success.usd@`, ...) live. */
 export const SANDBOX_UMA_DOMAIN = 'sandbox.svc.uma.money';
 
@@ -39,16 +40,9 @@ export function platformUmaDomain(state: DomainState): string {
   return typeof configured === 'string' && configured !== '' ? configured.toLowerCase() : DEFAULT_PLATFORM_UMA_DOMAIN;
 }
 
-/**
- * A customer's UMA address: the one it was given (Customer.umaAddress), else derived from its
- * `platformCustomerId` (lower-cased, other characters as `.`) at the platform's domain, as the
- * reference says one is "system-generated" when none is given.
- */
-export function customerUmaAddress(state: DomainState, customer: Customer): string {
-  const given = (customer as { readonly umaAddress?: unknown }).umaAddress;
-  if (typeof given === 'string' && given !== '') return given;
-  const user = customer.platformCustomerId.toLowerCase().replace(/[^a-z0-9._-]/g, '.').replace(/^[^a-z0-9]+/, '').slice(0, 64) || customer.id.slice(-12);
-  return `$${user}@${platformUmaDomain(state)}`;
+/** A customer's UMA address: exactly the one its wire view shows (given, or system-generated). */
+export function customerUmaAddress(customer: Customer): string {
+  return customerView(customer).umaAddress;
 }
 
 /** Who an address names. */
@@ -67,7 +61,8 @@ export function resolveUmaReceiver(state: DomainState, text: string): Result<Uma
   if (domain === platformUmaDomain(state)) {
     for (const id of state.customers.order) {
       const customer = state.customers.byId.get(id);
-      if (customer !== undefined && customerUmaAddress(state, customer).toLowerCase() === address) return ok({ kind: 'CUSTOMER', address, customer });
+      // A deleted customer receives nothing.
+      if (customer !== undefined && customer.isDeleted !== true && customerUmaAddress(customer).toLowerCase() === address) return ok({ kind: 'CUSTOMER', address, customer });
     }
     return err(apiError('UMA_NOT_FOUND', `No receiver ${address} at ${domain}`, { umaAddress: address }));
   }
