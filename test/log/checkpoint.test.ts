@@ -4,6 +4,7 @@
  * signature, missing checkpoints and the expected head.
  */
 import { createPublicKey, verify as nodeVerify } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CHECKPOINT_EVENT_TYPE,
@@ -16,7 +17,7 @@ import {
   type LogCheckpointSigned,
 } from '../../src/log/checkpoint.js';
 import { EMPTY_HEAD, sealEvent, type ChainHead, type EventEnvelope } from '../../src/log/index.js';
-import { AT } from './fixtures.js';
+import { AT, numRuns } from './fixtures.js';
 
 // RFC 8032 section 7.1, TEST 1: a published key pair, so the expected public key is not ours.
 const RFC_SECRET = Uint8Array.from(Buffer.from('9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60', 'hex'));
@@ -139,5 +140,40 @@ describe('checkCheckpoints', () => {
     expect(checkCheckpoints(log, { expectHead: { seq: 11, hash: log[10]!.hash } }).fault).toMatchObject({ kind: 'head_mismatch', seq: 12 });
     expect(checkCheckpoints(log, { expectHead: { seq: 12, hash: HASH } }).fault).toMatchObject({ kind: 'head_mismatch', seq: 12 });
     expect(checkCheckpoints([], { expectHead: { seq: 0, hash: EMPTY_HEAD.hash } }).ok).toBe(true);
+  });
+});
+
+describe('a re-sealed forgery, as a property', () => {
+  /** Seals `events` again from the empty head; checkpoints are moved to cover their new predecessor, signatures kept. */
+  function resealed(events: readonly EventEnvelope[]): EventEnvelope[] {
+    const out: EventEnvelope[] = [];
+    let head: ChainHead = EMPTY_HEAD;
+    for (const env of events) {
+      const data = env.type === CHECKPOINT_EVENT_TYPE ? { ...(env.data as LogCheckpointSigned), seq: head.seq, hash: head.hash } : env.data;
+      const { envelope } = sealEvent(head, { type: env.type, version: env.version, at: env.at, data }, env.id);
+      out.push(envelope);
+      head = { seq: envelope.seq, hash: envelope.hash };
+    }
+    return out;
+  }
+
+  it('any change before the last checkpoint, re-sealed, fails with the key at the first checkpoint after it; after it, only the head tells', () => {
+    const log = logWithCheckpoints(22, 5); // checkpoints at seq 6, 12, 18, 24; then seq 25 and 26, unsigned
+    const checkpointSeqs = log.filter((env) => env.type === CHECKPOINT_EVENT_TYPE).map((env) => env.seq);
+    const original = { seq: log.length, hash: log.at(-1)!.hash };
+    fc.assert(
+      fc.property(fc.nat({ max: log.length - 1 }), fc.integer({ min: 1, max: 1_000_000 }), (index, amount) => {
+        const target = log[index]!;
+        fc.pre(target.type !== CHECKPOINT_EVENT_TYPE && (target.data as { amountMinor: string }).amountMinor !== String(amount));
+        const forged = resealed(log.map((env, i) => (i === index ? { ...env, data: { amountMinor: String(amount), currency: 'USD' } } : env)));
+        const report = checkCheckpoints(forged, { publicKey: RFC_PUBLIC });
+        const next = checkpointSeqs.find((seq) => seq > target.seq);
+        if (next === undefined) expect(report).toMatchObject({ ok: true, lastSignedSeq: 23 });
+        else expect(report.fault).toMatchObject({ kind: 'checkpoint_signature', seq: next });
+        // The published head catches it either way, at the same length.
+        expect(checkCheckpoints(forged, { expectHead: original }).fault).toMatchObject({ kind: 'head_mismatch', seq: original.seq });
+      }),
+      { numRuns: Math.min(numRuns, 200), examples: [[24, 7], [25, 7]] },
+    );
   });
 });
