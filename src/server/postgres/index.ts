@@ -9,3 +9,5 @@ export { checkedTableName, DEFAULT_EVENTS_TABLE, migrate, schemaSql } from './sc
 export { AppendConflictError, type EventStore } from '../event-store.js';
 export type { PostgresWriter, PostgresWriterOptions } from './multi-writer.js';
 export { CONFLICT_RETRIES_DEFAULT, createPostgresWriter } from './multi-writer.js';
+export type { Replica, ReplicaOptions } from './replica.js';
+export { createReplica } from './replica.js';
