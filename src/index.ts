@@ -13,6 +13,8 @@ export type { AuditFault, AuditOptions, AuditReport, AuditSink } from './engine/
 // Wire contract.
 export { basicAuthorization } from './api/auth.js';
 export { REQUEST_LIMITS, RESERVED_KEYS } from './api/limits.js';
+export { UPLOAD_LIMITS, isUploadContentType, type RawBody } from './api/raw-body.js';
+export { encodeForm } from './api/multipart.js';
 export type { PlatformCredential } from './api/auth.js';
 export type { HttpMethod, HttpRequest, HttpResponse, QueryParams } from './api/http.js';
 
