@@ -16,7 +16,7 @@
  */
 import { assert } from '../../core/assert.js';
 import type { ApiError } from '../../core/errors.js';
-import type { Result } from '../../core/result.js';
+import { type Result, ok } from '../../core/result.js';
 import type { EventDraft } from '../evolver.js';
 import type { FlowContext } from '../flows/execute.js';
 import { openFlowAccounts, transitAccountId, worldAccountId } from '../flows/ledger-accounts.js';
@@ -29,6 +29,8 @@ import {
   decideUpdateTransaction,
   lifecycleStateOf,
   type RailDetails,
+  refundInitiatedDraft,
+  refundTransitionedDraft,
   type Transaction,
   type TransactionChanges,
   withRailStatus,
@@ -98,7 +100,13 @@ function planStep(state: DomainState, record: IncomingRecord, tx: Transaction, s
     case 'FAIL_COMPLIANCE':
       return {
         legs: [move(transit, worldAccountId(record.sendCurrency), record.sendCurrency, amounts.sendMinor)],
-        transaction: () => decideTransition(state, tx.id, 'PAYMENT_FAILED', { failureReason: 'COMPLIANCE_REJECTED' }, options),
+        // The blocked funds go back to the sender in this step: the payment fails and is refunded
+        // (INCOMING_PAYMENT.FAILED, then REFUND_PENDING and REFUND_COMPLETED; docs/uma.md).
+        transaction: () => {
+          const failed = decideTransition(state, tx.id, 'PAYMENT_FAILED', { failureReason: 'COMPLIANCE_REJECTED' }, options);
+          if (!failed.ok) return failed;
+          return ok([...failed.value, refundInitiatedDraft(tx.id, 'TRANSACTION_FAILED', options), refundTransitionedDraft(tx.id, 'REFUND_SETTLED', 'PENDING', options)]);
+        },
       };
   }
 }
