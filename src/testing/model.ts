@@ -77,6 +77,8 @@ export type SessionModel = {
   readonly externalAccounts: ModelExternalAccount[];
   readonly quoteIds: string[];
   readonly transactionIds: string[];
+  /** Sandbox deposits (the operator may return them). */
+  readonly depositIds: string[];
   /** Incoming payments made while approval was required (candidates for approve / reject). */
   readonly approvalCandidates: { readonly id: string; readonly windowEndsAtMs: number }[];
   readonly cards: ModelCard[];
@@ -115,6 +117,7 @@ export function emptyModel(): SessionModel {
     externalAccounts: [],
     quoteIds: [],
     transactionIds: [],
+    depositIds: [],
     approvalCandidates: [],
     cards: [],
     cardTransactions: [],

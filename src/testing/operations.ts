@@ -366,11 +366,15 @@ export const OPERATIONS: Readonly<Record<string, OperationDefinition>> = {
       if (ruleBased !== undefined) {
         // Credited to the holder's own account and swept out of it (decided); the rule-based
         // account itself never holds a balance.
-        remember(model.transactionIds, (yield* must(context, 'POST', `/sandbox/internal-accounts/${ruleBased.id}/deposit`, body)).id);
+        const deposited = (yield* must(context, 'POST', `/sandbox/internal-accounts/${ruleBased.id}/deposit`, body)).id;
+        remember(model.transactionIds, deposited);
+        remember(model.depositIds, deposited);
         return { moves: { [ruleBased.holderAccountId]: 'any', ...platformMoves(model, 'up') } };
       }
       const who = yield* customer(context, operation.a);
-      remember(model.transactionIds, (yield* must(context, 'POST', `/sandbox/internal-accounts/${who.accountId}/deposit`, body)).id);
+      const deposited = (yield* must(context, 'POST', `/sandbox/internal-accounts/${who.accountId}/deposit`, body)).id;
+      remember(model.transactionIds, deposited);
+      remember(model.depositIds, deposited);
       return { moves: { [who.accountId]: 'up' } };
     },
   },
@@ -564,6 +568,87 @@ export const OPERATIONS: Readonly<Record<string, OperationDefinition>> = {
       return NOTHING;
     },
   },
+  'transaction.cancel': {
+    resource: 'transactions',
+    *run(context) {
+      const { model, operation } = context;
+      const id = pick(model.transactionIds, operation.a);
+      if (id === undefined) return NOTHING;
+      const current = yield* must(context, 'GET', `/transactions/${id}`);
+      const rail = (current.type === 'OUTGOING' ? current.destination : current.source)?.railDetails;
+      // Only a bank transfer still pending before settlement can be cancelled (docs/transactions.md).
+      const cancellable =
+        (current.status === 'PENDING' || current.status === 'PROCESSING') &&
+        ['ACH', 'ACH_SAME_DAY', 'WIRE'].includes(rail?.paymentRail) &&
+        rail?.status === 'PENDING';
+      const accounts = [current.source?.accountId, current.destination?.accountId].filter((a: unknown): a is string => typeof a === 'string' && model.accountIds.includes(a));
+      const answer = yield* send(context, 'POST', `/transactions/${id}/cancel`);
+      const code = (answer.body as { code?: string }).code;
+      if (answer.status === 200) {
+        if (!cancellable) throw new Error(`cancel of ${id} (${current.status}, ${JSON.stringify(rail)}) was accepted`);
+        return { moves: { ...platformMoves(model, 'any'), ...Object.fromEntries(accounts.map((a: string) => [a, 'any'])) } };
+      }
+      // An incoming credit already spent cannot be reversed (400 INSUFFICIENT_FUNDS).
+      const refusedAsDocumented = (answer.status === 409 && code === 'TRANSACTION_NOT_CANCELLABLE' && !cancellable) || (answer.status === 400 && code === 'INSUFFICIENT_FUNDS' && current.type === 'INCOMING');
+      if (!refusedAsDocumented) throw new Error(`cancel of ${id} (${current.status}, ${JSON.stringify(rail)}) answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      return NOTHING;
+    },
+  },
+  'transaction.confirm': {
+    resource: 'transactions',
+    *run(context) {
+      const { model, operation } = context;
+      const id = pick(model.transactionIds, operation.a);
+      if (id === undefined) return NOTHING;
+      const current = yield* must(context, 'GET', `/transactions/${id}`);
+      const refusable = current.status === 'CREATED' || current.status === 'EXPIRED';
+      const first = yield* must(context, 'POST', `/transactions/${id}/confirm`, {}, {}, refusable ? [409] : [200]);
+      if (!refusable) {
+        // A repeat keeps the first confirmation.
+        const again = yield* must(context, 'POST', `/transactions/${id}/confirm`);
+        if (again.receiptDeliveryConfirmedAt !== first.receiptDeliveryConfirmedAt) throw new Error(`confirm of ${id} moved receiptDeliveryConfirmedAt`);
+      }
+      return NOTHING;
+    },
+  },
+  'incoming.return': {
+    resource: 'transactions',
+    *run(context) {
+      const { model, operation } = context;
+      // The sandbox operator returns a deposit, dishonors the return, contests the dishonor: on
+      // a transaction in another state the move is refused (409) and nothing is written.
+      const id = pick(model.depositIds, operation.a);
+      if (id === undefined) return NOTHING;
+      const moves = ['return', 'return-dishonored', 'return-contested'];
+      const move = moves[operation.b % moves.length] as string;
+      const before = yield* must(context, 'GET', `/transactions/${id}`);
+      const accountId = before.destination?.accountId as string | undefined;
+      const answer = yield* send(context, 'POST', `/sandbox/transactions/${id}/${move}`);
+      if (answer.status !== 200 && answer.status !== 409) throw new Error(`${move} of ${id} (${before.status}) answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      if (answer.status === 409) return NOTHING;
+      const holder = model.ruleBasedAccounts.find((r) => r.id === accountId)?.holderAccountId ?? accountId;
+      return holder === undefined ? NOTHING : { moves: { [holder]: move === 'return-dishonored' ? 'up' : 'down' } };
+    },
+  },
+  'quote.realtimeFunding': {
+    resource: 'quotes',
+    *run(context) {
+      const { model, operation } = context;
+      // A quote funded in real time: it waits for the funds, which /sandbox/send brings (most
+      // times), and settles into the customer's account on a later advance.
+      const who = yield* customer(context, operation.a);
+      const quote = yield* must(context, 'POST', '/quotes', {
+        source: { sourceType: 'REALTIME_FUNDING', currency: 'USD' },
+        destination: { destinationType: 'ACCOUNT', accountId: who.accountId },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: 1_000 + (operation.b % 1_000_000),
+      });
+      remember(model.quoteIds, quote.id);
+      remember(model.transactionIds, quote.transactionId);
+      if (operation.c % 4 !== 0) yield* must(context, 'POST', '/sandbox/send', { quoteId: quote.id, currencyCode: 'USD' });
+      return { moves: { [who.accountId]: 'up', ...platformMoves(model, 'up') } };
+    },
+  },
   'transfer.out': {
     resource: 'transactions',
     *run(context) {
@@ -651,10 +736,10 @@ export const OPERATIONS: Readonly<Record<string, OperationDefinition>> = {
       const stale = current.status !== tx.status;
       tx.status = current.status;
       // Refused although the status was the one the model saw: only a return larger than what is
-      // left to return (400 INVALID_AMOUNT), or a change to an authorization that has expired
-      // (409 INVALID_STATE_TRANSITION), may be.
+      // left to return or an advice below what is already cleared (400 INVALID_AMOUNT), or a
+      // change to an authorization that has expired (409 INVALID_STATE_TRANSITION), may be.
       const code = (answer.body as { code?: string }).code;
-      const allowed = (answer.status === 400 && code === 'INVALID_AMOUNT' && name === 'return') || (answer.status === 409 && code === 'INVALID_STATE_TRANSITION');
+      const allowed = (answer.status === 400 && code === 'INVALID_AMOUNT' && name !== 'clearing') || (answer.status === 409 && code === 'INVALID_STATE_TRANSITION');
       if (!stale && !allowed) {
         throw new Error(`${name} of ${tx.id} (${tx.status}) answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       }
