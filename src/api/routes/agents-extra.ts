@@ -1,5 +1,5 @@
 /**
- * The agent operations beyond `agents.ts` (docs/agents.md, "More agent operations"):
+ * The agent operations beyond `agents.ts` (docs/agents-extra.md):
  * - `GET /agents/device-codes/{code}/status` (platform): whether a code was redeemed;
  * - with the agent's Bearer token: `GET /agents/me/transactions/{transactionId}` (VIEW_TRANSACTIONS,
  *   its customer's only), `GET /agents/me/quotes/{quoteId}` (its own quotes only),
