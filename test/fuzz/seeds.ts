@@ -6,8 +6,11 @@
 import { bankAccountInfo } from '../quotes/support.js';
 import type { World } from './world.js';
 
-/** One starting request: body and query (path parameters are chosen by the fuzzer). */
-export type Seed = { readonly body?: unknown; readonly query?: Readonly<Record<string, string>> };
+/**
+ * One starting request: body and query (path parameters are chosen by the fuzzer); `multipart`
+ * sends the body as a multipart/form-data form with a `file` part (upload routes).
+ */
+export type Seed = { readonly body?: unknown; readonly query?: Readonly<Record<string, string>>; readonly multipart?: boolean };
 
 const MERCHANT = { descriptor: 'CORNER CAFE', mcc: '5814', city: 'Chicago', state: 'IL', country: 'US' };
 const POLICY = { permissions: ['CREATE_QUOTES', 'EXECUTE_QUOTES'], defaultExecutionMode: 'AUTO', spendingLimits: { currency: 'USD', perTransactionLimit: 5000 } };
@@ -89,5 +92,20 @@ export function seedsFor(w: World): Readonly<Record<string, readonly Seed[]>> {
     'GET /agents/me/actions': [{ query: { status: 'PENDING_APPROVAL', ...page } }],
     'GET /agents/me/transactions': [{ query: { type: 'OUTGOING', status: 'COMPLETED' } }],
     'POST /agents/me/external-accounts': [{ body: platformExternal }],
+    'POST /agents/me/transfer-in': [{ body: { source: { accountId: external }, destination: { accountId: account }, amount: 1000 } }],
+    'POST /agents/me/transfer-out': [{ body: { source: { accountId: account }, destination: { accountId: external }, amount: 1000, description: 'rent' } }],
+    'POST /verifications': [{ body: { customerId: customer } }],
+    'POST /beneficial-owners': [{ body: { customerId: id('customerId', 3), roles: ['UBO'], ownershipPercentage: 20, personalInfo: { firstName: 'Jo', lastName: 'Lee', birthDate: '1980-01-01', nationality: 'US', idType: 'SSN', identifier: '123-45-6780', address: { line1: '2 Main St', city: 'Springfield', postalCode: '62701', country: 'US' } } } }],
+    'GET /beneficial-owners': [{ query: { customerId: id('customerId', 3), ...page } }],
+    'PATCH /beneficial-owners/{beneficialOwnerId}': [{ body: { ownershipPercentage: 10 } }, { body: { personalInfo: { lastName: 'Smith002' } } }],
+    'POST /customers/{customerId}/verify-email/confirm': [{ body: { code: '123456' } }],
+    'POST /customers/{customerId}/verify-phone/confirm': [{ body: { code: '123456' } }],
+    'POST /tokens': [{ body: { name: 'fuzz', permissions: ['VIEW'] } }],
+    'POST /crypto/estimate-withdrawal-fee': [{ body: { internalAccountId: account, currency: 'USDC', cryptoNetwork: 'SOLANA', amount: 1000, destinationAddress: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' } }],
+    'POST /invitations': [{ body: { inviterUma: '$fuzz-a@sandbox.uma.example', firstName: 'Alice', amountToSend: 1234 } }],
+    'POST /invitations/{invitationCode}/claim': [{ body: { inviteeUma: '$fuzz-b@sandbox.uma.example' } }],
+    'POST /documents': [{ body: { documentHolder: customer, documentType: 'PASSPORT', country: 'US' }, multipart: true }],
+    'PUT /documents/{documentId}': [{ body: { documentType: 'PASSPORT', country: 'US' }, multipart: true }],
+    'POST /customers/bulk/csv': [{ body: {}, multipart: true }],
   };
 }

@@ -314,8 +314,10 @@ function buildRequest(s: Step, freshIds: readonly string[]): HttpRequest {
     request.query = grouped;
   }
 
-  if (s.contentType.kind === 'json') request.headers['Content-Type'] = 'application/json; charset=utf-8';
-  if (s.contentType.kind === 'text') request.headers['content-type'] = 'text/plain';
+  // An upload route's seed goes as a form unless the step chose another Content-Type.
+  const contentType = seed.multipart === true && s.contentType.kind === 'none' ? 'multipart' : s.contentType.kind;
+  if (contentType === 'json') request.headers['Content-Type'] = 'application/json; charset=utf-8';
+  if (contentType === 'text') request.headers['content-type'] = 'text/plain';
   const auth = authHeader(s.auth, route.auth);
   if (auth !== undefined) request.headers.authorization = auth;
   if (s.idempotencyKey !== undefined) request.headers['Idempotency-Key'] = s.idempotencyKey;
@@ -323,7 +325,7 @@ function buildRequest(s: Step, freshIds: readonly string[]): HttpRequest {
   // A route without a body is mutated from `{}` (most bodyless actions accept it).
   let body: unknown = s.body.mode === 'seed' ? cloneJson(seed.body ?? (s.body.mutations.length > 0 ? {} : undefined)) : s.body.mode === 'replace' ? cloneJson(s.body.value) : undefined;
   if (s.body.mode !== 'absent') for (const mutation of s.body.mutations) body = mutation.apply(body);
-  if (s.contentType.kind === 'multipart') {
+  if (contentType === 'multipart') {
     const form = multipartOf(body, s.contentType.variant);
     request.headers['Content-Type'] = form.contentType;
     request.body = form.body;

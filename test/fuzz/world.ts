@@ -31,7 +31,7 @@ export function buildWorld(): World {
   const a = customer('fuzz-a');
   const b = customer('fuzz-b');
   const eu = customer('fuzz-eu', 'DE');
-  h.ok('POST', '/customers', { customerType: 'BUSINESS', platformCustomerId: 'fuzz-biz', businessInfo: { legalName: 'Acme Corp' } });
+  const business = h.ok('POST', '/customers', { customerType: 'BUSINESS', platformCustomerId: 'fuzz-biz', businessInfo: { legalName: 'Acme Corp' } }).id as string;
   for (const who of [a, b, eu]) h.ok('POST', `/sandbox/internal-accounts/${who.accountId}/fund`, { amount: 5_000_000 });
 
   const usd = h.ok('POST', '/customers/external-accounts', { customerId: a.customerId, currency: 'USD', accountInfo: bankAccountInfo('USD', '789') }).id as string;
@@ -78,8 +78,29 @@ export function buildWorld(): World {
   const agentQuote = h.ok('POST', '/agents/me/quotes', payout(a.accountId, usd, 300), bearer).id as string;
   const action = h.ok('POST', `/agents/me/quotes/${agentQuote}/execute`, undefined, bearer).id as string;
 
+  // Resources of newer routes, made only where their route answers: the world builds whatever
+  // routes a branch of the table has.
+  const optional = (method: string, path: string, body?: unknown): string[] => {
+    const answer = h.call(method, path, body);
+    const id = (answer.body as { id?: unknown } | null)?.id;
+    return answer.status < 300 && typeof id === 'string' ? [id] : [];
+  };
+  const beneficialOwnerId = optional('POST', '/beneficial-owners', {
+    customerId: business,
+    roles: ['UBO'],
+    ownershipPercentage: 60,
+    personalInfo: {
+      firstName: 'Jane', lastName: 'Smith', birthDate: '1978-06-15', nationality: 'US', idType: 'SSN', identifier: '123-45-6789',
+      address: { line1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' },
+    },
+  });
+  const tokenId = optional('POST', '/tokens', { name: 'ops', permissions: ['VIEW'] });
+  const verificationId = optional('POST', '/verifications', { customerId: a.customerId });
+  const invitation = h.call('POST', '/invitations', { inviterUma: '$fuzz-a@sandbox.uma.example', firstName: 'Alice', amountToSend: 1234 });
+  const invitationCode = (invitation.body as { code?: unknown } | null)?.code;
+
   const ids: Record<string, string[]> = {
-    customerId: [a.customerId, b.customerId, eu.customerId],
+    customerId: [a.customerId, b.customerId, eu.customerId, business],
     accountId: [a.accountId, b.accountId, ruleBased],
     externalAccountId: [usd, eur, platformExternal],
     transactionId: [deposit, awaitingApproval, ...(payoutTx === undefined ? [] : [payoutTx])],
@@ -93,6 +114,11 @@ export function buildWorld(): World {
     agentId: [agentId],
     actionId: [action],
     code: [deviceCode],
+    beneficialOwnerId,
+    tokenId,
+    verificationId,
+    invitationCode: invitation.status < 300 && typeof invitationCode === 'string' ? [invitationCode] : [],
+    receiverUmaAddress: ['$fuzz-a@sandbox.uma.example'],
   };
   return { h, ids, agentToken, deviceCode };
 }
