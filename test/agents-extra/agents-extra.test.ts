@@ -35,7 +35,7 @@ describe('agent reads of its own transactions and quotes', () => {
   it('reads its own quote and its customer’s transaction; another customer’s is TRANSACTION_NOT_FOUND / QUOTE_NOT_FOUND', () => {
     const w = world();
     const quote = asAgent(w.h, w.agent.token, 'POST', '/agents/me/quotes', quoteBody(w.alice.accountId, w.aliceBank, 1000));
-    expect(quote.status).toBe(200);
+    expect(quote.status).toBe(201); // the reference: POST /agents/me/quotes answers 201
     expect(asAgent(w.h, w.agent.token, 'GET', `/agents/me/quotes/${quote.body.id}`).body).toEqual(quote.body);
     const action = asAgent(w.h, w.agent.token, 'POST', `/agents/me/quotes/${quote.body.id}/execute`);
     const txId = action.body.transaction.id as string;

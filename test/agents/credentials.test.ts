@@ -15,7 +15,8 @@ describe('POST /agents/device-codes/{code}/redeem', () => {
     const { agentId, code } = newAgent(h, customerId);
     const response = call(h, 'POST', `/agents/device-codes/${code}/redeem`, undefined, { authorization: '' });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ agentId, accessToken: expect.stringMatching(/^agt_[0-9a-f]{64}$/), policy: h.ok('GET', `/agents/${agentId}`).policy });
+    // The reference's redeem answer carries agentName as well.
+    expect(response.body).toEqual({ agentId, agentName: 'Budget bot', accessToken: expect.stringMatching(/^agt_[0-9a-f]{64}$/), policy: h.ok('GET', `/agents/${agentId}`).policy });
     expect(response.events.map((e) => e.type)).toEqual(['AgentDeviceCodeRedeemed']);
     expect(JSON.stringify(response.events)).not.toContain(response.body.accessToken);
     expect(h.ok('GET', `/agents/${agentId}`).isConnected).toBe(true);

@@ -37,7 +37,7 @@ describe('executing within policy in AUTO mode', () => {
     expect(response.events.map((e) => e.type)).toContain('AgentActionCreated');
     expect(h.ok('GET', `/transactions/${action.transaction.id}`).agentId).toBe(agentId);
     expect(balanceOf(h, a.accountId)).toBe(7500);
-    expect(h.ok('GET', `/agents/${agentId}`).usage).toMatchObject({ dailyTransactionCount: 1, dailySpend: [{ amount: 2500 }], monthlySpend: [{ amount: 2500 }] });
+    expect(h.ok('GET', `/agents/${agentId}`).usage).toMatchObject({ dailyTransactionCount: 1, dailySpend: 2500, monthlySpend: 2500, dailySpendByCurrency: [{ amount: 2500 }] });
     expect(webhooks(response.events, AGENT_ACTION_PENDING_APPROVAL)).toEqual([]);
   });
 
@@ -106,7 +106,7 @@ describe('actions that need approval', () => {
     expect(approved.body).toMatchObject({ id: pending.id, status: 'APPROVED', updatedAt: h.now, transaction: { agentId, status: 'PROCESSING' } });
     expect(approved.events.at(-1)?.type).toBe('AgentActionApproved');
     expect(balanceOf(h, a.accountId)).toBe(7500);
-    expect(h.ok('GET', `/agents/${agentId}`).usage).toMatchObject({ day: '2026-01-06', dailyTransactionCount: 1, dailySpend: [{ amount: 2500 }] });
+    expect(h.ok('GET', `/agents/${agentId}`).usage).toMatchObject({ day: '2026-01-06', dailyTransactionCount: 1, dailySpend: 2500 });
     expect(asAgent(h, token, 'GET', `/agents/me/actions/${pending.id}`).body).toEqual(approved.body);
     expect(h.ok('GET', '/agents/approvals').totalCount).toBe(0);
   });

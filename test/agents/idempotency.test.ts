@@ -11,7 +11,7 @@ describe('Idempotency-Key per principal', () => {
     const key = { 'Idempotency-Key': 'same-key' };
     const quoteA = call(h, 'POST', '/agents/me/quotes', quoteBody(a.accountId, b.accountId, 100), { ...bearer(agentA.token), ...key });
     const quoteB = call(h, 'POST', '/agents/me/quotes', quoteBody(a.accountId, b.accountId, 100), { ...bearer(agentB.token), ...key });
-    expect(quoteA.status).toBe(200);
+    expect(quoteA.status).toBe(201); // the reference: POST /agents/me/quotes answers 201
     // Agent B's customer does not own account a: B gets its own refusal, not A's stored quote.
     expect(quoteB.status).toBe(404);
     const replayA = call(h, 'POST', '/agents/me/quotes', quoteBody(a.accountId, b.accountId, 100), { ...bearer(agentA.token), ...key });

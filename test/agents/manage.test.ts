@@ -29,10 +29,12 @@ describe('POST /agents', () => {
         permissions: ['CREATE_QUOTES', 'EXECUTE_QUOTES'],
         defaultExecutionMode: 'APPROVAL_REQUIRED',
         spendingLimits: null,
-        approvalThresholds: null,
-        accountRestrictions: null,
       },
-      usage: { day: '2026-01-05', dailyTransactionCount: 0, dailySpend: [], month: '2026-01', monthlySpend: [] },
+      // The reference's AgentUsage: spend as integers of the limits' currency (USD without limits); unset policy parts omitted.
+      usage: {
+        day: '2026-01-05', dailyTransactionCount: 0, dailySpend: 0, dailyResetDate: '2026-01-06', dailySpendByCurrency: [],
+        month: '2026-01', monthlySpend: 0, monthlyResetMonth: '2026-02', monthlySpendByCurrency: [],
+      },
       createdAt: h.now,
       updatedAt: h.now,
     });
@@ -197,9 +199,8 @@ describe('PATCH /agents/{agentId}/policy', () => {
     expect(changed.body.policy).toEqual({
       permissions: ['EXECUTE_QUOTES'],
       defaultExecutionMode: 'AUTO',
-      spendingLimits: { currency: 'USD', perTransactionLimit: null, dailyLimit: 5000, dailyTransactionLimit: null, monthlyLimit: null },
+      spendingLimits: { currency: 'USD', perTransactionLimit: null, dailyLimit: 5000, monthlyLimit: null },
       approvalThresholds: { currency: 'USD', amount: 1000 },
-      accountRestrictions: null,
     });
     expect(call(h, 'PATCH', `/agents/${agentId}/policy`, { defaultExecutionMode: 'AUTO' }).events).toEqual([]);
     expect(h.ok('PATCH', `/agents/${agentId}/policy`, { spendingLimits: null }).policy.spendingLimits).toBeNull();
@@ -222,7 +223,9 @@ describe('POST /agents/{agentId}/device-codes', () => {
     const { agentId, code: first } = newAgent(h, customerId);
     const response = call(h, 'POST', `/agents/${agentId}/device-codes`);
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ agentId, deviceCode: { code: expect.stringMatching(CODE), expiresAt: expect.any(String) } });
+    // The reference's AgentDeviceCode (flat), with the first shape's deviceCode kept beside it.
+    const code = expect.stringMatching(CODE);
+    expect(response.body).toEqual({ code, agentId, expiresAt: expect.any(String), redeemed: false, deviceCode: { code, expiresAt: expect.any(String) } });
     expect(response.body.deviceCode.code).not.toBe(first);
     expectRejected(call(h, 'POST', `/agents/device-codes/${first}/redeem`), 404, 'NOT_FOUND');
     expect(redeem(h, response.body.deviceCode.code)).toMatch(/^agt_[0-9a-f]{64}$/);

@@ -14,7 +14,7 @@ describe('POST /agents/me/quotes', () => {
     const b = payer(h, 0);
     const { token } = connectedAgent(h, a.customerId);
     const response = asAgent(h, token, 'POST', '/agents/me/quotes', quoteBody(a.accountId, b.accountId, 2500));
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(201); // the reference: POST /agents/me/quotes answers 201
     expect(response.body).toMatchObject({ status: 'PENDING', totalSendingAmount: 2500, source: { accountId: a.accountId, customerId: a.customerId } });
     expect(response.events.map((e) => e.type)).toEqual(['QuoteCreated', 'AgentQuoteRequested']);
     expect(h.ok('GET', `/quotes/${response.body.id}`)).toEqual(response.body);
@@ -41,7 +41,7 @@ describe('POST /agents/me/quotes', () => {
     expectRejected(asAgent(h, token, 'POST', '/agents/me/quotes', quoteBody(theirs, a.accountId, 100)), 404, 'ACCOUNT_NOT_FOUND');
     expectRejected(asAgent(h, token, 'POST', '/agents/me/quotes', quoteBody(a.accountId, theirs, 100)), 404, 'ACCOUNT_NOT_FOUND');
     const mine = newExternalAccount(h, a.customerId, 'USD', '789');
-    expect(asAgent(h, token, 'POST', '/agents/me/quotes', quoteBody(a.accountId, mine, 100)).status).toBe(200);
+    expect(asAgent(h, token, 'POST', '/agents/me/quotes', quoteBody(a.accountId, mine, 100)).status).toBe(201); // the reference: 201
   });
 
   it('rejects immediatelyExecute and a real-time funding source in one 400 INVALID_INPUT', () => {
@@ -87,7 +87,7 @@ describe('POST /agents/me/quotes', () => {
     });
     const body = expectRejected(asAgent(h, token, 'POST', '/agents/me/quotes', quoteBody(a.accountId, c.accountId, 100)), 403, 'FORBIDDEN');
     expect(body.details.rule).toBe('accountRestrictions.allowedDestinationAccountIds');
-    expect(asAgent(h, token, 'POST', '/agents/me/quotes', quoteBody(a.accountId, b.accountId, 100)).status).toBe(200);
+    expect(asAgent(h, token, 'POST', '/agents/me/quotes', quoteBody(a.accountId, b.accountId, 100)).status).toBe(201); // the reference: 201
     const restricted = connectedAgent(h, a.customerId, { ...OPEN_POLICY, accountRestrictions: { allowedSourceAccountIds: [] } });
     const source = expectRejected(asAgent(h, restricted.token, 'POST', '/agents/me/quotes', quoteBody(a.accountId, c.accountId, 100)), 403, 'FORBIDDEN');
     expect(source.details.rule).toBe('accountRestrictions.allowedSourceAccountIds');

@@ -72,7 +72,7 @@ export function quoteBody(sourceAccountId: string, destinationAccountId: string,
 /** The agent creates a quote and asks to execute it; returns the execute answer. */
 export function agentPays(h: Harness, token: string, source: string, destination: string, amount: number): Answer {
   const quote = asAgent(h, token, 'POST', '/agents/me/quotes', quoteBody(source, destination, amount));
-  expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+  expect(quote.status, JSON.stringify(quote.body)).toBe(201); // the reference: POST /agents/me/quotes answers 201
   return asAgent(h, token, 'POST', `/agents/me/quotes/${quote.body.id}/execute`);
 }
 

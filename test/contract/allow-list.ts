@@ -14,6 +14,11 @@ export const ALLOWED: readonly Allowed[] = [
     error: /^\/data\/\d+\/type must be equal to one of the allowed values \["INTERNAL_FIAT","INTERNAL_CRYPTO","EMBEDDED_WALLET"\]$/,
     why: 'DECISIONS.md (Internal accounts) adds the types RULE_BASED and BULK_SETTLEMENT, made by POST /internal-accounts, an operation the reference lacks',
   },
+  {
+    operation: /^(GET|PATCH|POST) \/agents/,
+    error: /\/policy\/spendingLimits( must be object|\/perTransactionLimit must be integer)$/,
+    why: 'DECISIONS.md (Agents): a policy may have no spending limits ("null means none"); the reference requires spendingLimits and perTransactionLimit and has no way to say "no limit"',
+  },
 ];
 
 /** A status the spec copy gives where the reference gives another: the body is checked against the reference's schema of `checkedAs`. */

@@ -141,7 +141,7 @@ const platformRoutes: Route<DomainState>[] = [
       const { code, expiresAt } = decided.value;
       return ok({
         events: decided.value.events,
-        respond: (after) => ({ status: 201, body: { agent: agentView(after.agents.byId.get(agentId)!, after, nowMs), deviceCode: { code, expiresAt } } }),
+        respond: (after) => ({ status: 201, body: { agent: agentView(after.agents.byId.get(agentId)!, after, nowMs), deviceCode: { code, agentId, expiresAt, redeemed: false } } }),
       });
     },
   },
@@ -230,7 +230,8 @@ const platformRoutes: Route<DomainState>[] = [
       const decided = decideIssueDeviceCode(state, agentId, { at, atMs: nowMs, newId, secretDigest });
       if (!decided.ok) return decided;
       const { code, expiresAt } = decided.value;
-      return ok({ events: decided.value.events, respond: () => ({ status: 201, body: { agentId, deviceCode: { code, expiresAt } } }) });
+      // The reference's AgentDeviceCode, flat; `deviceCode` repeats it for clients of the first shape.
+      return ok({ events: decided.value.events, respond: () => ({ status: 201, body: { code, agentId, expiresAt, redeemed: false, deviceCode: { code, expiresAt } } }) });
     },
   },
   {
@@ -280,7 +281,10 @@ const redeemRoute: Route<DomainState> = {
     const { agentId, accessToken } = decided.value;
     return ok({
       events: decided.value.events,
-      respond: (after) => ({ status: 200, body: { agentId, accessToken, policy: policyView(after.agents.byId.get(agentId)!.policy) } }),
+      respond: (after) => {
+        const agent = after.agents.byId.get(agentId)!;
+        return { status: 200, body: { agentId, agentName: agent.name, accessToken, policy: policyView(agent.policy) } };
+      },
     });
   },
 };
@@ -349,7 +353,8 @@ const meRoutes: Route<DomainState>[] = [
       const quoteId = newId('Quote');
       const decided = decideAgentQuote(state, agent.value, { request: body.value, quoteId, at, atMs: nowMs, newId, secretDigest });
       if (!decided.ok) return decided;
-      const status = decided.value.status;
+      // The reference answers 201 for a new agent quote (the spec copy's 200 is for POST /quotes only).
+      const status = decided.value.status === 200 ? 201 : decided.value.status;
       return ok({ events: decided.value.events, respond: (after) => ({ status, body: quoteView(after.quotes.byId.get(quoteId)!, after) }) });
     },
   },

@@ -11,7 +11,12 @@ import { transactionView } from '../transactions/view.js';
 import type { Agent, AgentAction, AgentPolicy, AgentUsage } from './types.js';
 import { usageAt } from './usage.js';
 
-/** The wire form of a policy: amounts as integers of minor units, `null` where unset. */
+/**
+ * The wire form of a policy (the reference's AgentPolicy): amounts as integers of minor units;
+ * optional parts the policy does not set are omitted (`approvalThresholds`, `accountRestrictions`,
+ * `dailyTransactionLimit`); `spendingLimits: null` and a null `perTransactionLimit` mean "no
+ * limit" (DECISIONS.md, Agents), where the reference has no way to say it.
+ */
 export type PolicyView = {
   readonly permissions: readonly string[];
   readonly defaultExecutionMode: string;
@@ -19,14 +24,14 @@ export type PolicyView = {
     readonly currency: string;
     readonly perTransactionLimit: number | null;
     readonly dailyLimit: number | null;
-    readonly dailyTransactionLimit: number | null;
+    readonly dailyTransactionLimit?: number;
     readonly monthlyLimit: number | null;
   } | null;
-  readonly approvalThresholds: { readonly currency: string; readonly amount: number } | null;
-  readonly accountRestrictions: {
+  readonly approvalThresholds?: { readonly currency: string; readonly amount: number };
+  readonly accountRestrictions?: {
     readonly allowedSourceAccountIds: readonly string[] | null;
     readonly allowedDestinationAccountIds: readonly string[] | null;
-  } | null;
+  };
 };
 
 function amountOrNull(minor: string | null): number | null {
@@ -48,27 +53,36 @@ export function policyView(policy: AgentPolicy): PolicyView {
             currency: limits.currency,
             perTransactionLimit: amountOrNull(limits.perTransactionLimitMinor),
             dailyLimit: amountOrNull(limits.dailyLimitMinor),
-            dailyTransactionLimit: limits.dailyTransactionLimit,
+            ...(limits.dailyTransactionLimit === null ? {} : { dailyTransactionLimit: limits.dailyTransactionLimit }),
             monthlyLimit: amountOrNull(limits.monthlyLimitMinor),
           },
-    approvalThresholds: threshold === null ? null : { currency: threshold.currency, amount: Number(threshold.amountMinor) },
-    accountRestrictions:
-      restrictions === null
-        ? null
-        : {
+    ...(threshold === null ? {} : { approvalThresholds: { currency: threshold.currency, amount: Number(threshold.amountMinor) } }),
+    ...(restrictions === null
+      ? {}
+      : {
+          accountRestrictions: {
             allowedSourceAccountIds: restrictions.allowedSourceAccountIds === null ? null : [...restrictions.allowedSourceAccountIds],
             allowedDestinationAccountIds: restrictions.allowedDestinationAccountIds === null ? null : [...restrictions.allowedDestinationAccountIds],
           },
+        }),
   };
 }
 
-/** The wire form of usage counters at an instant. */
+/**
+ * The wire form of usage counters at an instant (the reference's AgentUsage): `dailySpend` and
+ * `monthlySpend` are integers in the minor units of the policy's `spendingLimits.currency` (USD
+ * when the policy has no limits); what was spent in each currency stays in the `...ByCurrency` lists.
+ */
 export type UsageView = {
   readonly day: string;
   readonly dailyTransactionCount: number;
-  readonly dailySpend: readonly CurrencyAmount[];
+  readonly dailySpend: number;
+  readonly dailyResetDate: string;
+  readonly dailySpendByCurrency: readonly CurrencyAmount[];
   readonly month: string;
-  readonly monthlySpend: readonly CurrencyAmount[];
+  readonly monthlySpend: number;
+  readonly monthlyResetMonth: string;
+  readonly monthlySpendByCurrency: readonly CurrencyAmount[];
 };
 
 function amounts(spend: Readonly<Partial<Record<CurrencyCode, string>>>): CurrencyAmount[] {
@@ -78,15 +92,23 @@ function amounts(spend: Readonly<Partial<Record<CurrencyCode, string>>>): Curren
     .map(([currency, minor]) => toCurrencyAmount(BigInt(minor), currency));
 }
 
-/** The counters as they stand at `nowMs` (a past UTC day or month reads as zero). */
-export function usageView(usage: AgentUsage, nowMs: number): UsageView {
+/** The counters as they stand at `nowMs` (a past UTC day or month reads as zero), in `currency`. */
+export function usageView(usage: AgentUsage, nowMs: number, currency = 'USD'): UsageView {
   const now = usageAt(usage, nowMs);
+  const inCurrency = (spend: Readonly<Partial<Record<CurrencyCode, string>>>): number => Number((spend as Readonly<Record<string, string | undefined>>)[currency] ?? '0');
+  const nextDay = new Date(Date.parse(`${now.day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const [year, month] = now.month.split('-').map(Number) as [number, number];
+  const nextMonth = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
   return {
     day: now.day,
     dailyTransactionCount: now.dailyTransactionCount,
-    dailySpend: amounts(now.dailySpendMinor),
+    dailySpend: inCurrency(now.dailySpendMinor),
+    dailyResetDate: nextDay,
+    dailySpendByCurrency: amounts(now.dailySpendMinor),
     month: now.month,
-    monthlySpend: amounts(now.monthlySpendMinor),
+    monthlySpend: inCurrency(now.monthlySpendMinor),
+    monthlyResetMonth: nextMonth,
+    monthlySpendByCurrency: amounts(now.monthlySpendMinor),
   };
 }
 
@@ -116,7 +138,7 @@ export function agentView(agent: Agent, state: Pick<DomainState, 'customers'>, n
     isPaused: agent.isPaused,
     isConnected: agent.accessTokenHash !== undefined,
     policy: policyView(agent.policy),
-    usage: usageView(agent.usage, nowMs),
+    usage: usageView(agent.usage, nowMs, agent.policy.spendingLimits?.currency ?? 'USD'),
     createdAt: agent.createdAt,
     updatedAt: agent.updatedAt,
   };
