@@ -47,13 +47,16 @@ export function checkpointDue(lastCheckpointSeq: number, headSeq: number, option
 /**
  * Evolvers for checkpoint events: a checkpoint changes no state, but it must cover the event
  * just before it (its seq and hash); anything else is a corrupt or forged log. The signature is
- * an auditor's check (it needs the trusted public key), not replay's.
+ * an auditor's check (it needs the trusted public key), not replay's. The latest checkpoint's seq
+ * is kept in the platform state, so that the writer's interval holds across a restart.
  */
 export const checkpointEvolvers: EvolverTable = {
-  [CHECKPOINT_EVENT_TYPE]: (_state, event) => {
+  [CHECKPOINT_EVENT_TYPE]: (state, event) => {
     const data = event.data as Partial<LogCheckpointSigned> | null;
     if (data?.seq !== event.seq - 1 || data.hash !== event.prevHash) {
       assert(false, `checkpoint at seq ${event.seq} does not cover the event before it (seq ${event.seq - 1})`);
     }
+    // Remembered so that an engine rebuilt from the log signs its next one on time.
+    state.platform.lastCheckpointSeq = event.seq;
   },
 };

@@ -239,16 +239,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
   /**
    * Appends a signed checkpoint over the head when the host gave a key and `everyEvents` events
-   * were written since the last one this engine wrote (after a restart it counts from the head
-   * it replayed to, so a gap is at most twice `everyEvents` across one restart).
+   * were written since the log's latest checkpoint (kept in state, so restarts keep the interval).
    */
-  let lastCheckpointSeq = head.seq;
   function checkpointIfDue(atMs: number): EventEnvelope[] {
     const checkpoints = options.checkpoints;
-    if (checkpoints === undefined || !checkpointDue(lastCheckpointSeq, head.seq, checkpoints)) return [];
-    const written = appendDrafts([checkpointDraft(head, checkpoints)], atMs);
-    lastCheckpointSeq = head.seq;
-    return written;
+    if (checkpoints === undefined || !checkpointDue(state.platform.lastCheckpointSeq ?? 0, head.seq, checkpoints)) return [];
+    return appendDrafts([checkpointDraft(head, checkpoints)], atMs);
   }
 
   /** Runs one call under the all-or-nothing rule: a throw after events were applied halts. */

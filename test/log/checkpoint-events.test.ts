@@ -58,7 +58,7 @@ describe('checkpoint events', () => {
     expect(() => checkpointDraft({ seq: 1, hash: 'cd'.repeat(32) }, { privateKey, everyEvents: 1.5 })).toThrow(/everyEvents/);
   });
 
-  it('replays a checkpoint that covers the event before it, and changes no state', () => {
+  it('replays a checkpoint that covers the event before it, and changes no state but the latest checkpoint\'s seq', () => {
     const events = someEvents();
     const last = events[events.length - 1]!;
     const checkpoint = sealAfter(events, checkpointDraft({ seq: last.seq, hash: last.hash }, options));
@@ -67,7 +67,9 @@ describe('checkpoint events', () => {
     expect(withCheckpoint.head().seq).toBe(last.seq + 1);
     const { head: _a, ...stateWith } = withCheckpoint.snapshot();
     const { head: _b, ...stateWithout } = without.snapshot();
-    expect(JSON.stringify(stateWith)).toBe(JSON.stringify(stateWithout));
+    expect(stateWith.platform.lastCheckpointSeq).toBe(last.seq + 1);
+    const { lastCheckpointSeq: _c, ...platformWith } = stateWith.platform;
+    expect(JSON.stringify({ ...stateWith, platform: platformWith })).toBe(JSON.stringify(stateWithout));
   });
 
   it('refuses on replay a checkpoint that covers another head (ReplayError at its seq)', () => {
@@ -105,5 +107,37 @@ describe('checkpoint events', () => {
     // Deterministic signatures: the same calls write the same bytes, and the log replays.
     expect(write(createEngine({ checkpoints: options })).map(encodeEnvelope)).toEqual(events.map(encodeEnvelope));
     expect(createEngine({ events }).head().hash).toBe(events.at(-1)!.hash);
+  });
+});
+
+describe('checkpoint interval across a restart', () => {
+  it('an engine rebuilt from the log signs its next checkpoint everyEvents after the log\'s last one, not at once nor late', () => {
+    const every = { privateKey, everyEvents: 5 };
+    const post = (engine: ReturnType<typeof createEngine>, i: number): readonly EventEnvelope[] =>
+      engine.handle(
+        {
+          method: 'POST',
+          path: '/customers',
+          headers: { authorization: basicAuthorization(SANDBOX_CREDENTIAL) },
+          body: { customerType: 'INDIVIDUAL', platformCustomerId: `c-${i}`, fullName: 'Ada Lovelace' },
+        },
+        { now: '2026-01-05T16:00:00Z' },
+      ).events;
+    const writer = createEngine({ checkpoints: every });
+    const log: EventEnvelope[] = [];
+    for (let i = 0; i < 4; i += 1) log.push(...post(writer, i));
+    const seqs = (events: readonly EventEnvelope[]): number[] => events.filter((e) => e.type === CHECKPOINT_EVENT_TYPE).map((e) => e.seq);
+    const lastSigned = seqs(log).at(-1)!;
+    expect(lastSigned).toBeGreaterThan(0);
+    // Rebuilt, it continues exactly as the writer would have.
+    const rebuilt = createEngine({ events: log, checkpoints: every });
+    const continued = [...log];
+    const uninterrupted = [...log];
+    for (let i = 4; i < 8; i += 1) {
+      continued.push(...post(rebuilt, i));
+      uninterrupted.push(...post(writer, i));
+    }
+    expect(seqs(continued)).toEqual(seqs(uninterrupted));
+    for (const [a, b] of seqs(continued).slice(0, -1).map((s, k) => [s, seqs(continued)[k + 1]!] as const)) expect(b - a).toBeLessThanOrEqual(every.everyEvents + 3);
   });
 });

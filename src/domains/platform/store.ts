@@ -12,6 +12,8 @@ export type PlatformState = {
   skipVerificationPaperwork: boolean;
   /** Money movements before this instant are settled; undefined means nothing has settled yet. */
   settlementCutoffMs: number | undefined;
+  /** Seq of the latest signed checkpoint (`LogCheckpointSigned`); absent before the first. */
+  lastCheckpointSeq?: number;
 };
 
 /** Settings before the genesis event. */
