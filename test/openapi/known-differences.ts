@@ -57,7 +57,7 @@ export const KNOWN_FIELD_DIFFERENCES: Readonly<Record<string, readonly string[]>
   'GET /cards': ['~query'],
   'POST /cards': ['~body'],
   'PATCH /cards/{}': ['~body'],
-  'PATCH /config': ['+body.dailyVolumeLimits', '+body.railFeeConfigs', '+body.skipVerificationPaperwork', '+body.transactionLimits', '-body.embeddedWalletConfig', '-body.supportedCurrencies', '-body.umaDomain', '-body.webhookEndpoint'],
+  'PATCH /config': ['+body.dailyVolumeLimits', '+body.railFeeConfigs', '+body.skipVerificationPaperwork', '+body.transactionLimits', '-body.embeddedWalletConfig', '-body.supportedCurrencies'],
   'GET /customers': ['~query'],
   'POST /customers': ['+body.agreementConsents', '+body.incomeRange', '+body.politicallyExposedPerson', '+body.sourceOfFunds', '+body.sourceOfWealth', '-body.annualIncomeRange', '-body.currencies', '-body.email', '-body.kybStatus', '-body.kycStatus', '-body.pepStatus', '-body.phoneNumber', '-body.purposeOfAccountOtherDescription', '-body.region', '-body.sourceOfFundsCategories', '-body.sourceOfFundsOtherDescription', '-body.sourceOfWealthCategories', '-body.sourceOfWealthOtherDescription', '-body.umaAddress'],
   'GET /customers/external-accounts': ['~query'],

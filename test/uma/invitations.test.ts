@@ -50,6 +50,17 @@ describe('POST /invitations', () => {
   });
 });
 
+describe('the platform UMA domain (PATCH /config umaDomain)', () => {
+  it('names the invitation url and answers UMA_NOT_FOUND for unknown users at it; customers keep the address their view shows', () => {
+    const { h, ada } = world();
+    expect(h.ok('PATCH', '/config', { umaDomain: 'Pay.Example.com' }).umaDomain).toBe('pay.example.com');
+    expect((h.call('PATCH', '/config', { umaDomain: 'not a domain' }).body as any).code).toBe('INVALID_INPUT');
+    const inv = h.ok('POST', '/invitations', { inviterUma: ada.uma });
+    expect(inv.url).toBe(`https://pay.example.com/invitations/${inv.code}`);
+    expect((h.call('GET', `/receiver/uma/${encodeURIComponent('$nobody@pay.example.com')}`).body as any).code).toBe('UMA_NOT_FOUND');
+  });
+});
+
 describe('POST /invitations/{code}/claim', () => {
   it('claims: CLAIMED with inviteeUma and claimedAt, and queues INVITATION.CLAIMED with the invitation', () => {
     const { h, ada } = world();

@@ -11,6 +11,17 @@ describe('POST /sandbox/webhooks/test', () => {
     expect(r.events).toEqual([]);
   });
 
+  it('PATCH /config sets webhookEndpoint (an https URL); the test webhook is then queued for it', () => {
+    const h = harness();
+    expect((h.call('PATCH', '/config', { webhookEndpoint: 'http://hooks.example/plain' }).body as any).code).toBe('INVALID_INPUT');
+    expect(h.ok('PATCH', '/config', { webhookEndpoint: 'https://hooks.example/svc' }).webhookEndpoint).toBe('https://hooks.example/svc');
+    expect(h.ok('GET', '/config').webhookEndpoint).toBe('https://hooks.example/svc');
+    const r = h.call('POST', '/sandbox/webhooks/test');
+    expect(r.status).toBe(200);
+    expect((r.body as any).url).toBe('https://hooks.example/svc');
+    expect(r.events.map((e) => (e.data as any).type)).toEqual(['TEST']);
+  });
+
   it('queues { id, type: TEST, timestamp, data: {} } for the configured endpoint and answers its url', () => {
     const h = harness();
     h.ok('POST', '/tokens', { name: 'genesis', permissions: ['VIEW'] });

@@ -19,9 +19,7 @@ export const TEST_WEBHOOK = 'TEST';
 
 /** The platform's configured webhook endpoint, if any (PlatformConfig.webhookEndpoint). */
 export function webhookEndpointOf(state: DomainState): string | undefined {
-  // Read defensively: the config record gains `webhookEndpoint` with the reference's PlatformConfig.
-  const endpoint = (state.config.current as { readonly webhookEndpoint?: unknown }).webhookEndpoint;
-  return typeof endpoint === 'string' && endpoint !== '' ? endpoint : undefined;
+  return state.config.current.webhookEndpoint;
 }
 
 const emptyBody = z.strictObject({});

@@ -38,7 +38,13 @@ export function applyConfigPatch(current: PlatformConfig, patch: ConfigPatch): P
     transactionLimits: patch.transactionLimits === undefined ? current.transactionLimits : patch.transactionLimits.map(transactionLimitRecord),
     dailyVolumeLimits: patch.dailyVolumeLimits === undefined ? current.dailyVolumeLimits : patch.dailyVolumeLimits.map(dailyVolumeLimitRecord),
   };
-  const withCard = card === undefined || card === null ? base : { ...base, cardTokenization2faConfig: card };
+  const webhookEndpoint = patch.webhookEndpoint ?? current.webhookEndpoint;
+  const umaDomain = patch.umaDomain?.toLowerCase() ?? current.umaDomain;
+  const withCard = {
+    ...(card === undefined || card === null ? base : { ...base, cardTokenization2faConfig: card }),
+    ...(webhookEndpoint === undefined ? {} : { webhookEndpoint }),
+    ...(umaDomain === undefined ? {} : { umaDomain }),
+  };
   return current.updatedAt === undefined ? withCard : { ...withCard, updatedAt: current.updatedAt };
 }
 

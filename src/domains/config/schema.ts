@@ -72,6 +72,9 @@ export const configPatchSchema = z.strictObject({
     .max(CURRENCY_CODES.length, { error: 'at most one daily volume limit per currency' })
     .optional(),
   cardTokenization2faConfig: z.record(z.string(), z.unknown(), { error: 'must be an object or null' }).nullable().optional(),
+  // Reference PlatformConfigUpdateRequest: an https URL webhooks are POSTed to, and the UMA domain (a host name).
+  webhookEndpoint: z.url({ protocol: /^https$/, error: 'must be an https URL' }).max(2048, { error: 'must be at most 2048 characters' }).optional(),
+  umaDomain: z.string().regex(/^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)+$/i, { error: 'must be a domain name' }).optional(),
 });
 
 /** A validated `PATCH /config` body (wire form: amounts are JSON integers). */

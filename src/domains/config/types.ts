@@ -43,6 +43,10 @@ export type PlatformConfig = {
   readonly dailyVolumeLimits: readonly DailyVolumeLimit[];
   /** Stored and returned as given. */
   readonly cardTokenization2faConfig?: Readonly<Record<string, unknown>>;
+  /** Where webhooks are delivered (reference PlatformConfig.webhookEndpoint); absent until set. */
+  readonly webhookEndpoint?: string;
+  /** The platform's UMA domain (reference PlatformConfig.umaDomain); absent: the sandbox default. */
+  readonly umaDomain?: string;
   /** When the config last changed; absent before the first change. */
   readonly updatedAt?: string;
 };

@@ -11,6 +11,8 @@ export type PlatformConfigView = {
   readonly transactionLimits: readonly Readonly<Record<string, unknown>>[];
   readonly dailyVolumeLimits: readonly Readonly<Record<string, unknown>>[];
   readonly cardTokenization2faConfig?: Readonly<Record<string, unknown>>;
+  readonly webhookEndpoint?: string;
+  readonly umaDomain?: string;
   readonly updatedAt?: string;
 };
 
@@ -27,6 +29,8 @@ export function configView(platform: PlatformState, config: PlatformConfig): Pla
   return {
     ...view,
     ...(config.cardTokenization2faConfig === undefined ? {} : { cardTokenization2faConfig: config.cardTokenization2faConfig }),
+    ...(config.webhookEndpoint === undefined ? {} : { webhookEndpoint: config.webhookEndpoint }),
+    ...(config.umaDomain === undefined ? {} : { umaDomain: config.umaDomain }),
     ...(config.updatedAt === undefined ? {} : { updatedAt: config.updatedAt }),
   };
 }

@@ -35,9 +35,7 @@ export function parseUmaAddress(text: string): Result<UmaAddress, ApiError> {
 
 /** The platform's UMA domain: `umaDomain` of its config (reference PlatformConfig) or the sandbox default. */
 export function platformUmaDomain(state: DomainState): string {
-  // Read defensively: the config record gains `umaDomain` with the reference's PlatformConfig.
-  const configured = (state.config.current as { readonly umaDomain?: unknown }).umaDomain;
-  return typeof configured === 'string' && configured !== '' ? configured.toLowerCase() : DEFAULT_PLATFORM_UMA_DOMAIN;
+  return state.config.current.umaDomain ?? DEFAULT_PLATFORM_UMA_DOMAIN;
 }
 
 /** A customer's UMA address: exactly the one its wire view shows (given, or system-generated). */
@@ -58,12 +56,13 @@ export function resolveUmaReceiver(state: DomainState, text: string): Result<Uma
   const parsed = parseUmaAddress(text);
   if (!parsed.ok) return parsed;
   const { domain, address } = parsed.value;
-  if (domain === platformUmaDomain(state)) {
-    for (const id of state.customers.order) {
-      const customer = state.customers.byId.get(id);
-      // A deleted customer receives nothing.
-      if (customer !== undefined && customer.isDeleted !== true && customerUmaAddress(customer).toLowerCase() === address) return ok({ kind: 'CUSTOMER', address, customer });
-    }
+  // The address a customer's view shows, whatever its domain (given addresses may name any).
+  for (const id of state.customers.order) {
+    const customer = state.customers.byId.get(id);
+    // A deleted customer receives nothing.
+    if (customer !== undefined && customer.isDeleted !== true && customerUmaAddress(customer).toLowerCase() === address) return ok({ kind: 'CUSTOMER', address, customer });
+  }
+  if (domain === platformUmaDomain(state) || domain === DEFAULT_PLATFORM_UMA_DOMAIN) {
     return err(apiError('UMA_NOT_FOUND', `No receiver ${address} at ${domain}`, { umaAddress: address }));
   }
   if (domain === SANDBOX_UMA_DOMAIN) {
