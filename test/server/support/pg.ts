@@ -31,17 +31,23 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * One PGlite for every test file of this worker process (test files share modules here): its
- * WASM start costs seconds on a busy machine, while tests keep apart by table names. Released
- * when the last user stops it and nobody takes it again within a second.
+ * One server per kind for every test file of this worker process (test files share modules
+ * here): PGlite's WASM start and initdb cost seconds on a busy machine, while tests keep apart
+ * by table names. A server is stopped when its last user stops it and nobody takes it again
+ * within a second.
  */
-let shared: { server: Promise<TestPostgres>; users: number; idle?: NodeJS.Timeout } | undefined;
-export async function startPglite(): Promise<TestPostgres> {
-  if (shared === undefined) shared = { server: startOwnPglite(), users: 0 };
-  const current = shared;
-  current.users += 1;
-  clearTimeout(current.idle);
-  const server = await current.server;
+type Shared = { server: Promise<TestPostgres>; users: number; idle?: NodeJS.Timeout };
+const sharedServers = new Map<string, Shared>();
+async function sharedServer(kind: string, start: () => Promise<TestPostgres>): Promise<TestPostgres> {
+  let current = sharedServers.get(kind);
+  if (current === undefined) {
+    current = { server: start(), users: 0 };
+    sharedServers.set(kind, current);
+  }
+  const entry = current;
+  entry.users += 1;
+  clearTimeout(entry.idle);
+  const server = await entry.server;
   let stopped = false;
   return {
     name: server.name,
@@ -49,15 +55,25 @@ export async function startPglite(): Promise<TestPostgres> {
     async stop() {
       if (stopped) return;
       stopped = true;
-      current.users -= 1;
-      if (current.users > 0) return;
-      current.idle = setTimeout(() => {
-        if (shared === current) shared = undefined;
+      entry.users -= 1;
+      if (entry.users > 0) return;
+      entry.idle = setTimeout(() => {
+        if (sharedServers.get(kind) === entry) sharedServers.delete(kind);
         void server.stop();
       }, 1_000);
-      current.idle.unref();
+      entry.idle.unref();
     },
   };
+}
+
+/** PGlite behind its socket server, shared by the test files of this worker. */
+export function startPglite(): Promise<TestPostgres> {
+  return sharedServer('pglite', startOwnPglite);
+}
+
+/** The machine's PostgreSQL in a throwaway cluster, shared by the test files of this worker. */
+export function startSystemPostgres(): Promise<TestPostgres> {
+  return sharedServer('system', startOwnSystemPostgres);
 }
 
 /** A PGlite of its own, in memory behind its socket server on 127.0.0.1 (connections multiplexed). */
@@ -110,7 +126,7 @@ function postgresUser(): { uid: number; gid: number } | undefined {
  * Starts a throwaway cluster of the installed PostgreSQL in a temp dir on a loopback port, as
  * the `postgres` user when the tests run as root (PostgreSQL refuses to run as root).
  */
-export async function startSystemPostgres(): Promise<TestPostgres> {
+export async function startOwnSystemPostgres(): Promise<TestPostgres> {
   const bin = postgresBinDir();
   if (bin === undefined) throw new Error(systemPostgresMissing());
   const dir = mkdtempSync(join(tmpdir(), 'pe-pg-'));
