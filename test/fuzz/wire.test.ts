@@ -449,6 +449,18 @@ function describeRequest(request: HttpRequest): string {
   );
 }
 
+/** The path of the first value JSON cannot carry (NaN, Infinity, a bigint, a function), if any. */
+function nonJsonIn(value: unknown): string | undefined {
+  const stack: [unknown, string][] = [[value, 'body']];
+  while (stack.length > 0) {
+    const [item, path] = stack.pop()!;
+    if (typeof item === 'number' && !Number.isFinite(item)) return path;
+    if (typeof item === 'bigint' || typeof item === 'function' || typeof item === 'symbol') return path;
+    if (typeof item === 'object' && item !== null) for (const [key, child] of Object.entries(item)) stack.push([child, `${path}.${key}`]);
+  }
+  return undefined;
+}
+
 /** Ids (`Type:...` strings) in an answer, a few levels deep. */
 function idsIn(value: unknown, out: string[], depth = 0): void {
   if (depth > 4) return;
@@ -479,6 +491,18 @@ function sendAndCheck(engine: Engine, s: Step, clockMs: number, freshIds: string
   expect(response.status, `${label} answered ${preview(response.body)}`).toBeLessThan(500);
   expect(() => JSON.stringify(response.body), label).not.toThrow();
   if (response.status < 400) {
+    expect(nonJsonIn(response.body), `${label} answered a value JSON cannot carry`).toBeUndefined();
+    const key = request.headers?.['Idempotency-Key'];
+    if (typeof key === 'string' && key.trim() !== '' && request.method.toUpperCase() !== 'GET') {
+      // The same request with the same key answers the stored response and writes nothing.
+      const again = engine.handle(request, { now: clockMs });
+      expect({ status: again.response.status, body: again.response.body, events: again.events }, `${label} retried with its key`).toEqual({
+        status: response.status,
+        // As stored: through JSON (a 204's undefined body stays undefined).
+        body: response.body === undefined ? undefined : (JSON.parse(JSON.stringify(response.body)) as unknown),
+        events: [],
+      });
+    }
     idsIn(response.body, freshIds);
     return events;
   }
