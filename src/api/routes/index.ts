@@ -27,6 +27,7 @@ import { extraListRoutes } from './extra-lists.js';
 import { umaRoutes } from './uma.js';
 import { invitationRoutes } from './invitations.js';
 import { webhookRoutes } from './webhooks.js';
+import { cardRevealRoutes } from './card-reveal.js';
 
 /** Every route the engine serves. */
-export const ROUTES: readonly Route<DomainState>[] = [...customerRoutes, ...internalAccountRoutes, ...statementRoutes, ...externalAccountRoutes, ...configRoutes, ...exchangeRateRoutes, ...transactionRoutes, ...quoteRoutes, ...paymentDocumentRoutes, ...depositRoutes, ...sweepRoutes, ...deprecatedTransferRoutes, ...cardRoutes, ...cardSimulationRoutes, ...stablecoinRoutes, ...agentRoutes, ...verificationRoutes, ...documentRoutes, ...beneficialOwnerRoutes, ...customerIdentityRoutes, ...tokenRoutes, ...agentExtraRoutes, ...extraListRoutes, ...umaRoutes, ...invitationRoutes, ...webhookRoutes];
+export const ROUTES: readonly Route<DomainState>[] = [...customerRoutes, ...internalAccountRoutes, ...statementRoutes, ...externalAccountRoutes, ...configRoutes, ...exchangeRateRoutes, ...transactionRoutes, ...quoteRoutes, ...paymentDocumentRoutes, ...depositRoutes, ...sweepRoutes, ...deprecatedTransferRoutes, ...cardRoutes, ...cardSimulationRoutes, ...stablecoinRoutes, ...agentRoutes, ...verificationRoutes, ...documentRoutes, ...beneficialOwnerRoutes, ...customerIdentityRoutes, ...tokenRoutes, ...agentExtraRoutes, ...extraListRoutes, ...umaRoutes, ...invitationRoutes, ...webhookRoutes, ...cardRevealRoutes];
