@@ -24,7 +24,6 @@ export const KNOWN_UNROUTED: readonly string[] = [
   'POST /auth/credentials/{}/verify',
   'POST /auth/delegated-keys',
   'POST /auth/sessions/{}/refresh',
-  'POST /cards/{}/reveal',
   'POST /customers/external-accounts/{}/trust',
   'POST /customers/external-accounts/{}/trust/confirm',
   'POST /customers/external-accounts/{}/untrust/confirm',
