@@ -14,7 +14,7 @@ export { BASE_PATH, BODY_LIMIT_BYTES_DEFAULT, REQUEST_ID_HEADER } from './adapte
 export type { AccessEntry, AdapterOptions } from './adapter.js';
 export { nodeHandler } from './http.js';
 export { fetchHandler } from './fetch.js';
-export { backoffDelayMs, createOutbox } from './outbox.js';
+export { backoffDelayMs, configuredEndpoint, createOutbox } from './outbox.js';
 export type { Outbox, OutboxEvent, OutboxOptions, OutboxRun, PendingWebhook, WebhookOutcome } from './outbox.js';
 export { SIGNATURE_HEADER, signWebhookBody, verifyWebhookSignature } from './outbox-signature.js';
 export type { SigningKey } from './outbox-signature.js';

@@ -17,6 +17,7 @@ import { formatInstant, instantToMs } from '../core/time.js';
 import {
   WEBHOOK_EVENTS, type WebhookDelivered, type WebhookGaveUp, type WebhookQueued,
 } from '../domains/notifications.js';
+import type { DomainState } from '../domains/state.js';
 import { EMPTY_HEAD, type EventEnvelope, sealEvent, type Sha256Hex } from '../log/index.js';
 import { AppendConflictError, type EventStore } from './event-store.js';
 import { p256PrivateKey, SIGNATURE_HEADER, signWebhookBody, type SigningKey } from './outbox-signature.js';
@@ -36,8 +37,12 @@ export type OutboxEvent =
 export type OutboxOptions = {
   /** The log to read webhooks from and to append markers to. */
   readonly store: EventStore;
-  /** Where every webhook is POSTed (the platform's configured webhook URL). */
-  readonly endpoint: string;
+  /**
+   * Where webhooks are POSTed: a URL, or a function read before every run, e.g. the platform's
+   * configured `webhookEndpoint` with a host fallback (see `configuredEndpoint`). While it gives
+   * undefined nothing is sent and nothing counts as a try.
+   */
+  readonly endpoint: string | (() => string | undefined);
   /** The P-256 private key that signs every body (the receiver holds its public key). */
   readonly signingKey: SigningKey;
   /** Tries per webhook before it is given up (default 8). */
@@ -116,6 +121,15 @@ function failureText(error: unknown, timeoutMs: number): string {
   return `${name}: ${error instanceof Error ? error.message : String(error)}${detail}`;
 }
 
+/**
+ * An `endpoint` option that follows the platform's configuration: the `webhookEndpoint` set with
+ * `PATCH /config` in the engine `engineOf()` returns (e.g. `() => writer.engine()`), else
+ * `fallback` (a host option), else undefined (nothing is sent until one is configured).
+ */
+export function configuredEndpoint(engineOf: () => { readonly state: DomainState } | undefined, fallback?: string): () => string | undefined {
+  return () => engineOf()?.state.config.current.webhookEndpoint ?? fallback;
+}
+
 /** Exponential backoff after `failures` failed tries: base * 2^(failures - 1), capped. */
 export function backoffDelayMs(failures: number, baseDelayMs: number, maxDelayMs: number): number {
   return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, failures - 1));
@@ -160,11 +174,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     for await (const event of store.load(head.seq)) read(event);
   }
 
-  /** One POST; the outcome of this try. */
-  async function attempt(item: Pending): Promise<{ ok: true; status: number } | { ok: false; error: string }> {
+  /** One POST to `endpoint`; the outcome of this try. */
+  async function attempt(item: Pending, endpoint: string): Promise<{ ok: true; status: number } | { ok: false; error: string }> {
     const body = JSON.stringify(item.webhook);
     try {
-      const response = await post(options.endpoint, {
+      const response = await post(endpoint, {
         method: 'POST',
         headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signWebhookBody(body, key) },
         body,
@@ -216,6 +230,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let running: Promise<OutboxRun> | undefined;
   async function run(): Promise<OutboxRun> {
     await readNew();
+    const endpoint = typeof options.endpoint === 'function' ? options.endpoint() : options.endpoint;
+    if (endpoint === undefined) return { delivered: 0, failed: 0, gaveUp: 0 };
     const startedMs = now();
     const due = [...pending.values()].filter((item) => item.nextAttemptAtMs <= startedMs);
     const outcomes: WebhookOutcome[] = [];
@@ -223,7 +239,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     // In log order, `concurrency` at a time: a slow endpoint delays the run, not the order.
     for (let i = 0; i < due.length; i += concurrency) {
       const slice = due.slice(i, i + concurrency);
-      const results = await Promise.all(slice.map(attempt));
+      const results = await Promise.all(slice.map((item) => attempt(item, endpoint)));
       slice.forEach((item, j) => {
         const result = results[j]!;
         item.attempts += 1;

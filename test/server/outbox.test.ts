@@ -11,7 +11,7 @@ import { WEBHOOK_EVENTS, type WebhookQueued } from '../../src/domains/notificati
 import { createEngine } from '../../src/engine/engine.js';
 import { encodeEnvelope, type EventEnvelope, verifyLog } from '../../src/log/index.js';
 import { AppendConflictError, type EventStore } from '../../src/server/event-store.js';
-import { backoffDelayMs, createOutbox, type OutboxOptions } from '../../src/server/outbox.js';
+import { backoffDelayMs, configuredEndpoint, createOutbox, type OutboxOptions } from '../../src/server/outbox.js';
 import { SIGNATURE_HEADER, verifyWebhookSignature } from '../../src/server/outbox-signature.js';
 import { harness, type Harness } from '../support/harness.js';
 
@@ -244,6 +244,31 @@ describe('webhook outbox delivery', () => {
     // The webhook queued meanwhile is delivered by the next run.
     expect(await outbox.runOnce()).toMatchObject({ delivered: 1 });
     expect(rx.received.map((r) => r.id)).toEqual(queued(h.log).map((w) => w.id));
+  });
+
+  it('sends to the platform-configured webhookEndpoint when set (PATCH /config), else to the host fallback, else nowhere', async () => {
+    const h = platformWithWebhooks(1);
+    const store = memoryStore(h.log);
+    const urls: string[] = [];
+    const fakeFetch = (async (url: string | URL | Request) => {
+      urls.push(String(url));
+      return new Response('ok', { status: 200 });
+    }) as typeof fetch;
+    const nowhere = createOutbox({ store, endpoint: configuredEndpoint(() => h.engine), signingKey: keys.privateKey, fetch: fakeFetch });
+    expect(await nowhere.runOnce()).toEqual({ delivered: 0, failed: 0, gaveUp: 0 });
+    expect(nowhere.pending()).toMatchObject([{ attempts: 0 }]);
+    expect(urls).toEqual([]);
+
+    const fallback = createOutbox({ store, endpoint: configuredEndpoint(() => h.engine, 'http://127.0.0.1:1/fallback'), signingKey: keys.privateKey, fetch: fakeFetch });
+    expect(await fallback.runOnce()).toMatchObject({ delivered: 1 });
+    // The engine catches up on the marker, then the platform configures its endpoint and a new webhook is queued.
+    h.engine.replay(store.events.slice(h.log.length));
+    h.log.push(...store.events.slice(h.log.length));
+    h.ok('PATCH', '/config', { webhookEndpoint: 'https://hooks.example/svc' });
+    h.ok('POST', '/customers', { customerType: 'INDIVIDUAL', platformCustomerId: 'after-config', fullName: 'After Config' });
+    store.events.push(...h.log.slice(store.events.length));
+    expect(await fallback.runOnce()).toMatchObject({ delivered: 1 });
+    expect(urls).toEqual(['http://127.0.0.1:1/fallback', 'https://hooks.example/svc']);
   });
 
   it('refuses a signing key that is not P-256', () => {
