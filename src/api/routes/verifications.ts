@@ -33,8 +33,7 @@ const kycLinkSchema = z.strictObject(
   { error: 'The body must be a JSON object' },
 );
 
-function submitted(state: DomainState, verificationId: string, events: Accepted<DomainState>['events']): Accepted<DomainState> {
-  void state;
+function submitted(verificationId: string, events: Accepted<DomainState>['events']): Accepted<DomainState> {
   return { events, respond: (after) => ({ status: 200, body: verificationView(after.verifications.byId.get(verificationId)!) }) };
 }
 
@@ -54,7 +53,7 @@ export const verificationRoutes: readonly Route<DomainState>[] = [
       const verificationId = newId('Verification');
       const events = decideSubmitVerification(state, { customerId: body.value.customerId, verificationId, at, channel: 'API' });
       if (!events.ok) return events;
-      return ok(submitted(state, verificationId, events.value));
+      return ok(submitted(verificationId, events.value));
     },
   },
   {
@@ -112,7 +111,7 @@ export const verificationRoutes: readonly Route<DomainState>[] = [
       const verificationId = newId('Verification');
       const events = decideSubmitVerification(state, { customerId, verificationId, at, channel: 'HOSTED_LINK', linkId: link.id });
       if (!events.ok) return events;
-      return ok(submitted(state, verificationId, events.value));
+      return ok(submitted(verificationId, events.value));
     },
   },
 ];

@@ -4,6 +4,7 @@ import { assert } from '../../core/assert.js';
 import type { KycStatus } from '../customers/types.js';
 import type { EvolverTable } from '../evolver.js';
 import type { DomainState } from '../state.js';
+import { addOwner } from './store.js';
 import { BENEFICIAL_OWNER_EVENTS, type BeneficialOwnerCreated, type BeneficialOwnerUpdated } from './events.js';
 import { IDENTITY_STATUS_TABLE, identityEventFor } from '../verifications/lifecycle.js';
 
@@ -23,8 +24,7 @@ export const beneficialOwnerEvolvers: EvolverTable = {
     assert(!state.beneficialOwners.byId.has(owner.id), `beneficial owner ${owner.id} created twice`);
     const business = state.customers.byId.get(owner.customerId);
     assert(business !== undefined && business.customerType === 'BUSINESS', `beneficial owner ${owner.id} of a customer that is not a business`);
-    state.beneficialOwners.byId.set(owner.id, freeze(structuredClone(owner), true));
-    state.beneficialOwners.order.push(owner.id);
+    addOwner(state.beneficialOwners, freeze(structuredClone(owner), true));
   },
   [BENEFICIAL_OWNER_EVENTS.updated]: (state, event) => {
     const update = event.data as BeneficialOwnerUpdated;

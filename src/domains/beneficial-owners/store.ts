@@ -2,12 +2,25 @@
 import { freeze } from 'immer';
 import type { BeneficialOwner } from './types.js';
 
-/** Records by id and ids in creation order. */
-export type BeneficialOwnerStore = { readonly byId: Map<string, BeneficialOwner>; readonly order: string[] };
+/** Records by id, ids in creation order, and each business's owner ids. */
+export type BeneficialOwnerStore = {
+  readonly byId: Map<string, BeneficialOwner>;
+  readonly order: string[];
+  readonly byCustomer: Map<string, string[]>;
+};
 
 /** An empty store. */
 export function emptyBeneficialOwnerStore(): BeneficialOwnerStore {
-  return { byId: new Map(), order: [] };
+  return { byId: new Map(), order: [], byCustomer: new Map() };
+}
+
+/** Adds a new owner to the store and its indexes. */
+export function addOwner(store: BeneficialOwnerStore, owner: BeneficialOwner): void {
+  store.byId.set(owner.id, owner);
+  store.order.push(owner.id);
+  const owned = store.byCustomer.get(owner.customerId);
+  if (owned === undefined) store.byCustomer.set(owner.customerId, [owner.id]);
+  else owned.push(owner.id);
 }
 
 /** The store inside an engine snapshot. JSON-safe. */
@@ -21,20 +34,16 @@ export function beneficialOwnerStoreSnapshot(store: BeneficialOwnerStore): Benef
 /** Rebuilds a store from its snapshot (none gives an empty store). */
 export function beneficialOwnerStoreFromSnapshot(snapshot: BeneficialOwnerStoreSnapshot | undefined): BeneficialOwnerStore {
   const store = emptyBeneficialOwnerStore();
-  for (const record of snapshot?.records ?? []) {
-    const frozen = freeze(structuredClone(record), true);
-    store.byId.set(frozen.id, frozen);
-    store.order.push(frozen.id);
-  }
+  for (const record of snapshot?.records ?? []) addOwner(store, freeze(structuredClone(record), true));
   return store;
 }
 
 /** The owners of business `customerId`, in creation order. Pure. */
 export function ownersOf(store: BeneficialOwnerStore, customerId: string): BeneficialOwner[] {
   const out: BeneficialOwner[] = [];
-  for (const id of store.order) {
+  for (const id of store.byCustomer.get(customerId) ?? []) {
     const owner = store.byId.get(id);
-    if (owner !== undefined && owner.customerId === customerId) out.push(owner);
+    if (owner !== undefined) out.push(owner);
   }
   return out;
 }

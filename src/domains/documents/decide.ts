@@ -20,6 +20,7 @@ import type { EventDraft } from '../evolver.js';
 import type { DomainState } from '../state.js';
 import { DOCUMENT_EVENTS, type DocumentDeleted, type DocumentReplaced, type DocumentUploaded } from './events.js';
 import { recogniseFile } from './file-kind.js';
+import { documentsOf } from './store.js';
 import { BUSINESS_ONLY_DOCUMENT_TYPES, DOCUMENT_SIDES, DOCUMENT_TYPES, type DocumentFile, type DocumentRecord } from './types.js';
 
 /** Largest accepted file, in bytes (reference: "Maximum file size: 10 MB"). */
@@ -96,9 +97,8 @@ function typeProblem(holder: Holder, metadata: DocumentMetadata): ApiError | und
 }
 
 function duplicateOf(state: DomainState, holderId: string, metadata: DocumentMetadata, exceptId?: string): DocumentRecord | undefined {
-  for (const id of state.documents.order) {
-    const other = state.documents.byId.get(id);
-    if (other === undefined || other.id === exceptId || other.documentHolder !== holderId) continue;
+  for (const other of documentsOf(state.documents, holderId)) {
+    if (other.id === exceptId) continue;
     if (other.documentType === metadata.documentType && other.side === metadata.side) return other;
   }
   return undefined;

@@ -3,6 +3,7 @@ import { freeze } from 'immer';
 import { assert } from '../../core/assert.js';
 import type { EvolverTable } from '../evolver.js';
 import type { DomainState } from '../state.js';
+import { addDocument, removeDocument } from './store.js';
 import { DOCUMENT_EVENTS, type DocumentDeleted, type DocumentReplaced, type DocumentUploaded } from './events.js';
 
 /** True when `holderId` names a customer or a beneficial owner in `state`. Pure. */
@@ -25,8 +26,7 @@ export const documentEvolvers: EvolverTable = {
     const { document } = event.data as DocumentUploaded;
     assert(!state.documents.byId.has(document.id), `document ${document.id} uploaded twice`);
     assert(holderExists(state, document.documentHolder), `document ${document.id} for unknown holder ${document.documentHolder}`);
-    state.documents.byId.set(document.id, freeze(structuredClone(document), true));
-    state.documents.order.push(document.id);
+    addDocument(state.documents, freeze(structuredClone(document), true));
   },
   [DOCUMENT_EVENTS.replaced]: (state, event) => {
     const { document } = event.data as DocumentReplaced;
@@ -40,8 +40,6 @@ export const documentEvolvers: EvolverTable = {
     const before = state.documents.byId.get(documentId);
     assert(before !== undefined, `DocumentDeleted for unknown document ${documentId}`);
     assert(before.submittedIn === undefined, `document ${documentId} was submitted and cannot be deleted`);
-    state.documents.byId.delete(documentId);
-    const index = state.documents.order.indexOf(documentId);
-    if (index >= 0) state.documents.order.splice(index, 1);
+    removeDocument(state.documents, documentId);
   },
 };

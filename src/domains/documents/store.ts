@@ -6,12 +6,37 @@
 import { freeze } from 'immer';
 import type { DocumentRecord } from './types.js';
 
-/** Records by id and ids in upload order. */
-export type DocumentStore = { readonly byId: Map<string, DocumentRecord>; readonly order: string[] };
+/** Records by id, ids in upload order, and each holder's ids (so a submission reads only its own). */
+export type DocumentStore = {
+  readonly byId: Map<string, DocumentRecord>;
+  readonly order: string[];
+  readonly byHolder: Map<string, string[]>;
+};
 
 /** An empty store. */
 export function emptyDocumentStore(): DocumentStore {
-  return { byId: new Map(), order: [] };
+  return { byId: new Map(), order: [], byHolder: new Map() };
+}
+
+/** Adds a new record to the store and its indexes. */
+export function addDocument(store: DocumentStore, record: DocumentRecord): void {
+  store.byId.set(record.id, record);
+  store.order.push(record.id);
+  const held = store.byHolder.get(record.documentHolder);
+  if (held === undefined) store.byHolder.set(record.documentHolder, [record.id]);
+  else held.push(record.id);
+}
+
+/** Removes a record from the store and its indexes. */
+export function removeDocument(store: DocumentStore, documentId: string): void {
+  const record = store.byId.get(documentId);
+  if (record === undefined) return;
+  store.byId.delete(documentId);
+  const index = store.order.indexOf(documentId);
+  if (index >= 0) store.order.splice(index, 1);
+  const held = store.byHolder.get(record.documentHolder) ?? [];
+  const at = held.indexOf(documentId);
+  if (at >= 0) held.splice(at, 1);
 }
 
 /** The store inside an engine snapshot: every record in upload order. JSON-safe. */
@@ -25,20 +50,16 @@ export function documentStoreSnapshot(store: DocumentStore): DocumentStoreSnapsh
 /** Rebuilds a store from its snapshot (an older snapshot without documents gives an empty store). */
 export function documentStoreFromSnapshot(snapshot: DocumentStoreSnapshot | undefined): DocumentStore {
   const store = emptyDocumentStore();
-  for (const record of snapshot?.records ?? []) {
-    const frozen = freeze(structuredClone(record), true);
-    store.byId.set(frozen.id, frozen);
-    store.order.push(frozen.id);
-  }
+  for (const record of snapshot?.records ?? []) addDocument(store, freeze(structuredClone(record), true));
   return store;
 }
 
 /** The documents `holderId` holds, in upload order. Pure. */
 export function documentsOf(store: DocumentStore, holderId: string): DocumentRecord[] {
   const out: DocumentRecord[] = [];
-  for (const id of store.order) {
+  for (const id of store.byHolder.get(holderId) ?? []) {
     const record = store.byId.get(id);
-    if (record !== undefined && record.documentHolder === holderId) out.push(record);
+    if (record !== undefined) out.push(record);
   }
   return out;
 }
