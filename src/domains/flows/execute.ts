@@ -168,6 +168,10 @@ function executionRailDetails(state: DomainState, quote: Quote, transactionId: s
  * quote's own state and expiry.
  */
 export function decideExecution(state: DomainState, quote: Quote, context: FlowContext, authorizedAt?: string): Result<EventDraft[], ApiError> {
+  const gone = deletedExternalAccount(state, quote);
+  if (gone !== undefined) {
+    return err(apiError('ACCOUNT_NOT_FOUND', `External account ${gone} of quote ${quote.id} no longer exists`, { quoteId: quote.id, accountId: gone }));
+  }
   const volume = volumeOf(state, quote, context.atMs);
   const sendMinor = BigInt(quote.totalSendingAmountMinor);
   const withinVolume = checkDailyVolume(state.config.current, quote.sendingCurrency, volume.usedMinor, sendMinor);
@@ -234,6 +238,19 @@ export function decideWaitingTransaction(
   context: FlowContext,
 ): Result<EventDraft[], ApiError> {
   return decideCreateTransaction(state, { ...transactionInputOf(quote, transactionId), initialState }, { at: context.at });
+}
+
+/**
+ * The external account a quote pays to or pulls from, when it was deleted after the quote was
+ * made (nothing stops a DELETE then; found by the wire fuzzer, test/fuzz/found.test.ts). Pure.
+ */
+function deletedExternalAccount(state: DomainState, quote: Quote): string | undefined {
+  const ends = [quote.destination, quote.source];
+  for (const end of ends) {
+    if (!('accountId' in end) || end.accountKind !== 'EXTERNAL') continue;
+    if (externalAccountById(state, end.accountId) === undefined) return end.accountId;
+  }
+  return undefined;
 }
 
 /** 409 for a quote that cannot execute in its state (the caller's message). */
