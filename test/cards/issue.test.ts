@@ -30,7 +30,8 @@ describe('POST /cards', () => {
     });
     expect(card.id).toMatch(/^Card:[0-9a-f-]{36}$/);
     expect(card.last4).toMatch(/^\d{4}$/);
-    expect(card).not.toHaveProperty('maxSpendPerTransaction');
+    // The reference's Card: maxSpendPerTransaction is required, null when the card sets none; cardholderId, state, fundingSources beside the spec copy's names.
+    expect(card).toMatchObject({ maxSpendPerTransaction: null, cardholderId: holder.customerId, state: 'ACTIVE', fundingSources: [holder.accountId] });
     expect(card).not.toHaveProperty('provisioningKeyId');
     expect(r.events.map((e) => e.type)).toEqual(['CardIssued']);
     // Same log, same card: replay derives nothing new.

@@ -19,6 +19,11 @@ export const ALLOWED: readonly Allowed[] = [
     error: /\/policy\/spendingLimits( must be object|\/perTransactionLimit must be integer)$/,
     why: 'DECISIONS.md (Agents): a policy may have no spending limits ("null means none"); the reference requires spendingLimits and perTransactionLimit and has no way to say "no limit"',
   },
+  {
+    operation: /^(GET|PATCH|POST) \/cards/,
+    error: /\/form must be equal to one of the allowed values \["VIRTUAL"\]$/,
+    why: 'DECISIONS.md (Cards) names form VIRTUAL | PHYSICAL; physical cards stay readable (existing logs hold them) where the reference lists VIRTUAL only',
+  },
 ];
 
 /** A status the spec copy gives where the reference gives another: the body is checked against the reference's schema of `checkedAs`. */

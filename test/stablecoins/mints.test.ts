@@ -18,8 +18,11 @@ describe('POST /stablecoins/{id}/mints', () => {
       id: expect.stringMatching(/^StablecoinOperation:[0-9a-f-]{36}$/),
       stablecoinId: coinId,
       type: 'MINT',
+      operationType: 'MINT', // the reference's StablecoinOperation requires operationType, provider, providerEnvironment
       status: 'CREATED',
       amount: ONE_DOLLAR,
+      provider: 'BRALE',
+      providerEnvironment: 'SANDBOX',
       baseAmount: { amount: 100, currency: { code: 'USD', name: 'United States Dollar', symbol: '$', decimals: 2 } },
       sourceAccountId: account,
       destinationAccountId: account,

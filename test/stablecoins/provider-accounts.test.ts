@@ -16,6 +16,9 @@ describe('POST /stablecoin-provider-accounts', () => {
       provider: 'BRALE',
       externalReference: 'acct-9',
       status: 'ACTIVE',
+      // The reference's StablecoinProviderAccount requires providerAccountId and providerEnvironment.
+      providerAccountId: 'acct-9',
+      providerEnvironment: 'SANDBOX',
       createdAt: h.now,
       updatedAt: h.now,
     });

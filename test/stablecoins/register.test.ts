@@ -20,10 +20,14 @@ describe('POST /stablecoins', () => {
     expect(r.body).toEqual({
       id: expect.stringMatching(/^Stablecoin:[0-9a-f-]{36}$/),
       ...COIN,
-      network: 'ETHEREUM',
+      // The reference: network is SPARK (its one StablecoinNetwork); issuanceStatus, providerEnvironment, providerTokenIdentifier required.
+      network: 'SPARK',
       provider: 'BRALE',
       stablecoinProviderAccountId: linkId,
       gridOperationsStatus: 'NOT_ENABLED',
+      issuanceStatus: 'PROVISIONED',
+      providerEnvironment: 'SANDBOX',
+      providerTokenIdentifier: 'ACMEUSD',
       totalSupply: '0',
       reserveBalance: { amount: 0, currency: { code: 'USD', name: 'United States Dollar', symbol: '$', decimals: 2 } },
       createdAt: h.now,

@@ -15,8 +15,8 @@ const NOT_FIAT: readonly CurrencyCode[] = ['BTC', 'USDC', 'USDT'];
 /** Currencies a stablecoin may be backed by: the registry's fiat currencies. */
 export const STABLECOIN_BASE_CURRENCIES = CURRENCY_CODES.filter((code) => !NOT_FIAT.includes(code)) as [CurrencyCode, ...CurrencyCode[]];
 
-/** The network when a registration names none. */
-export const DEFAULT_NETWORK = 'ETHEREUM';
+/** The network when a registration names none: SPARK, the one value of the reference's StablecoinNetwork. */
+export const DEFAULT_NETWORK = 'SPARK';
 
 /** Longest resource id accepted in a body (ours are `<Type>:<uuid>`, well under it). */
 const ID_LENGTH_MAX = 100;

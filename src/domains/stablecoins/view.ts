@@ -22,6 +22,12 @@ export type StablecoinView = {
   readonly provider: string;
   readonly stablecoinProviderAccountId: string;
   readonly gridOperationsStatus: string;
+  /** The coin's state at its provider: registration is immediate in the sandbox, so PROVISIONED. */
+  readonly issuanceStatus: 'PROVISIONED';
+  /** The engine is the sandbox: every provider link is a sandbox one. */
+  readonly providerEnvironment: 'SANDBOX';
+  /** The provider's name for the token (Brale's `value_type`): the coin's symbol. */
+  readonly providerTokenIdentifier: string;
   /** Tokens in circulation, smallest units, decimal digits. */
   readonly totalSupply: string;
   /** The base currency backing them. */
@@ -45,6 +51,9 @@ export function stablecoinView(coin: Stablecoin, ledger: Ledger): StablecoinView
     provider: coin.provider,
     stablecoinProviderAccountId: coin.stablecoinProviderAccountId,
     gridOperationsStatus: coin.gridOperationsStatus,
+    issuanceStatus: 'PROVISIONED',
+    providerEnvironment: 'SANDBOX',
+    providerTokenIdentifier: coin.symbol,
     totalSupply: tokenUnitsOf(issuedMinor, coin.decimals, coin.baseCurrency).toString(),
     reserveBalance: toCurrencyAmount(reserveMinor, coin.baseCurrency),
     createdAt: coin.createdAt,
@@ -57,8 +66,12 @@ export type StablecoinOperationView = {
   readonly id: string;
   readonly stablecoinId: string;
   readonly type: string;
+  /** The reference's name of `type` (MINT or BURN). */
+  readonly operationType: string;
   readonly status: string;
   readonly amount: string;
+  readonly provider: string;
+  readonly providerEnvironment: 'SANDBOX';
   readonly baseAmount: CurrencyAmount;
   readonly sourceAccountId: string;
   readonly destinationAccountId: string;
@@ -76,8 +89,11 @@ export function operationView(operation: StablecoinOperation, coin: Stablecoin):
     id: operation.id,
     stablecoinId: operation.stablecoinId,
     type: operation.type,
+    operationType: operation.type,
     status: operation.status,
     amount: operation.amount,
+    provider: coin.provider,
+    providerEnvironment: 'SANDBOX',
     baseAmount: toCurrencyAmount(BigInt(operation.baseAmountMinor), coin.baseCurrency),
     sourceAccountId: operation.sourceAccountId,
     destinationAccountId: operation.destinationAccountId,
@@ -90,7 +106,10 @@ export function operationView(operation: StablecoinOperation, coin: Stablecoin):
   };
 }
 
-/** The wire form of a provider account link (the record as it stands). Pure. */
-export function providerAccountView(link: StablecoinProviderAccount): StablecoinProviderAccount {
-  return link;
+/** The wire form of a provider account link: the record, with the reference's names for the provider's account id and environment. */
+export type StablecoinProviderAccountView = StablecoinProviderAccount & { readonly providerAccountId: string; readonly providerEnvironment: 'SANDBOX' };
+
+/** The wire form of a provider account link. Pure. */
+export function providerAccountView(link: StablecoinProviderAccount): StablecoinProviderAccountView {
+  return { ...link, providerAccountId: link.externalReference, providerEnvironment: 'SANDBOX' };
 }
