@@ -81,6 +81,18 @@ describe('GET /receiver/uma/{receiverUmaAddress}', () => {
   });
 });
 
+describe('lookup sender rules', () => {
+  it('SELF_PAYMENT (400) when the sender looks up its own address; SENDER_NOT_ACCEPTED (400) for a sender at a provider off the allow list', () => {
+    const h = setup();
+    const ada = customer(h, 'ada');
+    const path = `/receiver/uma/${encodeURIComponent(ada.uma)}`;
+    const self = h.call('GET', `${path}?senderUmaAddress=${encodeURIComponent(ada.uma.toUpperCase())}`);
+    expect([self.status, (self.body as any).code, self.events]).toEqual([400, 'SELF_PAYMENT', []]);
+    const blocked = h.call('GET', `${path}?senderUmaAddress=${encodeURIComponent('$eve@blocked.sandbox.svc.uma.money')}`);
+    expect([blocked.status, (blocked.body as any).code]).toEqual([400, 'SENDER_NOT_ACCEPTED']);
+  });
+});
+
 describe('GET /receiver/external-account/{accountId}', () => {
   it('answers the account’s currency, and ACCOUNT_NOT_FOUND for an unknown account', () => {
     const h = setup();

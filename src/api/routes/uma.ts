@@ -54,17 +54,27 @@ function readFilters<T>(schema: z.ZodType<T>, request: ParsedRequest): Result<T,
   return validate(schema, Object.fromEntries(request.query));
 }
 
-/** The sender side of a lookup: its customer (404 CUSTOMER_NOT_FOUND) and address (400 INVALID_UMA_ADDRESS), then its currency. */
-function senderOf(context: RouteContext<DomainState>): Result<CurrencyCode, ApiError> {
+/**
+ * The sender side of a lookup: its address (400 INVALID_UMA_ADDRESS; 400 SENDER_NOT_ACCEPTED at a
+ * provider not on the allow list) and customer (404 CUSTOMER_NOT_FOUND), then its currency and
+ * address.
+ */
+function senderOf(context: RouteContext<DomainState>): Result<{ currency: CurrencyCode; address?: string }, ApiError> {
   const query = readFilters(lookupQuery, context.request);
   if (!query.ok) return query;
   const { customerId, senderUmaAddress } = query.value;
+  let address: string | undefined;
   if (senderUmaAddress !== undefined) {
     const parsed = parseUmaAddress(senderUmaAddress);
     if (!parsed.ok) return parsed;
+    if (SANDBOX_UMA_PROVIDERS.some((p) => !p.allowListStatus && p.domain === parsed.value.domain)) {
+      return err(apiError('SENDER_NOT_ACCEPTED', `Senders at ${parsed.value.domain} are not accepted (the provider is not on the allow list)`, { senderUmaAddress }));
+    }
+    address = parsed.value.address;
   }
   if (customerId !== undefined && !context.state.customers.byId.has(customerId)) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${customerId} not found`));
-  return ok(senderCurrency(context.state, customerId));
+  const currency = senderCurrency(context.state, customerId);
+  return ok(address === undefined ? { currency } : { currency, address });
 }
 
 /** Every UMA and discovery route. */
@@ -79,9 +89,10 @@ export const umaRoutes: readonly Route<DomainState>[] = [
       if (!sending.ok) return sending;
       const receiver = resolveUmaReceiver(context.state, context.params.receiverUmaAddress ?? '');
       if (!receiver.ok) return receiver;
+      if (sending.value.address === receiver.value.address) return err(apiError('SELF_PAYMENT', 'The sender and the receiver are the same UMA address'));
       const currencies: CurrencyCode[] =
         receiver.value.kind === 'CUSTOMER' ? customerCurrencies(context.state, receiver.value.customer.id) : [receiver.value.currency ?? 'USD'];
-      const lookup = receiverLookup(context.state, sending.value, currencies, context.newId('Lookup'), context.nowMs);
+      const lookup = receiverLookup(context.state, sending.value.currency, currencies, context.newId('Lookup'), context.nowMs);
       return ok(answer(200, { ...lookup, receiverUmaAddress: receiver.value.address }));
     },
   },
@@ -96,7 +107,7 @@ export const umaRoutes: readonly Route<DomainState>[] = [
       const accountId = context.params.accountId ?? '';
       const account = externalAccountById(context.state, accountId);
       if (account === undefined || !isCurrencyCode(account.currency)) return err(apiError('ACCOUNT_NOT_FOUND', `External account ${accountId} not found`));
-      const lookup = receiverLookup(context.state, sending.value, [account.currency], context.newId('Lookup'), context.nowMs);
+      const lookup = receiverLookup(context.state, sending.value.currency, [account.currency], context.newId('Lookup'), context.nowMs);
       return ok(answer(200, { ...lookup, accountId }));
     },
   },
