@@ -102,6 +102,14 @@ describe('contact verification: an EEA customer verifies email and phone before 
     expect(h.ok('POST', '/verifications', { customerId: customer.id }).verificationStatus).toBe('APPROVED');
   });
 
+  it('GET /customers/{id} shows contactVerification only for a customer that needs it', () => {
+    const h = harness();
+    const customer = h.ok('POST', '/customers', eu);
+    expect(h.ok('GET', `/customers/${customer.id}`).contactVerification).toEqual({ email: 'PENDING', phone: 'PENDING' });
+    const us = h.ok('POST', '/customers', completeIndividual('Ada 999'));
+    expect('contactVerification' in h.ok('GET', `/customers/${us.id}`)).toBe(false);
+  });
+
   it('a customer without the requirement gets 409 from every contact route; an unknown one 404', () => {
     const h = harness();
     const customer = h.ok('POST', '/customers', completeIndividual('Ada 999'));

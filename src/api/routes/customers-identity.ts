@@ -15,7 +15,7 @@ import { bulkJobView } from '../../domains/bulk-customers/view.js';
 import { decideDeleteCustomer } from '../../domains/customers/delete.js';
 import { customerView } from '../../domains/customers/view.js';
 import type { DomainState } from '../../domains/state.js';
-import { contactVerificationOf } from '../../domains/verifications/contact.js';
+import { customerViewWithContact } from '../../domains/verifications/contact.js';
 import { decideConfirmContact, decideSendContactCode } from '../../domains/verifications/contact-decide.js';
 import type { ContactChannel } from '../../domains/verifications/types.js';
 import { readForm } from '../multipart.js';
@@ -28,10 +28,8 @@ const confirmSchema = z.strictObject(
 );
 
 /** The customer with its `contactVerification` object (present only when it needs one). */
-export function customerWithContact(state: DomainState, customerId: string): unknown {
-  const customer = state.customers.byId.get(customerId)!;
-  const contact = contactVerificationOf(customer, state.verifications.contacts.get(customerId));
-  return contact === undefined ? customerView(customer) : { ...customerView(customer), contactVerification: contact };
+function customerWithContact(state: DomainState, customerId: string): unknown {
+  return customerViewWithContact(state.customers.byId.get(customerId)!, state.verifications.contacts.get(customerId));
 }
 
 function contactRoutes(segment: string, channel: ContactChannel): Route<DomainState>[] {

@@ -15,6 +15,7 @@ import { NAME_LENGTH_MAX, createSchemaFor, crossFieldErrors, patchSchemaFor } fr
 import { CUSTOMER_TYPES, KYC_STATUSES } from '../../domains/customers/types.js';
 import { decideUpdateCustomer } from '../../domains/customers/update.js';
 import { customerView } from '../../domains/customers/view.js';
+import { customerViewWithContact } from '../../domains/verifications/contact.js';
 import type { DomainState } from '../../domains/state.js';
 import { LIST_LIMITS, readPage, listBody } from '../pagination.js';
 import type { ParsedRequest } from '../request.js';
@@ -93,7 +94,8 @@ export const customerRoutes: readonly Route<DomainState>[] = [
     handle: ({ state, params }) => {
       const customer = state.customers.byId.get(params.customerId ?? '');
       if (customer === undefined) return err(customerNotFound(params.customerId));
-      return ok(answer(200, customerView(customer)));
+      // Identity: `contactVerification` appears for customers that need it (docs/identity.md).
+      return ok(answer(200, customerViewWithContact(customer, state.verifications.contacts.get(customer.id))));
     },
   },
   {

@@ -5,6 +5,7 @@
  * every other customer needs neither, and the contact routes answer 409 for them. Pure.
  */
 import type { Customer } from '../customers/types.js';
+import { type CustomerView, customerView } from '../customers/view.js';
 import type { ContactProgress } from './types.js';
 
 /** EU member states plus Iceland, Liechtenstein and Norway (ISO 3166-1 alpha-2). */
@@ -35,4 +36,13 @@ export function contactVerificationOf(customer: Customer, progress: ContactProgr
 export function contactCleared(customer: Customer, progress: ContactProgress | undefined): boolean {
   const status = contactVerificationOf(customer, progress);
   return status === undefined || (status.email === 'VERIFIED' && status.phone === 'VERIFIED');
+}
+
+/**
+ * The wire customer with its `contactVerification` object when it needs one (reference Customer:
+ * "only present when the customer's payment provider requires it"). Pure.
+ */
+export function customerViewWithContact(customer: Customer, progress: ContactProgress | undefined): CustomerView | (CustomerView & { contactVerification: { email: string; phone: string } }) {
+  const contact = contactVerificationOf(customer, progress);
+  return contact === undefined ? customerView(customer) : { ...customerView(customer), contactVerification: contact };
 }
