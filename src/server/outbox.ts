@@ -69,6 +69,11 @@ export type OutboxOptions = {
   readonly recordRetries?: number;
   /** Operator events; default none. */
   readonly onEvent?: (event: OutboxEvent) => void;
+  /**
+   * Asked before every run; false skips it. With several processes, pass a lease
+   * (`createLease(...).held` of payments-engine/postgres) so that one of them delivers.
+   */
+  readonly shouldRun?: () => boolean | Promise<boolean>;
 };
 
 /** What one run did. */
@@ -229,6 +234,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   let running: Promise<OutboxRun> | undefined;
   async function run(): Promise<OutboxRun> {
+    if (options.shouldRun !== undefined && !(await options.shouldRun())) return { delivered: 0, failed: 0, gaveUp: 0 };
     await readNew();
     const endpoint = typeof options.endpoint === 'function' ? options.endpoint() : options.endpoint;
     if (endpoint === undefined) return { delivered: 0, failed: 0, gaveUp: 0 };

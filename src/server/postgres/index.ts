@@ -11,3 +11,5 @@ export type { PostgresWriter, PostgresWriterOptions } from './multi-writer.js';
 export { CONFLICT_RETRIES_DEFAULT, createPostgresWriter } from './multi-writer.js';
 export type { Replica, ReplicaOptions } from './replica.js';
 export { createReplica } from './replica.js';
+export type { Lease, LeaseOptions } from './lease.js';
+export { createLease } from './lease.js';
