@@ -562,4 +562,25 @@ describe('wire fuzzer: every route, mutated requests', () => {
     );
     if (STATS !== undefined) console.log([...STATS].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, n]) => `${String(n).padStart(6)} ${key}`).join('\n'));
   }, Math.max(120_000, NUM_RUNS * 200));
+
+  it(`one engine across every run: state accumulates, so a request can meet what earlier ones did (${NUM_RUNS} runs)`, () => {
+    // Sequence defects (an account deleted, then a quote to it executed) need many requests on
+    // one state, more than one run's five. Failures print the request; they do not shrink well.
+    const engine = restore();
+    let clockMs = engine.head().atMs;
+    const written: EventEnvelope[] = [];
+    const freshIds: string[] = [];
+    fc.assert(
+      fc.property(step, (s) => {
+        // A second at most per step, so that quotes and challenges stay live for many requests.
+        clockMs += Math.min(CLOCK_STEPS_MS[s.clockStep] ?? 0, 1_000);
+        if (s.advance) written.push(...engine.advance(clockMs));
+        written.push(...sendAndCheck(engine, s, clockMs, freshIds));
+      }),
+      { numRuns: NUM_RUNS, endOnFailure: true, ...(process.env.FC_SEED === undefined ? {} : { seed: Number(process.env.FC_SEED) }) },
+    );
+    expect(engine.state.ledger.checkInvariants()).toEqual([]);
+    const stored = JSON.parse(JSON.stringify(written)) as EventEnvelope[];
+    expect(digest(restore(stored))).toBe(digest(engine));
+  }, Math.max(120_000, NUM_RUNS * 200));
 });
