@@ -58,7 +58,7 @@ describe('POST /agents/me/transfer-out and /transfer-in', () => {
     const w = world();
     const r = asAgent(w.h, w.agent.token, 'POST', '/agents/me/transfer-out', { source: { accountId: w.alice.accountId }, destination: { accountId: w.aliceBank }, amount: 2500 });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect(r.body).toMatchObject({ status: 'APPROVED', type: 'EXECUTE_QUOTE', agentId: w.agent.agentId, customerId: w.alice.customerId });
+    expect(r.body).toMatchObject({ status: 'APPROVED', type: 'TRANSFER_OUT', agentId: w.agent.agentId, customerId: w.alice.customerId });
     expect(r.body.transaction).toMatchObject({ agentId: w.agent.agentId, type: 'OUTGOING' });
     expect(asAgent(w.h, w.agent.token, 'GET', `/agents/me/quotes/${r.body.quote.id}`).status).toBe(200);
   });
@@ -79,7 +79,7 @@ describe('POST /agents/me/transfer-out and /transfer-in', () => {
     const w = world();
     const r = asAgent(w.h, w.agent.token, 'POST', '/agents/me/transfer-in', { source: { accountId: w.aliceBank }, destination: { accountId: w.alice.accountId }, amount: 1000 });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect(r.body.status).toBe('APPROVED');
+    expect(r.body).toMatchObject({ status: 'APPROVED', type: 'TRANSFER_IN' });
     expect(r.body.transaction.type).toBe('INCOMING');
   });
 

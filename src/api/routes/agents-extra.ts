@@ -109,7 +109,8 @@ function decideAgentTransfer(context: RouteContext<DomainState>, direction: 'in'
   if (!spending.ok) return spending;
   const actionId = newId('AgentAction');
   const requested: AgentQuoteRequested = { agentId: agent.value.id, quoteId };
-  const base = { id: actionId, agentId: agent.value.id, customerId: agent.value.customerId, type: 'EXECUTE_QUOTE', quoteId, createdAt: at, updatedAt: at } as const;
+  const type = direction === 'out' ? 'TRANSFER_OUT' : 'TRANSFER_IN';
+  const base = { id: actionId, agentId: agent.value.id, customerId: agent.value.customerId, type, quoteId, createdAt: at, updatedAt: at } as const;
   let events: EventDraft[];
   if (approvalRuleFor(agent.value.policy, spend) !== undefined) {
     const action: AgentActionCreated = { action: { ...base, status: 'PENDING_APPROVAL' } };

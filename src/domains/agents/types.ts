@@ -92,7 +92,7 @@ export const AGENT_ACTION_STATUSES = ['PENDING_APPROVAL', 'APPROVED', 'REJECTED'
 export type AgentActionStatus = (typeof AGENT_ACTION_STATUSES)[number];
 
 /** Agent action types (spec: AgentAction.type). */
-export const AGENT_ACTION_TYPES = ['EXECUTE_QUOTE'] as const;
+export const AGENT_ACTION_TYPES = ['EXECUTE_QUOTE', 'TRANSFER_OUT', 'TRANSFER_IN'] as const;
 /** One of `AGENT_ACTION_TYPES`. */
 export type AgentActionType = (typeof AGENT_ACTION_TYPES)[number];
 
