@@ -705,6 +705,8 @@ export const OPERATIONS: Readonly<Record<string, OperationDefinition>> = {
       const names = ['authorization', 'financial_authorization', 'credit_authorization'];
       const name = names[operation.c % names.length] as string;
       const amount = 1 + (operation.b % 50_000);
+      // Mostly funded first, so that most authorizations are approved; some meet an empty account.
+      if (name !== 'credit_authorization' && operation.b % 5 !== 0 && available(model, chosen.accountId) < amount) yield* fundAccount(context, chosen.accountId, amount * 2);
       const body = yield* must(context, 'POST', `/sandbox/cards/${chosen.id}/simulate/${name}`, { amount, currency: 'USD', merchant: MERCHANT }, {}, [200]);
       if (name !== 'credit_authorization') model.cardTransactions.push({ id: body.id, cardId: chosen.id, amountMinor: amount, status: body.status });
       if (body.status === 'DECLINED') return { exact: { [chosen.accountId]: 0n } };
