@@ -17,6 +17,7 @@ import type { CreateCustomerRequest } from './schema.js';
 import type { CustomerStore } from './store.js';
 import type { AgreementConsent, BusinessCustomer, Customer, IndividualCustomer } from './types.js';
 import { compact } from './values.js';
+import { customerView, SANDBOX_UMA_DOMAIN } from './view.js';
 
 /** The part of the state customer deciders read. */
 export type CustomerDecisionState = Pick<DomainState, 'customers' | 'platform'>;
@@ -39,6 +40,9 @@ export function decideCreateCustomer(
   if (!consents.ok) return consents;
   const conflict = platformCustomerIdConflict(state.customers, command.request.platformCustomerId, command.customerId);
   if (conflict !== undefined) return err(conflict);
+  const given = command.request.umaAddress;
+  const umaTaken = umaAddressConflict(state.customers, given ?? `$${command.request.platformCustomerId}@${SANDBOX_UMA_DOMAIN}`, command.customerId, given !== undefined);
+  if (umaTaken !== undefined) return err(umaTaken);
   const customer = newCustomerRecord(state, command, mergeConsents([], consents.value));
   const account: InternalAccount = {
     id: command.accountId,
@@ -55,6 +59,24 @@ export function decideCreateCustomer(
     { type: CUSTOMER_EVENTS.created, data: created },
     { type: ACCOUNT_EVENTS.opened, data: opened },
   ]);
+}
+
+/**
+ * 409 UMA_ADDRESS_EXISTS when another live customer's view shows `umaAddress`; undefined when it
+ * is free. A given address is compared ignoring case; a derived one (from a platformCustomerId,
+ * which is case-sensitive) exactly. Pure.
+ */
+export function umaAddressConflict(store: CustomerStore, umaAddress: string, customerId: string, ignoreCase = true): ApiError | undefined {
+  const norm = (text: string) => (ignoreCase ? text.toLowerCase() : text);
+  const wanted = norm(umaAddress);
+  for (const id of store.order) {
+    const other = store.byId.get(id);
+    if (other === undefined || other.id === customerId || other.isDeleted === true) continue;
+    if (norm(customerView(other).umaAddress) === wanted) {
+      return apiError('UMA_ADDRESS_EXISTS', `UMA address ${umaAddress} already belongs to customer ${other.id}`, { umaAddress, customerId: other.id });
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -99,6 +121,7 @@ function newCustomerRecord(
     customerType: 'BUSINESS',
     kybStatus: KYB_STATUS_AT_CREATION,
     businessInfo: compact(request.businessInfo),
+    ...(request.umaAddress === undefined ? {} : { umaAddress: request.umaAddress }),
     ...(request.address === undefined ? {} : { address: compact(request.address) }),
     ...stamps,
   };

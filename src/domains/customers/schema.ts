@@ -163,6 +163,13 @@ const individualDetailFields = {
 
 const customerTypeChoice = choice('customerType', CUSTOMER_TYPES);
 
+/** A UMA address `$user@domain` (the same grammar as a quote's UMA destination). */
+const UMA_ADDRESS = /^\$[a-z0-9][a-z0-9._-]{0,63}@[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
+/** Reference Customer.umaAddress on create and update: optional; docs/uma.md. */
+const umaAddressFields = {
+  umaAddress: z.string({ error: 'umaAddress must be a string' }).regex(UMA_ADDRESS, { error: 'umaAddress must be a UMA address ($user@domain)' }).optional(),
+};
+
 // ---------------------------------------------------------------------------------------------
 // Request schemas
 // ---------------------------------------------------------------------------------------------
@@ -177,6 +184,7 @@ export const individualCreateSchema = z.strictObject(
     fullName: text('fullName', NAME_LENGTH_MAX),
     ...individualDetailFields,
     ...consentFields,
+    ...umaAddressFields,
   },
   bodyError,
 );
@@ -189,6 +197,7 @@ export const businessCreateSchema = z.strictObject(
     businessInfo: businessInfoSchema,
     address: addressSchema.optional(),
     ...consentFields,
+    ...umaAddressFields,
   },
   bodyError,
 );
@@ -198,7 +207,7 @@ export const businessCreateSchema = z.strictObject(
  * has are checked (which other fields are allowed depends on the type).
  */
 export const unknownTypeCreateSchema = z.looseObject(
-  { customerType: customerTypeChoice, platformCustomerId, address: addressSchema.optional(), ...consentFields },
+  { customerType: customerTypeChoice, platformCustomerId, address: addressSchema.optional(), ...consentFields, ...umaAddressFields },
   bodyError,
 );
 
@@ -210,6 +219,7 @@ export const individualPatchSchema = z.strictObject(
     fullName: text('fullName', NAME_LENGTH_MAX).optional(),
     ...individualDetailFields,
     ...consentFields,
+    ...umaAddressFields,
   },
   bodyError,
 );
@@ -222,6 +232,7 @@ export const businessPatchSchema = z.strictObject(
     businessInfo: businessInfoSchema.optional(),
     address: addressSchema.optional(),
     ...consentFields,
+    ...umaAddressFields,
   },
   bodyError,
 );

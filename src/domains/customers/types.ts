@@ -90,6 +90,8 @@ type CustomerCommon = {
   readonly id: string;
   /** The platform's own id for the customer; unique among the platform's customers. */
   readonly platformCustomerId: string;
+  /** The UMA address the customer was given; absent: the view derives one (docs/uma.md). */
+  readonly umaAddress?: string;
   readonly address?: Address;
   /** The latest acceptance per agreement type, in catalogue order; empty before any. */
   readonly agreementConsents: readonly AgreementConsent[];
@@ -117,15 +119,17 @@ export type Customer = IndividualCustomer | BusinessCustomer;
 export const INDIVIDUAL_MUTABLE_FIELDS = [
   'platformCustomerId', 'fullName', 'birthDate', 'nationality', 'idType', 'identifier', 'countryOfIssuance',
   'address', 'sourceOfFunds', 'sourceOfWealth', 'purposeOfAccount', 'expectedMonthlyTransactionCount',
-  'expectedMonthlyTransactionVolume', 'incomeRange', 'netWorthRange', 'politicallyExposedPerson', 'agreementConsents',
+  'expectedMonthlyTransactionVolume', 'incomeRange', 'netWorthRange', 'politicallyExposedPerson', 'agreementConsents', 'umaAddress',
 ] as const;
 
 /** Fields a PATCH may set on a business. */
-export const BUSINESS_MUTABLE_FIELDS = ['platformCustomerId', 'businessInfo', 'address', 'agreementConsents'] as const;
+export const BUSINESS_MUTABLE_FIELDS = ['platformCustomerId', 'businessInfo', 'address', 'agreementConsents', 'umaAddress'] as const;
 
 /** The fields one update sets; absent fields stay as they are. */
 export type CustomerChanges = Partial<IndividualDetails> & {
   readonly platformCustomerId?: string;
+  /** The UMA address the customer was given (reference Customer.umaAddress); docs/uma.md. */
+  readonly umaAddress?: string;
   readonly address?: Address;
   readonly businessInfo?: BusinessInfo;
   /** The whole list after the update (latest per type), not only the new entries. */

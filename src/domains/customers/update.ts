@@ -8,7 +8,7 @@ import { type ApiError, apiError } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import type { EventDraft } from '../evolver.js';
 import { mergeConsents, requestedConsents, resolveConsents } from './consents.js';
-import { type CustomerDecisionState, platformCustomerIdConflict } from './create.js';
+import { type CustomerDecisionState, platformCustomerIdConflict, umaAddressConflict } from './create.js';
 import { CUSTOMER_EVENTS, type CustomerUpdated } from './events.js';
 import type { UpdateCustomerRequest } from './schema.js';
 import { type CustomerChanges, mutableFieldsOf } from './types.js';
@@ -34,6 +34,10 @@ export function decideUpdateCustomer(
   if (platformCustomerId !== undefined) {
     const conflict = platformCustomerIdConflict(state.customers, platformCustomerId, customer.id);
     if (conflict !== undefined) return err(conflict);
+  }
+  if (command.request.umaAddress !== undefined) {
+    const umaTaken = umaAddressConflict(state.customers, command.request.umaAddress, customer.id);
+    if (umaTaken !== undefined) return err(umaTaken);
   }
   const changes: Record<string, unknown> = {};
   const requested = command.request as Readonly<Record<string, unknown>>;
