@@ -50,3 +50,12 @@ describe('Customer.umaAddress', () => {
     expect(stateText(createEngine({ events: h.log }))).toBe(stateText(h.engine));
   });
 });
+
+describe('POST /sandbox/uma/receive to a given address', () => {
+  it('credits the customer who was given the receiver address', () => {
+    const h = setup();
+    const c = h.ok('POST', '/customers', individual('p-9', { umaAddress: '$jane@sandbox.uma.example' }));
+    const r = h.ok('POST', '/sandbox/uma/receive', { senderUmaAddress: '$success.usd@sandbox.svc.uma.money', receiverUmaAddress: '$jane@sandbox.uma.example', receivingCurrencyCode: 'USD', receivingCurrencyAmount: 500 });
+    expect(r.customerId).toBe(c.id);
+  });
+});

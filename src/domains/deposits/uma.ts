@@ -15,6 +15,7 @@
  * approval of incoming payments (`state.incoming.approval`); its steps follow at each advance.
  * Pure.
  */
+import { customerByUmaAddress } from '../uma/address.js';
 import { type CurrencyCode, isCurrencyCode } from '../../core/currency.js';
 import { type ApiError, apiError } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
@@ -56,7 +57,8 @@ export function decideUmaReceive(state: DomainState, request: UmaReceiveRequest,
   }
   // The user part as written (platformCustomerIds are case-sensitive); the domain is the sandbox's, whatever it is.
   const user = request.receiverUmaAddress.slice(1, request.receiverUmaAddress.indexOf('@'));
-  const customerId = state.customers.byPlatformCustomerId.get(user);
+  // The address a customer's view shows (a given umaAddress), else `$<platformCustomerId>@` any domain.
+  const customerId = customerByUmaAddress(state, request.receiverUmaAddress)?.id ?? state.customers.byPlatformCustomerId.get(user);
   const customer = customerId === undefined ? undefined : state.customers.byId.get(customerId);
   if (customer === undefined) {
     return err(apiError('UMA_NOT_FOUND', `No receiver ${request.receiverUmaAddress} on this platform`, { umaAddress: request.receiverUmaAddress }));

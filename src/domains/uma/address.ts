@@ -43,6 +43,17 @@ export function customerUmaAddress(customer: Customer): string {
   return customerView(customer).umaAddress;
 }
 
+/** The live customer whose view shows `address` (case-insensitive), if any. Pure. */
+export function customerByUmaAddress(state: DomainState, address: string): Customer | undefined {
+  const wanted = address.toLowerCase();
+  for (const id of state.customers.order) {
+    const customer = state.customers.byId.get(id);
+    // A deleted customer receives nothing.
+    if (customer !== undefined && customer.isDeleted !== true && customerUmaAddress(customer).toLowerCase() === wanted) return customer;
+  }
+  return undefined;
+}
+
 /** Who an address names. */
 export type UmaReceiver =
   | { readonly kind: 'CUSTOMER'; readonly address: string; readonly customer: Customer }
@@ -57,11 +68,8 @@ export function resolveUmaReceiver(state: DomainState, text: string): Result<Uma
   if (!parsed.ok) return parsed;
   const { domain, address } = parsed.value;
   // The address a customer's view shows, whatever its domain (given addresses may name any).
-  for (const id of state.customers.order) {
-    const customer = state.customers.byId.get(id);
-    // A deleted customer receives nothing.
-    if (customer !== undefined && customer.isDeleted !== true && customerUmaAddress(customer).toLowerCase() === address) return ok({ kind: 'CUSTOMER', address, customer });
-  }
+  const customer = customerByUmaAddress(state, address);
+  if (customer !== undefined) return ok({ kind: 'CUSTOMER', address, customer });
   if (domain === platformUmaDomain(state) || domain === DEFAULT_PLATFORM_UMA_DOMAIN) {
     return err(apiError('UMA_NOT_FOUND', `No receiver ${address} at ${domain}`, { umaAddress: address }));
   }
