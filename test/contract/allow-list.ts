@@ -24,6 +24,11 @@ export const ALLOWED: readonly Allowed[] = [
     error: /\/form must be equal to one of the allowed values \["VIRTUAL"\]$/,
     why: 'DECISIONS.md (Cards) names form VIRTUAL | PHYSICAL; physical cards stay readable (existing logs hold them) where the reference lists VIRTUAL only',
   },
+  {
+    operation: /external-accounts/,
+    error: /\/accountInfo\/iban must match pattern/,
+    why: 'DECISIONS.md (External accounts): identifiers are masked but their last four characters; a masked IBAN (****...) cannot match the reference\'s IBAN pattern',
+  },
 ];
 
 /** A status the spec copy gives where the reference gives another: the body is checked against the reference's schema of `checkedAs`. */

@@ -66,6 +66,14 @@ export function violationKeys(violations: readonly Violation[]): string[] {
 
 /** The engine's route a concrete request reached (literal segments beat parameters), if any. */
 export function routeOf(method: string, path: string): { method: string; path: string } | undefined {
+  const key = `${method} ${path.split('?')[0]}`;
+  if (!ROUTE_CACHE.has(key)) ROUTE_CACHE.set(key, findRoute(method, path));
+  return ROUTE_CACHE.get(key);
+}
+
+const ROUTE_CACHE = new Map<string, { method: string; path: string } | undefined>();
+
+function findRoute(method: string, path: string): { method: string; path: string } | undefined {
   const segments = path.split('?')[0]!.split('/');
   const candidates = ROUTES.filter((r) => {
     const template = r.path.split('/');

@@ -52,14 +52,14 @@ describe('responses of the money flows conform to the reference (issue 12)', () 
     expect(DRIVEN_ROUTES.filter((key) => !routed.has(key))).toEqual([]);
     const missing = DRIVEN_ROUTES.filter((key) => !answered.has(key));
     expect(missing).toEqual([]);
-  });
+  }, 60_000);
 
   it('no violation outside the shrinking list of known ones', () => {
     if (process.env.CONTRACT_REPORT === '1') console.log(`${violations.length} violating bodies of ${RECORDER.exchanges.length}\n${grouped(violations)}`);
     if (process.env.CONTRACT_KEYS_OUT !== undefined) writeFileSync(process.env.CONTRACT_KEYS_OUT, `${JSON.stringify(violationKeys(violations), null, 2)}\n`);
     const known = new Set(KNOWN_VIOLATIONS);
     expect(violationKeys(violations).filter((key) => !known.has(key))).toEqual([]);
-  });
+  }, 60_000);
 
   it('lists known violations that no longer occur (prune them from known-violations.ts)', () => {
     // A report, not an assertion: the simulator (src/testing) is extended by others, so which

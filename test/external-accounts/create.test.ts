@@ -20,6 +20,19 @@ import {
 const AT = '2026-01-05T16:00:00.000Z';
 
 describe('POST /customers/external-accounts', () => {
+  it('accepts the reference\'s paymentRails, beneficiary contact fields and countryOfResidence, and answers them (issue 12)', () => {
+    const h = harness();
+    const customerId = createCustomer(h);
+    const body = customerBody(customerId, 'USD_ACCOUNT', '790') as { accountInfo: Record<string, unknown> };
+    const accountInfo = { ...body.accountInfo, paymentRails: ['ACH', 'WIRE'], beneficiary: { ...PERSON, countryOfResidence: 'US', email: 'jane@example.com', phoneNumber: '+14155551234' } };
+    const created = h.call('POST', '/customers/external-accounts', { ...body, accountInfo });
+    expect(created.status).toBe(201);
+    expect((created.body as any).accountInfo).toMatchObject({ paymentRails: ['ACH', 'WIRE'], beneficiary: { countryOfResidence: 'US', email: 'jane@example.com' } });
+    const wrongRail = h.call('POST', '/customers/external-accounts', { ...body, accountInfo: { ...accountInfo, paymentRails: ['SEPA'] } });
+    expect(wrongRail.status).toBe(400);
+  });
+
+
   it('answers 201 with the account: PENDING_OWNERSHIP_VERIFICATION, not trusted, account number masked', () => {
     const h = harness();
     const customerId = createCustomer(h);
@@ -37,6 +50,8 @@ describe('POST /customers/external-accounts', () => {
         accountNumber: '****5789',
         routingNumber: ROUTING,
         bankAccountType: 'CHECKING',
+        // The reference's UsdExternalAccountInfo requires paymentRails: every rail of the type when the request named none.
+        paymentRails: ['ACH', 'WIRE', 'RTP', 'FEDNOW'],
         beneficiary: PERSON,
       },
       isTrusted: false,

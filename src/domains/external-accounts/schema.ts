@@ -22,6 +22,7 @@ import {
   normalizeIban,
 } from './identifiers.js';
 import {
+  PAYMENT_RAILS_BY_ACCOUNT_TYPE,
   CURRENCIES_BY_ACCOUNT_TYPE,
   EXTERNAL_ACCOUNT_TYPES,
   type ExternalAccountType,
@@ -88,6 +89,23 @@ function addressSchema(path: string) {
 
 const BENEFICIARY = 'accountInfo.beneficiary';
 
+/** The reference's optional contact fields of every beneficiary. */
+const beneficiaryContact = {
+  countryOfResidence: country(`${BENEFICIARY}.countryOfResidence`).optional(),
+  email: text(`${BENEFICIARY}.email`, NAME_LENGTH_MAX).regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, { error: `${BENEFICIARY}.email must be an email address` }).optional(),
+  phoneNumber: str(`${BENEFICIARY}.phoneNumber`).regex(/^\+[1-9]\d{1,14}$/, { error: `${BENEFICIARY}.phoneNumber must be E.164 (+ and up to 15 digits)` }).optional(),
+};
+
+/** `paymentRails` of an account type: a non-empty list of the rails the reference lists for it, each once. */
+function paymentRails<const T extends readonly [string, ...string[]]>(rails: T) {
+  return z
+    .array(choice('accountInfo.paymentRails[]', rails), { error: 'accountInfo.paymentRails must be an array' })
+    .min(1, { error: 'accountInfo.paymentRails must not be empty' })
+    .max(rails.length, { error: `accountInfo.paymentRails may list each of ${rails.join(', ')} once` })
+    .refine((list) => new Set(list).size === list.length, { error: 'accountInfo.paymentRails must not repeat a rail' })
+    .optional();
+}
+
 const beneficiarySchema = z.discriminatedUnion(
   'beneficiaryType',
   [
@@ -99,11 +117,15 @@ const beneficiarySchema = z.discriminatedUnion(
         .optional(),
       nationality: country(`${BENEFICIARY}.nationality`).optional(),
       address: addressSchema(`${BENEFICIARY}.address`).optional(),
+      ...beneficiaryContact,
     }),
     z.strictObject({
       beneficiaryType: z.literal('BUSINESS'),
       legalName: text(`${BENEFICIARY}.legalName`, NAME_LENGTH_MAX),
+      registrationNumber: text(`${BENEFICIARY}.registrationNumber`, NAME_LENGTH_MAX).optional(),
+      taxId: text(`${BENEFICIARY}.taxId`, NAME_LENGTH_MAX).optional(),
       address: addressSchema(`${BENEFICIARY}.address`).optional(),
+      ...beneficiaryContact,
     }),
   ],
   {
@@ -130,6 +152,7 @@ const usdAccount = z.strictObject({
     }),
   bankName,
   bankAccountType: choice('accountInfo.bankAccountType', US_BANK_ACCOUNT_KINDS),
+  paymentRails: paymentRails(PAYMENT_RAILS_BY_ACCOUNT_TYPE.USD_ACCOUNT),
   beneficiary: beneficiarySchema,
 });
 
@@ -160,6 +183,7 @@ const eurAccount = z.strictObject({
     })
     .optional(),
   bankName,
+  paymentRails: paymentRails(PAYMENT_RAILS_BY_ACCOUNT_TYPE.EUR_ACCOUNT),
   beneficiary: beneficiarySchema,
 });
 
@@ -171,6 +195,7 @@ const mxnAccount = z.strictObject({
       error: 'accountInfo.clabe fails the CLABE check digit',
     }),
   bankName,
+  paymentRails: paymentRails(PAYMENT_RAILS_BY_ACCOUNT_TYPE.MXN_ACCOUNT),
   beneficiary: beneficiarySchema,
 });
 
@@ -179,6 +204,7 @@ const gbpAccount = z.strictObject({
   accountNumber: str('accountInfo.accountNumber').regex(/^\d{8}$/, { error: 'accountInfo.accountNumber must be 8 digits' }),
   sortCode: str('accountInfo.sortCode').regex(/^\d{6}$/, { error: 'accountInfo.sortCode must be 6 digits without dashes' }),
   bankName,
+  paymentRails: paymentRails(PAYMENT_RAILS_BY_ACCOUNT_TYPE.GBP_ACCOUNT),
   beneficiary: beneficiarySchema,
 });
 

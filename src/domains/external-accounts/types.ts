@@ -94,16 +94,31 @@ export type PostalAddress = {
   readonly country: string;
 };
 
+/** Contact and residence fields the reference's beneficiaries share (all optional on request). */
+export type BeneficiaryContact = {
+  readonly countryOfResidence?: string;
+  readonly email?: string;
+  readonly phoneNumber?: string;
+};
+
 /** The person or business that holds the account. */
 export type Beneficiary =
-  | {
+  | ({
       readonly beneficiaryType: 'INDIVIDUAL';
       readonly fullName: string;
       readonly birthDate?: string;
       readonly nationality?: string;
       readonly address?: PostalAddress;
-    }
-  | { readonly beneficiaryType: 'BUSINESS'; readonly legalName: string; readonly address?: PostalAddress };
+    } & BeneficiaryContact)
+  | ({ readonly beneficiaryType: 'BUSINESS'; readonly legalName: string; readonly registrationNumber?: string; readonly taxId?: string; readonly address?: PostalAddress } & BeneficiaryContact);
+
+/** The rails each bank account type may be paid over (the reference's `paymentRails` enums). */
+export const PAYMENT_RAILS_BY_ACCOUNT_TYPE = {
+  USD_ACCOUNT: ['ACH', 'WIRE', 'RTP', 'FEDNOW'],
+  EUR_ACCOUNT: ['SEPA', 'SEPA_INSTANT'],
+  MXN_ACCOUNT: ['SPEI'],
+  GBP_ACCOUNT: ['FASTER_PAYMENTS'],
+} as const;
 
 /** A US bank account. */
 export type UsdAccountInfo = {
@@ -112,6 +127,7 @@ export type UsdAccountInfo = {
   readonly routingNumber: string;
   readonly bankName?: string;
   readonly bankAccountType: UsBankAccountKind;
+  readonly paymentRails?: readonly string[];
   readonly beneficiary: Beneficiary;
 };
 
@@ -121,6 +137,7 @@ export type EurAccountInfo = {
   readonly iban: string;
   readonly swiftCode?: string;
   readonly bankName?: string;
+  readonly paymentRails?: readonly string[];
   readonly beneficiary: Beneficiary;
 };
 
@@ -129,6 +146,7 @@ export type MxnAccountInfo = {
   readonly accountType: 'MXN_ACCOUNT';
   readonly clabe: string;
   readonly bankName?: string;
+  readonly paymentRails?: readonly string[];
   readonly beneficiary: Beneficiary;
 };
 
@@ -138,6 +156,7 @@ export type GbpAccountInfo = {
   readonly accountNumber: string;
   readonly sortCode: string;
   readonly bankName?: string;
+  readonly paymentRails?: readonly string[];
   readonly beneficiary: Beneficiary;
 };
 

@@ -5,7 +5,7 @@
  * What is not: routing numbers, sort codes and BICs (they name a bank, not an account) and wallet
  * addresses (public by nature: an address is what its owner shares to be paid).
  */
-import type { AccountInfo, ExternalAccount } from './types.js';
+import { type AccountInfo, type EurAccountInfo, type ExternalAccount, type GbpAccountInfo, type MxnAccountInfo, PAYMENT_RAILS_BY_ACCOUNT_TYPE, type UsdAccountInfo } from './types.js';
 
 /** How many trailing characters of a masked identifier stay visible. */
 export const MASK_VISIBLE_CHARS = 4;
@@ -32,19 +32,36 @@ export type ExternalAccountView = {
   readonly updatedAt: string;
 };
 
-/** `accountInfo` with its account identifiers masked. Pure. */
+/**
+ * `accountInfo` with its account identifiers masked, and what the reference's account info
+ * requires of a bank account: `paymentRails` (every rail of its type when the request named none),
+ * the CLABE also as `clabeNumber`, and an EUR individual's `countryOfResidence` (the address's
+ * country, else the IBAN's). Pure.
+ */
 export function maskedAccountInfo(accountInfo: AccountInfo): AccountInfo {
   switch (accountInfo.accountType) {
     case 'USD_ACCOUNT':
     case 'GBP_ACCOUNT':
-      return { ...accountInfo, accountNumber: maskIdentifier(accountInfo.accountNumber) };
-    case 'EUR_ACCOUNT':
-      return { ...accountInfo, iban: maskIdentifier(accountInfo.iban) };
-    case 'MXN_ACCOUNT':
-      return { ...accountInfo, clabe: maskIdentifier(accountInfo.clabe) };
+      return { ...accountInfo, accountNumber: maskIdentifier(accountInfo.accountNumber), paymentRails: railsOf(accountInfo) };
+    case 'EUR_ACCOUNT': {
+      const beneficiary = accountInfo.beneficiary;
+      const withResidence =
+        beneficiary.beneficiaryType === 'INDIVIDUAL' && beneficiary.countryOfResidence === undefined
+          ? { ...beneficiary, countryOfResidence: beneficiary.address?.country ?? accountInfo.iban.slice(0, 2) }
+          : beneficiary;
+      return { ...accountInfo, iban: maskIdentifier(accountInfo.iban), paymentRails: railsOf(accountInfo), beneficiary: withResidence };
+    }
+    case 'MXN_ACCOUNT': {
+      const masked = maskIdentifier(accountInfo.clabe);
+      return { ...accountInfo, clabe: masked, clabeNumber: masked, paymentRails: railsOf(accountInfo) } as AccountInfo;
+    }
     default:
       return accountInfo;
   }
+}
+
+function railsOf(accountInfo: UsdAccountInfo | GbpAccountInfo | EurAccountInfo | MxnAccountInfo): readonly string[] {
+  return accountInfo.paymentRails ?? PAYMENT_RAILS_BY_ACCOUNT_TYPE[accountInfo.accountType];
 }
 
 /** The wire form of `account`: a new object; nested values not masked are the frozen record's. Pure. */
