@@ -6,6 +6,7 @@ import type { Ledger } from '../ledger/index.js';
 import type { AgentStore } from './agents/store.js';
 import type { ApiTokenStore } from './api-tokens/store.js';
 import type { InvitationStore } from './invitations/store.js';
+import type { AuthStore } from './auth/store.js';
 import type { ConfigStore } from './config/store.js';
 import type { CustomerStore } from './customers/store.js';
 import type { IncomingStore } from './deposits/store.js';
@@ -55,4 +56,6 @@ export type DomainState = {
   readonly bulkCustomers: BulkCustomerStore;
   readonly apiTokens: ApiTokenStore;
   readonly invitations: InvitationStore;
+  /** Embedded wallets: credentials, sessions, pending signed requests, delegated keys. */
+  readonly auth: AuthStore;
 };

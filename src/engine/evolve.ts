@@ -28,6 +28,7 @@ import { stablecoinEvolvers } from '../domains/stablecoins/evolve.js';
 import { agentEvolvers } from '../domains/agents/evolve.js';
 import { apiTokenEvolvers } from '../domains/api-tokens/evolve.js';
 import { invitationEvolvers } from '../domains/invitations/evolve.js';
+import { authEvolvers } from '../domains/auth/evolve.js';
 import { cardRevealEvolvers } from '../domains/card-reveals/evolve.js';
 import type { EventEnvelope } from '../log/index.js';
 import { verificationEvolvers } from '../domains/verifications/evolve.js';
@@ -59,6 +60,7 @@ const EVOLVERS: ReadonlyMap<string, Evolver> = new Map(
     ...bulkCustomerEvolvers,
     ...apiTokenEvolvers,
     ...invitationEvolvers,
+    ...authEvolvers,
     ...cardRevealEvolvers,
     ...webhookEvolvers,
     ...engineEvolvers,

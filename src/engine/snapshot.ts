@@ -27,6 +27,7 @@ import { Ledger, type LedgerSnapshot } from '../ledger/index.js';
 import { type AgentStoreSnapshot, agentStoreFromSnapshot, agentStoreSnapshot } from '../domains/agents/store.js';
 import { type ApiTokenStoreSnapshot, apiTokenStoreFromSnapshot, apiTokenStoreSnapshot } from '../domains/api-tokens/store.js';
 import { type InvitationStoreSnapshot, invitationStoreFromSnapshot, invitationStoreSnapshot } from '../domains/invitations/store.js';
+import { type AuthStoreSnapshot, authStoreFromSnapshot, authStoreSnapshot } from '../domains/auth/store.js';
 import { type CardStoreSnapshot, cardStoreFromSnapshot, cardStoreSnapshot } from '../domains/cards/store.js';
 import {
   type CardTransactionStoreSnapshot,
@@ -87,6 +88,7 @@ export type EngineSnapshot = {
   readonly bulkCustomers?: BulkCustomerStoreSnapshot;
   readonly apiTokens?: ApiTokenStoreSnapshot;
   readonly invitations?: InvitationStoreSnapshot;
+  readonly auth?: AuthStoreSnapshot;
   readonly ledger: LedgerSnapshot;
 };
 
@@ -122,6 +124,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
     bulkCustomers: bulkCustomerStoreSnapshot(state.bulkCustomers),
     apiTokens: apiTokenStoreSnapshot(state.apiTokens),
     invitations: invitationStoreSnapshot(state.invitations),
+    auth: authStoreSnapshot(state.auth),
     ledger: state.ledger.toSnapshot(),
   };
 }
@@ -161,5 +164,6 @@ export function stateFromSnapshot(snapshot: EngineSnapshot): DomainState {
     bulkCustomers: bulkCustomerStoreFromSnapshot(snapshot.bulkCustomers),
     apiTokens: apiTokenStoreFromSnapshot(snapshot.apiTokens),
     invitations: invitationStoreFromSnapshot(snapshot.invitations),
+    auth: authStoreFromSnapshot(snapshot.auth),
   };
 }

@@ -3,6 +3,7 @@ import { Ledger } from '../ledger/index.js';
 import { emptyAgentStore } from '../domains/agents/store.js';
 import { emptyApiTokenStore } from '../domains/api-tokens/store.js';
 import { emptyInvitationStore } from '../domains/invitations/store.js';
+import { emptyAuthStore } from '../domains/auth/store.js';
 import { emptyConfigStore } from '../domains/config/store.js';
 import { emptyCardTransactionStore } from '../domains/card-transactions/store.js';
 import { emptyCardStore } from '../domains/cards/store.js';
@@ -52,5 +53,6 @@ export function emptyState(options: ResolvedOptions): DomainState {
     bulkCustomers: emptyBulkCustomerStore(),
     apiTokens: emptyApiTokenStore(),
     invitations: emptyInvitationStore(),
+    auth: emptyAuthStore(),
   };
 }

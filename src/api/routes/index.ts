@@ -27,7 +27,9 @@ import { extraListRoutes } from './extra-lists.js';
 import { umaRoutes } from './uma.js';
 import { invitationRoutes } from './invitations.js';
 import { webhookRoutes } from './webhooks.js';
+import { authRoutes } from './auth.js';
+import { walletRoutes } from './wallets.js';
 import { cardRevealRoutes } from './card-reveal.js';
 
 /** Every route the engine serves. */
-export const ROUTES: readonly Route<DomainState>[] = [...customerRoutes, ...internalAccountRoutes, ...statementRoutes, ...externalAccountRoutes, ...configRoutes, ...exchangeRateRoutes, ...transactionRoutes, ...quoteRoutes, ...paymentDocumentRoutes, ...depositRoutes, ...sweepRoutes, ...deprecatedTransferRoutes, ...cardRoutes, ...cardSimulationRoutes, ...stablecoinRoutes, ...agentRoutes, ...verificationRoutes, ...documentRoutes, ...beneficialOwnerRoutes, ...customerIdentityRoutes, ...tokenRoutes, ...agentExtraRoutes, ...extraListRoutes, ...umaRoutes, ...invitationRoutes, ...webhookRoutes, ...cardRevealRoutes];
+export const ROUTES: readonly Route<DomainState>[] = [...customerRoutes, ...internalAccountRoutes, ...statementRoutes, ...externalAccountRoutes, ...configRoutes, ...exchangeRateRoutes, ...transactionRoutes, ...quoteRoutes, ...paymentDocumentRoutes, ...depositRoutes, ...sweepRoutes, ...deprecatedTransferRoutes, ...cardRoutes, ...cardSimulationRoutes, ...stablecoinRoutes, ...agentRoutes, ...verificationRoutes, ...documentRoutes, ...beneficialOwnerRoutes, ...customerIdentityRoutes, ...tokenRoutes, ...agentExtraRoutes, ...extraListRoutes, ...umaRoutes, ...invitationRoutes, ...webhookRoutes, ...authRoutes, ...walletRoutes, ...cardRevealRoutes];

@@ -11,6 +11,7 @@ import { decideSandboxSend } from '../../domains/flows/realtime-funding.js';
 import { decideAuthorizeQuote } from '../../domains/quotes/authorize.js';
 import { decideCreateQuote } from '../../domains/quotes/create.js';
 import { decideExecuteQuote, quoteNotFound } from '../../domains/quotes/execute.js';
+import { checkQuoteExecuteSignature } from '../../domains/wallets/quote-signature.js';
 import { authorizeQuoteSchema, createQuoteSchema, sandboxSendSchema } from '../../domains/quotes/schema.js';
 import { quoteView } from '../../domains/quotes/view.js';
 import type { DomainState } from '../../domains/state.js';
@@ -69,8 +70,12 @@ export const quoteRoutes: readonly Route<DomainState>[] = [
     method: 'POST',
     path: '/quotes/{quoteId}/execute',
     auth: 'platform',
-    handle: ({ state, params, at, nowMs, newId }) => {
+    handle: ({ state, params, at, nowMs, newId, request }) => {
       const quoteId = params.quoteId ?? '';
+      // An embedded-wallet source needs the holder's stamp over the quote's payloadToSign (docs/wallets-and-sca.md).
+      const quote = state.quotes.byId.get(quoteId);
+      const signed = quote === undefined ? ok(true) : checkQuoteExecuteSignature(state, quote, request.headers, nowMs);
+      if (!signed.ok) return signed;
       const events = decideExecuteQuote(state, quoteId, { at, atMs: nowMs, newId });
       if (!events.ok) return events;
       return ok({ events: events.value, respond: quoteAnswer(200, quoteId) });

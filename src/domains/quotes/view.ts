@@ -5,6 +5,7 @@
  */
 import { type Currency, currencyOf } from '../../core/currency.js';
 import type { DomainState } from '../state.js';
+import { embeddedWalletInstructions } from '../wallets/quote-signature.js';
 import { type PaymentInstruction, type Quote, type QuoteStatus, quoteTransactionId } from './types.js';
 import { encodeBase64UrlText } from '../../core/base64.js';
 
@@ -72,8 +73,14 @@ export function quoteStatusOf(quote: Quote, state: Pick<DomainState, 'transactio
   }
 }
 
+/** An embedded-wallet source's instructions (the payloadToSign for execute), if any. */
+function walletInstructionsOf(state: Partial<Pick<DomainState, 'auth'>>, quote: Quote): { paymentInstructions?: readonly PaymentInstruction[] } {
+  const instructions = quote.executedAt === undefined ? embeddedWalletInstructions(state, quote) : undefined;
+  return instructions === undefined ? {} : { paymentInstructions: instructions };
+}
+
 /** The wire form of `quote` in `state`. Pure. */
-export function quoteView(quote: Quote, state: Pick<DomainState, 'transactions'>): QuoteView {
+export function quoteView(quote: Quote, state: Pick<DomainState, 'transactions'> & Partial<Pick<DomainState, 'auth'>>): QuoteView {
   const source =
     quote.source.sourceType === 'ACCOUNT'
       ? { sourceType: 'ACCOUNT', accountId: quote.source.accountId, customerId: quote.source.customerId, currency: quote.source.currency }
@@ -116,7 +123,7 @@ export function quoteView(quote: Quote, state: Pick<DomainState, 'transactions'>
     immediatelyExecute: quote.immediatelyExecute,
     // Before execution: the id the execution will use (a quote executed before that rule kept its own).
     transactionId: quote.transactionId ?? quoteTransactionId(quote.id),
-    ...(quote.paymentInstructions === undefined ? {} : { paymentInstructions: quote.paymentInstructions }),
+    ...(quote.paymentInstructions === undefined ? walletInstructionsOf(state, quote) : { paymentInstructions: quote.paymentInstructions }),
     ...(quote.purposeOfPayment === undefined ? {} : { purposeOfPayment: quote.purposeOfPayment }),
     ...(quote.description === undefined ? {} : { description: quote.description }),
     ...(quote.remittanceInformation === undefined ? {} : { remittanceInformation: quote.remittanceInformation }),
