@@ -2,6 +2,11 @@
  * `npm run bench`: bundles the benchmark (tsup.config.ts here), then runs each scenario in its own process (so peak RSS is per scenario) and prints
  * events per second and peak memory beside the bare baselines measured in the same run, as
  * ratios. Options: --transfers N (default 1,000,000), --accounts N (default 10,000).
+ * Issue 16 (api-scenarios.ts), by environment: BENCH_API_EVENTS (events of the API-driven log,
+ * default 200,000; 1,000,000 is the issue's size, ~4x the time), BENCH_COLD_ROWS (default
+ * 1,000,000), BENCH_10M=1 (also the 10M ledger-only replay, slow), BENCH_PROFILE=1 (also a CPU
+ * profile of the API-driven replay), BENCH_API_ONLY=1 (skip scenarios 1-6).
+ * A quick run: BENCH_API_ONLY=1 BENCH_API_EVENTS=20000 BENCH_COLD_ROWS=100000 npm run bench -- --transfers 100000
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -27,9 +32,33 @@ function scenario(name: string): Record<string, number> {
   return JSON.parse(child.stdout.trim().split('\n').pop() as string) as Record<string, number>;
 }
 
+/** An issue 16 scenario (api-scenarios.js) in its own process; its one JSON line. */
+function apiScenario(name: string, size: string, heapMb = 4096): Record<string, any> {
+  process.stderr.write(`running ${name} ${size} ...\n`);
+  const child = spawnSync(process.execPath, ['--expose-gc', `--max-old-space-size=${heapMb}`, join(here, 'api-scenarios.js'), name, size], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (child.status !== 0) throw new Error(`scenario ${name} failed:\n${child.stderr}`);
+  return JSON.parse(child.stdout.trim().split('\n').pop() as string) as Record<string, any>;
+}
+const apiOnly = process.env.BENCH_API_ONLY === '1';
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 // A scenario's per-round figures (a JSON array), formatted as "a / b / c".
 const eachRound = (figures: unknown): string => (Array.isArray(figures) ? figures.map((n) => fmt(Number(n))).join(' / ') : '?');
+const lines: string[] = [];
+if (!apiOnly) lines.push(...ledgerScenarios());
+lines.push(...issue16());
+// Run from bench-out/bundle: the repo root is two levels up, ../shared beside it.
+const yardstick = join(here, '..', '..', '..', 'shared', 'bench', 'baseline.mjs');
+if (!apiOnly && existsSync(yardstick)) {
+  const child = spawnSync(process.execPath, [yardstick, transfers, accounts], { encoding: 'utf8' });
+  if (child.status === 0) {
+    const y = JSON.parse(child.stdout) as { foldEventsPerSec: number; parseFoldEventsPerSec: number };
+    lines.push('', `cross-check, ../shared/bench/baseline.mjs: fold ${fmt(y.foldEventsPerSec)} events/s, parse+fold ${fmt(y.parseFoldEventsPerSec)} events/s (its own smaller lines)`);
+  }
+}
+process.stdout.write(`${lines.join('\n')}\n`);
+
+/** Scenarios 1-6: the ledger-only log (the foundation issue's figures). */
+function ledgerScenarios(): string[] {
 const fold = scenario('fold');
 const replay = scenario('replay');
 const jsonl = scenario('jsonl');
@@ -41,7 +70,7 @@ const replayRatio = replay.ratio ?? 0;
 const replayYardstickRatio = (replay.eventsPerSec ?? 0) / (fold.eventsPerSec ?? 1);
 const jsonlRatio = (jsonl.verifyReplayTwoThreadsEventsPerSec ?? 0) / (jsonl.baselineParseFoldEventsPerSec ?? 1);
 const jsonlOneThreadRatio = (jsonl.verifyReplayNativeEventsPerSec ?? 0) / (jsonl.baselineParseFoldEventsPerSec ?? 1);
-const lines = [
+return [
   `workload: ${fmt(Number(transfers))} transfers over ${fmt(Number(accounts))} accounts (node ${process.version})`,
   '',
   '1. in-memory replay with balance-change rows (blocks of 10,000 envelopes, each timed once made; median of 3 rounds after a warm-up round)',
@@ -78,13 +107,69 @@ const lines = [
   `   ${fmt(quotes.requestsPerSec ?? 0)} requests/s (${fmt(quotes.quotesExecuted ?? 0)} quotes, each POST /quotes + POST /quotes/{id}/execute)`,
   `   replay of the ${fmt(quotes.flowEvents ?? 0)} events those flows wrote (timers fired): ${fmt(quotes.flowReplayEventsPerSec ?? 0)} events/s`,
 ];
-// Run from bench-out/bundle: the repo root is two levels up, ../shared beside it.
-const yardstick = join(here, '..', '..', '..', 'shared', 'bench', 'baseline.mjs');
-if (existsSync(yardstick)) {
-  const child = spawnSync(process.execPath, [yardstick, transfers, accounts], { encoding: 'utf8' });
-  if (child.status === 0) {
-    const y = JSON.parse(child.stdout) as { foldEventsPerSec: number; parseFoldEventsPerSec: number };
-    lines.push('', `cross-check, ../shared/bench/baseline.mjs: fold ${fmt(y.foldEventsPerSec)} events/s, parse+fold ${fmt(y.parseFoldEventsPerSec)} events/s (its own smaller lines)`);
-  }
 }
-process.stdout.write(`${lines.join('\n')}\n`);
+
+
+/** Issue 16: the API-driven log (replay, JSONL, memory, snapshots, lists), cold page, ledger memory. */
+function issue16(): string[] {
+  const apiEvents = process.env.BENCH_API_EVENTS ?? '200000';
+  const coldRows = process.env.BENCH_COLD_ROWS ?? '1000000';
+  const api = apiScenario('api', apiEvents);
+  const cold = apiScenario('cold', coldRows);
+  const ledger = apiScenario('ledger', transfers);
+  const out: string[] = [
+    '',
+    `ISSUE 16. API-driven workload (benchmarks/api-workload.ts, seed 1): ${fmt(api.events)} events, ${fmt(api.transactions)} transactions (payments and card), node ${process.version}`,
+    `   mix: ${Object.entries(api.eventTypes as Record<string, number>).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${fmt(v)}`).join(', ')}`,
+    '',
+    '7. handle throughput for this mix',
+    `   ${fmt(api.handle.requestsPerSec)} requests/s inside handle (${fmt(api.handle.requests)} requests, ${fmt(api.handle.refused)} refused as the simulator expects, ${fmt(api.handle.advances)} advance calls); ${fmt(api.handle.eventsPerSecThroughHandle)} events/s written`,
+    '',
+    '8. in-memory replay, API-driven log vs ledger-only log (blocks of 10,000, alternating, one process, after a 50,000-event warm-up)',
+    `   API-driven           ${fmt(api.replay.apiEventsPerSec)} events/s   ${api.replay.apiPerEventUs} µs/event`,
+    `   ledger-only          ${fmt(api.replay.ledgerEventsPerSec)} events/s   ${api.replay.ledgerPerEventUs} µs/event`,
+    `   ratio (per event)    ${api.replay.ratio}                  (goal >= 0.5)`,
+    '',
+    '9. JSONL audit of the API-driven log (auditLog: chain + apply + invariants, node:crypto) vs parse + hash + apply measured apart',
+    `   auditLog, one thread ${fmt(api.jsonl.auditEventsPerSec)} events/s   (${api.jsonl.bytesPerEvent} bytes/event)`,
+    `   auditFile, 2 threads ${fmt(api.jsonl.auditFileTwoThreadsEventsPerSec)} events/s   (ratio ${api.jsonl.twoThreadsRatio})`,
+    `   apart                ${fmt(api.jsonl.apartEventsPerSec)} events/s = parse ${fmt(api.jsonl.parseEventsPerSec)}, hash ${fmt(api.jsonl.hashEventsPerSec)}, apply ${fmt(api.jsonl.applyEventsPerSec)} events/s`,
+    `   ratio                ${api.jsonl.ratio}                  (goal >= 0.5; auditLog to apart, best of 2 alternating passes)`,
+    '',
+    '10. lists: a 100-item first page (median µs) at a prefix of the log (~1k transactions) and at the whole log; walking pages by cursor',
+    `   ${'list'.padEnd(22)} ${'items'.padStart(8)} ${'µs'.padStart(7)} ${'items'.padStart(8)} ${'µs'.padStart(8)} ${'ratio'.padStart(6)}   walk ms/page small -> big (pages)`,
+  ];
+  for (const [name, l] of Object.entries(api.lists as Record<string, any>)) {
+    if (l.smallItems === undefined) {
+      out.push(`   ${name.padEnd(22)} answered ${l.status}`);
+      continue;
+    }
+    out.push(
+      `   ${name.padEnd(22)} ${fmt(l.smallItems).padStart(8)} ${fmt(l.smallMicros).padStart(7)} ${fmt(l.bigItems).padStart(8)} ${fmt(l.bigMicros).padStart(8)} ${String(l.ratio).padStart(6)}   ${l.smallWalk.msPerPage} (${l.smallWalk.pages}) -> ${l.bigWalk.msPerPage} (${l.bigWalk.pages}${l.bigWalk.complete ? '' : ` of ${fmt(Math.ceil(l.bigItems / 100))}`}); all pages ~${fmt(l.bigWalkProjectedMs)} ms`,
+    );
+  }
+  out.push(
+    '',
+    `11. cold first balance-change page after a replay (${fmt(cold.rows)} rows in one account)`,
+    `   cold ${cold.coldBigMs} ms, warm ${cold.warmBigMs} ms; 1,000-row account cold ${cold.coldSmallMs} ms, warm ${cold.warmSmallMs} ms   (goal: cold <= 10 ms)`,
+    '',
+    '12. resident memory (heap used after a forced GC, divided by the count)',
+    `   through handle       ${fmt(api.memory.apiBytesPerTransaction)} B per transaction (${fmt(api.memory.apiBytesPerEvent)} B per event; the API-driven engine after its replay)   (goal <= 300)`,
+    `   ledger-only          ${fmt(api.memory.ledgerBytesPerTransfer)} B per transfer beside it; ${fmt(ledger.bytesPerTransfer)} B per transfer over ${fmt(ledger.transfers)} transfers alone (peak RSS ${ledger.peakRssMb} MB)   (goal <= 100)`,
+  );
+  if (process.env.BENCH_10M === '1') {
+    const big = apiScenario('ledger', '10000000', 8192);
+    out.push(`   10M ledger-only      peak RSS ${fmt(big.peakRssMb)} MB, heap ${fmt(big.heapMb)} MB, ${fmt(big.bytesPerTransfer)} B/transfer, ${fmt(big.eventsPerSec)} events/s   (goal: within 1,536 MB)`);
+  } else {
+    out.push('   10M ledger-only      not run (BENCH_10M=1 runs it)');
+  }
+  const snap = (label: string, s: any): string =>
+    `   ${label.padEnd(20)} save ${fmt(s.saveMs)} ms (snapshot ${fmt(s.takeMs)} + stringify ${fmt(s.stringifyMs)}), load ${fmt(s.loadMs)} ms (parse ${fmt(s.parseMs)} + createEngine ${fmt(s.createMs)}), ${s.mb} MB; replay ${fmt(s.replayMs)} ms; replay/load ${s.replayOverLoad}   (goal >= 5)${s.readsCompared > 0 ? `; same answers to ${s.readsCompared} reads: ${s.sameAnswers}` : ''}`;
+  out.push('', '13. snapshot save and load vs replaying the same log', snap('API-driven', api.snapshot.api), snap('ledger-only', api.snapshot.ledger));
+  if (process.env.BENCH_PROFILE === '1') {
+    const profile = apiScenario('profile', apiEvents);
+    out.push('', `14. CPU profile of the API-driven replay (${fmt(profile.events)} events, ${fmt(profile.eventsPerSec)} events/s under the profiler; ${profile.profile})`);
+    for (const t of profile.top as { fn: string; selfPct: number; selfMs: number }[]) out.push(`   ${String(t.selfPct).padStart(5)}%  ${fmt(t.selfMs).padStart(6)} ms  ${t.fn}`);
+  }
+  return out;
+}

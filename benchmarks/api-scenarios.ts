@@ -1,0 +1,452 @@
+/**
+ * Issue 16's scenarios, one per process (prints one JSON line), over the realistic API-driven log
+ * of api-workload.ts. Usage, after `npm run bench` bundled it:
+ *   node --expose-gc bench-out/bundle/api-scenarios.js api <events>      replay, JSONL, memory, snapshots, lists
+ *   node --expose-gc bench-out/bundle/api-scenarios.js cold <rows>       cold first balance-change page
+ *   node --expose-gc bench-out/bundle/api-scenarios.js ledger <transfers> ledger-only memory (10M: BENCH_10M=1)
+ *   node --expose-gc bench-out/bundle/api-scenarios.js profile <events>  CPU profile of the API-driven replay
+ */
+import { Session } from 'node:inspector/promises';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { basicAuthorization } from '../src/api/auth.js';
+import { auditFile } from '../src/cli/audit-file.js';
+import { lineWriter, readLines } from '../src/cli/files.js';
+import { nativeSha256 } from '../src/cli/native-hash.js';
+import { auditLog } from '../src/engine/audit.js';
+import { createEngine, type Engine } from '../src/engine/engine.js';
+import { SANDBOX_CREDENTIAL } from '../src/engine/options.js';
+import { encodeEnvelope, type EventEnvelope, hashedTextOf } from '../src/log/index.js';
+import { apiWorkload, type ApiWorkloadReport } from './api-workload.js';
+import { BENCH_GENESIS, envelopeMaker, workloadEvents, type WorkloadEvent } from './workload.js';
+
+const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+const AUTH = basicAuthorization(SANDBOX_CREDENTIAL);
+/** The options the workload's engine ran with; a replay must use the same. */
+const API_OPTIONS = { regulated: true, seed: 1, sha256: nativeSha256 } as const;
+const BLOCK = 10_000;
+const LEDGER_ACCOUNTS = 10_000;
+
+const [name = '', sizeArg = '1000000'] = process.argv.slice(2);
+const SIZE = Number(sizeArg);
+
+const gc = (): void => {
+  global.gc?.();
+  global.gc?.();
+};
+const minorGc = (): void => global.gc?.({ type: 'minor' });
+const heapUsed = (): number => {
+  gc();
+  return process.memoryUsage().heapUsed;
+};
+const peakRssMb = (): number => Math.round(process.resourceUsage().maxRSS / 1024);
+function seconds<T>(fn: () => T): [number, T] {
+  const t0 = process.hrtime.bigint();
+  const result = fn();
+  return [Number(process.hrtime.bigint() - t0) / 1e9, result];
+}
+const round = (n: number, digits = 2): number => Number(n.toFixed(digits));
+const get = (engine: Engine, path: string, authorization = AUTH): { status: number; body: any } =>
+  engine.handle({ method: 'GET', path, headers: { authorization } }, { now: Date.UTC(2035, 0, 1) }).response as { status: number; body: any };
+
+/** The ledger-only log (scenario 1's) as an opening (genesis and accounts) and blocks of transfers. */
+function ledgerLog(transfers: number): { opening: EventEnvelope[]; blocks: Generator<EventEnvelope[]> } {
+  const make = envelopeMaker();
+  const events = workloadEvents(transfers, LEDGER_ACCOUNTS);
+  const opening: EventEnvelope[] = [];
+  for (let i = 0; i <= LEDGER_ACCOUNTS; i += 1) {
+    const { type, at, data } = events.next().value as WorkloadEvent;
+    opening.push(make(type, at, data));
+  }
+  function* blocks(): Generator<EventEnvelope[]> {
+    let block: EventEnvelope[] = [];
+    for (const { type, at, data } of events) {
+      block.push(make(type, at, data));
+      if (block.length === BLOCK) {
+        yield block;
+        block = [];
+      }
+    }
+    if (block.length > 0) yield block;
+  }
+  return { opening, blocks: blocks() };
+}
+
+/**
+ * One round: a fresh engine replays the API-driven log block by block, alternating with a fresh
+ * engine replaying as many ledger-only transfers; seconds of each (events: `count`).
+ */
+function alternatingRound(log: readonly EventEnvelope[], count: number): { api: number; ledger: number; apiEngine: Engine; ledgerEngine: Engine } {
+  const apiEngine = createEngine(API_OPTIONS);
+  const { opening, blocks } = ledgerLog(count);
+  const ledgerEngine = createEngine({ events: opening });
+  let apiS = 0;
+  let ledgerS = 0;
+  for (let start = 0, index = 0; start < count; start += BLOCK, index += 1) {
+    const apiBlock = log.slice(start, Math.min(count, start + BLOCK));
+    const ledgerBlock = blocks.next().value as EventEnvelope[];
+    const order = index % 2 === 0 ? ['api', 'ledger'] : ['ledger', 'api'];
+    for (const which of order) {
+      minorGc();
+      if (which === 'api') apiS += seconds(() => apiEngine.replay(apiBlock))[0];
+      else ledgerS += seconds(() => ledgerEngine.replay(ledgerBlock))[0];
+    }
+  }
+  return { api: apiS, ledger: ledgerS, apiEngine, ledgerEngine };
+}
+
+/** Snapshot save (engine.snapshot + JSON.stringify) and load (JSON.parse + createEngine) of `engine`. */
+function snapshotFigures(engine: Engine, replaySeconds: number, reads: readonly string[], options: { readonly regulated?: boolean; readonly seed?: number } = {}): Record<string, unknown> {
+  const [takeS, snapshot] = seconds(() => engine.snapshot());
+  const [stringifyS, text] = seconds(() => JSON.stringify(snapshot));
+  const [parseS, parsed] = seconds(() => JSON.parse(text));
+  const [createS, loaded] = seconds(() => createEngine({ ...options, snapshot: parsed }));
+  const same = reads.every((path) => JSON.stringify(get(engine, path)) === JSON.stringify(get(loaded, path)));
+  const saveS = takeS + stringifyS;
+  const loadS = parseS + createS;
+  return {
+    saveMs: Math.round(saveS * 1000),
+    loadMs: Math.round(loadS * 1000),
+    takeMs: Math.round(takeS * 1000),
+    stringifyMs: Math.round(stringifyS * 1000),
+    parseMs: Math.round(parseS * 1000),
+    createMs: Math.round(createS * 1000),
+    replayMs: Math.round(replaySeconds * 1000),
+    mb: round(text.length / 1e6, 1),
+    replayOverLoad: round(replaySeconds / loadS),
+    sameAnswers: same,
+    readsCompared: reads.length,
+  };
+}
+
+/** The list endpoints of issue 16 over `engine`: paths by name (absent when the workload has none). */
+function listPaths(report: ApiWorkloadReport): Record<string, string> {
+  const paths: Record<string, string> = {
+    transactions: '/transactions',
+    cardTransactions: '/transactions?type=CARD',
+    customers: '/customers',
+    externalAccounts: '/customers/external-accounts',
+    cards: '/cards',
+    quotes: '/quotes',
+    agentApprovals: '/agents/approvals',
+  };
+  if (report.stablecoinIds[0] !== undefined) paths.stablecoinOperations = `/stablecoins/${report.stablecoinIds[0]}/operations`;
+  if (report.platformAccountIds[0] !== undefined) paths.balanceChanges = `/internal-accounts/${report.platformAccountIds[0]}/balance-changes?startDate=2020-01-01T00:00:00.000Z&endDate=2034-01-01T00:00:00.000Z`;
+  return paths;
+}
+
+const withQuery = (path: string, query: string): string => `${path}${path.includes('?') ? '&' : '?'}${query}`;
+
+/** Median µs of a 100-item first page of `path` over `reps` calls, and its totalCount. */
+function pageMicros(engine: Engine, path: string, reps: number): { micros: number; totalCount: number; status: number } {
+  const first = get(engine, withQuery(path, 'limit=100'));
+  if (first.status !== 200) return { micros: 0, totalCount: 0, status: first.status };
+  const times: number[] = [];
+  for (let i = 0; i < reps; i += 1) times.push(seconds(() => get(engine, withQuery(path, 'limit=100')))[0]);
+  times.sort((a, b) => a - b);
+  return { micros: Math.round((times[Math.floor(reps / 2)] ?? 0) * 1e6), totalCount: Number(first.body.totalCount ?? first.body.data?.length ?? 0), status: 200 };
+}
+
+/** Walks up to `maxPages` 100-item pages of `path` by cursor; ms per page and pages walked. */
+function walk(engine: Engine, path: string, maxPages: number): { pages: number; msPerPage: number; complete: boolean } {
+  let cursor: string | undefined;
+  let pages = 0;
+  let more = true;
+  const [s] = seconds(() => {
+    while (more && pages < maxPages) {
+      const answer = get(engine, withQuery(path, `limit=100${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`));
+      if (answer.status !== 200) throw new Error(`walking ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      pages += 1;
+      more = answer.body.hasMore === true;
+      cursor = answer.body.nextCursor;
+    }
+  });
+  return { pages, msPerPage: round((s * 1000) / Math.max(1, pages), 3), complete: !more };
+}
+
+/** Every list: first page at the small and the big engine, their ratio, and walks at both. */
+function listFigures(small: Engine, big: Engine, report: ApiWorkloadReport): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [list, path] of Object.entries(listPaths(report))) {
+    const s = pageMicros(small, path, 200);
+    const b = pageMicros(big, path, 30);
+    if (s.status !== 200 || b.status !== 200) {
+      out[list] = { path, status: b.status };
+      continue;
+    }
+    const ws = walk(small, path, 100_000);
+    // At the big size, at most 300 pages (the time budget); ms per page shows the growth.
+    const wb = walk(big, path, 300);
+    out[list] = {
+      path,
+      smallItems: s.totalCount,
+      bigItems: b.totalCount,
+      smallMicros: s.micros,
+      bigMicros: b.micros,
+      ratio: round(b.micros / Math.max(1, s.micros)),
+      smallWalk: ws,
+      bigWalk: wb,
+      // Walking all pages costs pages x ms per page: linear when ms per page stays flat.
+      bigWalkProjectedMs: Math.round((Math.ceil(b.totalCount / 100) || 1) * wb.msPerPage),
+    };
+  }
+  return out;
+}
+
+/** Parse, hash and apply of the JSONL log measured apart, against `auditLog` doing all of it. */
+function jsonlFigures(log: readonly EventEnvelope[]): Record<string, unknown> {
+  mkdirSync(OUT_DIR, { recursive: true });
+  const path = join(OUT_DIR, 'bench-api-events.jsonl');
+  const writer = lineWriter(path);
+  let bytes = 0;
+  for (const env of log) {
+    const line = encodeEnvelope(env);
+    bytes += line.length + 1;
+    writer.write(line);
+  }
+  writer.close();
+  try {
+    const count = log.length;
+    const audit = (): number => {
+      gc();
+      const [s, report] = seconds(() => auditLog(readLines(path), { ...API_OPTIONS, canonical: false }));
+      if (!report.ok) throw new Error(`API log failed its audit: ${JSON.stringify(report.fault)}`);
+      return s;
+    };
+    const parse = (): number => {
+      gc();
+      return seconds(() => {
+        let n = 0;
+        for (const line of readLines(path)) if (line !== '') n += (JSON.parse(line) as { seq: number }).seq > 0 ? 1 : 0;
+        return n;
+      })[0];
+    };
+    const hash = (): number => {
+      gc();
+      return seconds(() => {
+        let n = 0;
+        for (const line of readLines(path)) if (line !== '') n += nativeSha256(hashedTextOf(line)).length;
+        return n;
+      })[0];
+    };
+    const apply = (): number => {
+      gc();
+      return seconds(() => {
+        const engine = createEngine(API_OPTIONS);
+        for (let i = 0; i < log.length; i += BLOCK) engine.replay(log.slice(i, i + BLOCK));
+        if (engine.state.ledger.checkInvariants().length > 0) throw new Error('API log replay broke an invariant');
+      })[0];
+    };
+    const audits: number[] = [];
+    const aparts: { parse: number; hash: number; apply: number }[] = [];
+    for (let pass = 0; pass < 2; pass += 1) {
+      aparts.push({ parse: parse(), hash: hash(), apply: apply() });
+      audits.push(audit());
+    }
+    const best = aparts.reduce((a, b) => (a.parse + a.hash + a.apply <= b.parse + b.hash + b.apply ? a : b));
+    const auditS = Math.min(...audits);
+    const apartS = best.parse + best.hash + best.apply;
+    gc();
+    const [twoThreadS, two] = seconds(() => auditFile(path, { ...API_OPTIONS, parallel: true, canonical: false }));
+    if (!two.ok) throw new Error('API log failed auditFile');
+    return {
+      bytesPerEvent: Math.round(bytes / count),
+      auditEventsPerSec: Math.round(count / auditS),
+      auditFileTwoThreadsEventsPerSec: Math.round(count / twoThreadS),
+      apartEventsPerSec: Math.round(count / apartS),
+      parseEventsPerSec: Math.round(count / best.parse),
+      hashEventsPerSec: Math.round(count / best.hash),
+      applyEventsPerSec: Math.round(count / best.apply),
+      ratio: round(apartS / auditS),
+      twoThreadsRatio: round(apartS / twoThreadS),
+    };
+  } finally {
+    rmSync(path, { force: true });
+  }
+}
+
+const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<string, unknown>>> = {
+  api() {
+    // 1. The workload through handle (its requests/s is the handle figure for this mix).
+    const [generateS, report] = seconds(() => apiWorkload({ events: SIZE }));
+    const { log } = report;
+    const count = log.length;
+    const transactions = (report.eventTypes.TransactionCreated ?? 0) + (report.eventTypes.CardTransactionCreated ?? 0);
+    const handleFigures = {
+      requests: report.requests,
+      refused: report.refused,
+      aborted: report.aborted,
+      advances: report.advances,
+      requestsPerSec: Math.round(report.requests / report.handleSeconds),
+      eventsPerSecThroughHandle: Math.round(count / (report.handleSeconds + report.advanceSeconds)),
+      generateSeconds: round(generateS, 1),
+    };
+    let small: Engine | undefined = createEngine(API_OPTIONS);
+    // The lists at two sizes: a prefix of the log (~1k transactions) and the whole log.
+    const prefix = Math.max(1, Math.min(count, Math.round((count * 1000) / Math.max(1, transactions))));
+    small.replay(log.slice(0, prefix));
+    const lists = listFigures(small, report.engine, report);
+    small = undefined;
+    const reads = ['/transactions?limit=100', '/customers?limit=100', '/cards?limit=100', '/platform/internal-accounts', ...report.platformAccountIds.map((id) => `/internal-accounts/${id}`)];
+    void small;
+    // Only the log stays: the heap before any replay engine exists.
+    (report as { engine: Engine | undefined }).engine = undefined;
+    const heapLogOnly = heapUsed();
+
+    // 2. Alternating blocks: the API-driven log against as many ledger-only transfers, after a
+    // warm-up round over the first 50,000 events of each.
+    alternatingRound(log, Math.min(count, 50_000));
+    gc();
+    const measured = alternatingRound(log, count);
+    const heapBoth = heapUsed();
+
+    // 3. Snapshots of each engine against replaying the same log.
+    const ledgerSnapshot = snapshotFigures(measured.ledgerEngine, measured.ledger, []);
+    const ledgerChecks = measured.ledgerEngine.state.ledger.checkInvariants().length === 0;
+    (measured as { ledgerEngine: Engine | undefined }).ledgerEngine = undefined;
+    const heapApiOnly = heapUsed();
+    const apiSnapshot = snapshotFigures(measured.apiEngine, measured.api, reads, API_OPTIONS);
+    (measured as { apiEngine: Engine | undefined }).apiEngine = undefined;
+    const heapNone = heapUsed();
+
+    // 4. JSONL: auditLog against parse + hash + apply apart.
+    const jsonl = jsonlFigures(log);
+
+    const apiPerEventUs = (measured.api * 1e6) / count;
+    const ledgerPerEventUs = (measured.ledger * 1e6) / count;
+    return {
+      events: count,
+      transactions,
+      eventTypes: report.eventTypes,
+      operations: report.operations,
+      handle: handleFigures,
+      replay: {
+        apiEventsPerSec: Math.round(count / measured.api),
+        ledgerEventsPerSec: Math.round(count / measured.ledger),
+        apiPerEventUs: round(apiPerEventUs, 3),
+        ledgerPerEventUs: round(ledgerPerEventUs, 3),
+        ratio: round(ledgerPerEventUs / apiPerEventUs, 3),
+      },
+      memory: {
+        apiBytesPerTransaction: Math.round((heapApiOnly - heapNone) / Math.max(1, transactions)),
+        apiBytesPerEvent: Math.round((heapApiOnly - heapNone) / count),
+        ledgerBytesPerTransfer: Math.round((heapBoth - heapApiOnly) / count),
+        heapLogOnlyMb: Math.round(heapLogOnly / 1e6),
+        ledgerInvariantsHold: ledgerChecks,
+      },
+      snapshot: { api: apiSnapshot, ledger: ledgerSnapshot },
+      jsonl,
+      lists,
+      prefixEvents: prefix,
+      peakRssMb: peakRssMb(),
+    };
+  },
+
+  cold() {
+    // One account of SIZE rows and one of 1,000, replayed; then the first page of each, cold.
+    const engine = createEngine({ events: pageLog(SIZE, 1000) });
+    const path = (account: string): string => `/internal-accounts/InternalAccount:${account}/balance-changes?startDate=2020-01-01T00:00:00.000Z&endDate=2034-01-01T00:00:00.000Z&limit=100`;
+    const [coldBigS, first] = seconds(() => get(engine, path('big')));
+    if (first.status !== 200) throw new Error(`balance changes answered ${first.status}: ${JSON.stringify(first.body)}`);
+    const [warmBigS] = seconds(() => get(engine, path('big')));
+    const [coldSmallS] = seconds(() => get(engine, path('small')));
+    const [warmSmallS] = seconds(() => get(engine, path('small')));
+    return {
+      rows: SIZE,
+      coldBigMs: round(coldBigS * 1000, 3),
+      warmBigMs: round(warmBigS * 1000, 3),
+      coldSmallMs: round(coldSmallS * 1000, 3),
+      warmSmallMs: round(warmSmallS * 1000, 3),
+      totalCount: first.body.totalCount,
+      peakRssMb: peakRssMb(),
+    };
+  },
+
+  ledger() {
+    // Ledger-only replay of SIZE transfers: heap per transfer after a forced GC, and peak RSS
+    // (the 10M check runs this with SIZE = 10,000,000).
+    const { opening, blocks } = ledgerLog(SIZE);
+    const before = heapUsed();
+    const engine = createEngine({ events: opening });
+    const [s] = seconds(() => {
+      for (const block of blocks) engine.replay(block);
+    });
+    const after = heapUsed();
+    const ok = engine.state.ledger.checkInvariants().length === 0;
+    return { transfers: SIZE, eventsPerSec: Math.round(SIZE / s), bytesPerTransfer: Math.round((after - before) / SIZE), heapMb: Math.round(after / 1e6), invariantsHold: ok, peakRssMb: peakRssMb() };
+  },
+
+  async profile() {
+    // The API-driven replay under the V8 CPU profiler (the generation is not profiled).
+    const { log } = apiWorkload({ events: SIZE });
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 200 });
+    const engine = createEngine(API_OPTIONS);
+    gc();
+    await session.post('Profiler.start');
+    const [s] = seconds(() => {
+      for (let i = 0; i < log.length; i += BLOCK) engine.replay(log.slice(i, i + BLOCK));
+    });
+    const { profile } = (await session.post('Profiler.stop')) as { profile: CpuProfile };
+    session.disconnect();
+    mkdirSync(OUT_DIR, { recursive: true });
+    const file = join(OUT_DIR, 'api-replay.cpuprofile');
+    writeFileSync(file, JSON.stringify(profile));
+    return { events: log.length, eventsPerSec: Math.round(log.length / s), profile: file, top: topSelf(profile, 30) };
+  },
+};
+
+/** The parts of a V8 CPU profile the summary reads. */
+type CpuProfile = {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }[];
+  samples?: number[];
+  timeDeltas?: number[];
+};
+
+/** Self time by function (name, file and line), largest first, as shares of all samples. */
+function topSelf(profile: CpuProfile, limit: number): { fn: string; selfPct: number; selfMs: number }[] {
+  const byNode = new Map<number, number>();
+  const deltas = profile.timeDeltas ?? [];
+  (profile.samples ?? []).forEach((id, i) => byNode.set(id, (byNode.get(id) ?? 0) + (deltas[i] ?? 0)));
+  const byFn = new Map<string, number>();
+  let total = 0;
+  for (const node of profile.nodes) {
+    const us = byNode.get(node.id) ?? 0;
+    total += us;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const file = url.replace(/^.*\/(src|benchmarks|node_modules)\//, '$1/');
+    const key = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`;
+    byFn.set(key, (byFn.get(key) ?? 0) + us);
+  }
+  return [...byFn.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([fn, us]) => ({ fn, selfPct: round((100 * us) / Math.max(1, total), 1), selfMs: Math.round(us / 1000) }));
+}
+
+/** A log with one account of `big` rows and one of `small` rows, funded from the world. */
+function* pageLog(big: number, small: number): Generator<EventEnvelope> {
+  const make = envelopeMaker();
+  const start = Date.parse('2026-01-01T00:00:00Z');
+  const t0 = BENCH_GENESIS.at;
+  yield make(BENCH_GENESIS.type, t0, BENCH_GENESIS.data);
+  for (const id of ['InternalAccount:big', 'InternalAccount:small']) {
+    yield make('InternalAccountOpened', t0, { account: { id, type: 'INTERNAL_FIAT', status: 'ACTIVE', currency: 'USD', createdAt: t0, updatedAt: t0 } });
+  }
+  for (let i = 0; i < big; i += 1) {
+    const at = new Date(start + i * 1000).toISOString();
+    const transfers = [{ id: `b${i}`, debitAccountId: 'world:USD', creditAccountId: 'InternalAccount:big', amountMinor: '100' }];
+    if (i < small) transfers.push({ id: `s${i}`, debitAccountId: 'world:USD', creditAccountId: 'InternalAccount:small', amountMinor: '100' });
+    yield make('LedgerTransfersCreated', at, { transfers });
+  }
+}
+
+const run = scenarios[name];
+if (run === undefined) {
+  process.stderr.write(`unknown scenario ${name}; one of ${Object.keys(scenarios).join(', ')}\n`);
+  process.exit(2);
+}
+process.stdout.write(`${JSON.stringify({ scenario: name, size: SIZE, ...(await run()) })}\n`);
