@@ -27,6 +27,11 @@ export type WebhookDelivered = { readonly webhookId: string; readonly attempts: 
 /** A queued webhook was not delivered after `attempts` tries; `lastError` says why (no secrets). */
 export type WebhookGaveUp = { readonly webhookId: string; readonly attempts: number; readonly lastError: string };
 
+/** What happened to one queued webhook, as a delivery loop reports it to be recorded. */
+export type WebhookOutcome =
+  | ({ readonly kind: 'delivered' } & WebhookDelivered)
+  | ({ readonly kind: 'gaveUp' } & WebhookGaveUp);
+
 /**
  * Event type names of the outbox: queued by the engine, delivered or given up by the server's
  * delivery loop (src/server/outbox.ts), which appends the markers to the log.
@@ -34,11 +39,28 @@ export type WebhookGaveUp = { readonly webhookId: string; readonly attempts: num
 export const WEBHOOK_EVENTS = { queued: 'WebhookQueued', delivered: 'WebhookDelivered', gaveUp: 'WebhookGaveUp' } as const;
 
 /**
- * Evolvers for outbox events: nothing to derive, the log is the outbox and its delivery record
- * (the delivery loop reads both from the log); replay only has to accept the markers.
+ * The outbox's open part: ids of queued webhooks with no delivery marker yet, in queue order (a
+ * Set iterates in insertion order). What `engine.recordWebhookOutcomes` checks a marker against.
+ */
+export type WebhookStore = { readonly pending: Set<string> };
+
+/** An empty store. */
+export function emptyWebhookStore(): WebhookStore {
+  return { pending: new Set() };
+}
+
+/**
+ * Evolvers for outbox events: a queued webhook is pending until its marker. Markers appended
+ * directly to a store by an earlier delivery loop may name a webhook twice; the first wins.
  */
 export const webhookEvolvers: EvolverTable = {
-  [WEBHOOK_EVENTS.queued]: () => {},
-  [WEBHOOK_EVENTS.delivered]: () => {},
-  [WEBHOOK_EVENTS.gaveUp]: () => {},
+  [WEBHOOK_EVENTS.queued]: (state, event) => {
+    state.webhooks.pending.add((event.data as WebhookQueued).id);
+  },
+  [WEBHOOK_EVENTS.delivered]: (state, event) => {
+    state.webhooks.pending.delete((event.data as WebhookDelivered).webhookId);
+  },
+  [WEBHOOK_EVENTS.gaveUp]: (state, event) => {
+    state.webhooks.pending.delete((event.data as WebhookGaveUp).webhookId);
+  },
 };

@@ -4,6 +4,7 @@
  */
 import type { Ledger } from '../ledger/index.js';
 import type { AgentStore } from './agents/store.js';
+import type { WebhookStore } from './notifications.js';
 import type { ApiTokenStore } from './api-tokens/store.js';
 import type { InvitationStore } from './invitations/store.js';
 import type { AuthStore } from './auth/store.js';
@@ -50,6 +51,7 @@ export type DomainState = {
   readonly cardTransactions: CardTransactionStore;
   readonly stablecoins: StablecoinStore;
   readonly agents: AgentStore;
+  readonly webhooks: WebhookStore;
   readonly verifications: VerificationStore;
   readonly documents: DocumentStore;
   readonly beneficialOwners: BeneficialOwnerStore;

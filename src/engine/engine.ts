@@ -40,7 +40,8 @@ import { emptyState } from './state.js';
 import { readonlyView } from './readonly-view.js';
 import { checkpointDraft, checkpointDue, checkpointOptionsProblem } from './checkpoint-events.js';
 import { NOTIFIERS, TIMER_HANDLERS } from './registry.js';
-import { type Notification, WEBHOOK_EVENTS, type WebhookQueued } from '../domains/notifications.js';
+import { type Notification, WEBHOOK_EVENTS, type WebhookOutcome, type WebhookQueued } from '../domains/notifications.js';
+import { webhookOutcomeDrafts } from './webhook-outcomes.js';
 import { nextDueTimer, TIMER_EVENTS, type TimerFired } from '../domains/timers.js';
 
 /** The time of a call: an ISO instant with offset, or epoch milliseconds. */
@@ -73,6 +74,13 @@ export type Engine = {
   readonly handle: (request: HttpRequest, clock: Clock) => HandleResult;
   /** Applies everything due at `now` (timers) and returns the events written. All-or-nothing. */
   readonly advance: (now: string | number) => readonly EventEnvelope[];
+  /**
+   * Records what a delivery loop did with queued webhooks, one `WebhookDelivered` or
+   * `WebhookGaveUp` marker each, written like any other event (so a writer's head and the store
+   * stay one). All-or-nothing: 409 CONFLICT names a webhook that is not pending (unknown, or
+   * already recorded), 400 INVALID_INPUT a malformed outcome; then nothing is written.
+   */
+  readonly recordWebhookOutcomes: (outcomes: readonly WebhookOutcome[], clock: Clock) => Result<readonly EventEnvelope[], ApiError>;
   /** Engine command: money movements before `through` count as settled (gates NOT_YET_AVAILABLE). */
   readonly closeSettlement: (through: string, clock: Clock) => Result<readonly EventEnvelope[], ApiError>;
   /**
@@ -310,6 +318,15 @@ export function createEngine(options: EngineOptions = {}): Engine {
           return [];
         }
         return fired.length === 0 ? [] : [...genesis, ...fired, ...checkpointIfDue(atMs)];
+      });
+    },
+    recordWebhookOutcomes(outcomes: readonly WebhookOutcome[], clock: Clock): Result<readonly EventEnvelope[], ApiError> {
+      return atomically(() => {
+        const atMs = instantOf(clock.now);
+        const drafts = webhookOutcomeDrafts(state, outcomes);
+        if (!drafts.ok) return drafts;
+        if (drafts.value.length === 0) return ok([]);
+        return ok([...appendDrafts(drafts.value, atMs), ...checkpointIfDue(atMs)]);
       });
     },
     closeSettlement(through: string, clock: Clock): Result<readonly EventEnvelope[], ApiError> {

@@ -82,6 +82,8 @@ export type EngineSnapshot = {
   readonly cardTransactions?: CardTransactionStoreSnapshot;
   readonly stablecoins: StablecoinStoreSnapshot;
   readonly agents?: AgentStoreSnapshot;
+  /** Queued webhooks without a delivery marker, in queue order (absent in older snapshots: none). */
+  readonly pendingWebhooks?: readonly string[];
   readonly verifications?: VerificationStoreSnapshot;
   readonly documents?: DocumentStoreSnapshot;
   readonly beneficialOwners?: BeneficialOwnerStoreSnapshot;
@@ -118,6 +120,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
     cardTransactions: cardTransactionStoreSnapshot(state.cardTransactions),
     stablecoins: stablecoinStoreSnapshot(state.stablecoins),
     agents: agentStoreSnapshot(state.agents),
+    pendingWebhooks: [...state.webhooks.pending],
     verifications: verificationStoreSnapshot(state.verifications),
     documents: documentStoreSnapshot(state.documents),
     beneficialOwners: beneficialOwnerStoreSnapshot(state.beneficialOwners),
@@ -158,6 +161,7 @@ export function stateFromSnapshot(snapshot: EngineSnapshot): DomainState {
     cardTransactions: cardTransactionStoreFromSnapshot(snapshot.cardTransactions),
     stablecoins: stablecoinStoreFromSnapshot(snapshot.stablecoins),
     agents: agentStoreFromSnapshot(snapshot.agents),
+    webhooks: { pending: new Set(snapshot.pendingWebhooks ?? []) },
     verifications: verificationStoreFromSnapshot(snapshot.verifications),
     documents: documentStoreFromSnapshot(snapshot.documents),
     beneficialOwners: beneficialOwnerStoreFromSnapshot(snapshot.beneficialOwners),

@@ -1,6 +1,7 @@
 /** Builds the empty derived state an engine starts from. */
 import { Ledger } from '../ledger/index.js';
 import { emptyAgentStore } from '../domains/agents/store.js';
+import { emptyWebhookStore } from '../domains/notifications.js';
 import { emptyApiTokenStore } from '../domains/api-tokens/store.js';
 import { emptyInvitationStore } from '../domains/invitations/store.js';
 import { emptyAuthStore } from '../domains/auth/store.js';
@@ -47,6 +48,7 @@ export function emptyState(options: ResolvedOptions): DomainState {
     cardTransactions: emptyCardTransactionStore(),
     stablecoins: emptyStablecoinStore(),
     agents: emptyAgentStore(),
+    webhooks: emptyWebhookStore(),
     verifications: emptyVerificationStore(),
     documents: emptyDocumentStore(),
     beneficialOwners: emptyBeneficialOwnerStore(),

@@ -13,19 +13,18 @@
  * other writer's events.
  */
 import { eventIdAt } from '../core/ids.js';
+import type { Result } from '../core/result.js';
 import { formatInstant, instantToMs } from '../core/time.js';
 import {
-  WEBHOOK_EVENTS, type WebhookDelivered, type WebhookGaveUp, type WebhookQueued,
+  WEBHOOK_EVENTS, type WebhookDelivered, type WebhookGaveUp, type WebhookOutcome, type WebhookQueued,
 } from '../domains/notifications.js';
 import type { DomainState } from '../domains/state.js';
 import { EMPTY_HEAD, type EventEnvelope, sealEvent, type Sha256Hex } from '../log/index.js';
 import { AppendConflictError, type EventStore } from './event-store.js';
 import { p256PrivateKey, SIGNATURE_HEADER, signWebhookBody, type SigningKey } from './outbox-signature.js';
 
-/** What happened to one webhook in one run, as recorded in the log. */
-export type WebhookOutcome =
-  | ({ readonly kind: 'delivered' } & WebhookDelivered)
-  | ({ readonly kind: 'gaveUp' } & WebhookGaveUp);
+/** What happened to one webhook in one run, as recorded in the log (defined with the events). */
+export type { WebhookOutcome };
 
 /** What the loop reports for operators (never bodies or keys). */
 export type OutboxEvent =
@@ -67,6 +66,14 @@ export type OutboxOptions = {
   readonly sha256?: Sha256Hex;
   /** How many times recording is retried after losing an append race (default 16). */
   readonly recordRetries?: number;
+  /**
+   * Records outcomes through the log's writer instead of appending markers to the store itself,
+   * e.g. `(outcomes) => writer.command((engine, clock) => engine.recordWebhookOutcomes(outcomes, clock))`.
+   * Use it whenever a Writer owns the store (always with the JSONL file store, whose single
+   * writer would otherwise lose every append after a marker and rebuild). A refusal (a webhook
+   * already recorded elsewhere) is skipped; the next run reads the markers from the log.
+   */
+  readonly record?: (outcomes: readonly WebhookOutcome[]) => Promise<Result<unknown, unknown>>;
   /** Operator events; default none. */
   readonly onEvent?: (event: OutboxEvent) => void;
   /**
@@ -199,6 +206,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   /** Seals `outcomes` as markers after `head` and appends them; on a lost race reads and retries. */
   async function record(outcomes: readonly WebhookOutcome[]): Promise<void> {
+    if (options.record !== undefined) {
+      const result = await options.record(outcomes.filter((outcome) => pending.has(outcome.webhookId)));
+      await readNew();
+      if (result.ok) report({ kind: 'recorded', outcomes: outcomes.length });
+      return;
+    }
     let left = outcomes;
     for (let tries = 0; ; tries += 1) {
       // Another loop may have recorded some of them meanwhile: never mark a webhook twice.

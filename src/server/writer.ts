@@ -7,8 +7,9 @@
  * calls `advance(now)` on a schedule and commits its events like a request.
  */
 import type { HttpRequest, HttpResponse } from '../api/http.js';
-import { apiError, errorBody } from '../core/errors.js';
-import { createEngine, type Engine } from '../engine/engine.js';
+import { type ApiError, apiError, errorBody } from '../core/errors.js';
+import type { Result } from '../core/result.js';
+import { type Clock, createEngine, type Engine } from '../engine/engine.js';
 import type { EngineOptions } from '../engine/options.js';
 import type { EventEnvelope } from '../log/index.js';
 import { AppendConflictError, type EventStore } from './event-store.js';
@@ -63,6 +64,14 @@ export type Writer = RequestHandler & {
   /** Fires the timers due now and commits their events; resolves with them (rejects if not stored). */
   advance(): Promise<readonly EventEnvelope[]>;
   /**
+   * Runs an engine command (e.g. `engine.recordWebhookOutcomes`) in the commit queue, at the
+   * writer's clock, and commits its events like a request's; resolves with its result once they
+   * are stored (rejects if they could not be). A refusal (`ok: false`) writes nothing.
+   * @example
+   * await writer.command((engine, clock) => engine.recordWebhookOutcomes(outcomes, clock));
+   */
+  command(run: EngineCommand): Promise<Result<readonly EventEnvelope[], ApiError>>;
+  /**
    * The current engine (undefined while it is rebuilt). While a commit is in flight it is ahead
    * of the store: answer clients through `handle`, which reads only committed state.
    */
@@ -73,9 +82,13 @@ export type Writer = RequestHandler & {
   close(): Promise<void>;
 };
 
+/** An engine command run by `Writer.command`: pure, returns its events or a refusal. */
+export type EngineCommand = (engine: Engine, clock: Clock) => Result<readonly EventEnvelope[], ApiError>;
+
 type Job =
   | { kind: 'request'; request: HttpRequest; attempts: number; resolve: (response: HttpResponse) => void }
-  | { kind: 'advance'; attempts: number; resolve: (events: readonly EventEnvelope[]) => void; reject: (error: unknown) => void };
+  | { kind: 'advance'; attempts: number; resolve: (events: readonly EventEnvelope[]) => void; reject: (error: unknown) => void }
+  | { kind: 'command'; run: EngineCommand; attempts: number; resolve: (result: Result<readonly EventEnvelope[], ApiError>) => void; reject: (error: unknown) => void };
 
 const REPLAY_CHUNK = 4096;
 
@@ -188,10 +201,14 @@ export async function createWriter(options: WriterOptions): Promise<Writer> {
         const result = current.handle(job.request, { now: now() });
         written = result.events;
         answer = () => job.resolve(result.response);
-      } else {
+      } else if (job.kind === 'advance') {
         const events = current.advance(now());
         written = events;
         answer = () => job.resolve(events);
+      } else {
+        const result = job.run(current, { now: now() });
+        written = result.ok ? result.value : [];
+        answer = () => job.resolve(result);
       }
     } catch (error) {
       // A defect: the engine may be halted or half-applied. What came before was decided on
@@ -319,6 +336,10 @@ export async function createWriter(options: WriterOptions): Promise<Writer> {
     advance() {
       if (closing) return Promise.reject(new Error('the writer is closed'));
       return new Promise((resolve, reject) => submit({ kind: 'advance', attempts: 0, resolve, reject }));
+    },
+    command(run) {
+      if (closing) return Promise.reject(new Error('the writer is closed'));
+      return new Promise((resolve, reject) => submit({ kind: 'command', run, attempts: 0, resolve, reject }));
     },
     engine: () => engine,
     stats: () => ({ ...counts }),
