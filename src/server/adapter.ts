@@ -5,6 +5,7 @@
  */
 import type { HttpRequest, HttpResponse } from '../api/http.js';
 import { REQUEST_LIMITS } from '../api/limits.js';
+import { isUploadContentType, UPLOAD_LIMITS } from '../api/raw-body.js';
 import { apiError, errorBody } from '../core/errors.js';
 
 /** The API version every path is served under, e.g. `/2025-10-13/customers`. */
@@ -13,6 +14,12 @@ export const BASE_PATH = '/2025-10-13';
 /** Largest request body read, in bytes: the engine's own limit (REQUEST_LIMITS.bodyBytesMax). */
 export const BODY_LIMIT_BYTES_DEFAULT: number = REQUEST_LIMITS.bodyBytesMax;
 
+/**
+ * Largest upload body read (multipart/form-data: documents, bulk CSV), in bytes: the engine's
+ * UPLOAD_LIMITS.bodyBytesMax (10 MiB of file plus 1 MiB of framing).
+ */
+export const UPLOAD_LIMIT_BYTES_DEFAULT: number = UPLOAD_LIMITS.bodyBytesMax;
+
 /** The request id header, echoed when the client sent a usable one, generated otherwise. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -20,8 +27,10 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 export type AdapterOptions = {
   /** Prefix stripped from every path (default BASE_PATH). */
   readonly basePath?: string;
-  /** Bodies larger than this are 413 before they are read whole (default BODY_LIMIT_BYTES_DEFAULT). */
+  /** JSON bodies larger than this are 413 before they are read whole (default BODY_LIMIT_BYTES_DEFAULT). */
   readonly bodyLimitBytes?: number;
+  /** multipart/form-data bodies larger than this are 413 before they are read whole (default UPLOAD_LIMIT_BYTES_DEFAULT). */
+  readonly uploadLimitBytes?: number;
   /** Called once per answered request (access log); never receives bodies or headers. */
   readonly onResponse?: (entry: AccessEntry) => void;
 };
@@ -68,12 +77,24 @@ export function hasBody(method: string): boolean {
   return method === 'POST' || method === 'PATCH' || method === 'PUT';
 }
 
-/** A 400 when a body is sent with a content type other than JSON, else undefined. */
+/** True for a multipart/form-data content type: the body goes to the engine as bytes. */
+export function isUpload(contentType: string | null | undefined): boolean {
+  return isUploadContentType(contentType ?? undefined);
+}
+
+/** The body limit for a request with this content type: uploads get the larger upload limit. */
+export function bodyLimitFor(contentType: string | null | undefined, options: AdapterOptions): number {
+  return isUpload(contentType)
+    ? (options.uploadLimitBytes ?? UPLOAD_LIMIT_BYTES_DEFAULT)
+    : (options.bodyLimitBytes ?? BODY_LIMIT_BYTES_DEFAULT);
+}
+
+/** A 400 when a body is sent with a content type other than JSON or multipart/form-data, else undefined. */
 export function contentTypeProblem(contentType: string | null | undefined, bodyBytes: number): HttpResponse | undefined {
-  if (bodyBytes === 0) return undefined;
+  if (bodyBytes === 0 || isUpload(contentType)) return undefined;
   const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
   if (type === 'application/json' || type?.endsWith('+json') === true) return undefined;
-  return errorResponse('INVALID_REQUEST_FORMAT', 'Content-Type must be application/json');
+  return errorResponse('INVALID_REQUEST_FORMAT', 'Content-Type must be application/json (or multipart/form-data for uploads)');
 }
 
 /** The 413 for a body over `limitBytes`. */
@@ -81,9 +102,14 @@ export function tooLarge(limitBytes: number): HttpResponse {
   return errorResponse('PAYLOAD_TOO_LARGE', `Request body is larger than ${limitBytes} bytes`);
 }
 
-/** The engine request for a stripped path, lower-cased headers and the body text. */
-export function engineRequest(method: string, path: string, headers: Record<string, string>, bodyText: string): HttpRequest {
-  return bodyText === '' ? { method, path, headers } : { method, path, headers, body: bodyText };
+/**
+ * The engine request for a stripped path, lower-cased headers and the body: JSON as text, an
+ * upload (multipart/form-data) as its bytes, which the engine never decodes as text.
+ */
+export function engineRequest(method: string, path: string, headers: Record<string, string>, body: Uint8Array, decoder: TextDecoder): HttpRequest {
+  if (body.length === 0) return { method, path, headers };
+  if (isUpload(headers['content-type'])) return { method, path, headers, body };
+  return { method, path, headers, body: decoder.decode(body) };
 }
 
 /** The JSON text of a response body (empty for 204 or no body). */

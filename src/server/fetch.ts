@@ -1,14 +1,15 @@
 /**
  * The Fetch API adapter: `(Request) => Promise<Response>`, so Hono, Bun, Deno, workers and
  * undici servers can mount the API. Same behaviour as the node:http adapter: base path
- * `/2025-10-13`, body limit (413 before the body is read whole), JSON content-type checks,
+ * `/2025-10-13`, body limits (413 before the body is read whole), JSON bodies as text and
+ * multipart/form-data uploads as bytes,
  * `X-Request-Id`, JSON responses.
  */
 import type { HttpResponse } from '../api/http.js';
 import {
   type AdapterOptions,
   BASE_PATH,
-  BODY_LIMIT_BYTES_DEFAULT,
+  bodyLimitFor,
   contentTypeProblem,
   engineRequest,
   errorResponse,
@@ -54,7 +55,6 @@ async function readBody(body: ReadableStream<Uint8Array> | null, limitBytes: num
  */
 export function fetchHandler(handler: RequestHandler, options: AdapterOptions = {}): (request: Request) => Promise<Response> {
   const basePath = options.basePath ?? BASE_PATH;
-  const limitBytes = options.bodyLimitBytes ?? BODY_LIMIT_BYTES_DEFAULT;
   const decoder = new TextDecoder();
   return async (request) => {
     const startedMs = performance.now();
@@ -63,6 +63,7 @@ export function fetchHandler(handler: RequestHandler, options: AdapterOptions = 
     const answer = async (): Promise<HttpResponse> => {
       const stripped = stripBasePath(url.pathname + url.search, basePath);
       if (!('path' in stripped)) return stripped;
+      const limitBytes = bodyLimitFor(request.headers.get('content-type'), options);
       if (Number(request.headers.get('content-length') ?? 0) > limitBytes) return tooLarge(limitBytes);
       const body = hasBody(request.method) ? await readBody(request.body, limitBytes) : new Uint8Array(0);
       if (body === undefined) return tooLarge(limitBytes);
@@ -72,7 +73,7 @@ export function fetchHandler(handler: RequestHandler, options: AdapterOptions = 
       request.headers.forEach((value, name) => {
         headers[name] = value;
       });
-      return handler.handle(engineRequest(request.method, stripped.path, headers, decoder.decode(body)));
+      return handler.handle(engineRequest(request.method, stripped.path, headers, body, decoder));
     };
     let response: HttpResponse;
     try {

@@ -1,14 +1,14 @@
 /**
  * The node:http adapter: `http.createServer(nodeHandler(writer))` serves the API under
- * `/2025-10-13`, with the body limit (413 before the body is read whole), JSON content-type
- * checks, an `X-Request-Id` on every answer, and JSON responses.
+ * `/2025-10-13`, with the body limits (413 before the body is read whole), JSON bodies as text
+ * and multipart/form-data uploads as bytes, an `X-Request-Id` on every answer, and JSON responses.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpResponse } from '../api/http.js';
 import {
   type AdapterOptions,
   BASE_PATH,
-  BODY_LIMIT_BYTES_DEFAULT,
+  bodyLimitFor,
   contentTypeProblem,
   engineRequest,
   errorResponse,
@@ -58,7 +58,7 @@ function readBody(request: IncomingMessage, limitBytes: number): Promise<Buffer 
  */
 export function nodeHandler(handler: RequestHandler, options: AdapterOptions = {}): (request: IncomingMessage, response: ServerResponse) => void {
   const basePath = options.basePath ?? BASE_PATH;
-  const limitBytes = options.bodyLimitBytes ?? BODY_LIMIT_BYTES_DEFAULT;
+  const decoder = new TextDecoder();
   return (request, response) => {
     const startedMs = performance.now();
     const sentId = request.headers[REQUEST_ID_HEADER];
@@ -85,6 +85,7 @@ export function nodeHandler(handler: RequestHandler, options: AdapterOptions = {
       send(stripped);
       return;
     }
+    const limitBytes = bodyLimitFor(request.headers['content-type'], options);
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > limitBytes) {
       closeAfter = true;
@@ -99,7 +100,7 @@ export function nodeHandler(handler: RequestHandler, options: AdapterOptions = {
       }
       const problem = contentTypeProblem(request.headers['content-type'], body.length);
       if (problem !== undefined) return problem;
-      return handler.handle(engineRequest(method, stripped.path, headersOf(request), body.toString('utf8')));
+      return handler.handle(engineRequest(method, stripped.path, headersOf(request), body, decoder));
     };
     answer().then(send, () => send(errorResponse('INTERNAL_ERROR', 'The request could not be read or answered.')));
   };

@@ -10,7 +10,7 @@ export type { FileStore, FileStoreOptions } from './file-store.js';
 export { StoreLockedError } from './file-lock.js';
 export { createWriter } from './writer.js';
 export type { RequestHandler, Writer, WriterEvent, WriterOptions, WriterStats } from './writer.js';
-export { BASE_PATH, BODY_LIMIT_BYTES_DEFAULT, REQUEST_ID_HEADER } from './adapter.js';
+export { BASE_PATH, BODY_LIMIT_BYTES_DEFAULT, REQUEST_ID_HEADER, UPLOAD_LIMIT_BYTES_DEFAULT } from './adapter.js';
 export type { AccessEntry, AdapterOptions } from './adapter.js';
 export { nodeHandler } from './http.js';
 export { fetchHandler } from './fetch.js';
