@@ -86,6 +86,8 @@ export type ApiWorkloadReport = {
   readonly stablecoinIds: readonly string[];
   readonly agentTokens: readonly string[];
   readonly platformAccountIds: readonly string[];
+  /** The first cohort's customer accounts (candidates for the busiest balance-change list). */
+  readonly customerAccountIds: readonly string[];
 };
 
 /** Options of `apiWorkload`. */
@@ -127,7 +129,9 @@ export function apiWorkload(options: ApiWorkloadOptions): ApiWorkloadReport {
   let model = newModel();
   const stablecoinIds: string[] = [];
   const agentTokens: string[] = [];
+  const customerAccountIds: string[] = [];
   const keep = (done: SessionModel): void => {
+    if (customerAccountIds.length === 0) customerAccountIds.push(...done.customers.map((c) => c.accountId));
     for (const coin of done.stablecoins) if (!stablecoinIds.includes(coin.id)) stablecoinIds.push(coin.id);
     for (const agent of done.agents) if (agent.token !== undefined) agentTokens.push(agent.token);
   };
@@ -198,7 +202,7 @@ export function apiWorkload(options: ApiWorkloadOptions): ApiWorkloadReport {
   keep(model);
   const eventTypes: Record<string, number> = {};
   for (const event of log) eventTypes[event.type] = (eventTypes[event.type] ?? 0) + 1;
-  return { engine, log, requests, refused, aborted, advances, handleSeconds: Number(handleNs) / 1e9, advanceSeconds: Number(advanceNs) / 1e9, operations, eventTypes, stablecoinIds, agentTokens, platformAccountIds: platformAccounts };
+  return { engine, log, requests, refused, aborted, advances, handleSeconds: Number(handleNs) / 1e9, advanceSeconds: Number(advanceNs) / 1e9, operations, eventTypes, stablecoinIds, agentTokens, platformAccountIds: platformAccounts, customerAccountIds };
 }
 
 /** Reads the cohort's internal accounts into the model's balances (what the simulator does after each step). */
