@@ -106,10 +106,10 @@ export function tooLarge(limitBytes: number): HttpResponse {
  * The engine request for a stripped path, lower-cased headers and the body: JSON as text, an
  * upload (multipart/form-data) as its bytes, which the engine never decodes as text.
  */
-export function engineRequest(method: string, path: string, headers: Record<string, string>, body: Uint8Array, decoder: TextDecoder): HttpRequest {
+export function engineRequest(method: string, path: string, headers: Record<string, string>, body: Uint8Array, decodeText: (bytes: Uint8Array) => string): HttpRequest {
   if (body.length === 0) return { method, path, headers };
   if (isUpload(headers['content-type'])) return { method, path, headers, body };
-  return { method, path, headers, body: decoder.decode(body) };
+  return { method, path, headers, body: decodeText(body) };
 }
 
 /** The JSON text of a response body (empty for 204 or no body). */

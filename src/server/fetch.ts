@@ -56,6 +56,7 @@ async function readBody(body: ReadableStream<Uint8Array> | null, limitBytes: num
 export function fetchHandler(handler: RequestHandler, options: AdapterOptions = {}): (request: Request) => Promise<Response> {
   const basePath = options.basePath ?? BASE_PATH;
   const decoder = new TextDecoder();
+  const decodeText = (bytes: Uint8Array): string => decoder.decode(bytes);
   return async (request) => {
     const startedMs = performance.now();
     const requestId = requestIdOf(request.headers.get(REQUEST_ID_HEADER));
@@ -73,7 +74,7 @@ export function fetchHandler(handler: RequestHandler, options: AdapterOptions = 
       request.headers.forEach((value, name) => {
         headers[name] = value;
       });
-      return handler.handle(engineRequest(request.method, stripped.path, headers, body, decoder));
+      return handler.handle(engineRequest(request.method, stripped.path, headers, body, decodeText));
     };
     let response: HttpResponse;
     try {

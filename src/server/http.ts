@@ -59,6 +59,7 @@ function readBody(request: IncomingMessage, limitBytes: number): Promise<Buffer 
 export function nodeHandler(handler: RequestHandler, options: AdapterOptions = {}): (request: IncomingMessage, response: ServerResponse) => void {
   const basePath = options.basePath ?? BASE_PATH;
   const decoder = new TextDecoder();
+  const decodeText = (bytes: Uint8Array): string => decoder.decode(bytes);
   return (request, response) => {
     const startedMs = performance.now();
     const sentId = request.headers[REQUEST_ID_HEADER];
@@ -100,7 +101,7 @@ export function nodeHandler(handler: RequestHandler, options: AdapterOptions = {
       }
       const problem = contentTypeProblem(request.headers['content-type'], body.length);
       if (problem !== undefined) return problem;
-      return handler.handle(engineRequest(method, stripped.path, headersOf(request), body, decoder));
+      return handler.handle(engineRequest(method, stripped.path, headersOf(request), body, decodeText));
     };
     answer().then(send, () => send(errorResponse('INTERNAL_ERROR', 'The request could not be read or answered.')));
   };
