@@ -8,6 +8,7 @@ import type { WebhookStore } from './notifications.js';
 import type { ApiTokenStore } from './api-tokens/store.js';
 import type { InvitationStore } from './invitations/store.js';
 import type { AuthStore } from './auth/store.js';
+import type { ScaStore } from './sca/store.js';
 import type { ConfigStore } from './config/store.js';
 import type { CustomerStore } from './customers/store.js';
 import type { IncomingStore } from './deposits/store.js';
@@ -60,4 +61,6 @@ export type DomainState = {
   readonly invitations: InvitationStore;
   /** Embedded wallets: credentials, sessions, pending signed requests, delegated keys. */
   readonly auth: AuthStore;
+  /** Strong customer authentication: factors, logins, sessions, resets. */
+  readonly sca: ScaStore;
 };

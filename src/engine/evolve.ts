@@ -29,6 +29,7 @@ import { agentEvolvers } from '../domains/agents/evolve.js';
 import { apiTokenEvolvers } from '../domains/api-tokens/evolve.js';
 import { invitationEvolvers } from '../domains/invitations/evolve.js';
 import { authEvolvers } from '../domains/auth/evolve.js';
+import { scaEvolvers } from '../domains/sca/evolve.js';
 import { cardRevealEvolvers } from '../domains/card-reveals/evolve.js';
 import type { EventEnvelope } from '../log/index.js';
 import { verificationEvolvers } from '../domains/verifications/evolve.js';
@@ -61,6 +62,7 @@ const EVOLVERS: ReadonlyMap<string, Evolver> = new Map(
     ...apiTokenEvolvers,
     ...invitationEvolvers,
     ...authEvolvers,
+    ...scaEvolvers,
     ...cardRevealEvolvers,
     ...webhookEvolvers,
     ...engineEvolvers,

@@ -28,6 +28,7 @@ import { type AgentStoreSnapshot, agentStoreFromSnapshot, agentStoreSnapshot } f
 import { type ApiTokenStoreSnapshot, apiTokenStoreFromSnapshot, apiTokenStoreSnapshot } from '../domains/api-tokens/store.js';
 import { type InvitationStoreSnapshot, invitationStoreFromSnapshot, invitationStoreSnapshot } from '../domains/invitations/store.js';
 import { type AuthStoreSnapshot, authStoreFromSnapshot, authStoreSnapshot } from '../domains/auth/store.js';
+import { type ScaStoreSnapshot, scaStoreFromSnapshot, scaStoreSnapshot } from '../domains/sca/store.js';
 import { type CardStoreSnapshot, cardStoreFromSnapshot, cardStoreSnapshot } from '../domains/cards/store.js';
 import {
   type CardTransactionStoreSnapshot,
@@ -91,6 +92,7 @@ export type EngineSnapshot = {
   readonly apiTokens?: ApiTokenStoreSnapshot;
   readonly invitations?: InvitationStoreSnapshot;
   readonly auth?: AuthStoreSnapshot;
+  readonly sca?: ScaStoreSnapshot;
   readonly ledger: LedgerSnapshot;
 };
 
@@ -128,6 +130,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
     apiTokens: apiTokenStoreSnapshot(state.apiTokens),
     invitations: invitationStoreSnapshot(state.invitations),
     auth: authStoreSnapshot(state.auth),
+    sca: scaStoreSnapshot(state.sca),
     ledger: state.ledger.toSnapshot(),
   };
 }
@@ -169,5 +172,6 @@ export function stateFromSnapshot(snapshot: EngineSnapshot): DomainState {
     apiTokens: apiTokenStoreFromSnapshot(snapshot.apiTokens),
     invitations: invitationStoreFromSnapshot(snapshot.invitations),
     auth: authStoreFromSnapshot(snapshot.auth),
+    sca: scaStoreFromSnapshot(snapshot.sca),
   };
 }

@@ -5,6 +5,7 @@ import { emptyWebhookStore } from '../domains/notifications.js';
 import { emptyApiTokenStore } from '../domains/api-tokens/store.js';
 import { emptyInvitationStore } from '../domains/invitations/store.js';
 import { emptyAuthStore } from '../domains/auth/store.js';
+import { emptyScaStore } from '../domains/sca/store.js';
 import { emptyConfigStore } from '../domains/config/store.js';
 import { emptyCardTransactionStore } from '../domains/card-transactions/store.js';
 import { emptyCardStore } from '../domains/cards/store.js';
@@ -56,5 +57,6 @@ export function emptyState(options: ResolvedOptions): DomainState {
     apiTokens: emptyApiTokenStore(),
     invitations: emptyInvitationStore(),
     auth: emptyAuthStore(),
+    sca: emptyScaStore(),
   };
 }

@@ -50,9 +50,9 @@ export class Authenticator {
   }
 
   /** An assertion over the engine's hex `challenge` (UTF-8 bytes, as the reference says). */
-  assert(challenge: string, overrides: { origin?: string; flags?: number; advance?: boolean; challengeBytes?: string } = {}) {
+  assert(challenge: string, overrides: { origin?: string; flags?: number; advance?: boolean; challengeBytes?: string; encodedChallenge?: string } = {}) {
     if (overrides.advance !== false) this.counter += 1;
-    const clientData = { type: 'webauthn.get', challenge: b64url(new TextEncoder().encode(overrides.challengeBytes ?? challenge)), origin: overrides.origin ?? this.origin };
+    const clientData = { type: 'webauthn.get', challenge: overrides.encodedChallenge ?? b64url(new TextEncoder().encode(overrides.challengeBytes ?? challenge)), origin: overrides.origin ?? this.origin };
     const clientDataBytes = new TextEncoder().encode(JSON.stringify(clientData));
     const authData = this.authData(overrides.flags ?? 0x05);
     const signed = new Uint8Array([...authData, ...sha256(clientDataBytes)]);

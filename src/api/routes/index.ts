@@ -29,7 +29,8 @@ import { invitationRoutes } from './invitations.js';
 import { webhookRoutes } from './webhooks.js';
 import { authRoutes } from './auth.js';
 import { walletRoutes } from './wallets.js';
+import { scaRoutes } from './sca.js';
 import { cardRevealRoutes } from './card-reveal.js';
 
 /** Every route the engine serves. */
-export const ROUTES: readonly Route<DomainState>[] = [...customerRoutes, ...internalAccountRoutes, ...statementRoutes, ...externalAccountRoutes, ...configRoutes, ...exchangeRateRoutes, ...transactionRoutes, ...quoteRoutes, ...paymentDocumentRoutes, ...depositRoutes, ...sweepRoutes, ...deprecatedTransferRoutes, ...cardRoutes, ...cardSimulationRoutes, ...stablecoinRoutes, ...agentRoutes, ...verificationRoutes, ...documentRoutes, ...beneficialOwnerRoutes, ...customerIdentityRoutes, ...tokenRoutes, ...agentExtraRoutes, ...extraListRoutes, ...umaRoutes, ...invitationRoutes, ...webhookRoutes, ...authRoutes, ...walletRoutes, ...cardRevealRoutes];
+export const ROUTES: readonly Route<DomainState>[] = [...customerRoutes, ...internalAccountRoutes, ...statementRoutes, ...externalAccountRoutes, ...configRoutes, ...exchangeRateRoutes, ...transactionRoutes, ...quoteRoutes, ...paymentDocumentRoutes, ...depositRoutes, ...sweepRoutes, ...deprecatedTransferRoutes, ...cardRoutes, ...cardSimulationRoutes, ...stablecoinRoutes, ...agentRoutes, ...verificationRoutes, ...documentRoutes, ...beneficialOwnerRoutes, ...customerIdentityRoutes, ...tokenRoutes, ...agentExtraRoutes, ...extraListRoutes, ...umaRoutes, ...invitationRoutes, ...webhookRoutes, ...authRoutes, ...walletRoutes, ...scaRoutes, ...cardRevealRoutes];

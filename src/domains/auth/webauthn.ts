@@ -149,13 +149,18 @@ export function parseRegistration(attestation: PasskeyRegistration, challenge: s
  * Failures are 401 UNAUTHORIZED, each with its own reason. Gives the new signature counter.
  */
 export function verifyAssertion(passkey: StoredPasskey, assertion: AssertionInput, challenge: string): Result<{ signCount: number }, ApiError> {
+  return verifyAssertionOver(passkey, assertion, toBase64url(utf8ToBytes(challenge)));
+}
+
+/** As `verifyAssertion`, with the exact `clientDataJSON.challenge` value expected (base64url). */
+export function verifyAssertionOver(passkey: StoredPasskey, assertion: AssertionInput, expectedChallenge: string): Result<{ signCount: number }, ApiError> {
   const fail = (reason: string): Result<never, ApiError> => err(apiError('UNAUTHORIZED', reason));
   if (assertion.credentialId.replace(/=+$/, '') !== passkey.credentialId) return fail('The assertion names a different WebAuthn credential');
   const clientData = parseClientData(assertion.clientDataJson);
   const clientDataBytes = fromBase64url(assertion.clientDataJson);
   if (clientData === undefined || clientDataBytes === undefined) return fail('clientDataJson is not base64url JSON with type, challenge and origin');
   if (clientData.type !== 'webauthn.get') return fail('clientDataJson.type must be webauthn.get');
-  if (clientData.challenge !== toBase64url(utf8ToBytes(challenge))) return fail('The assertion is not over the issued challenge');
+  if (clientData.challenge !== expectedChallenge) return fail('The assertion is not over the issued challenge');
   if (clientData.origin !== passkey.origin) return fail('The assertion comes from another origin than the registration');
   const authData = fromBase64url(assertion.authenticatorData);
   if (authData === undefined || authData.length < 37) return fail('authenticatorData is not base64url authenticator data');

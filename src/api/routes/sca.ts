@@ -1,0 +1,224 @@
+/**
+ * Strong customer authentication routes (docs/wallets-and-sca.md): `/sca/factors` (list, enroll,
+ * confirm, delete), `/sca/login/start` and `/complete` (the 180-day session), `/sca/record-event`,
+ * and the factor reset (start, status, complete). Every route names the customer by `?customerId=`.
+ */
+import { z } from 'zod';
+import { type ApiError, apiError, errorBody } from '../../core/errors.js';
+import { type Result, err, ok } from '../../core/result.js';
+import {
+  type LoginCompleteRequest,
+  type RegistrationJson,
+  type ScaContext,
+  decideDeleteFactor,
+  decideEnrollConfirm,
+  decideEnrollStart,
+  decideLoginComplete,
+  decideLoginStart,
+  decideRecordEvent,
+  decideResetComplete,
+  decideResetStart,
+  factorViews,
+  findReset,
+  resetView,
+  scaCustomer,
+} from '../../domains/sca/decide.js';
+import { SCA_FACTORS } from '../../domains/sca/types.js';
+import type { DomainState } from '../../domains/state.js';
+import { answer, type Route, type RouteContext } from '../route.js';
+import { validate } from '../validation.js';
+
+const factor = z.enum(SCA_FACTORS);
+const text = z.string().min(1).max(4096);
+
+/** `?customerId=` of every SCA route. */
+export const scaQuerySchema = z.strictObject({ customerId: z.string().min(1).max(200) });
+/** `POST /sca/factors` body (reference ScaFactorEnrollRequestOneOf). */
+export const enrollSchema = z.strictObject({ type: z.enum(['TOTP', 'PASSKEY']) });
+/** `POST /sca/factors/confirm` body (reference ScaFactorConfirmRequestOneOf). */
+export const confirmSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('TOTP'), secret: text, code: z.string().min(1).max(16) }),
+  z.strictObject({ type: z.literal('PASSKEY'), origin: text, credential: z.looseObject({ id: text, response: z.looseObject({ clientDataJSON: text, attestationObject: text }) }) }),
+]);
+/** `POST /sca/login/start` body. */
+export const loginStartSchema = z.strictObject({ factor });
+/** `POST /sca/login/complete` body (reference ScaLoginCompleteRequest). */
+export const loginCompleteSchema = z.strictObject({
+  factor,
+  endUserIpAddress: z.string().min(1).max(64),
+  challengeId: z.string().max(200).nullable().optional(),
+  code: z.string().max(16).nullable().optional(),
+  passkeyAssertion: z.looseObject({ id: text, response: z.looseObject({ clientDataJSON: text, authenticatorData: text, signature: text }) }).nullable().optional(),
+  origin: z.string().max(512).nullable().optional(),
+});
+/** `POST /sca/record-event` body. */
+export const recordEventSchema = z.strictObject({ eventType: z.enum(['RESET_PASSWORD_COMPLETED', 'FAILED_LOGIN_ATTEMPT']) });
+/** `POST /sca/factors/reset` body. */
+export const resetStartSchema = z.strictObject({ factor });
+/** `POST /sca/factors/reset/{resetId}/complete` body. */
+export const resetCompleteSchema = z.strictObject({ mobile: z.strictObject({ countryCode: z.string().regex(/^\+?[0-9]{1,4}$/), number: z.string().regex(/^[0-9]{4,15}$/) }).optional() });
+
+function customerOf(route: RouteContext<DomainState>): Result<string, ApiError> {
+  const query = validate(scaQuerySchema, Object.fromEntries(route.request.query));
+  return query.ok ? ok(query.value.customerId) : query;
+}
+
+function contextOf(route: RouteContext<DomainState>): ScaContext {
+  return { at: route.at, nowMs: route.nowMs, newId: route.newId, secretDigest: route.secretDigest };
+}
+
+function json<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/** Every SCA route. */
+export const scaRoutes: readonly Route<DomainState>[] = [
+  {
+    method: 'GET',
+    path: '/sca/factors',
+    auth: 'platform',
+    querySchema: scaQuerySchema,
+    handle: (route) => {
+      const customerId = customerOf(route);
+      if (!customerId.ok) return customerId;
+      const record = scaCustomer(route.state, customerId.value, route.at);
+      return record.ok ? ok(answer(200, { factors: factorViews(record.value) })) : record;
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sca/factors',
+    auth: 'platform',
+    schema: enrollSchema,
+    querySchema: scaQuerySchema,
+    handle: (route) => {
+      const customerId = customerOf(route);
+      if (!customerId.ok) return customerId;
+      const body = validate(enrollSchema, route.request.body ?? {});
+      if (!body.ok) return body;
+      const decided = decideEnrollStart(route.state, customerId.value, body.value.type, contextOf(route));
+      return decided.ok ? ok({ events: decided.value.events, respond: () => ({ status: 200, body: decided.value.body }) }) : decided;
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sca/factors/confirm',
+    auth: 'platform',
+    schema: confirmSchema,
+    querySchema: scaQuerySchema,
+    handle: (route) => {
+      const customerId = customerOf(route);
+      if (!customerId.ok) return customerId;
+      const body = validate(confirmSchema, route.request.body ?? {});
+      if (!body.ok) return body;
+      const request = json(body.value) as { type: 'TOTP'; secret: string; code: string } | { type: 'PASSKEY'; origin: string; credential: RegistrationJson };
+      const decided = decideEnrollConfirm(route.state, customerId.value, request, contextOf(route));
+      return decided.ok ? ok({ events: decided.value.events, respond: () => ({ status: 200, body: decided.value.body }) }) : decided;
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/sca/factors/{credentialId}',
+    auth: 'platform',
+    querySchema: scaQuerySchema,
+    handle: (route) => {
+      const customerId = customerOf(route);
+      if (!customerId.ok) return customerId;
+      const events = decideDeleteFactor(route.state, customerId.value, route.params.credentialId ?? '', contextOf(route));
+      return events.ok ? ok({ events: events.value, respond: () => ({ status: 204, body: null }) }) : events;
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sca/login/start',
+    auth: 'platform',
+    schema: loginStartSchema,
+    querySchema: scaQuerySchema,
+    handle: (route) => {
+      const customerId = customerOf(route);
+      if (!customerId.ok) return customerId;
+      const body = validate(loginStartSchema, route.request.body ?? {});
+      if (!body.ok) return body;
+      const decided = decideLoginStart(route.state, customerId.value, body.value.factor, contextOf(route));
+      return decided.ok ? ok({ events: decided.value.events, respond: () => ({ status: 200, body: decided.value.body }) }) : decided;
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sca/login/complete',
+    auth: 'platform',
+    schema: loginCompleteSchema,
+    querySchema: scaQuerySchema,
+    handle: (route) => {
+      const customerId = customerOf(route);
+      if (!customerId.ok) return customerId;
+      const body = validate(loginCompleteSchema, route.request.body ?? {});
+      if (!body.ok) return body;
+      const decided = decideLoginComplete(route.state, customerId.value, json(body.value) as LoginCompleteRequest, contextOf(route));
+      if (!decided.ok) return decided;
+      const { events, error, sessionExpiresAt } = decided.value;
+      // A failed attempt is recorded (it counts toward the lock) and the answer is still an error.
+      if (error !== undefined) return ok({ events, respond: () => ({ status: error.status, body: errorBody(error) }) });
+      return ok({ events, respond: () => ({ status: 200, body: { status: 'ACTIVE', sessionExpiresAt: sessionExpiresAt ?? null } }) });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sca/record-event',
+    auth: 'platform',
+    schema: recordEventSchema,
+    querySchema: scaQuerySchema,
+    handle: (route) => {
+      const customerId = customerOf(route);
+      if (!customerId.ok) return customerId;
+      const body = validate(recordEventSchema, route.request.body ?? {});
+      if (!body.ok) return body;
+      const decided = decideRecordEvent(route.state, customerId.value, body.value.eventType, contextOf(route));
+      return decided.ok ? ok({ events: decided.value.events, respond: () => ({ status: 200, body: decided.value.body }) }) : decided;
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sca/factors/reset',
+    auth: 'platform',
+    schema: resetStartSchema,
+    querySchema: scaQuerySchema,
+    handle: (route) => {
+      const customerId = customerOf(route);
+      if (!customerId.ok) return customerId;
+      const body = validate(resetStartSchema, route.request.body ?? {});
+      if (!body.ok) return body;
+      const decided = decideResetStart(route.state, customerId.value, body.value.factor, contextOf(route));
+      return decided.ok ? ok({ events: decided.value.events, respond: () => ({ status: 201, body: decided.value.body }) }) : decided;
+    },
+  },
+  {
+    method: 'GET',
+    path: '/sca/factors/reset/{resetId}',
+    auth: 'platform',
+    querySchema: scaQuerySchema,
+    handle: (route) => {
+      const customerId = customerOf(route);
+      if (!customerId.ok) return customerId;
+      const record = scaCustomer(route.state, customerId.value, route.at);
+      if (!record.ok) return record;
+      const reset = findReset(record.value, route.params.resetId ?? '');
+      return reset === undefined ? err(apiError('NOT_FOUND', 'Reset not found')) : ok(answer(200, resetView(reset, route.nowMs)));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sca/factors/reset/{resetId}/complete',
+    auth: 'platform',
+    schema: resetCompleteSchema,
+    querySchema: scaQuerySchema,
+    handle: (route) => {
+      const customerId = customerOf(route);
+      if (!customerId.ok) return customerId;
+      const body = validate(resetCompleteSchema, route.request.body ?? {});
+      if (!body.ok) return body;
+      const events = decideResetComplete(route.state, customerId.value, route.params.resetId ?? '', body.value.mobile, contextOf(route));
+      return events.ok ? ok({ events: events.value, respond: () => ({ status: 204, body: null }) }) : events;
+    },
+  },
+];
