@@ -5,8 +5,8 @@
  * `Request-Id` (src/domains/auth/signed.ts).
  */
 import { z } from 'zod';
-import type { ApiError } from '../../core/errors.js';
-import { type Result, ok } from '../../core/result.js';
+import { type ApiError, invalidInput } from '../../core/errors.js';
+import { type Result, err, ok } from '../../core/result.js';
 import {
   type AuthContext,
   type CreateCredentialRequest,
@@ -18,9 +18,10 @@ import {
   decideRevokeCredential,
   decideVerifyCredential,
 } from '../../domains/auth/credentials.js';
+import { decideCreateDelegatedKey, decideRevokeDelegatedKey, delegatedKeyNotFound } from '../../domains/auth/delegated-keys.js';
 import { decideRefreshSession, decideRevokeSession } from '../../domains/auth/sessions.js';
 import { activeSessions } from '../../domains/auth/signed.js';
-import { credentialResponseView, credentialView, sessionView } from '../../domains/auth/view.js';
+import { credentialResponseView, credentialView, delegatedKeyView, sessionView } from '../../domains/auth/view.js';
 import type { DomainState } from '../../domains/state.js';
 import type { HttpResponse } from '../http.js';
 import { type Accepted, answer, type Route, type RouteContext } from '../route.js';
@@ -58,6 +59,10 @@ export const verifyCredentialSchema = z.discriminatedUnion('type', [
 export const challengeCredentialSchema = z.strictObject({ clientPublicKey: clientPublicKey.optional() });
 /** `POST /auth/sessions/{id}/refresh` body (reference AuthSessionRefreshRequest). */
 export const refreshSessionSchema = z.strictObject({ clientPublicKey });
+/** `POST /auth/delegated-keys` body (reference DelegatedKeyCreateRequest). */
+export const createDelegatedKeySchema = z.strictObject({ cardId: z.string().min(1).max(ID_MAX), internalAccountId: z.string().min(1).max(ID_MAX), nickname: z.string().min(1).max(256) });
+/** `GET /auth/delegated-keys` query: at least one of the two. */
+export const delegatedKeyQuerySchema = z.strictObject({ accountId: z.string().min(1).max(ID_MAX).optional(), fundingSourceId: z.string().min(1).max(ID_MAX).optional() });
 /** `GET /auth/credentials` and `GET /auth/sessions` query. */
 export const accountQuerySchema = z.strictObject({ accountId: z.string().regex(/^InternalAccount:[0-9a-f-]{36}$/i, { error: 'accountId must be an InternalAccount:<uuid> id' }) });
 
@@ -183,6 +188,52 @@ export const authRoutes: readonly Route<DomainState>[] = [
         status: 201,
         body: sessionView(after.auth.sessions.get(done.sessionId)!, done.encryptedSessionSigningKey),
       }));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/auth/delegated-keys',
+    auth: 'platform',
+    schema: createDelegatedKeySchema,
+    handle: (route) => {
+      const body = validate(createDelegatedKeySchema, route.request.body ?? {});
+      if (!body.ok) return body;
+      return signedAnswer(decideCreateDelegatedKey(route.state, body.value, { headers: route.request.headers, body: route.request.body }, contextOf(route)), (done, after) => ({
+        status: 201,
+        body: delegatedKeyView(after.auth.delegatedKeys.get(done.keyId)!),
+      }));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/auth/delegated-keys',
+    auth: 'platform',
+    querySchema: delegatedKeyQuerySchema,
+    handle: (route) => {
+      const query = validate(delegatedKeyQuerySchema, Object.fromEntries(route.request.query));
+      if (!query.ok) return query;
+      const { accountId, fundingSourceId } = query.value;
+      if (accountId === undefined && fundingSourceId === undefined) return err(invalidInput([{ field: 'accountId', message: 'At least one of accountId or fundingSourceId is required' }]));
+      const keys = [...route.state.auth.delegatedKeys.values()].filter((k) => (accountId === undefined || k.accountId === accountId) && (fundingSourceId === undefined || k.fundingSourceId === fundingSourceId));
+      return ok(answer(200, { data: keys.map(delegatedKeyView) }));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/auth/delegated-keys/{id}',
+    auth: 'platform',
+    handle: (route) => {
+      const key = route.state.auth.delegatedKeys.get(route.params.id ?? '');
+      return key === undefined ? err(delegatedKeyNotFound(route.params.id ?? '')) : ok(answer(200, delegatedKeyView(key)));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/auth/delegated-keys/{id}',
+    auth: 'platform',
+    handle: (route) => {
+      const events = decideRevokeDelegatedKey(route.state, route.params.id ?? '', contextOf(route));
+      return events.ok ? ok({ events: events.value, respond: () => ({ status: 204, body: null }) }) : events;
     },
   },
 ];
