@@ -23,12 +23,25 @@ const FULL = {
   cardTokenization2faConfig: { enabled: true, factors: ['SMS_OTP'] },
 };
 
+/** FULL's fee configs as answered: the reference's FeeConfig (feeType, variableFeeBps and fixedFee { amount, currency } always present). */
+const FULL_FEES_ANSWERED = [
+  { feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency: 'USD', variableFeeBps: 50, fixedFee: { amount: 100, currency: 'USD' } },
+  { feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency: 'USD', receivingCurrency: 'MXN', variableFeeBps: 25, fixedFee: { amount: 0, currency: 'USD' } },
+];
+
 describe('PATCH /config', () => {
+  it('accepts the reference\'s FeeConfig (feeType, fixedFee as { amount, currency }) as the spec copy\'s integer form (issue 12)', () => {
+    const h = harness();
+    const body = h.ok('PATCH', '/config', { feeConfigs: [{ feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency: 'USD', variableFeeBps: 30, fixedFee: { amount: 100, currency: 'USD' } }] });
+    expect(body.feeConfigs).toEqual([{ feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency: 'USD', variableFeeBps: 30, fixedFee: { amount: 100, currency: 'USD' } }]);
+    expect(h.call('PATCH', '/config', { feeConfigs: [{ sourceCurrency: 'USD', fixedFee: { amount: 1, currency: 'EUR' } }] }).status).toBe(400);
+  });
+
   it('stores every field, answers the whole configuration and writes one PlatformConfigUpdated', () => {
     const h = harness();
     const response = h.call('PATCH', '/config', FULL);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ regulated: false, ...FULL, updatedAt: h.now });
+    expect(response.body).toEqual({ regulated: false, ...FULL, feeConfigs: FULL_FEES_ANSWERED, updatedAt: h.now });
     const updates = response.events.filter((e) => e.type === 'PlatformConfigUpdated');
     expect(updates).toHaveLength(1);
     expect(response.events.map((e) => e.type)).toEqual(['PlatformInitialized', 'PlatformConfigUpdated']);
@@ -44,7 +57,7 @@ describe('PATCH /config', () => {
     h.ok('PATCH', '/config', FULL);
     h.now = '2026-01-05T17:00:00.000Z';
     const after = h.ok('PATCH', '/config', { feeConfigs: [{ sourceCurrency: 'USD', variableFeeBps: 10 }] });
-    expect(after.feeConfigs).toEqual([{ sourceCurrency: 'USD', variableFeeBps: 10 }]);
+    expect(after.feeConfigs).toEqual([{ feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency: 'USD', variableFeeBps: 10, fixedFee: { amount: 0, currency: 'USD' } }]);
     expect(after.railFeeConfigs).toEqual(FULL.railFeeConfigs);
     expect(after.transactionLimits).toEqual(FULL.transactionLimits);
     expect(after.skipVerificationPaperwork).toBe(true);

@@ -6,8 +6,6 @@
 
 /** Known violations still to fix. */
 export const KNOWN_VIOLATIONS: readonly string[] = [
-  "GET /config 200 :: /feeConfigs/* must have required property 'feeType'",
-  "GET /config 200 :: /feeConfigs/*/fixedFee must be object",
   "GET /exchange-rates 200 :: /data/* must have required property 'destinationCurrency'",
   "GET /exchange-rates 200 :: /data/* must have required property 'destinationPaymentRail'",
   "GET /exchange-rates 200 :: /data/* must have required property 'fees'",
@@ -22,9 +20,6 @@ export const KNOWN_VIOLATIONS: readonly string[] = [
   "GET /transactions 200 :: /data/* must have required property 'authorizedAt'",
   "GET /transactions 200 :: /data/*/status must be equal to one of the allowed values [\"AUTHORIZED\",\"PARTIALLY_SETTLED\",\"SETTLED\",\"REFUNDED\",\"EXCEPTION\"]",
   "GET /transactions/{transactionId} 200 :: (body) must have required property 'receivedAmount'",
-  "PATCH /config 200 :: /feeConfigs/* must have required property 'feeType'",
-  "PATCH /config 200 :: /feeConfigs/* must have required property 'variableFeeBps'",
-  "PATCH /config 200 :: /feeConfigs/*/fixedFee must be object",
   "POST /customers/external-accounts/{externalAccountId}/challenge 200 :: status 200 is not declared (declared: 201, 400, 401, 404, 409, 500)",
   "POST /platform/external-accounts/{externalAccountId}/challenge 200 :: status 200 is not declared (declared: 201, 400, 401, 404, 409, 500)",
   "POST /sandbox/cards/{id}/simulate/authorization 200 :: status 200 is not declared (declared: 202, 400, 401, 403, 404, 500)",

@@ -33,11 +33,24 @@ const maxMinor = z
   .int({ error: 'must be a safe integer number of minor units' })
   .min(1, { error: 'must be at least 1 minor unit' });
 
+/**
+ * The reference's FixedFee `{ amount, currency }` (the currency is the USD source's), or the
+ * spec copy's plain integer of minor units; both become the integer.
+ */
+const fixedFeeSchema = z.union([
+  feeMinor,
+  z
+    .strictObject({ amount: feeMinor, currency: z.literal('USD', { error: 'a fixed fee is in the USD source currency' }) })
+    .transform((fee) => fee.amount),
+]);
+
 const feeConfigSchema = z.strictObject({
+  // The reference's FeeType has one value; accepted and answered, not stored.
+  feeType: z.literal('CROSS_CURRENCY_TRANSACTION', { error: 'must be CROSS_CURRENCY_TRANSACTION' }).optional(),
   sourceCurrency: z.literal('USD', { error: 'feeConfigs apply to a USD source currency only' }),
   receivingCurrency: currency.optional(),
   variableFeeBps: bps.optional(),
-  fixedFee: feeMinor.optional(),
+  fixedFee: fixedFeeSchema.optional(),
 });
 
 const railFeeConfigSchema = z.strictObject({

@@ -21,7 +21,7 @@ export function configView(platform: PlatformState, config: PlatformConfig): Pla
   const view: PlatformConfigView = {
     regulated: platform.regulated,
     skipVerificationPaperwork: platform.skipVerificationPaperwork,
-    feeConfigs: config.feeConfigs.map(({ fixedFeeMinor, ...rest }) => withFixedFee(rest, fixedFeeMinor)),
+    feeConfigs: config.feeConfigs.map(feeConfigView),
     railFeeConfigs: config.railFeeConfigs.map(({ fixedFeeMinor, ...rest }) => withFixedFee(rest, fixedFeeMinor)),
     transactionLimits: config.transactionLimits.map(limitView),
     dailyVolumeLimits: config.dailyVolumeLimits.map(({ currency, maxAmountMinor }) => ({ currency, maxAmount: Number(maxAmountMinor) })),
@@ -32,6 +32,21 @@ export function configView(platform: PlatformState, config: PlatformConfig): Pla
     ...(config.webhookEndpoint === undefined ? {} : { webhookEndpoint: config.webhookEndpoint }),
     ...(config.umaDomain === undefined ? {} : { umaDomain: config.umaDomain }),
     ...(config.updatedAt === undefined ? {} : { updatedAt: config.updatedAt }),
+  };
+}
+
+/**
+ * A fee config in the reference's FeeConfig shape: `feeType` (its one value), `variableFeeBps`
+ * and `fixedFee` `{ amount, currency }` always present (0 when unset). Pure.
+ */
+function feeConfigView(fee: PlatformConfig['feeConfigs'][number]): Readonly<Record<string, unknown>> {
+  const { fixedFeeMinor, variableFeeBps, sourceCurrency, ...rest } = fee;
+  return {
+    feeType: 'CROSS_CURRENCY_TRANSACTION',
+    sourceCurrency,
+    ...rest,
+    variableFeeBps: variableFeeBps ?? 0,
+    fixedFee: { amount: Number(fixedFeeMinor ?? '0'), currency: sourceCurrency },
   };
 }
 
