@@ -13,6 +13,7 @@ import { type Result, err, ok } from '../../core/result.js';
 import { decideCreateExternalAccount } from '../../domains/external-accounts/create.js';
 import { type ExternalAccountFilters, externalAccountQueryKey, listExternalAccounts } from '../../domains/external-accounts/list.js';
 import { decideIssueChallenge, decideVerifyOwnership } from '../../domains/external-accounts/ownership.js';
+import { untrustWithSca } from './sca.js';
 import { type ExternalAccountScope, externalAccountInScope } from '../../domains/external-accounts/read.js';
 import {
   crossFieldErrors,
@@ -89,7 +90,8 @@ function routesFor(scope: ExternalAccountScope): Route<DomainState>[] {
       },
     },
     action('confirm', (context, id) => setTrusted(context, id, scope, true)),
-    action('untrust', (context, id) => setTrusted(context, id, scope, false)),
+    // A customer in an SCA region untrusts through an SCA challenge (docs/wallets-and-sca.md).
+    action('untrust', (context, id) => (scope === 'customer' ? untrustWithSca(context, id) : undefined) ?? setTrusted(context, id, scope, false)),
     action('challenge', ({ state, request, nowMs, newId }, id) => {
       const body = validate(emptyBody, request.body ?? {});
       if (!body.ok) return body;

@@ -1,7 +1,8 @@
 /**
  * Strong customer authentication routes (docs/wallets-and-sca.md): `/sca/factors` (list, enroll,
  * confirm, delete), `/sca/login/start` and `/complete` (the 180-day session), `/sca/record-event`,
- * and the factor reset (start, status, complete). Every route names the customer by `?customerId=`.
+ * the factor reset (start, status, complete), all naming the customer by `?customerId=`; and
+ * trusting / untrusting a beneficiary (`/customers/external-accounts/{id}/trust|untrust[/confirm]`).
  */
 import { z } from 'zod';
 import { type ApiError, apiError, errorBody } from '../../core/errors.js';
@@ -23,9 +24,10 @@ import {
   resetView,
   scaCustomer,
 } from '../../domains/sca/decide.js';
+import { type TrustProof, decideTrustConfirm, decideTrustStart, trustNeedsSca } from '../../domains/sca/trust.js';
 import { SCA_FACTORS } from '../../domains/sca/types.js';
 import type { DomainState } from '../../domains/state.js';
-import { answer, type Route, type RouteContext } from '../route.js';
+import { type Accepted, answer, type Route, type RouteContext } from '../route.js';
 import { validate } from '../validation.js';
 
 const factor = z.enum(SCA_FACTORS);
@@ -58,6 +60,52 @@ export const resetStartSchema = z.strictObject({ factor });
 /** `POST /sca/factors/reset/{resetId}/complete` body. */
 export const resetCompleteSchema = z.strictObject({ mobile: z.strictObject({ countryCode: z.string().regex(/^\+?[0-9]{1,4}$/), number: z.string().regex(/^[0-9]{4,15}$/) }).optional() });
 
+/** `POST .../trust/confirm` and `.../untrust/confirm` body (reference BeneficiaryTrustConfirmRequest). */
+export const trustConfirmSchema = z.strictObject({
+  challengeId: z.string().max(200).nullable().optional(),
+  code: z.string().max(16).nullable().optional(),
+  passkeyAssertion: z.looseObject({ id: text, response: z.looseObject({ clientDataJSON: text, authenticatorData: text, signature: text }) }).nullable().optional(),
+  origin: z.string().max(512).nullable().optional(),
+});
+
+/**
+ * `POST /customers/external-accounts/{id}/untrust` for a customer in an SCA region: the SCA
+ * challenge (confirm with `.../untrust/confirm`). Undefined for other owners, whose untrust stays
+ * immediate (src/api/routes/external-accounts.ts).
+ */
+export function untrustWithSca(route: RouteContext<DomainState>, externalAccountId: string): Result<Accepted<DomainState>, ApiError> | undefined {
+  if (!trustNeedsSca(route.state, externalAccountId, route.at)) return undefined;
+  const decided = decideTrustStart(route.state, externalAccountId, 'UNTRUST', contextOf(route));
+  return decided.ok ? ok({ events: decided.value.events, respond: () => ({ status: 200, body: decided.value.body }) }) : decided;
+}
+
+function trustRoutes(action: 'TRUST' | 'UNTRUST'): Route<DomainState>[] {
+  const base = `/customers/external-accounts/{externalAccountId}/${action === 'TRUST' ? 'trust' : 'untrust'}`;
+  return [
+    {
+      method: 'POST',
+      path: base,
+      auth: 'platform',
+      handle: (route) => {
+        const decided = decideTrustStart(route.state, route.params.externalAccountId ?? '', action, contextOf(route));
+        return decided.ok ? ok({ events: decided.value.events, respond: () => ({ status: 200, body: decided.value.body }) }) : decided;
+      },
+    },
+    {
+      method: 'POST',
+      path: `${base}/confirm`,
+      auth: 'platform',
+      schema: trustConfirmSchema,
+      handle: (route) => {
+        const body = validate(trustConfirmSchema, route.request.body ?? {});
+        if (!body.ok) return body;
+        const decided = decideTrustConfirm(route.state, route.params.externalAccountId ?? '', action, json(body.value) as TrustProof, contextOf(route));
+        return decided.ok ? ok({ events: decided.value.events, respond: () => ({ status: 200, body: { trusted: decided.value.trusted } }) }) : decided;
+      },
+    },
+  ];
+}
+
 function customerOf(route: RouteContext<DomainState>): Result<string, ApiError> {
   const query = validate(scaQuerySchema, Object.fromEntries(route.request.query));
   return query.ok ? ok(query.value.customerId) : query;
@@ -73,6 +121,9 @@ function json<T>(value: T): T {
 
 /** Every SCA route. */
 export const scaRoutes: readonly Route<DomainState>[] = [
+  ...trustRoutes('TRUST'),
+  // `POST .../untrust` itself is the external-account route, which hands SCA customers to untrustWithSca.
+  ...trustRoutes('UNTRUST').filter((route) => route.path.endsWith('/confirm')),
   {
     method: 'GET',
     path: '/sca/factors',

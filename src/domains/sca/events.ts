@@ -15,4 +15,7 @@ export const SCA_EVENTS = {
   securityEventRecorded: 'ScaSecurityEventRecorded',
   resetStarted: 'ScaFactorResetStarted',
   resetCompleted: 'ScaFactorResetCompleted',
+  trustChallengeIssued: 'BeneficiaryTrustChallengeIssued',
+  beneficiaryTrusted: 'BeneficiaryTrusted',
+  beneficiaryUntrusted: 'BeneficiaryUntrusted',
 } as const;

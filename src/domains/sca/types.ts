@@ -28,5 +28,7 @@ export type ScaRecord = {
   readonly failedAttempts: number;
   readonly lockedUntil?: string;
   readonly resets: readonly ScaReset[];
+  /** The open trust or untrust challenge. */
+  readonly trustChallenge?: { readonly id: string; readonly externalAccountId: string; readonly action: 'TRUST' | 'UNTRUST'; readonly passkeyChallenge: string; readonly expiresAt: string };
   readonly updatedAt: string;
 };
