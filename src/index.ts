@@ -17,6 +17,11 @@ export { UPLOAD_LIMITS, isUploadContentType, type RawBody } from './api/raw-body
 export { encodeForm } from './api/multipart.js';
 export type { PlatformCredential } from './api/auth.js';
 export type { HttpMethod, HttpRequest, HttpResponse, QueryParams } from './api/http.js';
+export { fillPathTemplate, handleTyped } from './api/wire-types.js';
+export type {
+  Handles, MethodOf, OperationAt, OperationKey, PathOf, PathParamsOf, RequestBodyOf, ResponseBodyOf, SuccessStatusOf,
+  TypedHandleResult, TypedRequest, TypedResponse, TypedResponseOf, WireErrorBody, WireOperations, WirePath, WirePaths, WireSchema,
+} from './api/wire-types.js';
 
 // Errors and results.
 export { ERROR_CODES, apiError, errorBody, invalidInput, isErrorCode, statusOf } from './core/errors.js';
