@@ -61,6 +61,7 @@ describe('error-code coverage (issue 12)', () => {
     expect(producedInTests('CARD_LIMIT_REACHED', ["{ name: 'x', code: 'CARD_LIMIT_REACHED' },"])).toBe(true);
     expect(producedInTests('CARD_LIMIT_REACHED', [" * 409 'CARD_LIMIT_REACHED' when full", "it('frees a slot', () => { const c = 'CARD_LIMIT_REACHED';"])).toBe(false);
     expect(producedInTests('CARD_LIMIT_REACHED', ["expect(body.code).toBe('CARD_LIMIT_REACHED_X');"])).toBe(false);
+    expect(producedInTests('CARD_LIMIT_REACHED', ["expect(body.code).not.toBe('CARD_LIMIT_REACHED');"])).toBe(false);
   });
 
   it('parses the table whatever the column order, with extra columns and escaped pipes', () => {

@@ -66,7 +66,7 @@ export const quoted = (code: string) => `['"\`]${code}['"\`]`;
  * with an assertion (`expect`, `toBe`, `toEqual`, `toMatchObject`, `toStrictEqual`) on the line;
  * or the code with its own HTTP status on the line (a helper such as
  * `rejects(h, body, 400, 'X')`, a table row `['case', 409, 'X']`). A line that only names the
- * code (a comment, a title) does not count.
+ * code (a comment, a title) or negates it (`.not.toBe('X')`) does not count.
  */
 export function producedInTests(code: ErrorCode, testLines: readonly string[]): boolean {
   const q = quoted(code);
@@ -76,5 +76,7 @@ export function producedInTests(code: ErrorCode, testLines: readonly string[]): 
     new RegExp(`\\b(expect|toBe|toEqual|toStrictEqual|toMatchObject)\\b.*${q}|${q}.*\\b(toBe|toEqual|toStrictEqual|toMatchObject)\\b`),
     new RegExp(`(^|[^\\w.])${status}\\b.*${q}|${q}.*[^\\w.]${status}\\b`),
   ];
-  return testLines.some((line) => !/^\s*(\*|\/\/)/.test(line) && patterns.some((pattern) => pattern.test(line)));
+  // A negated assertion (`.not.toBe('X')`) says the code is not answered.
+  const negated = new RegExp(`\\.not\\.\\w+\\([^)]*${q}`);
+  return testLines.some((line) => !/^\s*(\*|\/\/)/.test(line) && !negated.test(line) && patterns.some((pattern) => pattern.test(line)));
 }
