@@ -119,8 +119,30 @@ function json<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
+/**
+ * `POST /quotes/{quoteId}/authorize/resend`: re-sends the SMS code of a quote awaiting SCA (204).
+ * The challenge is reused and its expiry not extended; the sandbox code never changes, so nothing
+ * is written. 409 for a PASSKEY challenge, a quote not awaiting authorization, or an expired challenge.
+ */
+const resendRoute: Route<DomainState> = {
+  method: 'POST',
+  path: '/quotes/{quoteId}/authorize/resend',
+  auth: 'platform',
+  handle: (route) => {
+    const quoteId = route.params.quoteId ?? '';
+    const quote = route.state.quotes.byId.get(quoteId);
+    if (quote === undefined) return err(apiError('QUOTE_NOT_FOUND', `Quote ${quoteId.slice(0, 100)} not found`));
+    const challenge = quote.scaChallenge;
+    if (challenge === undefined || quote.state !== 'PENDING_AUTHORIZATION' || challenge.authorizedAt !== undefined) return err(apiError('INVALID_STATE_TRANSITION', `Quote ${quote.id} has no SCA challenge awaiting authorization`));
+    if (challenge.factor !== 'SMS_OTP') return err(apiError('CONFLICT', 'Only an SMS_OTP challenge can be re-sent'));
+    if (Date.parse(challenge.expiresAt) <= route.nowMs) return err(apiError('CONFLICT', 'The SCA challenge has expired and can no longer be authorized'));
+    return ok({ events: [], respond: () => ({ status: 204, body: null }) });
+  },
+};
+
 /** Every SCA route. */
 export const scaRoutes: readonly Route<DomainState>[] = [
+  resendRoute,
   ...trustRoutes('TRUST'),
   // `POST .../untrust` itself is the external-account route, which hands SCA customers to untrustWithSca.
   ...trustRoutes('UNTRUST').filter((route) => route.path.endsWith('/confirm')),

@@ -16,6 +16,7 @@ import { QUOTE_EVENTS, type QuoteAuthorized, type QuoteScaAttemptFailed } from '
 import { expiredError, quoteNotFound } from './execute.js';
 import { SANDBOX_SCA_CODE, SCA_ATTEMPTS_MAX } from './sca.js';
 import type { AuthorizeQuoteRequest } from './schema.js';
+import { quotePasskeyAccepted } from '../sca/quote-passkey.js';
 
 /** What an authorize request leads to: events and the answer (an accepted wrong code answers an error). */
 export type AuthorizeDecision =
@@ -45,7 +46,7 @@ export function decideAuthorizeQuote(
   if (request.scaChallengeId !== undefined && request.scaChallengeId !== challenge.id) {
     return err(invalidInput([{ field: 'scaChallengeId', message: `The quote's challenge is ${challenge.id}` }]));
   }
-  if (request.code !== SANDBOX_SCA_CODE) {
+  if (request.code !== SANDBOX_SCA_CODE && !quotePasskeyAccepted(state, quote.customerId, challenge.id, request)) {
     const failedAttempts = challenge.failedAttempts + 1;
     const lockedNow = failedAttempts >= SCA_ATTEMPTS_MAX;
     const data: QuoteScaAttemptFailed = {

@@ -72,10 +72,16 @@ export const createQuoteSchema = z.strictObject({
 export type CreateQuoteRequest = z.infer<typeof createQuoteSchema>;
 
 /** `POST /quotes/{quoteId}/authorize`: the code the customer received (sandbox: `000000`). */
-export const authorizeQuoteSchema = z.strictObject({
-  code: z.string({ error: 'code is required' }).regex(/^\d{6}$/, { error: 'code must be 6 digits' }),
-  scaChallengeId: id('scaChallengeId').optional(),
-});
+export const authorizeQuoteSchema = z
+  .strictObject({
+    code: z.string({ error: 'code is required' }).regex(/^\d{6}$/, { error: 'code must be 6 digits' }).optional(),
+    scaChallengeId: id('scaChallengeId').optional(),
+    // A passkey assertion (WebAuthn JSON) and its origin instead of a code (docs/wallets-and-sca.md).
+    passkeyAssertion: z.looseObject({ id: z.string().min(1).max(4096), response: z.looseObject({ clientDataJSON: z.string().min(1).max(4096), authenticatorData: z.string().min(1).max(4096), signature: z.string().min(1).max(4096) }) }).optional(),
+    origin: z.string().max(512).optional(),
+    endUserIpAddress: z.string().max(64).optional(),
+  })
+  .refine((body) => body.code !== undefined || (body.passkeyAssertion !== undefined && body.origin !== undefined), { error: 'code is required (or passkeyAssertion with origin)', path: ['code'] });
 
 /** A validated authorize body. */
 export type AuthorizeQuoteRequest = z.infer<typeof authorizeQuoteSchema>;

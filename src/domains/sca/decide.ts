@@ -33,7 +33,7 @@ export const SCA_LOCK_MS = 30 * 60_000;
 export const SCA_LIVENESS_DELAY_MS = 10_000;
 export const SCA_RESET_TTL_MS = 24 * 3_600_000;
 /** The sandbox relying party of SCA passkeys. */
-export const SCA_RP_ID = 'sca.sandbox.example';
+export const SCA_RP_ID = 'sandbox.svc.example'; // the same as quotes' SANDBOX_PASSKEY_RP_ID
 export const SCA_ALLOWED_ORIGINS: readonly string[] = [`https://${SCA_RP_ID}`];
 
 /** What deciders need besides state and request. */
