@@ -34,7 +34,19 @@ const listQuerySchema = z.strictObject({
   customerType: z.enum(CUSTOMER_TYPES, { error: `customerType must be one of ${CUSTOMER_TYPES.join(', ')}` }).optional(),
   kycStatus: z.enum(KYC_STATUSES, { error: `kycStatus must be one of ${KYC_STATUSES.join(', ')}` }).optional(),
   kybStatus: z.enum(KYC_STATUSES, { error: `kybStatus must be one of ${KYC_STATUSES.join(', ')}` }).optional(),
+  // The reference's listCustomers filters (instants inclusive, with a zone offset).
+  createdAfter: instantQuery('createdAfter'),
+  createdBefore: instantQuery('createdBefore'),
+  updatedAfter: instantQuery('updatedAfter'),
+  updatedBefore: instantQuery('updatedBefore'),
+  region: z.string().regex(/^[A-Z]{2}$/, { error: 'region must be an ISO 3166-1 alpha-2 code' }).optional(),
+  umaAddress: z.string().min(1, { error: 'umaAddress must not be empty' }).max(NAME_LENGTH_MAX, { error: `umaAddress must be at most ${NAME_LENGTH_MAX} characters` }).optional(),
+  isIncludingDeleted: z.enum(['true', 'false'], { error: 'isIncludingDeleted must be true or false' }).optional(),
 });
+
+function instantQuery(field: string) {
+  return z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 date-time with a zone offset` }).optional();
+}
 
 /** Customer routes. */
 export const customerRoutes: readonly Route<DomainState>[] = [
@@ -154,6 +166,13 @@ function readListQuery(
         ...(parsed.data.customerType === undefined ? {} : { customerType: parsed.data.customerType }),
         ...(parsed.data.kycStatus === undefined ? {} : { kycStatus: parsed.data.kycStatus }),
         ...(parsed.data.kybStatus === undefined ? {} : { kybStatus: parsed.data.kybStatus }),
+        ...(parsed.data.createdAfter === undefined ? {} : { createdAfterMs: Date.parse(parsed.data.createdAfter) }),
+        ...(parsed.data.createdBefore === undefined ? {} : { createdBeforeMs: Date.parse(parsed.data.createdBefore) }),
+        ...(parsed.data.updatedAfter === undefined ? {} : { updatedAfterMs: Date.parse(parsed.data.updatedAfter) }),
+        ...(parsed.data.updatedBefore === undefined ? {} : { updatedBeforeMs: Date.parse(parsed.data.updatedBefore) }),
+        ...(parsed.data.region === undefined ? {} : { region: parsed.data.region }),
+        ...(parsed.data.umaAddress === undefined ? {} : { umaAddress: parsed.data.umaAddress }),
+        ...(parsed.data.isIncludingDeleted === 'true' ? { isIncludingDeleted: true } : {}),
       }
     : {};
   // With invalid filters no cursor can belong to this query; the key only has to differ from valid ones.

@@ -4,6 +4,7 @@
  * pages never shifts the others: no customer is skipped or repeated because of it.
  */
 import type { CustomerStore } from './store.js';
+import { customerView } from './view.js';
 import type { Customer, CustomerType, KycStatus } from './types.js';
 
 /** The list filters; each absent filter matches every customer. */
@@ -14,6 +15,17 @@ export type CustomerFilters = {
   readonly kycStatus?: KycStatus;
   /** Matches businesses with this kybStatus. */
   readonly kybStatus?: KycStatus;
+  /** Instants (epoch ms), inclusive, of the reference's createdAfter/Before, updatedAfter/Before. */
+  readonly createdAfterMs?: number;
+  readonly createdBeforeMs?: number;
+  readonly updatedAfterMs?: number;
+  readonly updatedBeforeMs?: number;
+  /** The customer's region: the country of its address. */
+  readonly region?: string;
+  /** The customer's UMA address as answered (customerView). */
+  readonly umaAddress?: string;
+  /** Deleted customers are left out unless this is true. */
+  readonly isIncludingDeleted?: boolean;
 };
 
 /** One page: the customers, where the next page starts (absent on the last), and the total. */
@@ -29,6 +41,15 @@ export function matchesFilters(customer: Customer, filters: CustomerFilters): bo
   if (filters.customerType !== undefined && customer.customerType !== filters.customerType) return false;
   if (filters.kycStatus !== undefined && (customer.customerType !== 'INDIVIDUAL' || customer.kycStatus !== filters.kycStatus)) return false;
   if (filters.kybStatus !== undefined && (customer.customerType !== 'BUSINESS' || customer.kybStatus !== filters.kybStatus)) return false;
+  if (customer.isDeleted === true && filters.isIncludingDeleted !== true) return false;
+  const createdMs = Date.parse(customer.createdAt);
+  const updatedMs = Date.parse(customer.updatedAt);
+  if (filters.createdAfterMs !== undefined && createdMs < filters.createdAfterMs) return false;
+  if (filters.createdBeforeMs !== undefined && createdMs > filters.createdBeforeMs) return false;
+  if (filters.updatedAfterMs !== undefined && updatedMs < filters.updatedAfterMs) return false;
+  if (filters.updatedBeforeMs !== undefined && updatedMs > filters.updatedBeforeMs) return false;
+  if (filters.region !== undefined && customer.address?.country !== filters.region) return false;
+  if (filters.umaAddress !== undefined && customerView(customer).umaAddress !== filters.umaAddress) return false;
   return true;
 }
 
@@ -39,7 +60,15 @@ export function customerQueryKey(filters: CustomerFilters): string {
     filters.customerType ?? null,
     filters.kycStatus ?? null,
     filters.kybStatus ?? null,
+    // The reference's filters only when given, so cursors of the first four filters keep their key.
+    ...(hasReferenceFilters(filters)
+      ? [filters.createdAfterMs ?? null, filters.createdBeforeMs ?? null, filters.updatedAfterMs ?? null, filters.updatedBeforeMs ?? null, filters.region ?? null, filters.umaAddress ?? null, filters.isIncludingDeleted ?? false]
+      : []),
   ])}`;
+}
+
+function hasReferenceFilters(filters: CustomerFilters): boolean {
+  return [filters.createdAfterMs, filters.createdBeforeMs, filters.updatedAfterMs, filters.updatedBeforeMs, filters.region, filters.umaAddress, filters.isIncludingDeleted].some((value) => value !== undefined);
 }
 
 /** Up to `limit` matching customers from `position` in creation order. Pure. */
