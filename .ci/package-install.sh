@@ -87,7 +87,8 @@ import { AppendConflictError } from 'payments-engine/server';
 import { createPostgresStore } from 'payments-engine/postgres';
 export const used = [createPostgresStore, AppendConflictError];
 TS
-sed -i 's/"files": \[/"files": ["consumer-pg.ts", /' tsconfig.nodenext.json tsconfig.bundler.json
+# Only the new file: consumer.ts was checked above, without pg.
+sed -i 's/"files": \[[^]]*\]/"files": ["consumer-pg.ts"]/' tsconfig.nodenext.json tsconfig.bundler.json
 node "$repo/node_modules/typescript/bin/tsc" -p tsconfig.nodenext.json
 node "$repo/node_modules/typescript/bin/tsc" -p tsconfig.bundler.json
 echo "package install checks: ok"
