@@ -7,36 +7,7 @@
  */
 
 /** Reference operations the engine does not route yet. */
-export const KNOWN_UNROUTED: readonly string[] = [
-  'DELETE /auth/credentials/{}',
-  'DELETE /auth/delegated-keys/{}',
-  'DELETE /auth/sessions/{}',
-  'DELETE /sca/factors/{}',
-  'GET /auth/credentials',
-  'GET /auth/delegated-keys',
-  'GET /auth/delegated-keys/{}',
-  'GET /auth/sessions',
-  'GET /sca/factors',
-  'GET /sca/factors/reset/{}',
-  'PATCH /internal-accounts/{}',
-  'POST /auth/credentials',
-  'POST /auth/credentials/{}/challenge',
-  'POST /auth/credentials/{}/verify',
-  'POST /auth/delegated-keys',
-  'POST /auth/sessions/{}/refresh',
-  'POST /customers/external-accounts/{}/trust',
-  'POST /customers/external-accounts/{}/trust/confirm',
-  'POST /customers/external-accounts/{}/untrust/confirm',
-  'POST /internal-accounts/{}/export',
-  'POST /quotes/{}/authorize/resend',
-  'POST /sca/factors',
-  'POST /sca/factors/confirm',
-  'POST /sca/factors/reset',
-  'POST /sca/factors/reset/{}/complete',
-  'POST /sca/login/complete',
-  'POST /sca/login/start',
-  'POST /sca/record-event'
-];
+export const KNOWN_UNROUTED: readonly string[] = [];
 
 /** Request differences per operation (`-` reference only, `+` engine only). */
 export const KNOWN_FIELD_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
@@ -76,7 +47,7 @@ export const KNOWN_FIELD_DIFFERENCES: Readonly<Record<string, readonly string[]>
   'POST /platform/external-accounts/{}/verify': ['+body.challengeId', '-body.signatureScheme'],
   'GET /platform/internal-accounts': ['~query'],
   'POST /quotes': ['+body.documentIds', '-body.lookupId', '-body.scaFactor', '-body.senderCustomerInfo'],
-  'POST /quotes/{}/authorize': ['+body.scaChallengeId', '-body.endUserIpAddress', '-body.origin', '-body.passkeyAssertion'],
+  'POST /quotes/{}/authorize': ['+body.scaChallengeId'],
   'POST /quotes/{}/execute': ['~body'],
   'POST /sandbox/cards/{}/simulate/authorization': ['~body'],
   'POST /sandbox/cards/{}/simulate/authorization_advice': ['~body'],
