@@ -141,6 +141,26 @@ describe('serve: webhook delivery of the outbox', () => {
     expect(() => serveOptions({ positionals: [], values: { 'webhook-url': 'ftp://x' } })).toThrow(CliError);
   }, 60_000);
 
+  it('the endpoint set with PATCH /config wins over --webhook-url (followed at run time)', async () => {
+    const t = tempDir();
+    cleanups.push(t.cleanup);
+    const hooks = await receiver();
+    cleanups.push(hooks.close);
+    const { serving, err } = await start({ log: join(t.dir, 'events.jsonl'), 'webhook-url': hooks.url, 'webhook-interval-ms': '100000' });
+    // A port that was just freed: nothing listens, so the try fails with a refused connection.
+    const closed = await receiver();
+    const port = new URL(closed.url).port;
+    await closed.close();
+    const patched = await call(serving.url, 'PATCH', '/config', { webhookEndpoint: `https://localhost:${port}/hooks` });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    await queueWebhook(serving.url);
+    const run = await serving.outbox.runOnce();
+    expect(run).toEqual({ delivered: 0, failed: 1, gaveUp: 0 });
+    expect(hooks.received).toEqual([]);
+    expect(err.join('\n')).toMatch(/try 1 failed \(connection failed: ECONNREFUSED\)/);
+    expect(err.join('\n')).not.toContain(`localhost:${port}`);
+  }, 60_000);
+
   it('with no endpoint configured nothing is sent and nothing counts as a try', async () => {
     const t = tempDir();
     cleanups.push(t.cleanup);
