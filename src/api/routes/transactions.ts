@@ -49,7 +49,16 @@ const listQuerySchema = z.strictObject({
   cardId: z.string().regex(CARD_ID, { error: 'cardId must be a Card id (Card:<uuid>) or its uuid' }).optional(),
   createdAfter: instantParam('createdAfter').optional(),
   createdBefore: instantParam('createdBefore').optional(),
+  // The reference's listTransactions parameters.
+  platformCustomerId: z.string().min(1, { error: 'platformCustomerId must not be empty' }).max(FILTER_ID_LENGTH_MAX, { error: `platformCustomerId must be at most ${FILTER_ID_LENGTH_MAX} characters` }).optional(),
+  startDate: instantParam('startDate').optional(),
+  endDate: instantParam('endDate').optional(),
+  // Oldest first is the engine's one order; `desc` is refused by the route until it is served.
+  sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).optional(),
 });
+
+/** A customer id no transaction has: what an unknown or contradicting platformCustomerId filters by. */
+const NO_CUSTOMER = 'Customer:none';
 
 const approveBody = z.strictObject({
   receiverCustomerInfo: z.record(z.string(), z.unknown(), { error: 'receiverCustomerInfo must be an object' }).optional(),
@@ -73,7 +82,7 @@ export const transactionRoutes: readonly Route<DomainState>[] = [
     path: '/transactions',
     auth: 'platform',
     handle: ({ state, request }) => {
-      const query = readListQuery(request);
+      const query = readListQuery(request, state);
       if (!query.ok) return query;
       const { filters, page, queryKey } = query.value;
       // Payments and card transactions in one creation order (domains/card-transactions/list.ts).
@@ -159,6 +168,7 @@ function respondWithTransaction(events: Result<EventDraft[], ApiError>, transact
 /** Reads the list filters and the page; every invalid parameter is listed in one 400. */
 function readListQuery(
   request: ParsedRequest,
+  state: DomainState,
 ): Result<{ filters: TransactionFilters; page: { limit: number; position: number }; queryKey: string }, ApiError> {
   const raw = Object.fromEntries(request.query);
   const parsed = listQuerySchema.safeParse(raw);
@@ -167,15 +177,21 @@ function readListQuery(
   let filters: TransactionFilters = {};
   if (parsed.success) {
     const q = parsed.data;
-    const afterMs = q.createdAfter === undefined ? undefined : parseInstant(q.createdAfter);
-    const beforeMs = q.createdBefore === undefined ? undefined : parseInstant(q.createdBefore);
+    // startDate and endDate (the reference's, both inclusive) narrow createdAfter and createdBefore (exclusive).
+    const startMs = q.startDate === undefined ? undefined : parseInstant(q.startDate);
+    const endMs = q.endDate === undefined ? undefined : parseInstant(q.endDate);
+    const afterMs = tighter(q.createdAfter === undefined ? undefined : parseInstant(q.createdAfter), startMs, Math.max);
+    const beforeMs = tighter(q.createdBefore === undefined ? undefined : parseInstant(q.createdBefore), endMs === undefined ? undefined : endMs + 1, Math.min);
+    if (q.sortOrder === 'desc') errors.push(fieldError('sortOrder', 'sortOrder desc is not served yet: transactions are listed oldest first (asc)'));
+    const byPlatformId = q.platformCustomerId === undefined ? undefined : (state.customers.byPlatformCustomerId.get(q.platformCustomerId) ?? NO_CUSTOMER);
+    const customerId = byPlatformId === undefined ? q.customerId : q.customerId === undefined || q.customerId === byPlatformId ? byPlatformId : NO_CUSTOMER;
     // Card transactions have statuses of their own (spec: status with type=CARD is a 400).
     if (q.type === 'CARD' && q.status !== undefined) errors.push(fieldError('status', 'status cannot be combined with type=CARD'));
     if (afterMs !== undefined && beforeMs !== undefined && afterMs >= beforeMs) {
       errors.push(fieldError('createdBefore', 'createdBefore must be after createdAfter'));
     }
     filters = {
-      ...(q.customerId === undefined ? {} : { customerId: q.customerId }),
+      ...(customerId === undefined ? {} : { customerId }),
       ...(q.type === undefined ? {} : { type: q.type }),
       ...(q.status === undefined ? {} : { status: q.status }),
       ...(q.direction === undefined ? {} : { direction: q.direction }),
@@ -191,6 +207,10 @@ function readListQuery(
   if (!page.ok) errors.push(...((page.error.details?.errors as readonly FieldError[] | undefined) ?? []));
   if (errors.length > 0 || !page.ok) return err(invalidInput(sortedUnique(errors)));
   return ok({ filters, page: page.value, queryKey });
+}
+
+function tighter(a: number | undefined, b: number | undefined, pick: (x: number, y: number) => number): number | undefined {
+  return a === undefined ? b : b === undefined ? a : pick(a, b);
 }
 
 function sortedUnique(errors: readonly FieldError[]): FieldError[] {
