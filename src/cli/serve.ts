@@ -134,8 +134,9 @@ export async function serve(options: ServeOptions, io: ServeIo): Promise<Serving
       store,
       engine: { sha256: nativeSha256 },
       timerIntervalMs: options.timerIntervalMs,
-      // The outbox appends its delivery markers to the same store: the writer catches up on them.
-      shared: true,
+      // Other servers may append to a PostgreSQL log; a file has this writer alone (its lock),
+      // and the outbox records its markers through the writer (below).
+      shared: options.databaseUrl !== undefined,
       onEvent: (event) => io.err(describeWriterEvent(event)),
     });
   } catch (error) {
@@ -147,6 +148,8 @@ export async function serve(options: ServeOptions, io: ServeIo): Promise<Serving
     store,
     endpoint: configuredEndpoint(() => writer.engine(), options.webhookUrl),
     signingKey: signing.privateKey,
+    // Markers are written by the writer's engine, so the writer never loses an append to them.
+    record: (outcomes) => writer.command((engine, clock) => engine.recordWebhookOutcomes(outcomes, clock)),
     intervalMs: options.webhookIntervalMs,
     sha256: nativeSha256,
     ...(lease === undefined ? {} : { shouldRun: () => lease.held() }),
