@@ -41,3 +41,30 @@ describe('trust and untrust of an external account', () => {
     expect(call(us, 'POST', '/customers/external-accounts/ExternalAccount:00000000-0000-0000-0000-000000000000/trust').status).toBe(404);
   });
 });
+
+describe('a trusted beneficiary skips the per-transaction SCA', () => {
+  it('a payout to an account trusted with SCA is 200 without scaChallenge; after untrust it is 202 again', () => {
+    const { h, customerId, accountId } = beneficiary();
+    const source = h.ok('GET', `/customers/internal-accounts?customerId=${customerId}`).data[0].id;
+    h.ok('POST', `/sandbox/internal-accounts/${source}/fund`, { amount: 100_000 });
+    const payout = () => call(h, 'POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: source }, destination: { destinationType: 'ACCOUNT', accountId }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 });
+    expect(payout().status).toBe(202);
+    h.ok('POST', `/customers/external-accounts/${accountId}/trust`);
+    h.ok('POST', `/customers/external-accounts/${accountId}/trust/confirm`, { code: '123456' });
+    const trusted = payout();
+    expect(trusted.status).toBe(200);
+    expect(trusted.body.scaChallenge).toBeUndefined();
+    h.ok('POST', `/customers/external-accounts/${accountId}/untrust`);
+    h.ok('POST', `/customers/external-accounts/${accountId}/untrust/confirm`, { code: '123456' });
+    expect(payout().status).toBe(202);
+  });
+});
+
+describe('the older POST .../confirm for an SCA customer', () => {
+  it('answers the trust challenge instead of trusting without SCA', () => {
+    const { h, accountId } = beneficiary();
+    const answer = h.ok('POST', `/customers/external-accounts/${accountId}/confirm`);
+    expect(answer.scaChallenge.purpose).toBe('TRUST_BENEFICIARY');
+    expect(h.ok('GET', `/customers/external-accounts/${accountId}`).isTrusted).toBe(false);
+  });
+});

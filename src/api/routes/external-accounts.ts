@@ -89,7 +89,7 @@ function routesFor(scope: ExternalAccountScope): Route<DomainState>[] {
         return events.ok ? ok({ events: events.value, respond: () => ({ status: 204, body: null }) }) : events;
       },
     },
-    action('confirm', (context, id) => setTrusted(context, id, scope, true)),
+    action('confirm', (context, id) => (scope === 'customer' ? untrustWithSca(context, id, 'TRUST') : undefined) ?? setTrusted(context, id, scope, true)),
     // A customer in an SCA region untrusts through an SCA challenge (docs/wallets-and-sca.md).
     action('untrust', (context, id) => (scope === 'customer' ? untrustWithSca(context, id) : undefined) ?? setTrusted(context, id, scope, false)),
     action('challenge', ({ state, request, nowMs, newId }, id) => {

@@ -71,11 +71,12 @@ export const trustConfirmSchema = z.strictObject({
 /**
  * `POST /customers/external-accounts/{id}/untrust` for a customer in an SCA region: the SCA
  * challenge (confirm with `.../untrust/confirm`). Undefined for other owners, whose untrust stays
- * immediate (src/api/routes/external-accounts.ts).
+ * immediate (src/api/routes/external-accounts.ts). With `TRUST`: the same for the older
+ * `POST .../confirm`, so an SCA customer cannot trust a beneficiary without SCA.
  */
-export function untrustWithSca(route: RouteContext<DomainState>, externalAccountId: string): Result<Accepted<DomainState>, ApiError> | undefined {
+export function untrustWithSca(route: RouteContext<DomainState>, externalAccountId: string, action: 'TRUST' | 'UNTRUST' = 'UNTRUST'): Result<Accepted<DomainState>, ApiError> | undefined {
   if (!trustNeedsSca(route.state, externalAccountId, route.at)) return undefined;
-  const decided = decideTrustStart(route.state, externalAccountId, 'UNTRUST', contextOf(route));
+  const decided = decideTrustStart(route.state, externalAccountId, action, contextOf(route));
   return decided.ok ? ok({ events: decided.value.events, respond: () => ({ status: 200, body: decided.value.body }) }) : decided;
 }
 

@@ -123,7 +123,9 @@ export function decideCreateQuote(state: DomainState, command: CreateQuoteComman
   const limits = checkLimits(state, resolved.value, priced.totalSendingAmountMinor, priced.totalReceivingAmountMinor, command.atMs);
   if (!limits.ok) return limits;
 
-  const sca = kind === 'PAYOUT' && needsSca(customer);
+  // A trusted beneficiary (docs/wallets-and-sca.md: trust with SCA) skips the per-transaction challenge.
+  const trusted = destination.destinationType === 'ACCOUNT' && destination.accountKind === 'EXTERNAL' && state.externalAccounts.byId.get(destination.accountId)?.isTrusted === true;
+  const sca = kind === 'PAYOUT' && needsSca(customer) && !trusted;
   const expiresAt = formatInstant(command.atMs + QUOTE_TTL_MS);
   const waitsWithTransaction = kind === 'REALTIME_FUNDING' || (sca && immediatelyExecute);
   const transactionId = waitsWithTransaction ? command.newId('Transaction') : undefined;
