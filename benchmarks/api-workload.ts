@@ -139,7 +139,11 @@ export function apiWorkload(options: ApiWorkloadOptions): ApiWorkloadReport {
   while (log.length < options.events) {
     if (step > 0 && step % COHORT_OPERATIONS === 0) {
       keep(model);
+      const serial = model.serial;
       model = newModel();
+      // Names and idempotency keys come from the serial: a new cohort continues it, so that its
+      // platformCustomerIds and keys never collide with an earlier cohort's (409 for a customer).
+      model.serial = serial;
     }
     step += 1;
     let ticket = random.below(total);
