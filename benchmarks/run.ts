@@ -3,7 +3,7 @@
  * events per second and peak memory beside the bare baselines measured in the same run, as
  * ratios. Options: --transfers N (default 1,000,000), --accounts N (default 10,000).
  * Issue 16 (api-scenarios.ts), by environment: BENCH_API_EVENTS (events of the API-driven log,
- * default 200,000; 1,000,000 is the issue's size, ~4x the time), BENCH_COLD_ROWS (default
+ * default 100,000; 1,000,000 is the issue's size, over 10x the time), BENCH_COLD_ROWS (default
  * 1,000,000), BENCH_10M=1 (also the 10M ledger-only replay, slow), BENCH_PROFILE=1 (also a CPU
  * profile of the API-driven replay, over BENCH_PROFILE_EVENTS events), BENCH_API_ONLY=1 (skip scenarios 1-6).
  * A quick run: BENCH_API_ONLY=1 BENCH_API_EVENTS=20000 BENCH_COLD_ROWS=100000 npm run bench -- --transfers 100000
@@ -114,7 +114,7 @@ return [
 
 /** Issue 16: the API-driven log (replay, JSONL, memory, snapshots, lists), cold page, ledger memory. */
 function issue16(): string[] {
-  const apiEvents = process.env.BENCH_API_EVENTS ?? '200000';
+  const apiEvents = process.env.BENCH_API_EVENTS ?? '100000';
   const coldRows = process.env.BENCH_COLD_ROWS ?? '1000000';
   const api = apiScenario('api', apiEvents);
   const cold = apiScenario('cold', coldRows);
@@ -125,7 +125,7 @@ function issue16(): string[] {
     `   mix: ${Object.entries(api.eventTypes as Record<string, number>).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${fmt(v)}`).join(', ')}`,
     '',
     '7. handle throughput for this mix',
-    `   ${fmt(api.handle.requestsPerSec)} requests/s inside handle (${fmt(api.handle.requests)} requests, ${fmt(api.handle.refused)} refused as the simulator expects, ${fmt(api.handle.advances)} advance calls); ${fmt(api.handle.eventsPerSecThroughHandle)} events/s written`,
+    `   ${fmt(api.handle.requestsPerSec)} requests/s inside handle (${fmt(api.handle.requests)} requests, ${fmt(api.handle.refused)} refused as the simulator expects, ${fmt(api.handle.aborted)} operations stopped on an unexpected answer, ${fmt(api.handle.advances)} advance calls); ${fmt(api.handle.eventsPerSecThroughHandle)} events/s written`,
     '',
     '8. in-memory replay, API-driven log vs ledger-only log (blocks of 10,000, alternating, one process, after a 50,000-event warm-up)',
     `   API-driven           ${fmt(api.replay.apiEventsPerSec)} events/s   ${api.replay.apiPerEventUs} µs/event`,
