@@ -35,4 +35,31 @@ describe('DELETE /customers/{customerId}', () => {
     expect([refused.status, (refused.body as any).code, refused.events.length]).toEqual([409, 'INVALID_STATE_TRANSITION', 0]);
     expect(h.call('DELETE', '/customers/Customer:nope').status).toBe(404);
   });
+
+  it('a deleted customer is 404 CUSTOMER_NOT_FOUND to every operation acting for it: update, cards, external accounts, rule-based accounts, quotes from its account', () => {
+    const h = harness({ regulated: true });
+    const customer = h.ok('POST', '/customers', completeIndividual('Ada 999', 'ada'));
+    const account = h.ok('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}`).data[0].id as string;
+    const platformAccount = h.ok('GET', '/platform/internal-accounts').data[0].id as string;
+    expect(h.call('DELETE', `/customers/${customer.id}`).status).toBe(200);
+    const head = h.engine.head();
+    const answers = [
+      h.call('PATCH', `/customers/${customer.id}`, { fullName: 'Ada Byron' }),
+      h.call('POST', '/cards', { customerId: customer.id, cardType: 'VIRTUAL', fundingSource: { accountId: account } }),
+      h.call('POST', '/customers/external-accounts', {
+        customerId: customer.id,
+        currency: 'USD',
+        accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '12345000', routingNumber: '021000021', bankAccountType: 'CHECKING', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' } },
+      }),
+      h.call('POST', '/internal-accounts', { customerId: customer.id, type: 'RULE_BASED', sweepRule: { destinationAccountId: account } }),
+      h.call('POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: account }, destination: { destinationType: 'ACCOUNT', accountId: platformAccount }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1 }),
+    ];
+    for (const answer of answers) {
+      expect(answer.events).toEqual([]);
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+    }
+    // Where validation passes, the customer's deletion is the reason given.
+    expect(answers.filter((a) => (a.body as { code: string }).code === 'CUSTOMER_NOT_FOUND').length).toBeGreaterThanOrEqual(3);
+    expect(h.engine.head()).toEqual(head);
+  });
 });

@@ -12,6 +12,7 @@ import type { EventDraft } from '../evolver.js';
 import type { DomainState } from '../state.js';
 import { CARD_EVENT_TYPES, type CardIssued } from './events.js';
 import { type Card, CARD_VALIDITY_YEARS, type CardForm, type CardLimits, SANDBOX_CARD_BRAND } from './types.js';
+import { liveCustomer } from '../customers/store.js';
 
 /** A validated `POST /cards` with the ids the route minted. */
 export type IssueCardCommand = CardLimits & {
@@ -45,7 +46,7 @@ export function fundingSourceProblem(state: DomainState, customerId: string, acc
  * on a one-card-per-cardholder program, the cardholder already holds a live card.
  */
 export function decideIssueCard(state: DomainState, command: IssueCardCommand): Result<EventDraft[], ApiError> {
-  const customer = state.customers.byId.get(command.customerId);
+  const customer = liveCustomer(state.customers, command.customerId);
   if (customer === undefined) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${command.customerId} not found`));
   const problem = fundingSourceProblem(state, customer.id, command.fundingSource);
   if (problem !== undefined) return err(invalidInput([{ field: 'fundingSource', message: problem }], problem));

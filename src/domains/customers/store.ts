@@ -15,3 +15,12 @@ export type CustomerStore = {
 export function emptyCustomerStore(): CustomerStore {
   return { byId: new Map(), byPlatformCustomerId: new Map(), order: [] };
 }
+
+/**
+ * The customer `customerId` unless unknown or deleted (`DELETE /customers/{id}`): what every
+ * operation that acts for a customer looks up, so that a deleted customer is 404 everywhere.
+ */
+export function liveCustomer(store: Pick<CustomerStore, 'byId'>, customerId: string): Customer | undefined {
+  const customer = store.byId.get(customerId);
+  return customer === undefined || customer.isDeleted === true ? undefined : customer;
+}

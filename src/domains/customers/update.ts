@@ -13,6 +13,7 @@ import { CUSTOMER_EVENTS, type CustomerUpdated } from './events.js';
 import type { UpdateCustomerRequest } from './schema.js';
 import { type CustomerChanges, mutableFieldsOf } from './types.js';
 import { compact, sameJson } from './values.js';
+import { liveCustomer } from './store.js';
 
 /** A validated PATCH request for one customer at an instant. */
 export type UpdateCustomerCommand = {
@@ -26,7 +27,7 @@ export function decideUpdateCustomer(
   state: CustomerDecisionState,
   command: UpdateCustomerCommand,
 ): Result<EventDraft[], ApiError> {
-  const customer = state.customers.byId.get(command.customerId);
+  const customer = liveCustomer(state.customers, command.customerId);
   if (customer === undefined) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${command.customerId} not found`));
   const consents = resolveConsents(requestedConsents(command.request));
   if (!consents.ok) return consents;

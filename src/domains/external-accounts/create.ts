@@ -14,6 +14,7 @@ import type { DomainState } from '../state.js';
 import { EXTERNAL_ACCOUNT_EVENTS, type ExternalAccountCreated } from './events.js';
 import { identityKey, primaryIdentifier } from './identity.js';
 import type { AccountInfo, ExternalAccount, ExternalAccountOwner } from './types.js';
+import { liveCustomer } from '../customers/store.js';
 
 /** The part of the state this decider reads. */
 export type CreateDecisionState = Pick<DomainState, 'customers' | 'externalAccounts'>;
@@ -36,7 +37,7 @@ export function decideCreateExternalAccount(
   command: CreateExternalAccountCommand,
 ): Result<EventDraft[], ApiError> {
   const { owner } = command;
-  if (owner.kind === 'customer' && !state.customers.byId.has(owner.customerId)) {
+  if (owner.kind === 'customer' && liveCustomer(state.customers, owner.customerId) === undefined) {
     return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${owner.customerId} not found`));
   }
   const suffix = externalAccountSuffix(primaryIdentifier(command.accountInfo));

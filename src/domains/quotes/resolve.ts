@@ -14,6 +14,7 @@ import type { DomainState } from '../state.js';
 import { REALTIME_FUNDING_CURRENCIES, realtimeFundingRail } from './payment-instructions.js';
 import type { CreateQuoteRequest } from './schema.js';
 import type { QuoteDestination, QuoteFlowKind, QuoteSource } from './types.js';
+import { liveCustomer } from '../customers/store.js';
 
 /** The rail of a transfer between two internal accounts (a book transfer). */
 export const BOOK_RAIL = 'BOOK';
@@ -208,7 +209,7 @@ export function resolveQuote(state: DomainState, request: CreateQuoteRequest): R
   if (source.sourceType === 'ACCOUNT' && destination.destinationType === 'ACCOUNT' && source.accountId === destination.accountId) {
     return err(apiError('SELF_PAYMENT', 'The source and the destination are the same account', { accountId: source.accountId }));
   }
-  const customer = state.customers.byId.get(source.customerId);
+  const customer = liveCustomer(state.customers, source.customerId);
   if (customer === undefined) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${source.customerId} not found`));
   if (!customer.agreementConsents.some((consent) => consent.type === 'SVC_END_USER_TERMS')) {
     return err(apiError('END_USER_TERMS_NOT_ACCEPTED', `Customer ${customer.id} has not accepted SVC_END_USER_TERMS`, { customerId: customer.id }));

@@ -33,6 +33,7 @@ import { holderAccountOf } from './holder.js';
 import { sweepQuoteRequest } from './quote-request.js';
 import { RULE_BASED_CURRENCY, type SweepRule } from './rule.js';
 import type { CreateRuleBasedAccountRequest } from './schema.js';
+import { liveCustomer } from '../customers/store.js';
 
 /** What the decider needs besides state. */
 export type CreateRuleBasedAccountCommand = {
@@ -73,7 +74,7 @@ export function sweepRuleOf(request: CreateRuleBasedAccountRequest): SweepRule {
 /** Pure: the event that opens a rule-based account, or the first reason it cannot be opened. */
 export function decideCreateRuleBasedAccount(state: DomainState, command: CreateRuleBasedAccountCommand): Result<EventDraft[], ApiError> {
   const { request } = command;
-  const customer = state.customers.byId.get(request.customerId);
+  const customer = liveCustomer(state.customers, request.customerId);
   if (customer === undefined) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${request.customerId} not found`));
   const holder = holderAccountOf(state, customer.id, RULE_BASED_CURRENCY);
   if (holder === undefined) {
