@@ -4,7 +4,13 @@
  * and each 401 code, and execute of a quote from an embedded wallet.
  */
 import { describe, expect, it } from 'vitest';
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { derivePrivateKey } from '../../src/domains/auth/crypto.js';
+import { enclavePublicKey } from '../../src/domains/auth/otp.js';
 import { createEngine } from '../../src/engine/engine.js';
+import { SANDBOX_SECRET } from '../../src/engine/options.js';
 import { call, fund, newExternalAccount, payoutBody, publishRates } from '../quotes/support.js';
 import { stateText } from '../support/state-text.js';
 import { newKeyPair, newWallet, otpLogin, retryHeaders, sealOtp, signed, stamp, walletQuote } from './support.js';
@@ -178,6 +184,13 @@ describe('replay', () => {
     await signed(wallet.h, 'PATCH', `/internal-accounts/${wallet.accountId}`, { privateEnabled: true }, key);
     const live = stateText(wallet.h.engine);
     expect(stateText(createEngine({ events: wallet.h.log }))).toBe(live);
+    // No engine private key is in the log: the enclave key and the OTP target key are derived from the host secret.
+    const digest = (message: string) => bytesToHex(hmac(sha256, utf8ToBytes(SANDBOX_SECRET), utf8ToBytes(message)));
+    const issueId = JSON.parse(JSON.stringify(wallet.h.log)).find((e: any) => e.type === 'AuthCredentialAdded').data.credential.otp.issueId;
+    const text = JSON.stringify(wallet.h.log);
+    expect(enclavePublicKey(digest)).toBe(wallet.enclave);
+    expect(text).not.toContain(bytesToHex(derivePrivateKey(digest, 'enclave-signer')));
+    expect(text).not.toContain(bytesToHex(derivePrivateKey(digest, `otp-target|${issueId}`)));
     const prefix = Math.floor(wallet.h.log.length / 2);
     const snapshot = JSON.parse(JSON.stringify(createEngine({ events: wallet.h.log.slice(0, prefix) }).snapshot()));
     expect(stateText(createEngine({ snapshot, events: wallet.h.log.slice(prefix) }))).toBe(live);
