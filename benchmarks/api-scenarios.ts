@@ -358,20 +358,23 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
   },
 
   cold() {
-    // One account of SIZE rows and one of 1,000, replayed; then the first page of each, cold.
+    // One account of SIZE rows and one of 1,000, replayed. The very first request of a process
+    // also compiles the request pipeline (parsing, routing, the query schema), which a server
+    // pays once at start, not per account: it is measured apart on the small account, and the
+    // big account's first page is then measured cold for its rows only.
     const engine = createEngine({ events: pageLog(SIZE, 1000) });
     const path = (account: string): string => `/internal-accounts/InternalAccount:${account}/balance-changes?startDate=2020-01-01T00:00:00.000Z&endDate=2034-01-01T00:00:00.000Z&limit=100`;
+    const [firstRequestS] = seconds(() => get(engine, path('small')));
     const [coldBigS, first] = seconds(() => get(engine, path('big')));
     if (first.status !== 200) throw new Error(`balance changes answered ${first.status}: ${JSON.stringify(first.body)}`);
     const warm = (account: string): number => [0, 1, 2, 3, 4].map(() => seconds(() => get(engine, path(account)))[0]).sort((a, b) => a - b)[2]!;
     const warmBigS = warm('big');
-    const [coldSmallS] = seconds(() => get(engine, path('small')));
     const warmSmallS = warm('small');
     return {
       rows: SIZE,
+      firstRequestMs: round(firstRequestS * 1000, 3),
       coldBigMs: round(coldBigS * 1000, 3),
       warmBigMs: round(warmBigS * 1000, 3),
-      coldSmallMs: round(coldSmallS * 1000, 3),
       warmSmallMs: round(warmSmallS * 1000, 3),
       totalCount: first.body.totalCount,
       peakRssMb: peakRssMb(),
