@@ -61,6 +61,8 @@ export function readRequests(model: SessionModel, authorization: string, nowMs: 
     get(`/agents/approvals?limit=${PAGE}`),
     get(`/stablecoins?limit=${PAGE}`),
     get('/sandbox/incoming-payments/approval'),
+    get(`/verifications?limit=${PAGE}`),
+    get(`/documents?limit=${PAGE}`),
   ];
   for (const c of model.customers) {
     reads.push(get(`/customers/${c.id}`), get(`/customers/internal-accounts?customerId=${encodeURIComponent(c.id)}`));
@@ -76,6 +78,16 @@ export function readRequests(model: SessionModel, authorization: string, nowMs: 
   for (const id of model.providerAccountIds) reads.push(get(`/stablecoin-provider-accounts/${id}`));
   for (const coin of model.stablecoins) reads.push(get(`/stablecoins/${coin.id}`), get(`/stablecoins/${coin.id}/operations?limit=${PAGE}`));
   for (const id of model.stablecoinOperationIds) reads.push(get(`/stablecoin-operations/${id}`));
+  for (const c of model.identityCustomers) {
+    const id = encodeURIComponent(c.id);
+    reads.push(get(`/customers/${c.id}`), get(`/verifications?customerId=${id}&limit=${PAGE}`), get(`/documents?documentHolder=${id}&limit=${PAGE}`));
+    if (c.business) reads.push(get(`/beneficial-owners?customerId=${id}&limit=${PAGE}`));
+  }
+  for (const id of model.verificationIds) reads.push(get(`/verifications/${id}`));
+  for (const id of model.documentIds) reads.push(get(`/documents/${id}`));
+  for (const owner of model.beneficialOwners) reads.push(get(`/beneficial-owners/${owner.id}`));
+  for (const id of model.retiredCustomerIds) reads.push(get(`/customers/${id}`));
+  for (const id of model.bulkJobIds) reads.push(get(`/customers/bulk/jobs/${id}`));
   return reads;
 }
 

@@ -46,6 +46,24 @@ export type ModelAgent = {
 /** A stablecoin and how far the session drove its Grid enablement. */
 export type ModelStablecoin = { readonly id: string; readonly symbol: string; gridSteps: number };
 
+/**
+ * A customer made for the identity operations (kept apart from `customers`, whose KYC resolves at
+ * creation): its status as last answered and, in the EEA, which contact channels it verified.
+ */
+export type ModelIdentityCustomer = {
+  readonly id: string;
+  readonly business: boolean;
+  /** An EEA address: email and phone must be VERIFIED before KYC/KYB. */
+  readonly eea: boolean;
+  /** `kycStatus` / `kybStatus` as last answered. */
+  status: string;
+  emailVerified: boolean;
+  phoneVerified: boolean;
+};
+
+/** A live document (deleted ones leave this list and stay in `documentIds`). */
+export type ModelDocument = { readonly id: string; readonly holderId: string; readonly documentType: string; readonly side: string };
+
 /** The balances of one internal account as the API last answered them, in minor units. */
 export type ObservedBalance = { readonly currency: string; readonly availableMinor: bigint; readonly totalMinor: bigint };
 
@@ -90,6 +108,16 @@ export type SessionModel = {
   readonly providerAccountIds: string[];
   readonly stablecoins: ModelStablecoin[];
   readonly stablecoinOperationIds: string[];
+  readonly identityCustomers: ModelIdentityCustomer[];
+  readonly documents: ModelDocument[];
+  /** Every document ever uploaded (read at the end, deleted ones too). */
+  readonly documentIds: string[];
+  readonly verificationIds: string[];
+  /** Beneficial owners (id, business customer id). */
+  readonly beneficialOwners: { readonly id: string; readonly customerId: string }[];
+  readonly bulkJobIds: string[];
+  /** Identity customers deleted once decided (still read by id). */
+  readonly retiredCustomerIds: string[];
   /** Whether incoming payments currently need the platform's approval. */
   approvalRequired: boolean;
   /** Whether fresh exchange rates were published (quotes across currencies need them). */
@@ -127,6 +155,13 @@ export function emptyModel(): SessionModel {
     providerAccountIds: [],
     stablecoins: [],
     stablecoinOperationIds: [],
+    identityCustomers: [],
+    documents: [],
+    documentIds: [],
+    verificationIds: [],
+    beneficialOwners: [],
+    bulkJobIds: [],
+    retiredCustomerIds: [],
     approvalRequired: false,
     ratesPublishedAtMs: undefined,
     fundedMinor: {},

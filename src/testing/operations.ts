@@ -10,6 +10,8 @@ import { formatInStatementZone, statementMonthContaining } from '../core/calenda
 import { ibanCheckDigits } from '../domains/external-accounts/identifiers.js';
 import type { BalanceEffect, ModelAgent, ModelCard, ModelCustomer, ModelExternalAccount, SessionModel } from './model.js';
 import type { OperationCall, OperationContext, OperationDefinition, OperationRun } from './session.js';
+import { IDENTITY_OPERATIONS } from './identity-operations.js';
+import { must, pick, send, serial } from './requests.js';
 
 /** The first instant of a month a session may ask statements for (sessions start after it). */
 const SESSION_EPOCH_MS = Date.UTC(2026, 0, 1, 6);
@@ -33,38 +35,6 @@ const NAMES = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Edsger Dijkstra',
 const TERMS = [{ type: 'SVC_END_USER_TERMS', acceptedAt: '2026-01-01T00:00:00Z', termsVersion: '2025-10-13' }];
 const MERCHANT = { descriptor: 'CORNER CAFE', mcc: '5814', city: 'Chicago', state: 'IL', country: 'US' };
 
-type Answer = { readonly status: number; readonly body: any };
-
-function* send(context: OperationContext, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Generator<OperationCall, Answer, HttpResponse> {
-  const request: HttpRequest = { method, path, headers: { authorization: context.authorization, ...headers }, ...(body === undefined ? {} : { body }) };
-  const answer = yield { kind: 'request', request };
-  return answer as Answer;
-}
-
-/** Sends and requires one of `accept` (default 200 and 201); returns the body. */
-function* must(
-  context: OperationContext,
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-  accept: readonly number[] = [200, 201],
-): Generator<OperationCall, any, HttpResponse> {
-  const answer = yield* send(context, method, path, body, headers);
-  if (!accept.includes(answer.status)) {
-    throw new Error(`${method} ${path} ${JSON.stringify(body ?? null)} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  }
-  return answer.body;
-}
-
-function pick<T>(list: readonly T[], n: number): T | undefined {
-  return list.length === 0 ? undefined : list[n % list.length];
-}
-
-function serial(model: SessionModel): number {
-  model.serial += 1;
-  return model.serial;
-}
 
 function available(model: SessionModel, accountId: string): number {
   return Number(model.balances.get(accountId)?.availableMinor ?? 0n);
@@ -869,6 +839,8 @@ export const OPERATIONS: Readonly<Record<string, OperationDefinition>> = {
       return { all: true };
     },
   },
+  // Identity (KYC/KYB, documents, beneficial owners, hosted link, contact, bulk) -------------
+  ...IDENTITY_OPERATIONS,
 };
 
 function* updateCustomer(context: OperationContext): Generator<OperationCall, void, HttpResponse> {
