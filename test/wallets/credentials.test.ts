@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { call } from '../quotes/support.js';
 import { Authenticator } from './passkey-client.js';
-import { newKeyPair, newWallet, otpLogin, retryHeaders, signed, stamp, type Wallet } from './support.js';
+import { newKeyPair, newWallet, otpLogin, retryHeaders, sealOtp, signed, stamp, type Wallet } from './support.js';
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -213,5 +213,33 @@ describe('revoking, refreshing, exporting', () => {
     const secret = Buffer.from(hpkeDecrypt({ ciphertextBuf: Buffer.from(sealed.ciphertext, 'hex'), encappedKeyBuf: Buffer.from(sealed.encappedPublic, 'hex'), receiverPriv: target.privateKey })).toString();
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(wallet.h.log)).not.toContain(secret);
+  });
+});
+
+describe('not found and expiry codes', () => {
+  it('AUTH_METHOD_NOT_FOUND for an unknown credential, SESSION_NOT_FOUND for an unknown session, SMS_OTP_CREDENTIAL_ALREADY_EXISTS for a second SMS_OTP', async () => {
+    const wallet = newWallet();
+    const unknown = call(wallet.h, 'POST', '/auth/credentials/AuthMethod:00000000-0000-0000-0000-000000000000/challenge', {});
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('AUTH_METHOD_NOT_FOUND');
+    const session = call(wallet.h, 'DELETE', '/auth/sessions/Session:00000000-0000-0000-0000-000000000000');
+    expect(session.status).toBe(404);
+    expect(session.body.code).toBe('SESSION_NOT_FOUND');
+    const { key } = await otpLogin(wallet);
+    expect((await signed(wallet.h, 'POST', '/auth/credentials', { type: 'SMS_OTP', accountId: wallet.accountId }, key)).status).toBe(201);
+    const second = call(wallet.h, 'POST', '/auth/credentials', { type: 'SMS_OTP', accountId: wallet.accountId });
+    expect(second.status).toBe(400);
+    expect(second.body.code).toBe('SMS_OTP_CREDENTIAL_ALREADY_EXISTS');
+  });
+
+  it('AUTH_CREDENTIAL_VERIFICATION_EXPIRED for an OTP past its ten minutes; a new challenge gives a fresh one', async () => {
+    const wallet = newWallet();
+    wallet.h.now = new Date(Date.parse(wallet.h.now) + 11 * 60_000).toISOString();
+    const body = { type: 'EMAIL_OTP', encryptedOtpBundle: await sealOtp(wallet, wallet.bundle, '000000', newKeyPair()) };
+    const late = call(wallet.h, 'POST', `/auth/credentials/${wallet.credentialId}/verify`, body);
+    expect(late.status).toBe(400);
+    expect(late.body.code).toBe('AUTH_CREDENTIAL_VERIFICATION_EXPIRED');
+    const fresh = wallet.h.ok('POST', `/auth/credentials/${wallet.credentialId}/challenge`, {});
+    await otpLogin(wallet, wallet.credentialId, fresh.otpEncryptionTargetBundle);
   });
 });
