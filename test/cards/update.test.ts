@@ -13,7 +13,7 @@ describe('PATCH /cards/{id}', () => {
     const r = h.call('PATCH', `/cards/${card.id}`, { maxSpendPerTransaction: null, maxSpendPerDay: 5000, maxTransactionsPerDay: 3, fundingSource: accounts.data[0].id });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ maxSpendPerDay: 5000, maxTransactionsPerDay: 3, status: 'ACTIVE' });
-    expect(r.body.maxSpendPerTransaction).toBeNull(); // the reference's Card: null means no per-transaction limit
+    expect((r.body as { maxSpendPerTransaction: unknown }).maxSpendPerTransaction).toBeNull(); // the reference's Card: null means no per-transaction limit
     expect(r.events.map((e) => e.type)).toEqual(['CardUpdated']);
     expect(webhookTypes(r.events)).toEqual([]);
   });
