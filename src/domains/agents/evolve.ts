@@ -2,7 +2,7 @@
  * Applies agent events to the agent store. Evolvers trust the log and assert the rest: every
  * action move goes through AGENT_ACTION_TABLE, and usage counters grow only with an execution.
  */
-import { freeze } from 'immer';
+import { deepFreeze } from '../../core/freeze.js';
 import { assert } from '../../core/assert.js';
 import { instantToMs } from '../../core/time.js';
 import type { EvolverTable } from '../evolver.js';
@@ -33,7 +33,7 @@ function agentOf(state: DomainState, agentId: string): Agent {
 }
 
 function putAgent(state: DomainState, agent: Agent): void {
-  state.agents.byId.set(agent.id, freeze(agent, true));
+  state.agents.byId.set(agent.id, deepFreeze(agent));
 }
 
 function countExecution(state: DomainState, agentId: string, execution: ActionExecution, at: string): void {
@@ -47,7 +47,7 @@ function moveAction(state: DomainState, actionId: string, event: AgentActionEven
   const to = AGENT_ACTION_TABLE.next(action.status, event);
   assert(to !== undefined, `agent action ${actionId} cannot ${event} from ${action.status}`);
   const next: AgentAction = { ...action, ...changes, status: to };
-  state.agents.actions.set(actionId, freeze(next, true));
+  state.agents.actions.set(actionId, deepFreeze(next));
   return next;
 }
 
@@ -56,7 +56,7 @@ export const agentEvolvers: EvolverTable = {
   [AGENT_EVENTS.created]: (state, event) => {
     const { agent } = event.data as AgentCreated;
     assert(!state.agents.byId.has(agent.id), `agent ${agent.id} created twice`);
-    putAgent(state, structuredClone(agent));
+    putAgent(state, agent);
     state.agents.order.push(agent.id);
     pushTo(state.agents.byCustomer, agent.customerId, agent.id);
   },
@@ -64,7 +64,7 @@ export const agentEvolvers: EvolverTable = {
     const data = event.data as AgentDeviceCodeIssued;
     const agent = agentOf(state, data.agentId);
     assert(!state.agents.deviceCodes.has(data.codeHash), `device code issued twice for agent ${data.agentId}`);
-    state.agents.deviceCodes.set(data.codeHash, freeze({ codeHash: data.codeHash, agentId: data.agentId, issuedAt: data.issuedAt, expiresAt: data.expiresAt }, true));
+    state.agents.deviceCodes.set(data.codeHash, deepFreeze({ codeHash: data.codeHash, agentId: data.agentId, issuedAt: data.issuedAt, expiresAt: data.expiresAt }));
     putAgent(state, { ...agent, deviceCodeHash: data.codeHash });
   },
   [AGENT_EVENTS.deviceCodeRedeemed]: (state, event) => {
@@ -73,7 +73,7 @@ export const agentEvolvers: EvolverTable = {
     const code = state.agents.deviceCodes.get(data.codeHash);
     assert(code !== undefined && code.agentId === agent.id && code.redeemedAt === undefined, `device code of agent ${agent.id} redeemed twice or unknown`);
     assert(agent.deviceCodeHash === data.codeHash, `agent ${agent.id} redeemed a superseded device code`);
-    state.agents.deviceCodes.set(data.codeHash, freeze({ ...code, redeemedAt: data.redeemedAt }, true));
+    state.agents.deviceCodes.set(data.codeHash, deepFreeze({ ...code, redeemedAt: data.redeemedAt }));
     // One live token per agent: the new one replaces the old.
     if (agent.accessTokenHash !== undefined) state.agents.agentByTokenHash.delete(agent.accessTokenHash);
     assert(!state.agents.agentByTokenHash.has(data.tokenHash), `access token of agent ${agent.id} issued twice`);
@@ -87,7 +87,7 @@ export const agentEvolvers: EvolverTable = {
   },
   [AGENT_EVENTS.policyChanged]: (state, event) => {
     const data = event.data as AgentPolicyChanged;
-    putAgent(state, { ...agentOf(state, data.agentId), policy: structuredClone(data.policy), updatedAt: data.updatedAt });
+    putAgent(state, { ...agentOf(state, data.agentId), policy: data.policy, updatedAt: data.updatedAt });
   },
   [AGENT_EVENTS.deleted]: (state, event) => {
     const data = event.data as AgentDeleted;
@@ -112,7 +112,7 @@ export const agentEvolvers: EvolverTable = {
     assert(AGENT_ACTION_INITIAL_STATUSES.includes(action.status), `agent action ${action.id} created ${action.status}`);
     assert((action.status === 'APPROVED') === (action.execution !== undefined), `agent action ${action.id}: born APPROVED exactly when executing`);
     agentOf(state, action.agentId);
-    state.agents.actions.set(action.id, freeze(structuredClone(action), true));
+    state.agents.actions.set(action.id, deepFreeze(action));
     state.agents.actionOrder.push(action.id);
     pushTo(state.agents.actionsByAgent, action.agentId, action.id);
     if (action.execution !== undefined) countExecution(state, action.agentId, action.execution, event.at);

@@ -4,8 +4,8 @@
  * record stands, that an open transaction's hold is an open pending transfer of exactly
  * `amount - settled`, and that a closed one holds nothing. They keep the expiry timer in step.
  */
-import { freeze } from 'immer';
 import { assert } from '../../core/assert.js';
+import { deepFreeze } from '../../core/freeze.js';
 import type { EvolverTable } from '../evolver.js';
 import type { DomainState } from '../state.js';
 import { CARD_TRANSACTION_EVENT_TYPES, type CardTransactionCreated, type CardTransactionTransitioned } from './events.js';
@@ -32,7 +32,7 @@ function checkHold(state: DomainState, tx: CardTransaction): void {
 export const cardTransactionEvolvers: EvolverTable = {
   [CARD_TRANSACTION_EVENT_TYPES.created]: (state, event) => {
     const data = event.data as CardTransactionCreated;
-    const tx = freeze(structuredClone(data.transaction), true) as CardTransaction;
+    const tx: CardTransaction = deepFreeze(data.transaction);
     assert(!state.cardTransactions.byId.has(tx.id), `card transaction ${tx.id} created twice`);
     assert(nextCardTransactionState('RECEIVED', data.event) === tx.status, `card transaction ${tx.id} created ${tx.status} by ${data.event}`);
     assert(state.cards.byId.has(tx.cardId), `card transaction ${tx.id} of unknown card ${tx.cardId}`);
@@ -49,7 +49,7 @@ export const cardTransactionEvolvers: EvolverTable = {
     assert(nextCardTransactionState(data.from, data.event) === data.to, `card transaction move ${data.from} --${data.event}--> ${data.to} is not in the table`);
     const next: Record<string, unknown> = { ...before, ...data.changes, status: data.to, updatedAt: data.updatedAt };
     for (const field of data.cleared) delete next[field];
-    const after = freeze(next, true) as CardTransaction;
+    const after = deepFreeze(next) as CardTransaction;
     checkHold(state, after);
     if (before.holdTransferId !== undefined && before.holdTransferId !== after.holdTransferId) {
       const old = state.ledger.transfer(before.holdTransferId);

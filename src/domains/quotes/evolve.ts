@@ -1,10 +1,11 @@
 /**
- * Applies quote events to `state.quotes`: new records (deep-frozen copies), lifecycle moves
+ * Applies quote events to `state.quotes`: new records (deep-frozen in place), lifecycle moves
  * checked against the quote table, the daily volume index, the expiry and flow timers, and the
  * attachment of payment documents. Money in `transfers` is applied by the engine before these run.
+ * Updates are plain spreads of the stored (frozen) quote, frozen again in one shallow-stopping pass.
  */
-import { freeze, Immer } from 'immer';
 import { assert } from '../../core/assert.js';
+import { deepFreeze } from '../../core/freeze.js';
 import { instantToMs } from '../../core/time.js';
 import type { EvolverTable } from '../evolver.js';
 import { attachDocuments } from '../payment-documents/evolve.js';
@@ -25,9 +26,6 @@ import {
 } from './events.js';
 import { type QuoteLifecycleEvent, QUOTE_TABLE } from './lifecycle.js';
 import type { FlowPlan, Quote } from './types.js';
-
-// A private instance: auto-freeze is set here, never globally (STYLE.md: no hidden global defaults).
-const immer = new Immer({ autoFreeze: true });
 
 function quoteOf(state: DomainState, quoteId: string, type: string): Quote {
   const quote = state.quotes.byId.get(quoteId);
@@ -54,7 +52,7 @@ export const quoteEvolvers: EvolverTable = {
     const { quote } = event.data as QuoteCreated;
     assert(!state.quotes.byId.has(quote.id), `quote ${quote.id} created twice`);
     assert(quote.state === 'PENDING' || quote.state === 'PENDING_AUTHORIZATION', `quote ${quote.id} created ${quote.state}`);
-    const record = freeze(structuredClone(quote), true);
+    const record = deepFreeze(quote);
     state.quotes.byId.set(record.id, record);
     state.quotes.order.push(record.id);
     attachDocuments(state, record.documentIds, record.id, event.at);
@@ -67,11 +65,10 @@ export const quoteEvolvers: EvolverTable = {
     assert(data.failedAttempts === quote.scaChallenge.failedAttempts + 1, `quote ${quote.id}: attempts must count up by one`);
     state.quotes.byId.set(
       quote.id,
-      immer.produce(quote, (draft) => {
-        const challenge = draft.scaChallenge!;
-        challenge.failedAttempts = data.failedAttempts;
-        if (data.lockedAt !== undefined) challenge.lockedAt = data.lockedAt;
-        draft.updatedAt = data.updatedAt;
+      deepFreeze({
+        ...quote,
+        scaChallenge: { ...quote.scaChallenge, failedAttempts: data.failedAttempts, ...(data.lockedAt === undefined ? {} : { lockedAt: data.lockedAt }) },
+        updatedAt: data.updatedAt,
       }),
     );
   },
@@ -79,30 +76,32 @@ export const quoteEvolvers: EvolverTable = {
     const data = event.data as QuoteAuthorized;
     const quote = quoteOf(state, data.quoteId, event.type);
     const next = moved(quote, 'AUTHORIZED');
-    state.quotes.byId.set(
-      quote.id,
-      immer.produce(quote, (draft) => {
-        draft.state = next;
-        draft.scaChallenge!.authorizedAt = data.authorizedAt;
-        draft.updatedAt = data.authorizedAt;
-      }),
-    );
+    const challenge = quote.scaChallenge;
+    assert(challenge !== undefined, `quote ${quote.id} authorized without a challenge`);
+    state.quotes.byId.set(quote.id, deepFreeze({ ...quote, state: next, scaChallenge: { ...challenge, authorizedAt: data.authorizedAt }, updatedAt: data.authorizedAt }));
   },
   [QUOTE_EVENTS.executed]: (state, event) => {
     const data = event.data as QuoteExecuted;
     const quote = quoteOf(state, data.quoteId, event.type);
     const next = moved(quote, 'EXECUTED');
     assert(quote.transactionId === undefined || quote.transactionId === data.transactionId, `quote ${quote.id} executed with another transaction`);
-    const flow: FlowPlan = { steps: structuredClone(data.steps), next: 0 };
+    // The steps are the event's own (engine-made or parsed) objects, frozen in place with the quote.
+    const flow: FlowPlan = { steps: data.steps, next: 0 };
+    let scaChallenge = quote.scaChallenge;
+    if (data.authorizedAt !== undefined) {
+      assert(scaChallenge !== undefined, `quote ${quote.id} authorized at execution without a challenge`);
+      scaChallenge = { ...scaChallenge, authorizedAt: data.authorizedAt };
+    }
     state.quotes.byId.set(
       quote.id,
-      immer.produce(quote, (draft) => {
-        draft.state = next;
-        draft.transactionId = data.transactionId;
-        draft.executedAt = data.executedAt;
-        draft.updatedAt = data.executedAt;
-        draft.flow = structuredClone(flow) as NonNullable<typeof draft.flow>;
-        if (data.authorizedAt !== undefined) draft.scaChallenge!.authorizedAt = data.authorizedAt;
+      deepFreeze({
+        ...quote,
+        state: next,
+        transactionId: data.transactionId,
+        executedAt: data.executedAt,
+        updatedAt: data.executedAt,
+        flow,
+        ...(scaChallenge === undefined ? {} : { scaChallenge }),
       }),
     );
     const before = state.quotes.dailyVolume.get(data.volume.key) ?? 0n;
@@ -114,13 +113,7 @@ export const quoteEvolvers: EvolverTable = {
     const data = event.data as QuoteExpired;
     const quote = quoteOf(state, data.quoteId, event.type);
     const next = moved(quote, 'EXPIRED');
-    state.quotes.byId.set(
-      quote.id,
-      immer.produce(quote, (draft) => {
-        draft.state = next;
-        draft.updatedAt = data.expiredAt;
-      }),
-    );
+    state.quotes.byId.set(quote.id, deepFreeze({ ...quote, state: next, updatedAt: data.expiredAt }));
     cancelTimer(state, expiryTimerId(quote.id));
   },
   [QUOTE_EVENTS.flowStepped]: (state, event) => {
@@ -130,26 +123,15 @@ export const quoteEvolvers: EvolverTable = {
     assert(flow !== undefined && flow.haltedAt === undefined, `quote ${quote.id} has no running flow`);
     assert(data.index === flow.next && flow.steps[data.index]?.step === data.step, `quote ${quote.id}: step ${data.index} ${data.step} is not next`);
     const after: FlowPlan = { ...flow, next: flow.next + 1 };
-    state.quotes.byId.set(
-      quote.id,
-      immer.produce(quote, (draft) => {
-        draft.flow = structuredClone(after) as NonNullable<typeof draft.flow>;
-        draft.updatedAt = data.at;
-      }),
-    );
+    state.quotes.byId.set(quote.id, deepFreeze({ ...quote, flow: after, updatedAt: data.at }));
     scheduleNextStep(state, quote.id, after);
   },
   [QUOTE_EVENTS.flowHalted]: (state, event) => {
     const data = event.data as QuoteFlowHalted;
     const quote = quoteOf(state, data.quoteId, event.type);
-    assert(quote.flow !== undefined && quote.flow.next === data.index, `quote ${quote.id}: halted at a step that is not next`);
-    state.quotes.byId.set(
-      quote.id,
-      immer.produce(quote, (draft) => {
-        draft.flow!.haltedAt = data.at;
-        draft.updatedAt = data.at;
-      }),
-    );
+    const flow = quote.flow;
+    assert(flow !== undefined && flow.next === data.index, `quote ${quote.id}: halted at a step that is not next`);
+    state.quotes.byId.set(quote.id, deepFreeze({ ...quote, flow: { ...flow, haltedAt: data.at }, updatedAt: data.at }));
     cancelTimer(state, flowTimerId(quote.id));
   },
 };

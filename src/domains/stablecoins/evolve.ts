@@ -1,11 +1,12 @@
 /**
  * Applies stablecoin events to `state.stablecoins` and schedules the operation timers. Records
- * are deep-frozen copies, updated with immer's `produce` on a private auto-freezing instance.
+ * are deep-frozen in place (no copy), updated with immer's `produce` on a private auto-freezing instance.
  * Evolvers re-check what the deciders checked (unique ids, symbols and token identifiers, only
  * lifecycle moves the tables allow, a terminal operation's hold resolved by its own transfers),
  * so a corrupt log fails loudly on replay.
  */
-import { Immer, freeze } from 'immer';
+import { Immer } from 'immer';
+import { deepFreeze } from '../../core/freeze.js';
 import { assert } from '../../core/assert.js';
 import { instantToMs } from '../../core/time.js';
 import type { EvolverTable } from '../evolver.js';
@@ -42,7 +43,7 @@ export const stablecoinEvolvers: EvolverTable = {
   [STABLECOIN_EVENTS.providerAccountLinked]: (state, event) => {
     const { account } = event.data as StablecoinProviderAccountLinked;
     assert(!state.stablecoins.providerAccounts.has(account.id), `provider account ${account.id} linked twice`);
-    addProviderAccount(state.stablecoins, freeze(structuredClone(account), true));
+    addProviderAccount(state.stablecoins, deepFreeze(account));
   },
   [STABLECOIN_EVENTS.providerAccountRevoked]: (state, event) => {
     const data = event.data as StablecoinProviderAccountRevoked;
@@ -64,7 +65,7 @@ export const stablecoinEvolvers: EvolverTable = {
     assert(!store.coinIdBySymbol.has(stablecoin.symbol), `symbol ${stablecoin.symbol} registered twice`);
     assert(!store.coinIdByTokenKey.has(tokenIdentifierKey(stablecoin.networkTokenIdentifier)), `token ${stablecoin.networkTokenIdentifier} registered twice`);
     assert(stablecoin.gridOperationsStatus === 'NOT_ENABLED', `stablecoin ${stablecoin.id} registered as ${stablecoin.gridOperationsStatus}`);
-    addCoin(store, freeze(structuredClone(stablecoin), true));
+    addCoin(store, deepFreeze(stablecoin));
   },
   [STABLECOIN_EVENTS.gridStatusChanged]: (state, event) => {
     const data = event.data as StablecoinGridStatusChanged;
@@ -88,7 +89,7 @@ export const stablecoinEvolvers: EvolverTable = {
     assert(operation.status === 'CREATED', `operation ${operation.id} created as ${operation.status}`);
     const hold = state.ledger.transfer(operation.holdTransferId);
     assert(hold?.kind === 'pending' && hold.status === 'open', `operation ${operation.id} created without its hold`);
-    addOperation(store, freeze(structuredClone(operation), true));
+    addOperation(store, deepFreeze(operation));
     scheduleStep(state, operation.id, data.nextStepAt);
     scheduleTimer(state, {
       id: fundingExpiryTimerId(operation.id),

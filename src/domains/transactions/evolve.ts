@@ -4,8 +4,8 @@
  * start where the record stands, and leave a sound record; otherwise the log is corrupt and
  * replay throws. Money in `data.transfers` is applied by the engine before these run.
  */
-import { freeze } from 'immer';
 import { assert } from '../../core/assert.js';
+import { deepFreeze } from '../../core/freeze.js';
 import type { EvolverTable } from '../evolver.js';
 import type { DomainState } from '../state.js';
 import { applyChanges, withReceiptConfirmed, withRefund } from './apply.js';
@@ -38,8 +38,8 @@ function put(state: DomainState, tx: Transaction): void {
 /** Stores a new transaction and, when it waits for approval, schedules the timeout. */
 export function addTransaction(state: DomainState, transaction: Transaction): void {
   assert(!state.transactions.byId.has(transaction.id), `transaction ${transaction.id} created twice`);
-  // A copy, so freezing never reaches into the caller's event object.
-  const record = freeze(structuredClone(transaction), true) as Transaction;
+  // Frozen in place, no copy: the event's data is the engine's own (docs/architecture.md, "Stored records").
+  const record = deepFreeze(transaction);
   put(state, record);
   state.transactions.order.push(record.id);
   scheduleApprovalTimer(state, record);
