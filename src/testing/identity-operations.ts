@@ -19,6 +19,8 @@ const IDENTITY_CUSTOMERS_MAX = 8;
 const OWNERS_PER_BUSINESS_MAX = 4;
 /** Most bulk jobs a session uploads; later draws read a job instead. */
 const BULK_JOBS_MAX = 12;
+/** A hosted link is usable for 24 hours (docs/identity.md), then completion finds no open link. */
+const KYC_LINK_VALID_MS = 24 * 3_600_000;
 /** The sandbox's fixed contact verification code (spec: contact verification). */
 const SANDBOX_CONTACT_CODE = '123456';
 
@@ -80,7 +82,7 @@ function* createIdentityCustomer(context: OperationContext, n: number, business:
         agreementConsents: TERMS,
       };
   const created = yield* must(context, 'POST', '/customers', body);
-  const customer: ModelIdentityCustomer = { id: created.id, business, eea, status: String(business ? created.kybStatus : created.kycStatus), emailVerified: false, phoneVerified: false };
+  const customer: ModelIdentityCustomer = { id: created.id, business, eea, status: String(business ? created.kybStatus : created.kycStatus), emailVerified: false, phoneVerified: false, linkExpiriesMs: [] };
   model.identityCustomers.push(customer);
   return customer;
 }
@@ -283,13 +285,26 @@ export const IDENTITY_OPERATIONS: Readonly<Record<string, OperationDefinition>> 
       }
       const who = yield* undecided(context, operation.a);
       yield* clearContact(context, who);
-      const body = operation.c % 2 === 0 ? { redirectUri: 'https://app.example.com/kyc/done' } : undefined;
-      yield* must(context, 'POST', `/customers/${who.id}/kyc-link`, body, {}, [201]);
-      if (operation.b % 3 !== 0) {
-        const verification = yield* must(context, 'POST', `/sandbox/customers/${who.id}/kyc-link/complete`, undefined, {}, [200]);
-        model.verificationIds.push(verification.id);
-        yield* refreshStatus(context, who);
+      const mode = operation.b % 3;
+      if (mode !== 1 || who.linkExpiriesMs.length === 0) {
+        // Issue a link (mode 0 leaves it open for a later completion).
+        const body = operation.c % 2 === 0 ? { redirectUri: 'https://app.example.com/kyc/done' } : undefined;
+        yield* must(context, 'POST', `/customers/${who.id}/kyc-link`, body, {}, [201]);
+        who.linkExpiriesMs.push(context.nowMs + KYC_LINK_VALID_MS);
+        if (mode === 0) return NOTHING;
       }
+      // Completion finishes the newest link still open (unused and not expired), else 409.
+      const open = who.linkExpiriesMs.filter((expiresMs) => expiresMs > context.nowMs);
+      if (open.length === 0) {
+        yield* must(context, 'POST', `/sandbox/customers/${who.id}/kyc-link/complete`, undefined, {}, [409]);
+        who.linkExpiriesMs.length = 0;
+        return NOTHING;
+      }
+      const newest = Math.max(...open);
+      who.linkExpiriesMs.splice(0, who.linkExpiriesMs.length, ...open.filter((expiresMs, i) => expiresMs !== newest || open.indexOf(newest) !== i));
+      const verification = yield* must(context, 'POST', `/sandbox/customers/${who.id}/kyc-link/complete`, undefined, {}, [200]);
+      model.verificationIds.push(verification.id);
+      yield* refreshStatus(context, who);
       return NOTHING;
     },
   },

@@ -59,6 +59,8 @@ export type ModelIdentityCustomer = {
   status: string;
   emailVerified: boolean;
   phoneVerified: boolean;
+  /** When each hosted link issued and not yet completed stops working, epoch ms. */
+  readonly linkExpiriesMs: number[];
 };
 
 /** A live document (deleted ones leave this list and stay in `documentIds`). */
