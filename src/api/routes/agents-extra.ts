@@ -14,20 +14,15 @@ import { type ApiError, apiError, invalidInput } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import {
   AGENT_EVENTS,
-  type Agent,
   type AgentActionCreated,
-  type AgentPermission,
   type AgentQuoteRequested,
   agentActionView,
   approvalRuleFor,
   canonicalDeviceCode,
   checkAccounts,
-  checkNotPaused,
-  checkPermission,
   checkSpending,
   deviceCodeHash,
   isCustomersAccount,
-  liveAgent,
   spendOf,
 } from '../../domains/agents/index.js';
 import type { EventDraft } from '../../domains/evolver.js';
@@ -48,20 +43,9 @@ import { type Accepted, answer, type Route, type RouteContext } from '../route.j
 import { validate } from '../validation.js';
 import { readListQuery } from './list-query.js';
 import { quoteRequestOf, transferInSchema, transferOutSchema } from './transfers-deprecated.js';
+import { callingAgent } from './calling-agent.js';
 
-/** The calling agent (Bearer), refused with 403 when paused and, if given, without `permission`. */
-function me(context: RouteContext<DomainState>, permission?: AgentPermission): Result<Agent, ApiError> {
-  const { principal, state } = context;
-  const agent = principal.kind === 'agent' ? liveAgent(state.agents, principal.agentId) : undefined;
-  if (agent === undefined) return err(apiError('UNAUTHORIZED', 'Invalid or revoked access token'));
-  const paused = checkNotPaused(agent);
-  if (!paused.ok) return paused;
-  if (permission !== undefined) {
-    const permitted = checkPermission(agent, permission);
-    if (!permitted.ok) return permitted;
-  }
-  return ok(agent);
-}
+const me = callingAgent;
 
 /** `GET /agents/me/external-accounts` query. */
 export const agentExternalAccountsQuery = z.strictObject({

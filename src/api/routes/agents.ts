@@ -17,8 +17,6 @@ import {
   agentActionView,
   agentNotFound,
   agentView,
-  checkNotPaused,
-  checkPermission,
   createAgentSchema,
   decideAgentExecute,
   decideAgentQuote,
@@ -39,8 +37,6 @@ import {
   policyView,
   rejectActionSchema,
   AGENT_ACTION_STATUSES,
-  type Agent,
-  type AgentPermission,
   type OrderedPage,
 } from '../../domains/agents/index.js';
 import { decideCreateExternalAccount } from '../../domains/external-accounts/create.js';
@@ -58,6 +54,7 @@ import { LIST_LIMITS, pageOf, readPage, type PageRequest, listBody } from '../pa
 import type { ParsedRequest } from '../request.js';
 import { type Accepted, answer, type Route, type RouteContext } from '../route.js';
 import { toFieldErrors, validate } from '../validation.js';
+import { callingAgent } from './calling-agent.js';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -101,20 +98,7 @@ function viewedListBody<T, V>(found: OrderedPage<T>, key: string, view: (item: T
   return listBody(found.items.map(view), found, key);
 }
 
-/** The calling agent (Bearer), refused with 403 when paused and, if given, without `permission`. */
-function me(context: RouteContext<DomainState>, permission?: AgentPermission): Result<Agent, ApiError> {
-  const { principal, state } = context;
-  // The route's auth is 'agent', so authentication resolved a live agent.
-  const agent = principal.kind === 'agent' ? liveAgent(state.agents, principal.agentId) : undefined;
-  if (agent === undefined) return err(apiError('UNAUTHORIZED', 'Invalid or revoked access token'));
-  const paused = checkNotPaused(agent);
-  if (!paused.ok) return paused;
-  if (permission !== undefined) {
-    const permitted = checkPermission(agent, permission);
-    if (!permitted.ok) return permitted;
-  }
-  return ok(agent);
-}
+const me = callingAgent;
 
 function agentAnswer(status: number, agentId: string, nowMs: number): (after: DomainState) => { status: number; body: unknown } {
   return (after) => ({ status, body: agentView(after.agents.byId.get(agentId)!, after, nowMs) });
@@ -295,7 +279,7 @@ const redeemRoute: Route<DomainState> = {
 function createExternalAccount(context: RouteContext<DomainState>): Result<Accepted<DomainState>, ApiError> {
   const agent = me(context, 'MANAGE_EXTERNAL_ACCOUNTS');
   if (!agent.ok) return agent;
-  const { state, request, at, newId, secretDigest } = context;
+  const { state, request, at, newId } = context;
   const parsed = agentExternalAccountSchema.safeParse(request.body);
   const errors = [...(parsed.success ? [] : toFieldErrors(parsed.error.issues)), ...crossFieldErrors(request.body, at.slice(0, 10))];
   if (!parsed.success || errors.length > 0) return err(invalidInput(dedupe(errors)));
