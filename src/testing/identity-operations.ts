@@ -68,12 +68,13 @@ function* createIdentityCustomer(context: OperationContext, n: number, business:
   const number = serial(model);
   const platformCustomerId = `sim-id-${number}`;
   const address = eea ? EEA_ADDRESS : US_ADDRESS;
+  const suffix: string = business ? (SUFFIXES[n % SUFFIXES.length] ?? '004') : n % 2 === 0 ? '001' : '003';
   const body = business
-    ? { customerType: 'BUSINESS', platformCustomerId, businessInfo: { legalName: `Identity ${number} LLC`, registrationNumber: `REG-I${number}-${SUFFIXES[n % SUFFIXES.length]}` }, address, agreementConsents: TERMS }
+    ? { customerType: 'BUSINESS', platformCustomerId, businessInfo: { legalName: `Identity ${number} LLC`, registrationNumber: `REG-I${number}-${suffix}` }, address, agreementConsents: TERMS }
     : {
         customerType: 'INDIVIDUAL',
         platformCustomerId,
-        fullName: `${NAMES[n % NAMES.length]} ${n % 2 === 0 ? '001' : '003'}`,
+        fullName: `${NAMES[n % NAMES.length]} ${suffix}`,
         birthDate: '1990-04-12',
         nationality: eea ? 'DE' : 'US',
         idType: 'SSN',
@@ -82,7 +83,7 @@ function* createIdentityCustomer(context: OperationContext, n: number, business:
         agreementConsents: TERMS,
       };
   const created = yield* must(context, 'POST', '/customers', body);
-  const customer: ModelIdentityCustomer = { id: created.id, business, eea, status: String(business ? created.kybStatus : created.kycStatus), emailVerified: false, phoneVerified: false, linkExpiriesMs: [] };
+  const customer: ModelIdentityCustomer = { id: created.id, business, eea, status: String(business ? created.kybStatus : created.kycStatus), emailVerified: false, phoneVerified: false, linkExpiriesMs: [], suffix };
   model.identityCustomers.push(customer);
   return customer;
 }
@@ -141,6 +142,29 @@ function* rename(context: OperationContext, who: ModelIdentityCustomer, n: numbe
     ? { businessInfo: { legalName: `Identity ${n % 100} LLC`, registrationNumber: `REG-R${n % 1000}-${suffix}` } }
     : { fullName: `${NAMES[n % NAMES.length]} ${suffix}` };
   yield* must(context, 'PATCH', `/customers/${who.id}`, body);
+  who.suffix = suffix;
+}
+
+/**
+ * The outcome the sandbox tables give a complete packet of a customer whose status is not final
+ * (docs/identity.md): KYC 001 review, 002 rejected, 003 resolve errors, else approved; KYB 001 and
+ * 003 review, 002 rejected, else approved.
+ */
+export function expectedVerificationStatus(business: boolean, suffix: string): string {
+  if (suffix === '002') return 'REJECTED';
+  if (suffix === '001') return 'PENDING_MANUAL_REVIEW';
+  if (suffix === '003') return business ? 'PENDING_MANUAL_REVIEW' : 'RESOLVE_ERRORS';
+  return 'APPROVED';
+}
+
+/** Holds a submission's answer to the sandbox table, then reads the customer's status back. */
+function* judged(context: OperationContext, who: ModelIdentityCustomer, verification: { id: string; verificationStatus: string; errors?: unknown }): Run<void> {
+  context.model.verificationIds.push(verification.id);
+  const want = expectedVerificationStatus(who.business, who.suffix);
+  if (verification.verificationStatus !== want) {
+    throw new Error(`verification of ${who.business ? 'business' : 'individual'} ${who.id} with suffix ${who.suffix} answered ${verification.verificationStatus} (errors ${JSON.stringify(verification.errors)}), the sandbox table says ${want}`);
+  }
+  yield* refreshStatus(context, who);
 }
 
 /** Reads the customer's `kycStatus` / `kybStatus` into the model after a submission. */
@@ -210,9 +234,7 @@ export const IDENTITY_OPERATIONS: Readonly<Record<string, OperationDefinition>> 
       yield* clearContact(context, who);
       yield* completePacket(context, who, operation.c);
       if (operation.b % 3 !== 0) yield* rename(context, who, operation.b);
-      const verification = yield* must(context, 'POST', '/verifications', { customerId: who.id }, {}, [200]);
-      model.verificationIds.push(verification.id);
-      yield* refreshStatus(context, who);
+      yield* judged(context, who, yield* must(context, 'POST', '/verifications', { customerId: who.id }, {}, [200]));
       return NOTHING;
     },
   },
@@ -302,9 +324,7 @@ export const IDENTITY_OPERATIONS: Readonly<Record<string, OperationDefinition>> 
       }
       const newest = Math.max(...open);
       who.linkExpiriesMs.splice(0, who.linkExpiriesMs.length, ...open.filter((expiresMs, i) => expiresMs !== newest || open.indexOf(newest) !== i));
-      const verification = yield* must(context, 'POST', `/sandbox/customers/${who.id}/kyc-link/complete`, undefined, {}, [200]);
-      model.verificationIds.push(verification.id);
-      yield* refreshStatus(context, who);
+      yield* judged(context, who, yield* must(context, 'POST', `/sandbox/customers/${who.id}/kyc-link/complete`, undefined, {}, [200]));
       return NOTHING;
     },
   },

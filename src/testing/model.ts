@@ -61,6 +61,8 @@ export type ModelIdentityCustomer = {
   phoneVerified: boolean;
   /** When each hosted link issued and not yet completed stops working, epoch ms. */
   readonly linkExpiriesMs: number[];
+  /** The last 3 characters of the full name (registration number for a business): its sandbox row. */
+  suffix: string;
 };
 
 /** A live document (deleted ones leave this list and stay in `documentIds`). */
