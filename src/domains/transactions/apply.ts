@@ -1,16 +1,15 @@
 /**
  * Pure record updates used by the evolvers: a new frozen record from an old one and an event's
- * changes, through immer `produce` on a local auto-freezing instance (never the global setters).
+ * changes, as a shallow copy with the changes written in (the same key order immer's `produce`
+ * gave), frozen in place by `deepFreeze`: the event's own objects are frozen, never copied
+ * (docs/architecture.md, "Stored records"), and the old record's frozen parts are shared.
  */
-import { Immer } from 'immer';
 import { assert } from '../../core/assert.js';
+import { deepFreeze } from '../../core/freeze.js';
 import type { ClearableField, RecordChanges } from './events.js';
 import type { Refund, Transaction, TransactionStatus } from './types.js';
 
-// A private instance: auto-freeze is set here, never globally (STYLE.md: no hidden global defaults).
-const immer = new Immer({ autoFreeze: true });
-
-/** A record as immer's draft sees it: every field writable. */
+/** A record being built: every field writable. */
 type Writable = { -readonly [K in keyof Transaction]?: unknown } & {
   source: { railDetails?: unknown; sourceType: string };
   destination: { railDetails?: unknown; destinationType: string };
@@ -27,40 +26,29 @@ export function applyChanges(
   updatedAt: string,
   status?: TransactionStatus,
 ): Transaction {
-  // A copy, so freezing never reaches into the event's own objects.
-  const { sourceRailDetails, destinationRailDetails, ...fields } = structuredClone(changes);
-  return immer.produce(tx, (draft) => {
-    const record = draft as unknown as Writable;
-    for (const field of cleared) delete record[field];
-    Object.assign(record, fields);
-    if (sourceRailDetails !== undefined) {
-      assert(record.source.sourceType !== 'UMA_ADDRESS', `${tx.id}: a UMA_ADDRESS source has no railDetails`);
-      record.source.railDetails = sourceRailDetails;
-    }
-    if (destinationRailDetails !== undefined) {
-      assert(record.destination.destinationType === 'ACCOUNT', `${tx.id}: only an ACCOUNT destination has railDetails`);
-      record.destination.railDetails = destinationRailDetails;
-    }
-    if (status !== undefined) record.status = status;
-    record.updatedAt = updatedAt;
-  });
+  const { sourceRailDetails, destinationRailDetails, ...fields } = changes;
+  const record = { ...tx } as unknown as Writable;
+  for (const field of cleared) delete record[field];
+  Object.assign(record, fields);
+  if (sourceRailDetails !== undefined) {
+    assert(record.source.sourceType !== 'UMA_ADDRESS', `${tx.id}: a UMA_ADDRESS source has no railDetails`);
+    record.source = { ...record.source, railDetails: sourceRailDetails };
+  }
+  if (destinationRailDetails !== undefined) {
+    assert(record.destination.destinationType === 'ACCOUNT', `${tx.id}: only an ACCOUNT destination has railDetails`);
+    record.destination = { ...record.destination, railDetails: destinationRailDetails };
+  }
+  if (status !== undefined) record.status = status;
+  record.updatedAt = updatedAt;
+  return deepFreeze(record) as unknown as Transaction;
 }
 
 /** `tx` with its refund replaced and `updatedAt` stamped. Pure. */
 export function withRefund(tx: Transaction, refund: Refund, updatedAt: string): Transaction {
-  const copy = structuredClone(refund);
-  return immer.produce(tx, (draft) => {
-    const record = draft as unknown as Writable;
-    record.refund = copy;
-    record.updatedAt = updatedAt;
-  });
+  return deepFreeze({ ...tx, refund, updatedAt });
 }
 
 /** `tx` with `receiptDeliveryConfirmedAt` set (and `updatedAt`). Pure. */
 export function withReceiptConfirmed(tx: Transaction, confirmedAt: string): Transaction {
-  return immer.produce(tx, (draft) => {
-    const record = draft as unknown as Writable;
-    record.receiptDeliveryConfirmedAt = confirmedAt;
-    record.updatedAt = confirmedAt;
-  });
+  return deepFreeze({ ...tx, receiptDeliveryConfirmedAt: confirmedAt, updatedAt: confirmedAt });
 }

@@ -1,0 +1,52 @@
+/**
+ * Stored records (docs/architecture.md, "Stored records"): evolvers freeze an event's record in
+ * place instead of copying it, so a stored quote or transaction is deeply frozen, the objects a
+ * host passes as a request body are never frozen or stored, and a replay of the log as parsed
+ * JSON rebuilds the same state.
+ */
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/engine/engine.js';
+import { stateText } from '../support/state-text.js';
+import { advanceBy, fund, newCustomer, newExternalAccount, payoutBody, setup } from '../quotes/support.js';
+
+/** Every object reachable from `value` (own enumerable properties). */
+function objectsIn(value: unknown, into: object[] = []): object[] {
+  if (typeof value === 'object' && value !== null) {
+    into.push(value);
+    for (const inner of Object.values(value)) objectsIn(inner, into);
+  }
+  return into;
+}
+
+describe('stored records are frozen in place, never the host\'s objects', () => {
+  it('a quote executed and stepped and its transaction are deeply frozen; the request body stays the host\'s and unfrozen', () => {
+    const h = setup();
+    const { customerId, accountId } = newCustomer(h);
+    fund(h, accountId, 100_000);
+    const body = payoutBody(accountId, newExternalAccount(h, customerId, 'MXN', '789'), 10_000);
+    const quote = h.ok('POST', '/quotes', body);
+    const executed = h.ok('POST', `/quotes/${quote.id}/execute`);
+    advanceBy(h, 60 * 60 * 1000);
+    expect(objectsIn(body).every((object) => !Object.isFrozen(object))).toBe(true);
+    const raw = h.engine.state.quotes.byId.get(quote.id);
+    expect(raw?.flow?.next).toBeGreaterThan(0);
+    const tx = h.engine.state.transactions.byId.get(executed.transactionId);
+    for (const record of [raw, tx]) {
+      const objects = objectsIn(record);
+      expect(objects.length).toBeGreaterThan(3);
+      expect(objects.filter((object) => !Object.isFrozen(object))).toEqual([]);
+      expect(objects).not.toContain(body);
+    }
+  });
+
+  it('a replay of the log parsed from JSON rebuilds the same state', () => {
+    const h = setup();
+    const { customerId, accountId } = newCustomer(h);
+    fund(h, accountId, 100_000);
+    const quote = h.ok('POST', '/quotes', payoutBody(accountId, newExternalAccount(h, customerId, 'USD', '789'), 10_000));
+    h.ok('POST', `/quotes/${quote.id}/execute`);
+    advanceBy(h, 24 * 60 * 60 * 1000);
+    const parsed = JSON.parse(JSON.stringify(h.log));
+    expect(stateText(createEngine({ events: parsed }))).toBe(stateText(h.engine));
+  });
+});
