@@ -28,8 +28,10 @@ describe('authorization', () => {
   it('is readable at GET /transactions/{id}', () => {
     const h = cardHarness();
     const { card } = fundedCard(h, 10_000);
-    const tx = authorize(h, card.id, 100);
+    const { issuerTransactionToken, ...tx } = authorize(h, card.id, 100);
     expect(h.ok('GET', `/transactions/${tx.id}`)).toEqual(tx);
+    // The simulate answer adds the reference's SandboxCardSimulationResponse.issuerTransactionToken: the row's id (issue 12).
+    expect(issuerTransactionToken).toBe(tx.id);
   });
 
   const declines: { name: string; reason: string; setup: (h: ReturnType<typeof cardHarness>, card: any) => void; body?: Record<string, unknown> }[] = [

@@ -29,6 +29,11 @@ export const ALLOWED: readonly Allowed[] = [
     error: /\/accountInfo\/iban must match pattern/,
     why: 'DECISIONS.md (External accounts): identifiers are masked but their last four characters; a masked IBAN (****...) cannot match the reference\'s IBAN pattern',
   },
+  {
+    operation: /^POST \/sandbox\/cards\/\{id\}\/simulate\/balance_inquiry$/,
+    error: /^\(body\) must have required property 'issuerTransactionToken'$/,
+    why: 'DECISIONS.md (Cards): each simulate call answers the card transaction it made; a balance inquiry makes none (it writes no event), so it has no transaction to name as issuerTransactionToken',
+  },
 ];
 
 /** A status the spec copy gives where the reference gives another: the body is checked against the reference's schema of `checkedAs`. */
@@ -36,9 +41,17 @@ export type StatusAlias = { readonly operation: string; readonly status: number;
 
 const ANSWER_200 = 'spec copy, Versioning 2: "POST /quotes, POST /transfer-in, POST /transfer-out answer 200 for a new quote or transfer (not 201)"';
 
+const SIMULATE_200 = 'DECISIONS.md (Cards): the simulate endpoints each answer "the card transaction it made or changed" and "a declined authorization answers 200 with a DECLINED card transaction"; the family keeps that one status (the reference: 202)';
+
+const SIMULATIONS = [
+  'authorization', 'credit_authorization', 'financial_authorization', 'financial_credit_authorization', 'authorization_advice',
+  'credit_authorization_advice', 'balance_inquiry', 'clearing', 'return', 'return_reversal',
+] as const;
+
 /** Every status alias. */
 export const STATUS_ALIASES: readonly StatusAlias[] = [
   { operation: 'POST /quotes', status: 200, checkedAs: 201, why: ANSWER_200 },
   { operation: 'POST /transfer-in', status: 200, checkedAs: 201, why: ANSWER_200 },
   { operation: 'POST /transfer-out', status: 200, checkedAs: 201, why: ANSWER_200 },
+  ...SIMULATIONS.map((name) => ({ operation: `POST /sandbox/cards/{id}/simulate/${name}`, status: 200, checkedAs: 202, why: SIMULATE_200 })),
 ];

@@ -47,12 +47,16 @@ describe('POST .../{id}/challenge', () => {
   it('issues a challenge that expires in 15 minutes and names the account', () => {
     const { h, id, path } = setup();
     const response = h.call('POST', `${path}/challenge`);
-    expect(response.status).toBe(200);
+    // 201, the reference's status: the spec copy names none (issue 12, docs/wire-contract.md).
+    expect(response.status).toBe(201);
     expect(response.body).toEqual({
       externalAccountId: id,
       challengeId: expect.stringMatching(/^OwnershipChallenge:/),
       message: expect.stringContaining(id),
       expiresAt: '2026-01-05T16:15:00.000Z',
+      // The reference's WalletSignatureChallenge requires method and messageToSign (issue 12).
+      method: 'WALLET_SIGNATURE',
+      messageToSign: (response.body as any).message,
     });
     expect((response.body as any).message).toContain('****5789');
     expect(response.events.map((e) => e.type)).toEqual(['ExternalAccountOwnershipChallengeIssued']);

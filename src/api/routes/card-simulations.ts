@@ -60,10 +60,17 @@ const clearingBody = z.strictObject({ cardTransactionId: transactionId, amount: 
 const reversalBody = z.strictObject({ cardTransactionId: transactionId.optional() });
 const inquiryBody = z.strictObject({ merchant: merchantSchema.optional() });
 
-/** 200 with the card transaction `transactionId` as it stands after `events`. */
+/**
+ * 200 with the card transaction `transactionId` as it stands after `events` (DECISIONS.md), plus
+ * the reference's `issuerTransactionToken` (its SandboxCardSimulationResponse requires one): the
+ * card transaction's id, which correlates the answer with the row and its webhooks.
+ */
 function respondWith(events: Result<EventDraft[], ApiError>, transactionId: string): Result<Accepted<DomainState>, ApiError> {
   if (!events.ok) return events;
-  return ok({ events: events.value, respond: (after) => ({ status: 200, body: cardTransactionView(after.cardTransactions.byId.get(transactionId)!) }) });
+  return ok({
+    events: events.value,
+    respond: (after) => ({ status: 200, body: { ...cardTransactionView(after.cardTransactions.byId.get(transactionId)!), issuerTransactionToken: transactionId } }),
+  });
 }
 
 function merchantOf(m: z.infer<typeof merchantSchema>): Merchant {

@@ -99,8 +99,9 @@ function routesFor(scope: ExternalAccountScope): Route<DomainState>[] {
       if (!events.ok) return events;
       return ok({
         events: events.value,
-        // The open challenge, new or answered again; the decider guarantees there is one.
-        respond: (after) => ({ status: 200, body: { externalAccountId: id, ...after.externalAccounts.byId.get(id)!.ownershipChallenge! } }),
+        // The open challenge, new or answered again; the decider guarantees there is one. 201: the
+        // spec copy gives no status, so the reference's (issue 12, docs/wire-contract.md).
+        respond: (after) => ({ status: 201, body: challengeView(id, after.externalAccounts.byId.get(id)!.ownershipChallenge!) }),
       });
     }),
     action('verify', ({ state, request, nowMs, at }, id) => {
@@ -192,3 +193,11 @@ function withTagConstraints(errors: readonly FieldError[]): FieldError[] {
 
 /** External account routes of both families. */
 export const externalAccountRoutes: readonly Route<DomainState>[] = [...routesFor('customer'), ...routesFor('platform')];
+
+/**
+ * The wire shape of an open ownership challenge: the stored fields, plus the reference's
+ * WalletSignatureChallenge `method` and `messageToSign` (the message again, under its name).
+ */
+function challengeView(externalAccountId: string, challenge: { readonly message: string }): Record<string, unknown> {
+  return { externalAccountId, ...challenge, method: 'WALLET_SIGNATURE', messageToSign: challenge.message };
+}
