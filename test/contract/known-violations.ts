@@ -23,5 +23,4 @@ export const KNOWN_VIOLATIONS: readonly string[] = [
   "GET /transactions 200 :: /data/*/status must be equal to one of the allowed values [\"AUTHORIZED\",\"PARTIALLY_SETTLED\",\"SETTLED\",\"REFUNDED\",\"EXCEPTION\"]",
   "GET /transactions/{transactionId} 200 :: (body) must have required property 'receivedAmount'",
   "GET /transactions/{transactionId} 200 :: /failureReason must be equal to one of the allowed values [\"LNURLP_FAILED\",\"PAY_REQUEST_FAILED\",\"PAYMENT_APPROVAL_WEBHOOK_ERROR\",\"PAYMENT_APPROVAL_TIMED_OUT\",\"OFFRAMP_FAILED\",\"MI",
-  "POST /sandbox/send 200 :: (body) must have required property 'type'",
 ];

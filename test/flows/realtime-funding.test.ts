@@ -70,6 +70,10 @@ describe('real-time funding', () => {
     const sent = call(h, 'POST', '/sandbox/send', { quoteId: quote.id, currencyCode: 'USD' });
     expect(sent.status).toBe(200);
     expect(sent.body.status).toBe('PROCESSING');
+    // The reference answers /sandbox/send with the transaction (TransactionOneOf, with its `type`); issue 12.
+    expect(sent.body.type).toBe('INCOMING');
+    expect(sent.body.id).toBe(quote.transactionId);
+    expect(sent.body).toEqual(h.ok('GET', `/transactions/${quote.transactionId}`));
     expect(ledgerBalance(h, 'transit:RTP:USD')).toBe(25_000n);
     advanceBy(h, 0);
     expect(h.ok('GET', `/quotes/${quote.id}`).status).toBe('COMPLETED');

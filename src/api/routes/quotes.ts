@@ -5,6 +5,7 @@
  * funding quote's instructions. Every answer is the quote as it stands after the request.
  * Platform credentials throughout.
  */
+import { transactionView } from '../../domains/transactions/view.js';
 import { errorBody } from '../../core/errors.js';
 import { err, ok } from '../../core/result.js';
 import { decideSandboxSend } from '../../domains/flows/realtime-funding.js';
@@ -90,7 +91,20 @@ export const quoteRoutes: readonly Route<DomainState>[] = [
       if (!body.ok) return body;
       const events = decideSandboxSend(state, body.value.quoteId, body.value.currencyCode, { at, atMs: nowMs, newId });
       if (!events.ok) return events;
-      return ok({ events: events.value, respond: quoteAnswer(200, body.value.quoteId) });
+      return ok({ events: events.value, respond: sentAnswer(body.value.quoteId) });
     },
   },
 ];
+
+/**
+ * The answer of `POST /sandbox/send`: the reference's TransactionOneOf, i.e. the quote's
+ * transaction as it stands after the funds arrived (the spec copy names no answer), so it carries
+ * the `type` the reference requires. A quote without a transaction (none today) answers the quote.
+ */
+function sentAnswer(quoteId: string): (after: DomainState) => HttpResponse {
+  return (after) => {
+    const quote = after.quotes.byId.get(quoteId)!;
+    const tx = quote.transactionId === undefined ? undefined : after.transactions.byId.get(quote.transactionId);
+    return tx === undefined ? quoteAnswer(200, quoteId)(after) : { status: 200, body: transactionView(tx) };
+  };
+}
