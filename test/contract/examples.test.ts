@@ -14,7 +14,7 @@ import { DRIVEN_ROUTES, fillPath } from './flows.js';
 import { deref, findOperationByTemplate, REFERENCE } from './reference.js';
 
 /** Examples refused today, by `METHOD template example-name`, with why. */
-export const REFUSED_EXAMPLES: Readonly<Record<string, string>> = {
+const REFUSED_EXAMPLES: Readonly<Record<string, string>> = {
   'POST /customers individualCustomer': 'open: email, phoneNumber, region, currencies of the reference\'s Customer are not accepted yet',
   'POST /customers individualCustomerInferred': 'open: phoneNumber, region not accepted yet',
   'POST /customers individualCustomerCurrenciesOnly': 'open: currencies, phoneNumber not accepted yet',
