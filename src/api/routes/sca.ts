@@ -27,6 +27,7 @@ import {
 import { type TrustProof, decideTrustConfirm, decideTrustStart, trustNeedsSca } from '../../domains/sca/trust.js';
 import { SCA_FACTORS } from '../../domains/sca/types.js';
 import type { DomainState } from '../../domains/state.js';
+import type { EventDraft } from '../../domains/evolver.js';
 import { type Accepted, answer, type Route, type RouteContext } from '../route.js';
 import { validate } from '../validation.js';
 
@@ -77,7 +78,7 @@ export const trustConfirmSchema = z.strictObject({
 export function untrustWithSca(route: RouteContext<DomainState>, externalAccountId: string, action: 'TRUST' | 'UNTRUST' = 'UNTRUST'): Result<Accepted<DomainState>, ApiError> | undefined {
   if (!trustNeedsSca(route.state, externalAccountId, route.at)) return undefined;
   const decided = decideTrustStart(route.state, externalAccountId, action, contextOf(route));
-  return decided.ok ? ok({ events: decided.value.events, respond: () => ({ status: 200, body: decided.value.body }) }) : decided;
+  return answered(decided, 200);
 }
 
 function trustRoutes(action: 'TRUST' | 'UNTRUST'): Route<DomainState>[] {
@@ -89,7 +90,7 @@ function trustRoutes(action: 'TRUST' | 'UNTRUST'): Route<DomainState>[] {
       auth: 'platform',
       handle: (route) => {
         const decided = decideTrustStart(route.state, route.params.externalAccountId ?? '', action, contextOf(route));
-        return decided.ok ? ok({ events: decided.value.events, respond: () => ({ status: 200, body: decided.value.body }) }) : decided;
+        return answered(decided, 200);
       },
     },
     {
@@ -105,6 +106,11 @@ function trustRoutes(action: 'TRUST' | 'UNTRUST'): Route<DomainState>[] {
       },
     },
   ];
+}
+
+/** A decision `{ events, body }` as the route's answer with `status`, or its refusal as it is. */
+function answered(decided: Result<{ readonly events: readonly EventDraft[]; readonly body: unknown }, ApiError>, status: number): Result<Accepted<DomainState>, ApiError> {
+  return decided.ok ? ok({ events: decided.value.events, respond: () => ({ status, body: decided.value.body }) }) : decided;
 }
 
 function customerOf(route: RouteContext<DomainState>): Result<string, ApiError> {
@@ -171,7 +177,7 @@ export const scaRoutes: readonly Route<DomainState>[] = [
       const body = validate(enrollSchema, route.request.body ?? {});
       if (!body.ok) return body;
       const decided = decideEnrollStart(route.state, customerId.value, body.value.type, contextOf(route));
-      return decided.ok ? ok({ events: decided.value.events, respond: () => ({ status: 200, body: decided.value.body }) }) : decided;
+      return answered(decided, 200);
     },
   },
   {
@@ -187,7 +193,7 @@ export const scaRoutes: readonly Route<DomainState>[] = [
       if (!body.ok) return body;
       const request = json(body.value) as { type: 'TOTP'; secret: string; code: string } | { type: 'PASSKEY'; origin: string; credential: RegistrationJson };
       const decided = decideEnrollConfirm(route.state, customerId.value, request, contextOf(route));
-      return decided.ok ? ok({ events: decided.value.events, respond: () => ({ status: 200, body: decided.value.body }) }) : decided;
+      return answered(decided, 200);
     },
   },
   {
@@ -214,7 +220,7 @@ export const scaRoutes: readonly Route<DomainState>[] = [
       const body = validate(loginStartSchema, route.request.body ?? {});
       if (!body.ok) return body;
       const decided = decideLoginStart(route.state, customerId.value, body.value.factor, contextOf(route));
-      return decided.ok ? ok({ events: decided.value.events, respond: () => ({ status: 200, body: decided.value.body }) }) : decided;
+      return answered(decided, 200);
     },
   },
   {
@@ -248,7 +254,7 @@ export const scaRoutes: readonly Route<DomainState>[] = [
       const body = validate(recordEventSchema, route.request.body ?? {});
       if (!body.ok) return body;
       const decided = decideRecordEvent(route.state, customerId.value, body.value.eventType, contextOf(route));
-      return decided.ok ? ok({ events: decided.value.events, respond: () => ({ status: 200, body: decided.value.body }) }) : decided;
+      return answered(decided, 200);
     },
   },
   {
@@ -263,7 +269,7 @@ export const scaRoutes: readonly Route<DomainState>[] = [
       const body = validate(resetStartSchema, route.request.body ?? {});
       if (!body.ok) return body;
       const decided = decideResetStart(route.state, customerId.value, body.value.factor, contextOf(route));
-      return decided.ok ? ok({ events: decided.value.events, respond: () => ({ status: 201, body: decided.value.body }) }) : decided;
+      return answered(decided, 201);
     },
   },
   {
