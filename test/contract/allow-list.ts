@@ -34,6 +34,21 @@ export const ALLOWED: readonly Allowed[] = [
     error: /^\(body\) must have required property 'issuerTransactionToken'$/,
     why: 'DECISIONS.md (Cards): each simulate call answers the card transaction it made; a balance inquiry makes none (it writes no event), so it has no transaction to name as issuerTransactionToken',
   },
+  {
+    operation: /^GET \/transactions(\/\{transactionId\})?$/,
+    error: /^(\/data\/\d+)?\/failureReason must be equal to one of the allowed values \["LNURLP_FAILED",/,
+    why: 'spec copy (IncomingTransactionFailureReason values) adds SWEEP_AMOUNT_OUT_OF_RANGE and SWEEP_QUOTE_FAILED for rule-based sweeps, which the reference lacks (the only incoming reasons the engine writes beyond the reference\'s enum)',
+  },
+  {
+    operation: /^GET \/transactions(\/\{transactionId\})?$/,
+    error: /^(\/data\/\d+|\(body\)) must have required property 'receivedAmount'$/,
+    why: 'spec copy (Transaction fields): receivedAmount is "absent only for rule-based sweeps that could not be quoted"; every other incoming row answers it',
+  },
+  {
+    operation: /^GET \/transactions$/,
+    error: /^\/data\/\d+\/status must be equal to one of the allowed values \["AUTHORIZED","PARTIALLY_SETTLED","SETTLED","REFUNDED","EXCEPTION"\]$/,
+    why: 'DECISIONS.md (Cards): card transaction statuses include DECLINED and VOIDED (an expired authorization), which the reference\'s CardTransaction lacks',
+  },
 ];
 
 /** A status the spec copy gives where the reference gives another: the body is checked against the reference's schema of `checkedAs`. */

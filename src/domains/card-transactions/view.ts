@@ -17,14 +17,18 @@ export type CardTransactionView = {
   readonly customerId: string;
   readonly platformCustomerId: string;
   readonly fundingSource: string;
+  /** The reference's name of fundingSource. */
+  readonly accountId: string;
   readonly amount: CurrencyAmount;
+  /** The reference's name of amount: what was authorized. */
+  readonly authorizedAmount: CurrencyAmount;
   readonly settledAmount: CurrencyAmount;
   readonly refundedAmount?: CurrencyAmount;
   readonly originalTransactionId?: string;
   readonly merchant: Merchant;
   readonly cardDeclinedReason?: string;
   readonly exceptionReason?: string;
-  readonly authorizedAt?: string;
+  readonly authorizedAt: string;
   readonly expiresAt?: string;
   readonly settledAt?: string;
   readonly createdAt: string;
@@ -42,14 +46,18 @@ export function cardTransactionView(tx: CardTransaction): CardTransactionView {
     customerId: tx.customerId,
     platformCustomerId: tx.platformCustomerId,
     fundingSource: tx.accountId,
+    // The reference's CardTransaction names: accountId (the funding account), authorizedAmount.
+    accountId: tx.accountId,
     amount: toCurrencyAmount(BigInt(tx.amountMinor), tx.currency),
+    authorizedAmount: toCurrencyAmount(BigInt(tx.amountMinor), tx.currency),
     settledAmount: toCurrencyAmount(BigInt(tx.settledAmountMinor), tx.currency),
     ...(tx.refundedAmountMinor === undefined ? {} : { refundedAmount: toCurrencyAmount(BigInt(tx.refundedAmountMinor), tx.currency) }),
     ...(tx.originalTransactionId === undefined ? {} : { originalTransactionId: tx.originalTransactionId }),
     merchant: { ...tx.merchant },
     ...(tx.cardDeclinedReason === undefined ? {} : { cardDeclinedReason: tx.cardDeclinedReason }),
     ...(tx.exceptionReason === undefined ? {} : { exceptionReason: tx.exceptionReason }),
-    ...(tx.authorizedAt === undefined ? {} : { authorizedAt: tx.authorizedAt }),
+    // Required by the reference: a row never authorized (declined) was decided when it arrived.
+    authorizedAt: tx.authorizedAt ?? tx.createdAt,
     ...(tx.expiresAt === undefined ? {} : { expiresAt: tx.expiresAt }),
     ...(tx.settledAt === undefined ? {} : { settledAt: tx.settledAt }),
     createdAt: tx.createdAt,

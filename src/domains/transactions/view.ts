@@ -82,6 +82,17 @@ function amountView(amount: AmountRecord | undefined): CurrencyAmount | undefine
   return amount === undefined ? undefined : toCurrencyAmount(BigInt(amount.amountMinor), amount.currency);
 }
 
+/**
+ * The spec copy: `receivedAmount` is "absent only for rule-based sweeps that could not be quoted,
+ * otherwise always present" (the reference's IncomingTransaction requires it). An incoming payment
+ * other than a sweep that has none recorded answers zero in the currency sent (issue 12,
+ * docs/wire-contract.md); sweeps and outgoing payments keep it absent.
+ */
+function noneReceived(tx: Transaction): AmountRecord | undefined {
+  if (tx.type !== 'INCOMING' || tx.ruleBasedAccountId !== undefined || tx.sentAmount === undefined) return undefined;
+  return { amountMinor: '0', currency: tx.sentAmount.currency };
+}
+
 function onChainOf(details: RailDetails | undefined): OnChainTransactionView | undefined {
   return details?.paymentRail === 'ONCHAIN' ? { transactionHash: details.transactionHash, network: details.network } : undefined;
 }
@@ -192,7 +203,7 @@ export function transactionView(tx: Transaction): TransactionView {
     ...opt('agentId', tx.agentId),
     ...opt('description', tx.description),
     ...opt('sentAmount', amountView(tx.sentAmount)),
-    ...opt('receivedAmount', amountView(tx.receivedAmount)),
+    ...opt('receivedAmount', amountView(tx.receivedAmount ?? noneReceived(tx))),
     ...opt('exchangeRate', tx.exchangeRate === undefined ? undefined : Number(tx.exchangeRate)),
     ...opt('fees', feesView(tx.feesMinor)),
     ...opt('quoteId', tx.quoteId),
