@@ -6,13 +6,7 @@
 
 /** Known violations still to fix. */
 export const KNOWN_VIOLATIONS: readonly string[] = [
-  "GET /exchange-rates 200 :: /data/* must have required property 'destinationCurrency'",
   "GET /exchange-rates 200 :: /data/* must have required property 'destinationPaymentRail'",
-  "GET /exchange-rates 200 :: /data/* must have required property 'fees'",
   "GET /exchange-rates 200 :: /data/* must have required property 'maxSendingAmount'",
   "GET /exchange-rates 200 :: /data/* must have required property 'minSendingAmount'",
-  "GET /exchange-rates 200 :: /data/* must have required property 'receivingAmount'",
-  "GET /exchange-rates 200 :: /data/* must have required property 'sendingAmount'",
-  "GET /exchange-rates 200 :: /data/* must have required property 'sourceCurrency'",
-  "GET /exchange-rates 200 :: /data/* must have required property 'updatedAt'",
 ];

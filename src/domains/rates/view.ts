@@ -28,6 +28,17 @@ export type ExchangeRateView = {
   readonly expiresAt: string;
   /** The platform fee of this corridor (feeConfigs; none for a non-USD source). */
   readonly platformFee: { readonly fixedFee: CurrencyAmount; readonly variableFeeBps: number };
+  /** The reference's ExchangeRate names (issue 12): source/destination currency (= sending/receiving). */
+  readonly sourceCurrency: Currency;
+  readonly destinationCurrency: Currency;
+  /** The reference's ExchangeRate: when the rate was last refreshed (= asOf). */
+  readonly updatedAt: string;
+  /** The reference amount in minor units of the sending currency (the reference's default 10000 for USD). */
+  readonly sendingAmount: number;
+  /** What the reference amount delivers, fees taken, in minor units of the receiving currency (0 when the fee takes all). */
+  readonly receivingAmount: number;
+  /** The reference's ExchangeRateFees in minor units of the sending currency: the fixed fee and the total on the reference amount. */
+  readonly fees: { readonly fixed: number; readonly total: number };
   /** A SENDING-locked quote of the reference amount; absent when the fee takes all of it. */
   readonly reference?: {
     readonly sendingAmount: CurrencyAmount;
@@ -50,15 +61,25 @@ export function exchangeRateView(rate: ServedRate, platformFee: FeeSchedule): Ex
   };
   const sendingScale = scaleOf(currencyOf(rate.sendingCurrency).decimals);
   const receivingScale = scaleOf(currencyOf(rate.receivingCurrency).decimals);
+  const referenceMinor = REFERENCE_SENDING_MAJOR * sendingScale;
   const priced = priceQuote({
     sendingCurrency: rate.sendingCurrency,
     receivingCurrency: rate.receivingCurrency,
     lockedSide: 'SENDING',
-    lockedAmountMinor: REFERENCE_SENDING_MAJOR * sendingScale,
+    lockedAmountMinor: referenceMinor,
     rate: rate.rate,
     platformFee,
   });
-  if (!priced.ok) return base;
+  // The reference's names of the same row; amounts are minor units (safe: bounded by the reference amount).
+  const named = {
+    sourceCurrency: base.sendingCurrency,
+    destinationCurrency: base.receivingCurrency,
+    updatedAt: rate.asOf,
+    sendingAmount: Number(referenceMinor),
+    receivingAmount: priced.ok ? Number(priced.value.totalReceivingAmountMinor) : 0,
+    fees: { fixed: Number(platformFee.fixedMinor), total: Number(priced.ok ? priced.value.feesIncludedMinor : referenceMinor) },
+  };
+  if (!priced.ok) return { ...base, ...named };
   const { totalSendingAmountMinor: sent, totalReceivingAmountMinor: received, feesIncludedMinor: fees } = priced.value;
   const effective = new RateDecimal(sent.toString())
     .mul(receivingScale.toString())
@@ -66,6 +87,7 @@ export function exchangeRateView(rate: ServedRate, platformFee: FeeSchedule): Ex
     .toSignificantDigits(12, Rounding.halfEven);
   return {
     ...base,
+    ...named,
     reference: {
       sendingAmount: toCurrencyAmount(sent, rate.sendingCurrency),
       receivingAmount: toCurrencyAmount(received, rate.receivingCurrency),
