@@ -20,7 +20,7 @@ import { createEngine, type Engine } from '../src/engine/engine.js';
 import { SANDBOX_CREDENTIAL } from '../src/engine/options.js';
 import { encodeEnvelope, type EventEnvelope, hashedTextOf } from '../src/log/index.js';
 import { apiWorkload, type ApiWorkloadReport } from './api-workload.js';
-import { BENCH_GENESIS, envelopeMaker, workloadEvents, type WorkloadEvent } from './workload.js';
+import { envelopeMaker, pageLog, workloadEvents, type WorkloadEvent } from './workload.js';
 
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 const AUTH = basicAuthorization(SANDBOX_CREDENTIAL);
@@ -467,22 +467,6 @@ function where(url: string, line: number, column: number): string {
   return `${short}:${at + 1}`;
 }
 
-/** A log with one account of `big` rows and one of `small` rows, funded from the world. */
-function* pageLog(big: number, small: number): Generator<EventEnvelope> {
-  const make = envelopeMaker();
-  const start = Date.parse('2026-01-01T00:00:00Z');
-  const t0 = BENCH_GENESIS.at;
-  yield make(BENCH_GENESIS.type, t0, BENCH_GENESIS.data);
-  for (const id of ['InternalAccount:big', 'InternalAccount:small']) {
-    yield make('InternalAccountOpened', t0, { account: { id, type: 'INTERNAL_FIAT', status: 'ACTIVE', currency: 'USD', createdAt: t0, updatedAt: t0 } });
-  }
-  for (let i = 0; i < big; i += 1) {
-    const at = new Date(start + i * 1000).toISOString();
-    const transfers = [{ id: `b${i}`, debitAccountId: 'world:USD', creditAccountId: 'InternalAccount:big', amountMinor: '100' }];
-    if (i < small) transfers.push({ id: `s${i}`, debitAccountId: 'world:USD', creditAccountId: 'InternalAccount:small', amountMinor: '100' });
-    yield make('LedgerTransfersCreated', at, { transfers });
-  }
-}
 
 const run = scenarios[name];
 if (run === undefined) {

@@ -9,7 +9,7 @@ import { nativeSha256 } from '../src/cli/native-hash.js';
 import { basicAuthorization } from '../src/api/auth.js';
 import { SANDBOX_CREDENTIAL } from '../src/engine/options.js';
 import type { EventEnvelope } from '../src/log/index.js';
-import { BENCH_GENESIS, bareFold, envelopeMaker, bareParseFold, envelopeFold, workload, workloadEvents, workloadLines, type WorkloadEvent } from './workload.js';
+import { bareFold, envelopeMaker, bareParseFold, envelopeFold, pageLog, workload, workloadEvents, workloadLines, type WorkloadEvent } from './workload.js';
 import { lineWriter, readLines } from '../src/cli/files.js';
 import type { AuditOptions } from '../src/engine/audit.js';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -286,22 +286,6 @@ function quoteFlows(iterations: number): Record<string, unknown> {
   };
 }
 
-/** A log with one account of `big` rows and one of `small` rows (funded from the world). */
-function* pageLog(big: number, small: number): Generator<EventEnvelope> {
-  const make = envelopeMaker();
-  const start = Date.parse('2026-01-01T00:00:00Z');
-  const t0 = BENCH_GENESIS.at;
-  yield make(BENCH_GENESIS.type, t0, BENCH_GENESIS.data);
-  for (const id of ['InternalAccount:big', 'InternalAccount:small']) {
-    yield make('InternalAccountOpened', t0, { account: { id, type: 'INTERNAL_FIAT', status: 'ACTIVE', currency: 'USD', createdAt: t0, updatedAt: t0 } });
-  }
-  for (let i = 0; i < big; i += 1) {
-    const at = new Date(start + i * 1000).toISOString();
-    const transfers = [{ id: `b${i}`, debitAccountId: 'world:USD', creditAccountId: 'InternalAccount:big', amountMinor: '100' }];
-    if (i < small) transfers.push({ id: `s${i}`, debitAccountId: 'world:USD', creditAccountId: 'InternalAccount:small', amountMinor: '100' });
-    yield make('LedgerTransfersCreated', at, { transfers });
-  }
-}
 
 const run = scenarios[name];
 if (run === undefined) {

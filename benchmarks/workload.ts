@@ -116,3 +116,20 @@ function foldLogged(balances: Map<string, bigint>, t: LoggedTransfer | undefined
   balances.set(t.debitAccountId, (balances.get(t.debitAccountId) ?? 0n) - amount);
   balances.set(t.creditAccountId, (balances.get(t.creditAccountId) ?? 0n) + amount);
 }
+
+/** A log with one account of `big` rows and one of `small` rows (funded from the world). */
+export function* pageLog(big: number, small: number): Generator<EventEnvelope> {
+  const make = envelopeMaker();
+  const start = Date.parse('2026-01-01T00:00:00Z');
+  const t0 = BENCH_GENESIS.at;
+  yield make(BENCH_GENESIS.type, t0, BENCH_GENESIS.data);
+  for (const id of ['InternalAccount:big', 'InternalAccount:small']) {
+    yield make('InternalAccountOpened', t0, { account: { id, type: 'INTERNAL_FIAT', status: 'ACTIVE', currency: 'USD', createdAt: t0, updatedAt: t0 } });
+  }
+  for (let i = 0; i < big; i += 1) {
+    const at = new Date(start + i * 1000).toISOString();
+    const transfers = [{ id: `b${i}`, debitAccountId: 'world:USD', creditAccountId: 'InternalAccount:big', amountMinor: '100' }];
+    if (i < small) transfers.push({ id: `s${i}`, debitAccountId: 'world:USD', creditAccountId: 'InternalAccount:small', amountMinor: '100' });
+    yield make('LedgerTransfersCreated', at, { transfers });
+  }
+}
