@@ -18,8 +18,6 @@ export type ParsedRequest = {
   readonly repeatedQueryKeys: readonly string[];
   readonly headers: ReadonlyMap<string, string>;
   readonly body: unknown;
-  /** The body as canonical JSON text (object keys sorted), for idempotency fingerprints. */
-  readonly bodyText: string;
   /** A multipart/form-data body, kept as bytes and never JSON-parsed (`body` is then undefined; src/api/raw-body.ts). */
   readonly raw?: RawBody;
 };
@@ -44,24 +42,25 @@ export function parseRequest(request: HttpRequest): Result<ParsedRequest, ApiErr
   if (!headers.ok) return headers;
   const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
   const contentType = headers.value.get('content-type');
+  const common = { method: method as HttpMethod, path, query: query.value.values, repeatedQueryKeys: query.value.repeated, headers: headers.value };
   if (isUploadContentType(contentType)) {
     const bytes = readUploadBody(request.body);
     if (!bytes.ok) return bytes;
-    const raw = { contentType, bytes: bytes.value };
-    const common = { method: method as HttpMethod, path, query: query.value.values, repeatedQueryKeys: query.value.repeated, headers: headers.value };
-    return ok({ ...common, body: undefined, bodyText: uploadBodyText(raw), raw });
+    return ok({ ...common, body: undefined, raw: { contentType, bytes: bytes.value } });
   }
   const body = parseBody(request.body);
   if (!body.ok) return body;
-  return ok({
-    method: method as HttpMethod,
-    path,
-    query: query.value.values,
-    repeatedQueryKeys: query.value.repeated,
-    headers: headers.value,
-    body: body.value,
-    bodyText: body.value === undefined ? '' : canonicalJson(body.value),
-  });
+  return ok({ ...common, body: body.value });
+}
+
+/**
+ * The text that identifies a request's body for idempotency: canonical JSON (keys sorted), or an
+ * upload's content type and digest. Computed only for a write that carries an Idempotency-Key,
+ * so other requests never pay for it.
+ */
+export function bodyFingerprintText(request: ParsedRequest): string {
+  if (request.raw !== undefined) return uploadBodyText(request.raw);
+  return request.body === undefined ? '' : canonicalJson(request.body);
 }
 
 type Query = { values: Map<string, string>; repeated: string[] };

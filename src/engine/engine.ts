@@ -13,7 +13,7 @@ import { authenticate } from '../api/auth.js';
 import { agentForToken } from '../domains/agents/credentials.js';
 import { apiTokenAccess } from '../domains/api-tokens/credentials.js';
 import type { HttpRequest, HttpResponse } from '../api/http.js';
-import { parseRequest } from '../api/request.js';
+import { bodyFingerprintText, parseRequest } from '../api/request.js';
 import type { Accepted, Principal } from '../api/route.js';
 import { createRouter } from '../api/router.js';
 import { ROUTES } from '../api/routes/index.js';
@@ -367,7 +367,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
         ? undefined
         : `${principalKey(principal.value)}|${parsed.value.method} ${parsed.value.path}|${rawKey}`;
     const hash = resolved.sha256 ?? sha256Hex;
-    const fingerprint = idempotencyKey === undefined ? '' : hash(parsed.value.bodyText);
+    const fingerprint = idempotencyKey === undefined ? '' : hash(bodyFingerprintText(parsed.value));
     if (idempotencyKey !== undefined) {
       const stored = state.idempotency.get(idempotencyKey);
       if (stored !== undefined) {
