@@ -8,6 +8,7 @@
 import type { EventEnvelope } from '../log/index.js';
 import type { EvolverTable } from './evolver.js';
 import type { DomainState } from './state.js';
+import type { WebhookStore } from './webhook-store.js';
 
 /** One notification to queue: its webhook type and the resource after the change. */
 export type Notification = { readonly type: string; readonly data: unknown };
@@ -38,11 +39,7 @@ export type WebhookOutcome =
  */
 export const WEBHOOK_EVENTS = { queued: 'WebhookQueued', delivered: 'WebhookDelivered', gaveUp: 'WebhookGaveUp' } as const;
 
-/**
- * The outbox's open part: ids of queued webhooks with no delivery marker yet, in queue order (a
- * Set iterates in insertion order). What `engine.recordWebhookOutcomes` checks a marker against.
- */
-export type WebhookStore = { readonly pending: Set<string> };
+export type { WebhookStore } from './webhook-store.js';
 
 /** An empty store. */
 export function emptyWebhookStore(): WebhookStore {

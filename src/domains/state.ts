@@ -4,7 +4,7 @@
  */
 import type { Ledger } from '../ledger/index.js';
 import type { AgentStore } from './agents/store.js';
-import type { WebhookStore } from './notifications.js';
+import type { WebhookStore } from './webhook-store.js';
 import type { ApiTokenStore } from './api-tokens/store.js';
 import type { InvitationStore } from './invitations/store.js';
 import type { AuthStore } from './auth/store.js';
@@ -22,7 +22,7 @@ import type { QuoteStore } from './quotes/store.js';
 import type { RateStore } from './rates/store.js';
 import type { StatementStore } from './statements/store.js';
 import type { StablecoinStore } from './stablecoins/store.js';
-import type { TimerStore } from './timers.js';
+import type { TimerStore } from './timer-store.js';
 import type { TransactionStore } from './transactions/store.js';
 import type { BeneficialOwnerStore } from './beneficial-owners/store.js';
 import type { BulkCustomerStore } from './bulk-customers/store.js';

@@ -7,29 +7,9 @@
 import { assert } from '../core/assert.js';
 import type { EventDraft, EvolverTable } from './evolver.js';
 import type { DomainState } from './state.js';
+import type { Timer, TimerStore } from './timer-store.js';
 
-/** A pending timer: what fires, when, and about which resource. */
-export type Timer = {
-  readonly id: string;
-  readonly dueAtMs: number;
-  readonly kind: string;
-  readonly ref: string;
-  readonly payload?: Readonly<Record<string, unknown>>;
-};
-
-/**
- * Timers by id (the truth) and a binary min-heap by (dueAtMs, id) that finds the next one in
- * O(log n). Cancelling only deletes from `byId`: the heap drops an entry that is no longer the
- * timer of its id when it reaches the top, and is rebuilt from `byId` when such stale entries
- * outnumber the live ones. (A sorted array cost O(n) per schedule and cancel: quadratic over a
- * busy log, ~6% of a quote flow's replay at 5,000 pending quotes.)
- */
-export type TimerStore = {
-  readonly byId: Map<string, Timer>;
-  readonly heap: Timer[];
-  /** The pending timers in firing order (a sorted copy: for snapshots and tests, not hot paths). */
-  readonly order: readonly Timer[];
-};
+export type { Timer, TimerStore } from './timer-store.js';
 
 /** An empty store. */
 export function emptyTimerStore(): TimerStore {

@@ -7,7 +7,6 @@
  * JSON-safe (amounts are decimal strings of minor units).
  */
 import type { CurrencyCode } from '../../core/currency.js';
-import type { SweepRun } from '../sweeps/sweep.js';
 
 /** How the payment arrived. */
 export type IncomingKind = 'DEPOSIT' | 'UMA' | 'FUND';
@@ -45,8 +44,8 @@ export const RETURN_STATES = ['NONE', 'RETURNED', 'RETURN_ABSORBED', 'DISHONORED
 export type ReturnState = (typeof RETURN_STATES)[number];
 
 
-/** The quote and payout transaction a sweep made. */
-export type { SweepRun };
+/** The quote and payout transaction a sweep made (stored on the deposit it swept). */
+export type SweepRun = { readonly quoteId: string; readonly payoutTransactionId: string };
 
 /** One incoming payment run by this domain, keyed by its transaction id. */
 export type IncomingRecord = {

@@ -25,6 +25,7 @@ import { decideCreateQuote } from '../quotes/create.js';
 import { needsSca } from '../quotes/sca.js';
 import type { Quote } from '../quotes/types.js';
 import type { DomainState } from '../state.js';
+import type { SweepRun } from '../deposits/types.js';
 import {
   decideTransition,
   decideUpdateTransaction,
@@ -35,8 +36,8 @@ import {
 import { sweepQuoteRequest } from './quote-request.js';
 import { sweepCarries } from './rule.js';
 
-/** The quote and payout transaction a sweep made. */
-export type SweepRun = { readonly quoteId: string; readonly payoutTransactionId: string };
+/** The quote and payout transaction a sweep made (declared by the deposits slice, which stores it). */
+export type { SweepRun };
 
 /** Which deposit to sweep: its (sweep) transaction, the rule-based account, where the money sits, how much. */
 export type SweepFacts = {
