@@ -23,3 +23,6 @@ export type HttpRequest = {
 
 /** A response: status and JSON body (an error body is `{ code, reason, details? }`). */
 export type HttpResponse = { readonly status: number; readonly body: unknown };
+
+/** The time of a call: an ISO instant with offset, or epoch milliseconds. */
+export type Clock = { readonly now: string | number };

@@ -14,16 +14,9 @@ import {
 import { type ApiError, apiError, invalidInput } from '../core/errors.js';
 import { type Result, err, ok } from '../core/result.js';
 import type { ParsedRequest } from './request.js';
+import type { Form, FormFile } from '../core/form.js';
 
-/** One uploaded file part. */
-export type FormFile = { readonly fileName: string; readonly bytes: Uint8Array };
-
-/** A parsed form: text fields and files by part name, and names sent more than once. */
-export type Form = {
-  readonly fields: ReadonlyMap<string, string>;
-  readonly files: ReadonlyMap<string, FormFile>;
-  readonly repeated: readonly string[];
-};
+export type { Form, FormFile } from '../core/form.js';
 
 /** The bounds a route puts on its form. */
 export type FormLimits = {

@@ -10,9 +10,8 @@
  * what the reference says. Types only; `handleTyped` is a thin, pure wrapper over `engine.handle`.
  */
 import type { ErrorCode, ErrorStatus } from '../core/errors.js';
-import type { Clock } from '../engine/engine.js';
 import type { EventEnvelope } from '../log/index.js';
-import type { HttpMethod, HttpRequest, HttpResponse } from './http.js';
+import type { Clock, HttpMethod, HttpRequest, HttpResponse } from './http.js';
 import type { components, operations, paths } from './wire-types.gen.js';
 
 /** Every path template of the reference OpenAPI, e.g. `'/customers/{customerId}'`. */

@@ -12,7 +12,7 @@
 import { authenticate } from '../api/auth.js';
 import { agentForToken } from '../domains/agents/credentials.js';
 import { apiTokenAccess } from '../domains/api-tokens/credentials.js';
-import type { HttpRequest, HttpResponse } from '../api/http.js';
+import type { Clock, HttpRequest, HttpResponse } from '../api/http.js';
 import { bodyFingerprintText, parseRequest } from '../api/request.js';
 import type { Accepted, Principal } from '../api/route.js';
 import { createRouter } from '../api/router.js';
@@ -44,8 +44,8 @@ import { type Notification, WEBHOOK_EVENTS, type WebhookOutcome, type WebhookQue
 import { webhookOutcomeDrafts } from './webhook-outcomes.js';
 import { nextDueTimer, TIMER_EVENTS, type TimerFired } from '../domains/timers.js';
 
-/** The time of a call: an ISO instant with offset, or epoch milliseconds. */
-export type Clock = { readonly now: string | number };
+/** The time of a call (declared with the wire contract, api/http.ts). */
+export type { Clock };
 
 /** What `handle` returns: the response and the events to store (empty when rejected or read-only). */
 export type HandleResult = { readonly response: HttpResponse; readonly events: readonly EventEnvelope[] };

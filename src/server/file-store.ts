@@ -6,7 +6,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
-import { nativeSha256 } from '../cli/native-hash.js';
+import { nativeSha256 } from './native-hash.js';
 import {
   type ChainHead,
   createChainVerifier,

@@ -6,7 +6,7 @@
  */
 import { type ApiError, invalidInput, mergeFieldErrors } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
-import { toFieldErrors } from '../../api/validation.js';
+import { toFieldErrors } from '../../core/field-errors.js';
 import { decideCreateCustomer } from '../customers/create.js';
 import { createSchemaFor, crossFieldErrors } from '../customers/schema.js';
 import type { EventDraft } from '../evolver.js';
