@@ -1,0 +1,44 @@
+/**
+ * The layering of docs/architecture.md as data: the top folder of `src/` a file is in (its layer),
+ * and which layers each may import. Lower layers never import higher ones; a layer may skip the
+ * ones between (the engine imports the ledger directly). `index` is `src/index.ts`, the package's
+ * entry; `testing` is the `payments-engine/testing` subpath, a client of the engine like the CLI.
+ */
+
+/** The layers, top first. */
+export const LAYERS = ['cli', 'server', 'testing', 'index', 'engine', 'api', 'domains', 'sandbox', 'ledger', 'log', 'core'] as const;
+
+/** One of `LAYERS`. */
+export type Layer = (typeof LAYERS)[number];
+
+const BELOW_DOMAINS = ['sandbox', 'ledger', 'log', 'core'] as const;
+const LIBRARY = ['engine', 'api', 'domains', ...BELOW_DOMAINS] as const;
+
+/** The layers each layer may import (besides itself). Everything else is against the layering. */
+export const ALLOWED_IMPORTS: Readonly<Record<Layer, readonly Layer[]>> = {
+  cli: ['server', ...LIBRARY],
+  server: LIBRARY,
+  testing: LIBRARY,
+  index: LIBRARY,
+  engine: ['api', 'domains', ...BELOW_DOMAINS],
+  api: ['domains', ...BELOW_DOMAINS],
+  domains: BELOW_DOMAINS,
+  sandbox: ['core'],
+  ledger: ['core'],
+  log: ['core'],
+  core: [],
+};
+
+/** Layers whose files may import `node:` modules (the Node edges); the rest is pure. */
+export const NODE_LAYERS: readonly Layer[] = ['cli', 'server'];
+
+/** The layer of a path relative to `src/` (`domains/quotes/create.ts` -> `domains`). */
+export function layerOf(path: string): Layer | undefined {
+  const top = path.includes('/') ? path.slice(0, path.indexOf('/')) : path.replace(/\.ts$/, '');
+  return (LAYERS as readonly string[]).includes(top) ? (top as Layer) : undefined;
+}
+
+/** Whether a file in layer `from` may import one in layer `to`. */
+export function mayImport(from: Layer, to: Layer): boolean {
+  return from === to || ALLOWED_IMPORTS[from].includes(to);
+}
