@@ -16,6 +16,8 @@ export type ParsedRequest = {
   readonly path: string;
   readonly query: ReadonlyMap<string, string>;
   readonly repeatedQueryKeys: readonly string[];
+  /** Every value, in order, of each query key given more than once (`query` keeps the last); for the few parameters that may repeat. */
+  readonly repeatedQueryValues: ReadonlyMap<string, readonly string[]>;
   readonly headers: ReadonlyMap<string, string>;
   readonly body: unknown;
   /** A multipart/form-data body, kept as bytes and never JSON-parsed (`body` is then undefined; src/api/raw-body.ts). */
@@ -42,7 +44,7 @@ export function parseRequest(request: HttpRequest): Result<ParsedRequest, ApiErr
   if (!headers.ok) return headers;
   const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
   const contentType = headers.value.get('content-type');
-  const common = { method: method as HttpMethod, path, query: query.value.values, repeatedQueryKeys: query.value.repeated, headers: headers.value };
+  const common = { method: method as HttpMethod, path, query: query.value.values, repeatedQueryKeys: query.value.repeated, repeatedQueryValues: query.value.lists, headers: headers.value };
   if (isUploadContentType(contentType)) {
     const bytes = readUploadBody(request.body);
     if (!bytes.ok) return bytes;
@@ -63,10 +65,10 @@ export function bodyFingerprintText(request: ParsedRequest): string {
   return request.body === undefined ? '' : canonicalJson(request.body);
 }
 
-type Query = { values: Map<string, string>; repeated: string[] };
+type Query = { values: Map<string, string>; repeated: string[]; lists: Map<string, string[]> };
 
 function parseQuery(rawQuery: string | undefined, given: unknown): Result<Query, ApiError> {
-  const query: Query = { values: new Map(), repeated: [] };
+  const query: Query = { values: new Map(), repeated: [], lists: new Map() };
   if (rawQuery !== undefined) {
     for (const [key, value] of new URLSearchParams(rawQuery)) {
       const added = addQuery(query, key, value);
@@ -91,8 +93,18 @@ function addQuery(query: Query, key: string, value: string): ApiError | undefine
   if (key.length > REQUEST_LIMITS.queryValueLengthMax || value.length > REQUEST_LIMITS.queryValueLengthMax) {
     return invalidQuery(key.slice(0, 100), `must be at most ${REQUEST_LIMITS.queryValueLengthMax} characters`);
   }
-  if (query.values.has(key)) {
-    if (!query.repeated.includes(key)) query.repeated.push(key);
+  const previous = query.values.get(key);
+  if (previous !== undefined) {
+    const list = query.lists.get(key);
+    if (list === undefined) {
+      query.repeated.push(key);
+      query.lists.set(key, [previous, value]);
+    } else if (list.length >= REQUEST_LIMITS.queryKeysMax) {
+      // Bounded like distinct keys: a repeated parameter carries at most as many values.
+      return invalidQuery(key.slice(0, 100), `may be given at most ${REQUEST_LIMITS.queryKeysMax} times`);
+    } else {
+      list.push(value);
+    }
   } else if (query.values.size >= REQUEST_LIMITS.queryKeysMax) {
     return badRequest(`A request may carry at most ${REQUEST_LIMITS.queryKeysMax} query parameters`);
   }

@@ -5,8 +5,4 @@
  */
 
 /** Known violations still to fix. */
-export const KNOWN_VIOLATIONS: readonly string[] = [
-  "GET /exchange-rates 200 :: /data/* must have required property 'destinationPaymentRail'",
-  "GET /exchange-rates 200 :: /data/* must have required property 'maxSendingAmount'",
-  "GET /exchange-rates 200 :: /data/* must have required property 'minSendingAmount'",
-];
+export const KNOWN_VIOLATIONS: readonly string[] = [];
