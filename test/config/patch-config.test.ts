@@ -41,7 +41,7 @@ describe('PATCH /config', () => {
     const h = harness();
     const response = h.call('PATCH', '/config', FULL);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ regulated: false, ...FULL, feeConfigs: FULL_FEES_ANSWERED, updatedAt: h.now });
+    expect(response.body).toEqual({ regulated: false, ...FULL, feeConfigs: FULL_FEES_ANSWERED, supportedCurrencies: expect.any(Array), updatedAt: h.now });
     const updates = response.events.filter((e) => e.type === 'PlatformConfigUpdated');
     expect(updates).toHaveLength(1);
     expect(response.events.map((e) => e.type)).toEqual(['PlatformInitialized', 'PlatformConfigUpdated']);

@@ -27,7 +27,6 @@ const REFUSED_EXAMPLES: Readonly<Record<string, string>> = {
   'POST /customers/external-accounts usBankAccount': 'the example\'s routing number fails the ABA check digit (DECISIONS.md: routingNumber has its check digit) and it puts platformAccountId inside accountInfo',
   'POST /platform/external-accounts usBankAccount': 'as POST /customers/external-accounts usBankAccount',
   'POST /agents/me/external-accounts usBankAccount': 'the example\'s routing number fails the ABA check digit (DECISIONS.md)',
-  'PATCH /config example': 'open: supportedCurrencies and embeddedWalletConfig (wallets are their own issue) not accepted yet',
   'POST /quotes accountToUma': 'open: lookupId (from the unrouted GET /receiver/uma/{address}) not accepted yet',
   'POST /quotes realTimeFundingToSparkWallet': 'the example pays real-time funding into an external wallet; the engine pays it into an internal account only (docs/quotes.md)',
   'POST /cards virtualCard': 'open: the reference\'s cardholderId and fundingSources[] spellings are not accepted yet (the spec copy\'s customerId and fundingSource are)',

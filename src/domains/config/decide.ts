@@ -9,6 +9,7 @@ import { type Result, ok } from '../../core/result.js';
 import type { EventDraft } from '../evolver.js';
 import type { PlatformState } from '../platform/store.js';
 import { CONFIG_EVENTS, type PlatformConfigUpdated } from './events.js';
+import { mergeEmbeddedWalletConfig, platformCurrencyRecord } from './reference-fields.js';
 import type { ConfigPatch } from './schema.js';
 import type { ConfigStore } from './store.js';
 import type { DailyVolumeLimit, FeeConfig, PlatformConfig, RailFeeConfig, TransactionLimit } from './types.js';
@@ -40,10 +41,15 @@ export function applyConfigPatch(current: PlatformConfig, patch: ConfigPatch): P
   };
   const webhookEndpoint = patch.webhookEndpoint ?? current.webhookEndpoint;
   const umaDomain = patch.umaDomain?.toLowerCase() ?? current.umaDomain;
+  const supportedCurrencies = patch.supportedCurrencies?.map(platformCurrencyRecord) ?? current.supportedCurrencies;
+  const embeddedWalletConfig =
+    patch.embeddedWalletConfig === undefined ? current.embeddedWalletConfig : mergeEmbeddedWalletConfig(current.embeddedWalletConfig, patch.embeddedWalletConfig);
   const withCard = {
     ...(card === undefined || card === null ? base : { ...base, cardTokenization2faConfig: card }),
     ...(webhookEndpoint === undefined ? {} : { webhookEndpoint }),
     ...(umaDomain === undefined ? {} : { umaDomain }),
+    ...(supportedCurrencies === undefined ? {} : { supportedCurrencies }),
+    ...(embeddedWalletConfig === undefined ? {} : { embeddedWalletConfig }),
   };
   return current.updatedAt === undefined ? withCard : { ...withCard, updatedAt: current.updatedAt };
 }

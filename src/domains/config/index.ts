@@ -9,6 +9,15 @@ export { isPaymentRail, PAYMENT_RAILS } from './rails.js';
 export type { PaymentRail } from './rails.js';
 export { CARD_2FA_CONFIG_JSON_MAX, configCrossFieldErrors, configPatchSchema, FEE_CONFIGS_MAX, TRANSACTION_LIMITS_MAX } from './schema.js';
 export type { ConfigPatch } from './schema.js';
+export {
+  CUSTOMER_INFO_FIELD_NAMES,
+  embeddedWalletConfigSchema,
+  mergeEmbeddedWalletConfig,
+  supportedCurrenciesSchema,
+  supportedCurrenciesView,
+  TRANSACTION_TYPES,
+} from './reference-fields.js';
+export type { CounterpartyField, EmbeddedWalletConfig, PlatformCurrencyConfig, PlatformCurrencyView } from './reference-fields.js';
 export { emptyConfigStore } from './store.js';
 export type { ConfigStore } from './store.js';
 export { EMPTY_PLATFORM_CONFIG } from './types.js';

@@ -9,6 +9,7 @@ import { CURRENCY_CODES, type CurrencyCode } from '../../core/currency.js';
 import type { FieldError } from '../../core/errors.js';
 import { objectEntries } from './field-errors.js';
 import { PAYMENT_RAILS } from './rails.js';
+import { embeddedWalletConfigSchema, supportedCurrenciesErrors, supportedCurrenciesSchema } from './reference-fields.js';
 
 /** Most fee configs a platform may hold (a bound on every list). */
 export const FEE_CONFIGS_MAX = 100;
@@ -88,6 +89,9 @@ export const configPatchSchema = z.strictObject({
   // Reference PlatformConfigUpdateRequest: an https URL webhooks are POSTed to, and the UMA domain (a host name).
   webhookEndpoint: z.url({ protocol: /^https$/, error: 'must be an https URL' }).max(2048, { error: 'must be at most 2048 characters' }).optional(),
   umaDomain: z.string().regex(/^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)+$/i, { error: 'must be a domain name' }).optional(),
+  // Reference PlatformConfigUpdateRequest: replaced whole / merged field by field (reference-fields.ts).
+  supportedCurrencies: supportedCurrenciesSchema.optional(),
+  embeddedWalletConfig: embeddedWalletConfigSchema.optional(),
 });
 
 /** A validated `PATCH /config` body (wire form: amounts are JSON integers). */
@@ -127,6 +131,7 @@ export function configCrossFieldErrors(body: unknown): FieldError[] {
     if (volumeKeys.has(key)) errors.push({ field: `dailyVolumeLimits[${index}].currency`, message: 'another daily volume limit already covers this currency' });
     volumeKeys.add(key);
   }
+  errors.push(...supportedCurrenciesErrors(raw.supportedCurrencies));
   const card = raw.cardTokenization2faConfig;
   if (typeof card === 'object' && card !== null && JSON.stringify(card).length > CARD_2FA_CONFIG_JSON_MAX) {
     errors.push({ field: 'cardTokenization2faConfig', message: `must be at most ${CARD_2FA_CONFIG_JSON_MAX} characters as JSON` });

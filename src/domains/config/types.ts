@@ -6,6 +6,7 @@
  */
 import type { CurrencyCode } from '../../core/currency.js';
 import type { PaymentRail } from './rails.js';
+import type { EmbeddedWalletConfig, PlatformCurrencyConfig } from './reference-fields.js';
 
 /** A platform fee for USD-sourced quotes, for one receiving currency or (without one) for all. */
 export type FeeConfig = {
@@ -47,6 +48,10 @@ export type PlatformConfig = {
   readonly webhookEndpoint?: string;
   /** The platform's UMA domain (reference PlatformConfig.umaDomain); absent: the sandbox default. */
   readonly umaDomain?: string;
+  /** The reference's supportedCurrencies as set; absent until set (then every registered currency is answered). */
+  readonly supportedCurrencies?: readonly PlatformCurrencyConfig[];
+  /** The reference's embeddedWalletConfig; absent until set (and then omitted from the answer). */
+  readonly embeddedWalletConfig?: EmbeddedWalletConfig;
   /** When the config last changed; absent before the first change. */
   readonly updatedAt?: string;
 };

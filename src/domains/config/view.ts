@@ -1,5 +1,6 @@
 /** Shapes `GET /config`: the stored configuration in wire form (amounts as JSON integers). */
 import type { PlatformState } from '../platform/store.js';
+import { type EmbeddedWalletConfig, type PlatformCurrencyView, supportedCurrenciesView } from './reference-fields.js';
 import type { PlatformConfig, TransactionLimit } from './types.js';
 
 /** The wire form of the platform configuration. */
@@ -13,6 +14,10 @@ export type PlatformConfigView = {
   readonly cardTokenization2faConfig?: Readonly<Record<string, unknown>>;
   readonly webhookEndpoint?: string;
   readonly umaDomain?: string;
+  /** The reference's PlatformCurrencyConfig list (every registered currency until the platform sets one). */
+  readonly supportedCurrencies: readonly PlatformCurrencyView[];
+  /** The reference's EmbeddedWalletConfig; present only once set. */
+  readonly embeddedWalletConfig?: EmbeddedWalletConfig;
   readonly updatedAt?: string;
 };
 
@@ -25,12 +30,14 @@ export function configView(platform: PlatformState, config: PlatformConfig): Pla
     railFeeConfigs: config.railFeeConfigs.map(({ fixedFeeMinor, ...rest }) => withFixedFee(rest, fixedFeeMinor)),
     transactionLimits: config.transactionLimits.map(limitView),
     dailyVolumeLimits: config.dailyVolumeLimits.map(({ currency, maxAmountMinor }) => ({ currency, maxAmount: Number(maxAmountMinor) })),
+    supportedCurrencies: supportedCurrenciesView(config.supportedCurrencies),
   };
   return {
     ...view,
     ...(config.cardTokenization2faConfig === undefined ? {} : { cardTokenization2faConfig: config.cardTokenization2faConfig }),
     ...(config.webhookEndpoint === undefined ? {} : { webhookEndpoint: config.webhookEndpoint }),
     ...(config.umaDomain === undefined ? {} : { umaDomain: config.umaDomain }),
+    ...(config.embeddedWalletConfig === undefined ? {} : { embeddedWalletConfig: config.embeddedWalletConfig }),
     ...(config.updatedAt === undefined ? {} : { updatedAt: config.updatedAt }),
   };
 }
