@@ -28,6 +28,7 @@ import type { BeneficialOwnerStore } from './beneficial-owners/store.js';
 import type { BulkCustomerStore } from './bulk-customers/store.js';
 import type { DocumentStore } from './documents/store.js';
 import type { VerificationStore } from './verifications/store.js';
+import type { ListIndexes } from './listing/store.js';
 
 /** A stored first response to an idempotent request. */
 export type IdempotentResponse = { readonly fingerprint: string; readonly status: number; readonly body: unknown };
@@ -63,4 +64,6 @@ export type DomainState = {
   readonly auth: AuthStore;
   /** Strong customer authentication: factors, logins, sessions, resets. */
   readonly sca: ScaStore;
+  /** List indexes derived from the stores (`listing/`): rebuilt, never snapshotted. */
+  readonly lists: ListIndexes;
 };

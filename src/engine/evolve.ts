@@ -36,6 +36,7 @@ import { verificationEvolvers } from '../domains/verifications/evolve.js';
 import { documentEvolvers } from '../domains/documents/evolve.js';
 import { beneficialOwnerEvolvers } from '../domains/beneficial-owners/evolve.js';
 import { bulkCustomerEvolvers } from '../domains/bulk-customers/evolve.js';
+import { LIST_INDEXERS } from '../domains/listing/evolve.js';
 
 const EVOLVERS: ReadonlyMap<string, Evolver> = new Map(
   Object.entries({
@@ -81,5 +82,9 @@ export function evolve(state: DomainState, event: EventEnvelope): void {
   }
   const transfers = (event.data as { transfers?: readonly TransferRecord[] } | null)?.transfers;
   if (transfers !== undefined && transfers.length > 0) applyTransfers(state.ledger, transfers, instantToMs(event.at));
-  if (evolver !== undefined) evolver(state, event);
+  if (evolver !== undefined) {
+    evolver(state, event);
+    // The list indexes follow the stores the evolver just wrote (domains/listing).
+    LIST_INDEXERS.get(event.type)?.(state, event);
+  }
 }

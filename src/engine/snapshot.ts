@@ -24,6 +24,7 @@ import {
   transactionStoreSnapshot,
 } from '../domains/transactions/store.js';
 import { Ledger, type LedgerSnapshot } from '../ledger/index.js';
+import { rebuildListIndexes } from '../domains/listing/store.js';
 import { type AgentStoreSnapshot, agentStoreFromSnapshot, agentStoreSnapshot } from '../domains/agents/store.js';
 import { type ApiTokenStoreSnapshot, apiTokenStoreFromSnapshot, apiTokenStoreSnapshot } from '../domains/api-tokens/store.js';
 import { type InvitationStoreSnapshot, invitationStoreFromSnapshot, invitationStoreSnapshot } from '../domains/invitations/store.js';
@@ -137,6 +138,12 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
 
 /** Rebuilds the state a snapshot describes. */
 export function stateFromSnapshot(snapshot: EngineSnapshot): DomainState {
+  const stores = storesFromSnapshot(snapshot);
+  // The list indexes are derived, not stored: made again from the restored stores.
+  return { ...stores, lists: rebuildListIndexes(stores) };
+}
+
+function storesFromSnapshot(snapshot: EngineSnapshot): Omit<DomainState, 'lists'> {
   return {
     platform: { ...snapshot.platform },
     customers: {

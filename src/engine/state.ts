@@ -27,6 +27,7 @@ import { emptyBulkCustomerStore } from '../domains/bulk-customers/store.js';
 import { emptyDocumentStore } from '../domains/documents/store.js';
 import { emptyVerificationStore } from '../domains/verifications/store.js';
 import type { ResolvedOptions } from './options.js';
+import { emptyListIndexes } from '../domains/listing/store.js';
 
 /** A fresh state for the configured platform, before any event. */
 export function emptyState(options: ResolvedOptions): DomainState {
@@ -58,5 +59,6 @@ export function emptyState(options: ResolvedOptions): DomainState {
     invitations: emptyInvitationStore(),
     auth: emptyAuthStore(),
     sca: emptyScaStore(),
+    lists: emptyListIndexes(),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * GET /transactions takes the reference's listTransactions parameters (issue 12):
  * platformCustomerId (the customer's own id on the platform), startDate and endDate (inclusive),
- * and sortOrder=asc (the engine's order; desc is refused until it is served).
+ * and sortOrder (desc, the default: newest first; asc: oldest first).
  */
 import { describe, expect, it } from 'vitest';
 import { fund, newCustomer, setup } from '../quotes/support.js';
@@ -24,8 +24,11 @@ describe('GET /transactions with the reference parameters', () => {
     expect(list(`platformCustomerId=${encodeURIComponent(pa)}&endDate=2026-01-05T16:59:59Z`)).toEqual([first]);
     expect(list('platformCustomerId=nobody')).toEqual([]);
     expect(list(`platformCustomerId=${encodeURIComponent(pa)}&customerId=${encodeURIComponent(b.customerId)}`)).toEqual([]);
-    expect(list(`platformCustomerId=${encodeURIComponent(pa)}&sortOrder=asc`)).toEqual([first, second].sort());
-    expect(h.call('GET', '/transactions?sortOrder=desc').status).toBe(400);
+    const ordered = (query: string): string[] => (h.ok('GET', `/transactions?${query}`).data as { id: string }[]).map((t) => t.id);
+    expect(ordered(`platformCustomerId=${encodeURIComponent(pa)}&sortOrder=asc`)).toEqual([first, second]);
+    expect(ordered(`platformCustomerId=${encodeURIComponent(pa)}&sortOrder=desc`)).toEqual([second, first]);
+    expect(ordered(`platformCustomerId=${encodeURIComponent(pa)}`)).toEqual([second, first]);
+    expect(h.call('GET', '/transactions?sortOrder=up').status).toBe(400);
     expect(h.call('GET', '/transactions?startDate=today').status).toBe(400);
     void fund;
   });

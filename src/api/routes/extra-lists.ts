@@ -7,11 +7,12 @@
 import { z } from 'zod';
 import { ok } from '../../core/result.js';
 import { QUOTE_STATUSES } from '../../domains/quotes/types.js';
-import { quoteStatusOf, quoteView } from '../../domains/quotes/view.js';
+import { quoteView } from '../../domains/quotes/view.js';
+import { listQuotePage } from '../../domains/listing/quote-page.js';
 import { providerAccountView } from '../../domains/stablecoins/view.js';
 import { PROVIDER_ACCOUNT_STATUSES } from '../../domains/stablecoins/types.js';
 import type { DomainState } from '../../domains/state.js';
-import { pageOf } from '../pagination.js';
+import { listBody, pageOf } from '../pagination.js';
 import { answer, type Route } from '../route.js';
 import { readListQuery } from './list-query.js';
 
@@ -59,10 +60,12 @@ export const extraListRoutes: readonly Route<DomainState>[] = [
       const read = readListQuery(quotesQuery, request, keyOf('quotes'));
       if (!read.ok) return read;
       const { customerId, status } = read.value.query;
-      const quotes = state.quotes.order
-        .map((id) => state.quotes.byId.get(id)!)
-        .filter((quote) => (customerId === undefined || quote.customerId === customerId) && (status === undefined || quoteStatusOf(quote, state) === status));
-      return ok(answer(200, pageOf(quotes.map((quote) => quoteView(quote, state)), read.value.page, read.value.key)));
+      const { page, key } = read.value;
+      // Only the page's quotes are viewed; the index finds them and counts every match (domains/listing).
+      const found = listQuotePage(state, { customerId, status }, page);
+      const data = found.items.map((quote) => quoteView(quote, state));
+      const next = page.position + data.length;
+      return ok(answer(200, listBody(data, { totalCount: found.totalCount, nextPosition: next < found.totalCount ? next : undefined }, key)));
     },
   },
 ];

@@ -1,5 +1,5 @@
 /**
- * Transaction routes: read one, list with filters (newest first), and the platform's operations
+ * Transaction routes: read one, list with filters (newest first, or oldest with sortOrder=asc), and the platform's operations
  * on an existing transaction that need no quote: approve and reject a payment pending platform
  * approval, cancel a pending bank transfer, confirm receipt delivery. Platform credentials
  * throughout. Validation (every invalid field in one 400) comes before existence (404) and the
@@ -12,7 +12,8 @@ import { parseInstant } from '../../core/time.js';
 import type { EventDraft } from '../../domains/evolver.js';
 import type { DomainState } from '../../domains/state.js';
 import { transactionNotFound } from '../../domains/transactions/decide.js';
-import { cardTransactionView, listAllTransactions } from '../../domains/card-transactions/index.js';
+import { cardTransactionView } from '../../domains/card-transactions/index.js';
+import { listTransactionPage } from '../../domains/listing/transaction-page.js';
 import { type TransactionFilters, transactionQueryKey } from '../../domains/transactions/list.js';
 import { decideApprove, decideCancel, decideConfirmReceipt, decideReject } from '../../domains/transactions/operations.js';
 import { TRANSACTION_DIRECTIONS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../domains/transactions/types.js';
@@ -34,6 +35,13 @@ const CARD_ID = new RegExp(`^(Card:)?${UUID}$`);
 const instantParam = (name: string) =>
   z.string().refine((text) => parseInstant(text) !== undefined, { error: `${name} must be an ISO 8601 date-time with a zone offset` });
 
+function filterText(name: string) {
+  return z
+    .string()
+    .min(1, { error: `${name} must not be empty` })
+    .max(FILTER_ID_LENGTH_MAX, { error: `${name} must be at most ${FILTER_ID_LENGTH_MAX} characters` });
+}
+
 /** Query parameters `GET /transactions` accepts; any other is a field error. */
 const listQuerySchema = z.strictObject({
   limit: z.string().optional(),
@@ -53,8 +61,12 @@ const listQuerySchema = z.strictObject({
   platformCustomerId: z.string().min(1, { error: 'platformCustomerId must not be empty' }).max(FILTER_ID_LENGTH_MAX, { error: `platformCustomerId must be at most ${FILTER_ID_LENGTH_MAX} characters` }).optional(),
   startDate: instantParam('startDate').optional(),
   endDate: instantParam('endDate').optional(),
-  // Oldest first is the engine's one order; `desc` is refused by the route until it is served.
+  // Newest first (desc) is the reference's default; asc lists oldest first.
   sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).optional(),
+  reference: filterText('reference').optional(),
+  accountIdentifier: filterText('accountIdentifier').optional(),
+  senderAccountIdentifier: filterText('senderAccountIdentifier').optional(),
+  receiverAccountIdentifier: filterText('receiverAccountIdentifier').optional(),
 });
 
 /** A customer id no transaction has: what an unknown or contradicting platformCustomerId filters by. */
@@ -85,8 +97,8 @@ export const transactionRoutes: readonly Route<DomainState>[] = [
       const query = readListQuery(request, state);
       if (!query.ok) return query;
       const { filters, page, queryKey } = query.value;
-      // Payments and card transactions in one creation order (domains/card-transactions/list.ts).
-      const found = listAllTransactions(state, filters, page);
+      // Payments and card transactions in one creation order, read from the list index (domains/listing).
+      const found = listTransactionPage(state, filters, page);
       const data = found.items.map((row) => (row.kind === 'card' ? cardTransactionView(row.tx) : transactionView(row.tx)));
       return ok(
         answer(200, listBody(data, found, queryKey)),
@@ -182,7 +194,6 @@ function readListQuery(
     const endMs = q.endDate === undefined ? undefined : parseInstant(q.endDate);
     const afterMs = tighter(q.createdAfter === undefined ? undefined : parseInstant(q.createdAfter), startMs, Math.max);
     const beforeMs = tighter(q.createdBefore === undefined ? undefined : parseInstant(q.createdBefore), endMs === undefined ? undefined : endMs + 1, Math.min);
-    if (q.sortOrder === 'desc') errors.push(fieldError('sortOrder', 'sortOrder desc is not served yet: transactions are listed oldest first (asc)'));
     const byPlatformId = q.platformCustomerId === undefined ? undefined : (state.customers.byPlatformCustomerId.get(q.platformCustomerId) ?? NO_CUSTOMER);
     const customerId = byPlatformId === undefined ? q.customerId : q.customerId === undefined || q.customerId === byPlatformId ? byPlatformId : NO_CUSTOMER;
     // Card transactions have statuses of their own (spec: status with type=CARD is a 400).
@@ -199,6 +210,12 @@ function readListQuery(
       ...(q.cardId === undefined ? {} : { cardUuid: q.cardId.replace(/^Card:/, '').toLowerCase() }),
       ...(afterMs === undefined ? {} : { createdAfterMs: afterMs }),
       ...(beforeMs === undefined ? {} : { createdBeforeMs: beforeMs }),
+      ...(q.reference === undefined ? {} : { reference: q.reference }),
+      ...(q.accountIdentifier === undefined ? {} : { accountIdentifier: q.accountIdentifier }),
+      ...(q.senderAccountIdentifier === undefined ? {} : { senderAccountIdentifier: q.senderAccountIdentifier }),
+      ...(q.receiverAccountIdentifier === undefined ? {} : { receiverAccountIdentifier: q.receiverAccountIdentifier }),
+      // desc is the default order, so it shares the default's cursors.
+      ...(q.sortOrder === 'asc' ? { sortOrder: 'asc' as const } : {}),
     };
   }
   // With invalid filters no cursor can belong to this query; the key only has to differ from valid ones.

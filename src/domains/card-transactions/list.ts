@@ -9,7 +9,7 @@
 import { bareUuid } from '../../core/ids.js';
 import { instantToMs } from '../../core/time.js';
 import type { DomainState } from '../state.js';
-import { matchesTransaction, type TransactionFilters } from '../transactions/list.js';
+import { matchesAccountIdentifiers, matchesTransaction, type TransactionFilters } from '../transactions/list.js';
 import type { Transaction } from '../transactions/types.js';
 import type { CardTransaction } from './types.js';
 
@@ -31,13 +31,17 @@ export function matchesCardTransaction(tx: CardTransaction, filters: Transaction
     if (filters.createdAfterMs !== undefined && createdMs < filters.createdAfterMs) return false;
     if (filters.createdBeforeMs !== undefined && createdMs >= filters.createdBeforeMs) return false;
   }
-  return true;
+  // Card transactions carry no reference of the reference's kind.
+  if (filters.reference !== undefined) return false;
+  return matchesAccountIdentifiers(tx.direction === 'DEBIT' ? { sender: tx.accountId } : { receiver: tx.accountId }, filters);
 }
 
 /**
  * Up to `limit` matching transactions of both kinds, newest first, with merged index below
  * `position` (0: from the newest); `nextPosition` only when more match. One pass over both stores
- * (bounded by their sizes), which also counts every match for `totalCount`. Pure.
+ * (bounded by their sizes), which also counts every match for `totalCount`. The route reads the
+ * list index instead (`listing/transaction-page.ts`, O(log n + page)); this plain scan is the
+ * model the index is tested against (test/listing). Pure.
  */
 export function listAllTransactions(
   state: DomainState,

@@ -7,6 +7,7 @@
 import type { TransactionStore } from './store.js';
 import type { Transaction, TransactionDirection, TransactionStatus, TransactionType } from './types.js';
 import { instantToMs } from '../../core/time.js';
+import { reconciliationReference } from './reference.js';
 
 /** The list filters; each absent filter matches every transaction. */
 export type TransactionFilters = {
@@ -20,6 +21,14 @@ export type TransactionFilters = {
   readonly createdAfterMs?: number;
   /** Exclusive upper bound of `createdAt`. */
   readonly createdBeforeMs?: number;
+  /** The reconciliation reference (`TX...`, answered once past CREATED) or the refund's (`RF...`). */
+  readonly reference?: string;
+  /** An account id or UMA address on either side (`listing/transactions.ts` accountIdentifiersOf). */
+  readonly accountIdentifier?: string;
+  readonly senderAccountIdentifier?: string;
+  readonly receiverAccountIdentifier?: string;
+  /** Oldest first when `asc`; newest first (the reference's default) otherwise. */
+  readonly sortOrder?: 'asc';
 };
 
 /** One page: the transactions, where the next page starts (absent on the last), and the total. */
@@ -38,7 +47,33 @@ export function matchesTransaction(tx: Transaction, filters: TransactionFilters)
     if (filters.createdAfterMs !== undefined && createdMs < filters.createdAfterMs) return false;
     if (filters.createdBeforeMs !== undefined && createdMs >= filters.createdBeforeMs) return false;
   }
-  return true;
+  if (filters.reference !== undefined && !referencesOf(tx).includes(filters.reference)) return false;
+  return matchesAccountIdentifiers(accountSidesOf(tx), filters);
+}
+
+/** The references a transaction answers: its reconciliation reference once past CREATED, its refund's. Pure. */
+export function referencesOf(tx: Transaction): string[] {
+  return [...(tx.status === 'CREATED' ? [] : [reconciliationReference(tx.id)]), ...(tx.refund === undefined ? [] : [tx.refund.reference])];
+}
+
+/** A payment's sender and receiver account identifiers: account ids or UMA addresses. Pure. */
+export function accountSidesOf(tx: Transaction): { readonly sender?: string | undefined; readonly receiver?: string | undefined } {
+  const { source, destination } = tx;
+  return {
+    sender: source.sourceType === 'ACCOUNT' ? source.accountId : source.sourceType === 'UMA_ADDRESS' ? source.umaAddress : undefined,
+    receiver: destination.destinationType === 'ACCOUNT' ? destination.accountId : destination.umaAddress,
+  };
+}
+
+/** True when the sides pass the account identifier filters given. Pure. */
+export function matchesAccountIdentifiers(
+  sides: { readonly sender?: string | undefined; readonly receiver?: string | undefined },
+  filters: TransactionFilters,
+): boolean {
+  if (filters.senderAccountIdentifier !== undefined && sides.sender !== filters.senderAccountIdentifier) return false;
+  if (filters.receiverAccountIdentifier !== undefined && sides.receiver !== filters.receiverAccountIdentifier) return false;
+  const either = filters.accountIdentifier;
+  return either === undefined || sides.sender === either || sides.receiver === either;
 }
 
 /** The key a cursor is bound to: the filters, in a fixed order. Pure. */
@@ -51,7 +86,15 @@ export function transactionQueryKey(filters: TransactionFilters): string {
     filters.cardUuid ?? null,
     filters.createdAfterMs ?? null,
     filters.createdBeforeMs ?? null,
+    // The reference's filters only when given, so cursors made without them keep their key.
+    ...(hasReferenceFilters(filters)
+      ? [filters.reference ?? null, filters.accountIdentifier ?? null, filters.senderAccountIdentifier ?? null, filters.receiverAccountIdentifier ?? null, filters.sortOrder ?? null]
+      : []),
   ])}`;
+}
+
+function hasReferenceFilters(filters: TransactionFilters): boolean {
+  return [filters.reference, filters.accountIdentifier, filters.senderAccountIdentifier, filters.receiverAccountIdentifier, filters.sortOrder].some((value) => value !== undefined);
 }
 
 /** Up to `limit` matching transactions, newest first, older than position `position` (0: from the newest). Pure. */

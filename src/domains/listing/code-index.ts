@@ -1,0 +1,146 @@
+/**
+ * A small code (1..255, 0 for none) per list position, with a count of each code per block of
+ * positions kept in a Fenwick tree, so that "how many positions below `bound` hold code c" and
+ * "the nearest position below or from a bound with code c" cost O(log n + block) however many
+ * positions there are. It indexes a field that changes (a status): setting a position's code
+ * costs O(log n). Memory: one byte per position, and per code 4 bytes per block of 64 positions
+ * (at most twice that while the tree's capacity doubles). Pure data, written in place by evolvers.
+ */
+import { assert } from '../../core/assert.js';
+
+/** Positions per Fenwick leaf: the scans inside one block are at most this long. */
+export const CODE_BLOCK_SIZE = 64;
+const SHIFT = 6;
+
+/** The index: `codes[position]` and one Fenwick tree of block counts per code in use. */
+export type CodeIndex = {
+  codes: Uint8Array;
+  length: number;
+  /** Per code, a 1-based Fenwick tree over blocks; its capacity (length - 1) is a power of two. */
+  readonly trees: Map<number, Int32Array>;
+};
+
+/** An empty index. */
+export function emptyCodeIndex(): CodeIndex {
+  return { codes: new Uint8Array(64), length: 0, trees: new Map() };
+}
+
+/** Appends a position holding `code` (0: none) and returns the position. */
+export function appendCode(index: CodeIndex, code: number): number {
+  const position = index.length;
+  if (position === index.codes.length) {
+    const grown = new Uint8Array(index.codes.length * 2);
+    grown.set(index.codes);
+    index.codes = grown;
+  }
+  index.length = position + 1;
+  if (code !== 0) setCode(index, position, code);
+  return position;
+}
+
+/** Sets the code of an existing position (0: none). */
+export function setCode(index: CodeIndex, position: number, code: number): void {
+  assert(position >= 0 && position < index.length && code >= 0 && code <= 255, `code index: bad position ${position} or code ${code}`);
+  const old = index.codes[position] ?? 0;
+  if (old === code) return;
+  const block = position >> SHIFT;
+  if (old !== 0) addToTree(treeFor(index, old, block), block, -1);
+  if (code !== 0) addToTree(treeFor(index, code, block), block, 1);
+  index.codes[position] = code;
+}
+
+/** The code at `position` (0 when none or out of range). */
+export function codeAt(index: CodeIndex, position: number): number {
+  return position >= 0 && position < index.length ? (index.codes[position] ?? 0) : 0;
+}
+
+/** How many positions below `bound` hold `code`. */
+export function countCodeBelow(index: CodeIndex, code: number, bound: number): number {
+  const end = Math.min(Math.max(bound, 0), index.length);
+  const block = end >> SHIFT;
+  let count = prefix(index.trees.get(code), block);
+  for (let position = block << SHIFT; position < end; position += 1) if (index.codes[position] === code) count += 1;
+  return count;
+}
+
+/** The largest position below `bound` holding `code`, or -1. */
+export function previousWithCode(index: CodeIndex, code: number, bound: number): number {
+  const end = Math.min(Math.max(bound, 0), index.length);
+  const blockStart = (end >> SHIFT) << SHIFT;
+  for (let position = end - 1; position >= blockStart; position -= 1) if (index.codes[position] === code) return position;
+  const before = prefix(index.trees.get(code), end >> SHIFT);
+  if (before === 0) return -1;
+  // The block holding the before-th occurrence (1-based) is the last one with any below `end`.
+  const block = blockOfOccurrence(index.trees.get(code)!, before);
+  for (let position = Math.min((block << SHIFT) + CODE_BLOCK_SIZE, index.length) - 1; position >= block << SHIFT; position -= 1) {
+    if (index.codes[position] === code) return position;
+  }
+  assert(false, `code index: block ${block} counted code ${code} but holds none`);
+}
+
+/** The smallest position at or after `from` holding `code`, or -1. */
+export function nextWithCode(index: CodeIndex, code: number, from: number): number {
+  const start = Math.max(from, 0);
+  if (start >= index.length) return -1;
+  const blockEnd = Math.min(((start >> SHIFT) + 1) << SHIFT, index.length);
+  for (let position = start; position < blockEnd; position += 1) if (index.codes[position] === code) return position;
+  const tree = index.trees.get(code);
+  const upTo = prefix(tree, (start >> SHIFT) + 1);
+  if (upTo === prefix(tree, treeCapacity(tree))) return -1;
+  const block = blockOfOccurrence(tree!, upTo + 1);
+  for (let position = block << SHIFT; position < Math.min((block + 1) << SHIFT, index.length); position += 1) {
+    if (index.codes[position] === code) return position;
+  }
+  assert(false, `code index: block ${block} counted code ${code} but holds none`);
+}
+
+function treeCapacity(tree: Int32Array | undefined): number {
+  return tree === undefined ? 0 : tree.length - 1;
+}
+
+/** The tree of `code`, created or doubled so that it covers `block`. */
+function treeFor(index: CodeIndex, code: number, block: number): Int32Array {
+  let tree = index.trees.get(code);
+  if (tree === undefined) {
+    let capacity = 1;
+    while (capacity <= block) capacity *= 2;
+    tree = new Int32Array(capacity + 1);
+    index.trees.set(code, tree);
+  }
+  while (treeCapacity(tree) <= block) {
+    // Doubling: nodes (C, 2C) cover only the new, empty blocks; node 2C covers all, the old total.
+    const capacity = treeCapacity(tree);
+    const grown = new Int32Array(capacity * 2 + 1);
+    grown.set(tree);
+    grown[capacity * 2] = prefix(tree, capacity);
+    tree = grown;
+    index.trees.set(code, tree);
+  }
+  return tree;
+}
+
+function addToTree(tree: Int32Array, block: number, delta: number): void {
+  for (let node = block + 1; node < tree.length; node += node & -node) tree[node] = (tree[node] ?? 0) + delta;
+}
+
+/** The count over blocks 0..blocks-1. */
+function prefix(tree: Int32Array | undefined, blocks: number): number {
+  if (tree === undefined) return 0;
+  let sum = 0;
+  for (let node = Math.min(blocks, tree.length - 1); node > 0; node -= node & -node) sum += tree[node] ?? 0;
+  return sum;
+}
+
+/** The 0-based block holding the `rank`-th (1-based) occurrence; the rank must exist. */
+function blockOfOccurrence(tree: Int32Array, rank: number): number {
+  let node = 0;
+  let remaining = rank;
+  for (let step = (tree.length - 1) >> 0; step > 0; step >>= 1) {
+    const next = node + step;
+    if (next < tree.length && (tree[next] ?? 0) < remaining) {
+      node = next;
+      remaining -= tree[next] ?? 0;
+    }
+  }
+  return node;
+}

@@ -1,0 +1,77 @@
+/**
+ * The ordered sets a list page is read from, each a set of positions in one append-only creation
+ * order: every position of a range, an ascending array of positions (an equality filter whose
+ * value never changes: a customer, a type, a card), or the positions of one code of a
+ * `CodeIndex` (a status). Each answers a count over a range and the nearest member on either
+ * side of a bound in O(log n), so a page costs O(log n + page) whatever the list's size. Pure.
+ */
+import { type CodeIndex, countCodeBelow, nextWithCode, previousWithCode } from './code-index.js';
+
+/** An ordered set of positions. */
+export type PositionSource = {
+  /** How many members lie in [lo, hi). */
+  readonly count: (lo: number, hi: number) => number;
+  /** The largest member below `bound`, or -1. */
+  readonly previous: (bound: number) => number;
+  /** The smallest member at or after `from`, or -1. */
+  readonly next: (from: number) => number;
+};
+
+/** Every position. */
+export const ALL_POSITIONS: PositionSource = {
+  count: (lo, hi) => Math.max(0, hi - lo),
+  previous: (bound) => bound - 1,
+  next: (from) => from,
+};
+
+/** The members of an ascending array of positions. */
+export function sortedSource(positions: readonly number[]): PositionSource {
+  return {
+    count: (lo, hi) => Math.max(0, lowerBound(positions, hi) - lowerBound(positions, lo)),
+    previous: (bound) => {
+      const at = lowerBound(positions, bound) - 1;
+      return at >= 0 ? (positions[at] ?? -1) : -1;
+    },
+    next: (from) => positions[lowerBound(positions, from)] ?? -1,
+  };
+}
+
+/** The positions of `index` holding `code`. */
+export function codeSource(index: CodeIndex, code: number): PositionSource {
+  return {
+    count: (lo, hi) => Math.max(0, countCodeBelow(index, code, hi) - countCodeBelow(index, code, lo)),
+    previous: (bound) => previousWithCode(index, code, bound),
+    next: (from) => nextWithCode(index, code, from),
+  };
+}
+
+/** The first index of `sorted` whose value is >= `value` (its length when none). Pure. */
+export function lowerBound(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] ?? 0) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The first position in [0, length) whose key is >= `value`, keys ascending with position. Pure. */
+export function firstPositionAtLeast(length: number, keyAt: (position: number) => number, value: number): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keyAt(mid) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Appends `position` to the list of `key` in `map` (positions arrive ascending). */
+export function pushPosition<K>(map: Map<K, number[]>, key: K, position: number): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [position]);
+  else list.push(position);
+}

@@ -1,0 +1,87 @@
+/**
+ * `GET /transactions` read from its index (`listing/transactions.ts`): payments and card
+ * transactions in one creation order, newest first by default, oldest first with
+ * `sortOrder=asc`. A page position is a merged position: newest first, an exclusive bound (the
+ * next page holds older rows than the last shown; 0 starts from the newest); oldest first, the
+ * position of the next row to show. Rows created between pages never shift or repeat rows.
+ *
+ * Indexed (O(log n + page), count included): no filter, each one of customerId
+ * (platformCustomerId resolves to it), type, status, direction, cardId, accountIdentifier, and
+ * the createdAfter/createdBefore/startDate/endDate range with any of them. A combination of
+ * those is counted by walking the narrowest one's range; `reference` resolves to at most one
+ * transaction; sender/receiverAccountIdentifier walk that account's rows. Pure.
+ */
+import type { ListedTransaction } from '../card-transactions/list.js';
+import { matchesCardTransaction } from '../card-transactions/list.js';
+import type { DomainState } from '../state.js';
+import { matchesTransaction, type TransactionFilters } from '../transactions/list.js';
+import { instantToMs } from '../../core/time.js';
+import { countPlan, type ListPlan, pageDown, pageUp } from './query.js';
+import { codeSource, firstPositionAtLeast, type PositionSource, sortedSource } from './sources.js';
+import { directionCode, positionOfListed, statusCode, type TransactionListIndex, typeCode } from './transactions.js';
+
+/** One page of the merged list. */
+export type TransactionListPage = { readonly items: readonly ListedTransaction[]; readonly nextPosition?: number; readonly totalCount: number };
+
+/** Up to `limit` matching rows from `position` (see the module comment), the next position, and every match's count. Pure. */
+export function listTransactionPage(
+  state: Pick<DomainState, 'transactions' | 'cardTransactions' | 'lists'>,
+  filters: TransactionFilters,
+  page: { readonly limit: number; readonly position: number },
+): TransactionListPage {
+  const index = state.lists.transactions;
+  const plan = planOf(state, index, filters);
+  const totalCount = countPlan(plan);
+  if (filters.sortOrder === 'asc') {
+    const found = pageUp(plan, page.position, page.limit);
+    const items = found.positions.map((position) => rowAt(state, index, position));
+    return found.nextPosition === -1 ? { items, totalCount } : { items, nextPosition: found.nextPosition, totalCount };
+  }
+  const found = pageDown(plan, page.position === 0 ? plan.hi : page.position, page.limit);
+  const items = found.positions.map((position) => rowAt(state, index, position));
+  const last = found.positions[found.positions.length - 1];
+  return found.more && last !== undefined ? { items, nextPosition: last, totalCount } : { items, totalCount };
+}
+
+function planOf(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, index: TransactionListIndex, filters: TransactionFilters): ListPlan {
+  const keyAt = (position: number): number => index.createdMs[position] ?? 0;
+  const length = index.ids.length;
+  const lo = filters.createdAfterMs === undefined ? 0 : firstPositionAtLeast(length, keyAt, filters.createdAfterMs);
+  const hi = filters.createdBeforeMs === undefined ? length : firstPositionAtLeast(length, keyAt, filters.createdBeforeMs);
+  const sources: PositionSource[] = [];
+  const list = (map: Map<string, number[]>, key: string): PositionSource => sortedSource(map.get(key) ?? []);
+  if (filters.customerId !== undefined) sources.push(list(index.byCustomer, filters.customerId));
+  if (filters.cardUuid !== undefined) sources.push(list(index.byCard, filters.cardUuid));
+  if (filters.type !== undefined) sources.push(codeSource(index.type, typeCode(filters.type)));
+  if (filters.direction !== undefined) sources.push(codeSource(index.direction, directionCode(filters.direction)));
+  if (filters.status !== undefined) sources.push(codeSource(index.status, statusCode(filters.status)));
+  for (const account of [filters.accountIdentifier, filters.senderAccountIdentifier, filters.receiverAccountIdentifier]) {
+    if (account !== undefined) sources.push(list(index.byAccount, account));
+  }
+  if (filters.reference !== undefined) sources.push(sortedSource(referencePositions(state, index, filters.reference)));
+  // What no source says exactly (which side an account is on, whether a reference is answered yet).
+  const exact = filters.senderAccountIdentifier === undefined && filters.receiverAccountIdentifier === undefined && filters.reference === undefined;
+  return exact ? { sources, lo, hi } : { sources, lo, hi, residual: (position) => matchesRow(state, index, position, filters) };
+}
+
+/** The one position a reference can name: references are made from the transaction's id. */
+function referencePositions(state: Pick<DomainState, 'transactions'>, index: TransactionListIndex, reference: string): number[] {
+  const hex = /^(?:TX|RF)([0-9A-F]{32})$/.exec(reference)?.[1]?.toLowerCase();
+  if (hex === undefined) return [];
+  const id = `Transaction:${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const tx = state.transactions.byId.get(id);
+  if (tx === undefined) return [];
+  const position = positionOfListed(index, id, instantToMs(tx.createdAt));
+  return position === -1 ? [] : [position];
+}
+
+function rowAt(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, index: TransactionListIndex, position: number): ListedTransaction {
+  const id = index.ids[position]!;
+  const payment = state.transactions.byId.get(id);
+  return payment !== undefined ? { kind: 'payment', tx: payment } : { kind: 'card', tx: state.cardTransactions.byId.get(id)! };
+}
+
+function matchesRow(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, index: TransactionListIndex, position: number, filters: TransactionFilters): boolean {
+  const row = rowAt(state, index, position);
+  return row.kind === 'payment' ? matchesTransaction(row.tx, filters) : matchesCardTransaction(row.tx, filters);
+}

@@ -1,0 +1,122 @@
+/**
+ * The index of `GET /transactions`: payments and card transactions in one creation order (the
+ * merged order of `card-transactions/list.ts`: a card transaction follows the payments that
+ * existed when it was created), with the positions of each customer, card and account, and a
+ * code per position for type, direction and (payments only) status. Appended as records are
+ * created and updated as statuses move (`listing/evolve.ts`), rebuilt the same way from a
+ * snapshot's stores. Holds ids and positions only, never copies of records.
+ */
+import { TRANSACTION_DIRECTIONS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../transactions/types.js';
+import type { Transaction } from '../transactions/types.js';
+import { accountSidesOf } from '../transactions/list.js';
+import type { CardTransaction } from '../card-transactions/types.js';
+import type { DomainState } from '../state.js';
+import { bareUuid } from '../../core/ids.js';
+import { instantToMs } from '../../core/time.js';
+import { appendCode, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
+import { pushPosition } from './sources.js';
+
+/** The merged list's index. */
+export type TransactionListIndex = {
+  /** Ids in the merged creation order; a position is an index here. */
+  readonly ids: string[];
+  /** `createdAt` in epoch ms, parallel to `ids` (non-decreasing: the log's time never goes back). */
+  readonly createdMs: number[];
+  /** How many payments and card transactions of the stores are listed. */
+  paymentsListed: number;
+  cardsListed: number;
+  readonly byCustomer: Map<string, number[]>;
+  /** A card's bare uuid, lower case. */
+  readonly byCard: Map<string, number[]>;
+  /** Account identifiers on either side: an account id or an UMA address (`accountIdentifierOf`). */
+  readonly byAccount: Map<string, number[]>;
+  /** Codes: `TRANSACTION_TYPES` index + 1. */
+  readonly type: CodeIndex;
+  /** Codes: `TRANSACTION_DIRECTIONS` index + 1. */
+  readonly direction: CodeIndex;
+  /** Codes: `TRANSACTION_STATUSES` index + 1 for payments; 0 for card transactions (no TransactionStatus). */
+  readonly status: CodeIndex;
+};
+
+/** An empty index. */
+export function emptyTransactionListIndex(): TransactionListIndex {
+  return {
+    ids: [],
+    createdMs: [],
+    paymentsListed: 0,
+    cardsListed: 0,
+    byCustomer: new Map(),
+    byCard: new Map(),
+    byAccount: new Map(),
+    type: emptyCodeIndex(),
+    direction: emptyCodeIndex(),
+    status: emptyCodeIndex(),
+  };
+}
+
+/** The type code of a filter value (1-based). */
+export const typeCode = (type: string): number => (TRANSACTION_TYPES as readonly string[]).indexOf(type) + 1;
+/** The direction code of a filter value (1-based). */
+export const directionCode = (direction: string): number => (TRANSACTION_DIRECTIONS as readonly string[]).indexOf(direction) + 1;
+/** The status code of a filter value (1-based). */
+export const statusCode = (status: string): number => (TRANSACTION_STATUSES as readonly string[]).indexOf(status) + 1;
+
+/** The sender's and the receiver's account identifiers of a payment or card transaction (a card's funding account is its side). Pure. */
+export function accountIdentifiersOf(record: Transaction | CardTransaction): { readonly sender?: string | undefined; readonly receiver?: string | undefined } {
+  if ('cardId' in record) return record.direction === 'DEBIT' ? { sender: record.accountId } : { receiver: record.accountId };
+  return accountSidesOf(record);
+}
+
+/** Lists every record the stores hold that the index lacks, in the merged order. */
+export function catchUpTransactionList(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, index: TransactionListIndex): void {
+  const payments = state.transactions;
+  const cards = state.cardTransactions;
+  for (;;) {
+    const j = index.cardsListed;
+    const i = index.paymentsListed;
+    // Card j precedes payment i exactly when no more than i payments existed at its creation.
+    if (j < cards.order.length && (i >= payments.order.length || (cards.transactionsBefore[j] ?? 0) <= i)) {
+      appendRecord(index, cards.byId.get(cards.order[j]!)!);
+      index.cardsListed = j + 1;
+    } else if (i < payments.order.length) {
+      appendRecord(index, payments.byId.get(payments.order[i]!)!);
+      index.paymentsListed = i + 1;
+    } else return;
+  }
+}
+
+function appendRecord(index: TransactionListIndex, record: Transaction | CardTransaction): void {
+  const position = index.ids.length;
+  index.ids.push(record.id);
+  index.createdMs.push(instantToMs(record.createdAt));
+  pushPosition(index.byCustomer, record.customerId, position);
+  const isCard = 'cardId' in record;
+  if (isCard) pushPosition(index.byCard, bareUuid(record.cardId).toLowerCase(), position);
+  const { sender, receiver } = accountIdentifiersOf(record);
+  if (sender !== undefined) pushPosition(index.byAccount, sender, position);
+  if (receiver !== undefined && receiver !== sender) pushPosition(index.byAccount, receiver, position);
+  appendCode(index.type, typeCode(isCard ? 'CARD' : record.type));
+  appendCode(index.direction, directionCode(record.direction));
+  appendCode(index.status, isCard ? 0 : statusCode(record.status));
+}
+
+/** Re-reads a listed payment's status (after it moved). */
+export function syncTransactionStatus(index: TransactionListIndex, transaction: Transaction): void {
+  const position = positionOfListed(index, transaction.id, instantToMs(transaction.createdAt));
+  if (position !== -1) setCode(index.status, position, statusCode(transaction.status));
+}
+
+/** The position of a listed id created at `createdMs`, or -1: a binary search on the creation times. */
+export function positionOfListed(index: { readonly ids: readonly string[]; readonly createdMs: readonly number[] }, id: string, createdMs: number): number {
+  let lo = 0;
+  let hi = index.createdMs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((index.createdMs[mid] ?? 0) < createdMs) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let position = lo; position < index.ids.length && index.createdMs[position] === createdMs; position += 1) {
+    if (index.ids[position] === id) return position;
+  }
+  return -1;
+}

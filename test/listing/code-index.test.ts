@@ -1,0 +1,80 @@
+/**
+ * The code index behind indexed status filters: counts and nearest members by code agree with a
+ * plain array after any sequence of appends and code changes (across block and capacity bounds).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { appendCode, codeAt, countCodeBelow, emptyCodeIndex, nextWithCode, previousWithCode, setCode } from '../../src/domains/listing/code-index.js';
+import { countPlan, type ListPlan, pageDown, pageUp, positionOfRank } from '../../src/domains/listing/query.js';
+import { codeSource, sortedSource } from '../../src/domains/listing/sources.js';
+
+type Op = { readonly kind: 'append'; readonly code: number } | { readonly kind: 'set'; readonly at: number; readonly code: number };
+
+const ops = fc.array(
+  fc.oneof(
+    fc.record({ kind: fc.constant('append' as const), code: fc.integer({ min: 0, max: 3 }) }),
+    fc.record({ kind: fc.constant('set' as const), at: fc.nat(), code: fc.integer({ min: 0, max: 3 }) }),
+  ),
+  { maxLength: 600 },
+);
+
+function build(sequence: readonly Op[]) {
+  const index = emptyCodeIndex();
+  const model: number[] = [];
+  for (const op of sequence) {
+    if (op.kind === 'append') {
+      appendCode(index, op.code);
+      model.push(op.code);
+    } else if (model.length > 0) {
+      setCode(index, op.at % model.length, op.code);
+      model[op.at % model.length] = op.code;
+    }
+  }
+  return { index, model };
+}
+
+describe('code index', () => {
+  it('counts, previous and next by code equal a plain scan of the codes', () => {
+    fc.assert(
+      fc.property(ops, fc.nat(), (sequence, probe) => {
+        const { index, model } = build(sequence);
+        const bound = model.length === 0 ? 0 : probe % (model.length + 1);
+        for (const code of [1, 2, 3]) {
+          expect(countCodeBelow(index, code, bound)).toBe(model.slice(0, bound).filter((c) => c === code).length);
+          expect(previousWithCode(index, code, bound)).toBe(model.slice(0, bound).lastIndexOf(code));
+          const after = model.indexOf(code, bound);
+          expect(nextWithCode(index, code, bound)).toBe(after);
+        }
+        expect(model.every((code, at) => codeAt(index, at) === code)).toBe(true);
+      }),
+    );
+  });
+
+  it('a plan of one or two sources pages and counts as a filter of the positions does', () => {
+    fc.assert(
+      fc.property(ops, fc.array(fc.nat({ max: 700 }), { maxLength: 200 }), fc.nat(), fc.nat(), fc.integer({ min: 1, max: 9 }), (sequence, raw, a, b, limit) => {
+        const { index, model } = build(sequence);
+        const listed = [...new Set(raw)].sort((x, y) => x - y);
+        const n = model.length;
+        const lo = n === 0 ? 0 : a % (n + 1);
+        const hi = n === 0 ? 0 : Math.max(lo, b % (n + 1));
+        for (const plan of [
+          { sources: [codeSource(index, 2)], lo, hi },
+          { sources: [codeSource(index, 1), sortedSource(listed)], lo, hi },
+          { sources: [], lo, hi, residual: (p: number) => p % 3 === 0 },
+        ] as ListPlan[]) {
+          const members = [...Array(n).keys()].filter((p) => p >= lo && p < hi && plan.sources.every((s) => s.next(p) === p) && (plan.residual?.(p) ?? true));
+          expect(countPlan(plan)).toBe(members.length);
+          const down = pageDown(plan, hi, limit);
+          expect(down.positions).toEqual([...members].reverse().slice(0, limit));
+          expect(down.more).toBe(members.length > limit);
+          const up = pageUp(plan, lo, limit);
+          expect(up.positions).toEqual(members.slice(0, limit));
+          expect(up.nextPosition).toBe(members[limit] ?? -1);
+          const rank = members.length === 0 ? 0 : a % members.length;
+          expect(positionOfRank(plan, rank)).toBe(members[rank] ?? -1);
+        }
+      }),
+    );
+  });
+});

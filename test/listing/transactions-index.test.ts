@@ -1,0 +1,242 @@
+/**
+ * GET /transactions read from the list index (issue 16): every page, count and cursor equals what
+ * a plain filter of the whole merged list gives, in both orders, for the indexed filters alone and
+ * combined; cursors at page boundaries; and the index an engine rebuilds by replay or from a
+ * snapshot equals the one kept live.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiWorkload } from '../../benchmarks/api-workload.js';
+import { basicAuthorization } from '../../src/api/auth.js';
+import { createEngine, type Engine } from '../../src/engine/engine.js';
+import { SANDBOX_CREDENTIAL } from '../../src/engine/options.js';
+import { nativeSha256 } from '../../src/cli/native-hash.js';
+import type { EventEnvelope } from '../../src/log/index.js';
+import { listAllTransactions } from '../../src/domains/card-transactions/list.js';
+import { listTransactionPage } from '../../src/domains/listing/transaction-page.js';
+import type { TransactionFilters } from '../../src/domains/transactions/list.js';
+import { type CodeIndex, countCodeBelow } from '../../src/domains/listing/code-index.js';
+
+const AUTH = basicAuthorization(SANDBOX_CREDENTIAL);
+const OPTIONS = { regulated: true, seed: 1, sha256: nativeSha256 } as const;
+
+type Row = { id: string; type: string; status: string; customerId?: string; direction?: string; createdAt: string; [key: string]: unknown };
+type Page = { data: Row[]; hasMore: boolean; nextCursor?: string; totalCount: number };
+
+function get(engine: Engine, path: string): { status: number; body: any } {
+  const { response } = engine.handle({ method: 'GET', path, headers: { authorization: AUTH } }, { now: '2026-06-01T00:00:00Z' });
+  return response as { status: number; body: any };
+}
+
+/** Every page of `query` by cursor, with `limit`; checks each page's shape on the way. */
+function walk(engine: Engine, query: string, limit: number): { rows: Row[]; totalCount: number; pages: number } {
+  const rows: Row[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  let totalCount = -1;
+  for (;;) {
+    const sep = query === '' ? '' : '&';
+    const answer = get(engine, `/transactions?${query}${sep}limit=${limit}${cursor === undefined ? '' : `&cursor=${cursor}`}`);
+    expect({ query, status: answer.status }).toEqual({ query, status: 200 });
+    const page = answer.body as Page;
+    pages += 1;
+    if (totalCount === -1) totalCount = page.totalCount;
+    expect(page.totalCount).toBe(totalCount);
+    expect(page.data.length).toBeLessThanOrEqual(limit);
+    rows.push(...page.data);
+    expect('nextCursor' in page).toBe(page.hasMore);
+    if (!page.hasMore) return { rows, totalCount, pages };
+    expect(page.data.length).toBe(limit);
+    cursor = page.nextCursor;
+  }
+}
+
+let engine: Engine;
+let log: readonly EventEnvelope[];
+let all: Row[];
+
+beforeAll(() => {
+  ({ engine, log } = apiWorkload({ events: 6_000, seed: 3 }));
+  all = walk(engine, '', 100).rows;
+}, 120_000);
+
+describe('GET /transactions from the list index', () => {
+  it('lists every payment and card transaction once, newest first, and asc is the exact reverse', () => {
+    const count = engine.state.transactions.order.length + engine.state.cardTransactions.order.length;
+    expect(all.length).toBe(count);
+    expect(new Set(all.map((row) => row.id)).size).toBe(count);
+    expect(all.some((row) => row.type === 'CARD')).toBe(true);
+    for (let i = 1; i < all.length; i += 1) expect(all[i - 1]!.createdAt >= all[i]!.createdAt).toBe(true);
+    expect(walk(engine, 'sortOrder=asc', 100).rows.map((row) => row.id)).toEqual(all.map((row) => row.id).reverse());
+    expect(walk(engine, 'sortOrder=desc', 100).rows.map((row) => row.id)).toEqual(all.map((row) => row.id));
+  });
+
+  it('sortOrder=desc shares the default cursors; asc cursors belong to asc', () => {
+    const first = get(engine, '/transactions?limit=3').body as Page;
+    expect(get(engine, `/transactions?sortOrder=desc&limit=3&cursor=${first.nextCursor}`).status).toBe(200);
+    expect(get(engine, `/transactions?sortOrder=asc&limit=3&cursor=${first.nextCursor}`).status).toBe(400);
+  });
+
+  it('cursors at page boundaries: a limit equal to the count is one page, one less is two, limit 1 walks every row', () => {
+    const cards = all.filter((row) => row.type === 'CARD').map((row) => row.id);
+    const customer = mostCommon(all.map((row) => row.customerId).filter((id): id is string => id !== undefined));
+    const mine = all.filter((row) => row.customerId === customer).map((row) => row.id);
+    expect(mine.length).toBeGreaterThan(2);
+    expect(mine.length).toBeLessThanOrEqual(100);
+    const query = `customerId=${encodeURIComponent(customer)}`;
+    const one = walk(engine, query, mine.length);
+    expect([one.pages, one.rows.map((row) => row.id)]).toEqual([1, mine]);
+    const two = walk(engine, query, mine.length - 1);
+    expect([two.pages, two.rows.map((row) => row.id)]).toEqual([2, mine]);
+    const divisor = [...Array(99).keys()].map((k) => k + 2).find((d) => all.length % d === 0 && all.length / d <= 100);
+    if (divisor !== undefined) expect(walk(engine, '', all.length / divisor).pages).toBe(divisor);
+    const ones = walk(engine, 'type=CARD&sortOrder=asc', 1);
+    expect([ones.pages, ones.rows.map((row) => row.id)]).toEqual([cards.length, [...cards].reverse()]);
+  });
+
+  it('indexed filters and their combinations, with cursors and totalCount, equal a plain filter in both orders', () => {
+    const customer = mostCommon(all.map((row) => row.customerId).filter((id): id is string => id !== undefined));
+    const account = mostCommon(all.flatMap((row) => accountsOf(row)));
+    const cases: [string, (row: Row) => boolean][] = [
+      [`customerId=${encodeURIComponent(customer)}`, (row) => row.customerId === customer],
+      ['type=INCOMING', (row) => row.type === 'INCOMING'],
+      ['type=OUTGOING', (row) => row.type === 'OUTGOING'],
+      ['status=COMPLETED', (row) => row.type !== 'CARD' && row.status === 'COMPLETED'],
+      ['status=PROCESSING', (row) => row.type !== 'CARD' && row.status === 'PROCESSING'],
+      ['direction=CREDIT', (row) => row.direction === 'CREDIT' || (row.type === 'INCOMING' && row.direction === undefined)],
+      [`accountIdentifier=${encodeURIComponent(account)}`, (row) => accountsOf(row).includes(account)],
+      [`customerId=${encodeURIComponent(customer)}&status=COMPLETED`, (row) => row.customerId === customer && row.type !== 'CARD' && row.status === 'COMPLETED'],
+      [`type=OUTGOING&status=FAILED`, (row) => row.type === 'OUTGOING' && row.status === 'FAILED'],
+    ];
+    const middle = all[Math.floor(all.length / 2)]!.createdAt;
+    cases.push([`createdAfter=${encodeURIComponent(middle)}&type=CARD`, (row) => row.createdAt >= middle && row.type === 'CARD']);
+    cases.push([`endDate=${encodeURIComponent(middle)}`, (row) => row.createdAt <= middle]);
+    for (const [query, match] of cases) {
+      const expected = all.filter(match).map((row) => row.id);
+      const desc = walk(engine, query, 7);
+      expect({ query, ids: desc.rows.map((row) => row.id), totalCount: desc.totalCount }).toEqual({ query, ids: expected, totalCount: expected.length });
+      const asc = walk(engine, `${query}&sortOrder=asc`, 7);
+      expect({ query, ids: asc.rows.map((row) => row.id) }).toEqual({ query, ids: [...expected].reverse() });
+    }
+    // Direction CREDIT must have matched something, or the case proves nothing.
+    expect(walk(engine, 'direction=CREDIT', 100).totalCount).toBeGreaterThan(0);
+  });
+
+  it('answers what the plain scan of both stores answers (same rows, positions and counts), page by page', () => {
+    const state = engine.state;
+    const customer = mostCommon(all.map((row) => row.customerId).filter((id): id is string => id !== undefined));
+    const card = state.cardTransactions.byId.get(state.cardTransactions.order[0]!)!;
+    const filterSets: TransactionFilters[] = [
+      {},
+      { type: 'CARD' },
+      { status: 'COMPLETED' },
+      { customerId: customer },
+      { customerId: customer, direction: 'DEBIT' },
+      { cardUuid: card.cardId.replace(/^Card:/, '').toLowerCase() },
+      { createdAfterMs: Date.parse(all[all.length - 10]!.createdAt), createdBeforeMs: Date.parse(all[5]!.createdAt), type: 'INCOMING' },
+    ];
+    for (const filters of filterSets) {
+      for (const limit of [1, 9, 100]) {
+        let position = 0;
+        for (let pages = 0; pages < 400; pages += 1) {
+          const scanned = listAllTransactions(state, filters, { limit, position });
+          const indexed = listTransactionPage(state, filters, { limit, position });
+          expect({ filters, limit, position, ...indexed, items: indexed.items.map((row) => row.tx.id) }).toEqual({ filters, limit, position, ...scanned, items: scanned.items.map((row) => row.tx.id) });
+          if (scanned.nextPosition === undefined) break;
+          position = scanned.nextPosition;
+        }
+      }
+    }
+  });
+
+  it('reference names one transaction: its reconciliation reference once past CREATED', () => {
+    const row = all.find((r) => r.type !== 'CARD' && r.status !== 'CREATED' && (r.reconciliationInstructions as { reference?: string } | undefined)?.reference !== undefined)!;
+    const reference = (row.reconciliationInstructions as { reference: string }).reference;
+    const found = get(engine, `/transactions?reference=${reference}`).body as Page;
+    expect(found.data.map((r) => r.id)).toEqual([row.id]);
+    expect(found.totalCount).toBe(1);
+    expect(get(engine, `/transactions?reference=${reference}&type=CARD`).body.totalCount).toBe(0);
+    expect(get(engine, '/transactions?reference=TX00000000000000000000000000000000').body.totalCount).toBe(0);
+    expect(get(engine, '/transactions?reference=').status).toBe(400);
+  });
+
+  it('an engine replaying the log, or loading a snapshot, rebuilds the same index', () => {
+    const live = indexText(engine);
+    expect(live.length).toBeGreaterThan(1000);
+    const replayed = createEngine({ ...OPTIONS, seed: 3, events: log });
+    expect(indexText(replayed)).toBe(live);
+    const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: JSON.parse(JSON.stringify(engine.snapshot())) });
+    expect(indexText(restored)).toBe(live);
+    expect(walk(restored, 'status=COMPLETED', 50).rows).toEqual(walk(engine, 'status=COMPLETED', 50).rows);
+  });
+});
+
+/** The list indexes as text: positions, maps, each code, and each code's count below every block bound. */
+function indexText(e: Engine): string {
+  const { transactions, quotes } = e.state.lists;
+  const codes = (index: CodeIndex): unknown => {
+    const values = Array.from(index.codes.subarray(0, index.length));
+    const counts = [...new Set(values)].sort().map((code) => [code, Array.from({ length: Math.ceil(index.length / 64) + 1 }, (_, b) => countCodeBelow(index, code, b * 64))]);
+    return { values, counts };
+  };
+  const map = (m: ReadonlyMap<string, readonly number[]>): unknown => [...m].map(([k, v]) => [k, [...v]]);
+  return JSON.stringify({
+    ids: [...transactions.ids],
+    createdMs: [...transactions.createdMs],
+    listed: [transactions.paymentsListed, transactions.cardsListed],
+    maps: [map(transactions.byCustomer), map(transactions.byCard), map(transactions.byAccount), map(quotes.byCustomer)],
+    codes: [codes(transactions.type), codes(transactions.direction), codes(transactions.status), codes(quotes.status)],
+    quoteCreatedMs: [...quotes.createdMs],
+  });
+}
+
+function accountsOf(row: Row): string[] {
+  const source = row.source as { accountId?: string; umaAddress?: string } | undefined;
+  const destination = row.destination as { accountId?: string; umaAddress?: string } | undefined;
+  if (row.type === 'CARD') return [row.accountId as string];
+  return [source?.accountId ?? source?.umaAddress, destination?.accountId ?? destination?.umaAddress].filter((x): x is string => x !== undefined);
+}
+
+function mostCommon(values: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+}
+
+describe('GET /quotes from the list index', () => {
+  function walkQuotes(query: string, limit: number): { ids: string[]; statuses: string[]; totalCount: number } {
+    const ids: string[] = [];
+    const statuses: string[] = [];
+    let cursor: string | undefined;
+    let totalCount = -1;
+    for (let pages = 0; pages < 10_000; pages += 1) {
+      const answer = get(engine, `/quotes?${query}&limit=${limit}${cursor === undefined ? '' : `&cursor=${cursor}`}`);
+      expect({ query, status: answer.status }).toEqual({ query, status: 200 });
+      if (totalCount === -1) totalCount = answer.body.totalCount;
+      expect(answer.body.totalCount).toBe(totalCount);
+      for (const quote of answer.body.data) {
+        ids.push(quote.id);
+        statuses.push(quote.status);
+      }
+      if (!answer.body.hasMore) break;
+      cursor = answer.body.nextCursor;
+    }
+    return { ids, statuses, totalCount };
+  }
+
+  it('status and customer filters, with cursors and totalCount, equal a plain filter of every quote as viewed', () => {
+    const every = walkQuotes('', 100);
+    expect(every.ids).toEqual([...engine.state.quotes.order]);
+    const statuses = [...new Set(every.statuses)];
+    expect(statuses.length).toBeGreaterThan(2);
+    const customerOf = (id: string) => engine.state.quotes.byId.get(id)!.customerId;
+    const customer = mostCommon(every.ids.map(customerOf));
+    for (const status of [...statuses, 'FAILED']) {
+      const expected = every.ids.filter((_, i) => every.statuses[i] === status);
+      const found = walkQuotes(`status=${status}`, 7);
+      expect({ status, ids: found.ids, totalCount: found.totalCount }).toEqual({ status, ids: expected, totalCount: expected.length });
+      const mine = walkQuotes(`status=${status}&customerId=${encodeURIComponent(customer)}`, 3);
+      expect(mine.ids).toEqual(expected.filter((id) => customerOf(id) === customer));
+    }
+    expect(walkQuotes(`customerId=${encodeURIComponent(customer)}`, 5).ids).toEqual(every.ids.filter((id) => customerOf(id) === customer));
+  });
+});
