@@ -24,7 +24,7 @@ import {
   transactionStoreSnapshot,
 } from '../domains/transactions/store.js';
 import { Ledger, type LedgerSnapshot } from '../ledger/index.js';
-import { rebuildListIndexes } from '../domains/listing/store.js';
+import { rebuildListIndexes } from '../domains/listing/rebuild.js';
 import { type AgentStoreSnapshot, agentStoreFromSnapshot, agentStoreSnapshot } from '../domains/agents/store.js';
 import { type ApiTokenStoreSnapshot, apiTokenStoreFromSnapshot, apiTokenStoreSnapshot } from '../domains/api-tokens/store.js';
 import { type InvitationStoreSnapshot, invitationStoreFromSnapshot, invitationStoreSnapshot } from '../domains/invitations/store.js';

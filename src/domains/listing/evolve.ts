@@ -8,7 +8,7 @@ import type { Evolver } from '../evolver.js';
 import { QUOTE_EVENTS } from '../quotes/events.js';
 import type { DomainState } from '../state.js';
 import { TRANSACTION_EVENTS } from '../transactions/events.js';
-import { catchUpQuoteList, syncQuoteStatus } from './quotes.js';
+import { catchUpQuoteList, syncQuoteStatus } from './quote-upkeep.js';
 import { catchUpTransactionList, syncTransactionStatus } from './transactions.js';
 
 type Named = { readonly transactionId?: string; readonly transaction?: { readonly id: string }; readonly quoteId?: string; readonly quote?: { readonly id: string } };

@@ -10,7 +10,8 @@ import { TRANSACTION_DIRECTIONS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from 
 import type { Transaction } from '../transactions/types.js';
 import { accountSidesOf } from '../transactions/list.js';
 import type { CardTransaction } from '../card-transactions/types.js';
-import type { DomainState } from '../state.js';
+import type { CardTransactionStore } from '../card-transactions/store.js';
+import type { TransactionStore } from '../transactions/store.js';
 import { bareUuid } from '../../core/ids.js';
 import { instantToMs } from '../../core/time.js';
 import { appendCode, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
@@ -68,7 +69,10 @@ export function accountIdentifiersOf(record: Transaction | CardTransaction): { r
 }
 
 /** Lists every record the stores hold that the index lacks, in the merged order. */
-export function catchUpTransactionList(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, index: TransactionListIndex): void {
+export function catchUpTransactionList(
+  state: { readonly transactions: TransactionStore; readonly cardTransactions: CardTransactionStore },
+  index: TransactionListIndex,
+): void {
   const payments = state.transactions;
   const cards = state.cardTransactions;
   for (;;) {

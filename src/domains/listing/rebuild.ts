@@ -1,0 +1,13 @@
+/** Rebuilds the list indexes from restored stores (a snapshot carries no index). */
+import type { DomainState } from '../state.js';
+import { catchUpQuoteList } from './quote-upkeep.js';
+import { emptyListIndexes, type ListIndexes } from './store.js';
+import { catchUpTransactionList } from './transactions.js';
+
+/** Indexes built from the stores of `state` as they stand: equal to the ones kept live while they were written. */
+export function rebuildListIndexes(state: Omit<DomainState, 'lists'>): ListIndexes {
+  const lists = emptyListIndexes();
+  catchUpTransactionList(state, lists.transactions);
+  catchUpQuoteList(state, lists.quotes);
+  return lists;
+}
