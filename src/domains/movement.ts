@@ -4,8 +4,10 @@
  * and an auditor can see each movement in the log itself.
  */
 import { assert } from '../core/assert.js';
+import { type ApiError, apiError } from '../core/errors.js';
 import type { CurrencyCode } from '../core/currency.js';
 import { bigintFromDigits } from '../core/money.js';
+import { type Result, err, ok } from '../core/result.js';
 import type { Ledger, TransferSpec } from '../ledger/index.js';
 
 /** A ledger transfer as stored in an event: JSON-safe, amount as a decimal string. */
@@ -54,6 +56,38 @@ export function toTransferSpecs(records: readonly TransferRecord[], atMs: number
       ...(r.timeoutAtMs === undefined ? {} : { timeoutAtMs: r.timeoutAtMs }),
     };
   });
+}
+
+/**
+ * Ok when the ledger would accept `records` as the linked batch of an event at `atMs`, asked of
+ * the ledger's own dry run (`Ledger.checkTransfers`: applied, then rolled back), so a decider and
+ * evolve judge a batch by one set of rules. A debit beyond a no-overdraft account's available
+ * balance (credits earlier in the batch help, pending debits count) is the user's 400
+ * INSUFFICIENT_FUNDS with `details.accountId`; any other refusal (an unknown account, mixed
+ * currencies, a reused id, a hold that is not open) is a bug in the calling flow and asserts.
+ */
+export function checkTransfers(ledger: Ledger, records: readonly TransferRecord[], atMs: number): Result<void, ApiError> {
+  if (records.length === 0) return ok(undefined);
+  const specs = toTransferSpecs(records, atMs);
+  const checked = ledger.checkTransfers(specs);
+  if (checked.ok) return checked;
+  const { index, error } = checked.error;
+  if (error.code === 'EXCEEDS_CREDITS') return err(insufficientFunds(error.accountId, error.availableMinor, error.amountMinor));
+  // A no-overdraft debit past int64 is past its credits too (they stay within int64), so it is
+  // INSUFFICIENT_FUNDS as before; the ledger names the overflow first and says no balance, so the
+  // reason gives the balance before the batch (exact unless the batch moved the account earlier).
+  const debited = specs[index];
+  if (error.code === 'AMOUNT_OVERFLOW' && debited?.action === undefined && debited?.debitAccountId === error.accountId) {
+    const account = ledger.account(error.accountId);
+    if (account?.flags.debitsMustNotExceedCredits === true) {
+      return err(insufficientFunds(account.id, ledger.balance(account.id)!.availableMinor, error.amountMinor));
+    }
+  }
+  assert(false, `ledger would refuse transfer ${records[index]?.id}: ${error.code}`);
+}
+
+function insufficientFunds(accountId: string, availableMinor: bigint, neededMinor: bigint): ApiError {
+  return apiError('INSUFFICIENT_FUNDS', `Account ${accountId} has ${availableMinor} available, ${neededMinor} needed`, { accountId });
 }
 
 /**

@@ -13,12 +13,11 @@ import { type Result, err, ok } from '../../core/result.js';
 import { formatInstant } from '../../core/time.js';
 import type { EventDraft } from '../evolver.js';
 import type { InternalAccount } from '../internal-accounts/store.js';
-import type { TransferRecord } from '../movement.js';
+import { checkTransfers, type TransferRecord } from '../movement.js';
 import type { DomainState } from '../state.js';
 import { baseMinorOf, OPERATION_AMOUNT_MAX_MINOR, representableStep, tokenUnitsOf } from './amounts.js';
 import { stablecoinNotFound } from './enablement.js';
 import { STABLECOIN_EVENTS, type StablecoinOperationCreated } from './events.js';
-import { checkStablecoinTransfers } from './ledger-check.js';
 import { holdingAccountId, issuedAccountId, reserveAccountId } from './ledger-accounts.js';
 import { resolveProviderAccount } from './provider-accounts.js';
 import { FUNDING_WINDOW_MS, SUBMIT_DELAY_MS, sandboxLinkRow } from './sandbox.js';
@@ -129,7 +128,7 @@ export function decideCreateOperation(state: DomainState, command: OperationComm
     transactionId: command.operationId,
     pending: true,
   };
-  const checked = checkStablecoinTransfers(state.ledger, [hold]);
+  const checked = checkTransfers(state.ledger, [hold], command.atMs);
   if (!checked.ok) return err(insufficientFunds(command, state.ledger.balance(debitAccountId)?.availableMinor ?? 0n, coin));
   const operation: StablecoinOperation = {
     id: command.operationId,

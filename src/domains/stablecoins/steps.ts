@@ -11,10 +11,9 @@
 import { assert } from '../../core/assert.js';
 import { formatInstant } from '../../core/time.js';
 import type { EventDraft } from '../evolver.js';
-import type { TransferRecord } from '../movement.js';
+import { checkTransfers, type TransferRecord } from '../movement.js';
 import type { DomainState } from '../state.js';
 import { OPERATION_FAILURE_REASONS, STABLECOIN_EVENTS, type StablecoinOperationStatusChanged } from './events.js';
-import { checkStablecoinTransfers } from './ledger-check.js';
 import { holdingAccountId, issuedAccountId, openHoldingAccount, reserveAccountId } from './ledger-accounts.js';
 import { nextOperationStatus, type OperationEvent } from './operation-lifecycle.js';
 import { FUNDING_DELAY_MS, PROVIDER_ACCEPT_DELAY_MS, SETTLE_DELAY_MS, SUBMIT_DELAY_MS } from './sandbox.js';
@@ -100,7 +99,7 @@ export function decideOperationStep(state: DomainState, operation: StablecoinOpe
   }
   // A holding opened by this step is not in the ledger yet; the leg that credits it is the only
   // one that touches it and a credit to a no-overdraft account cannot be refused: check the rest.
-  const checked = checkStablecoinTransfers(state.ledger, opened.length === 0 ? transfers : transfers.slice(0, 1));
+  const checked = checkTransfers(state.ledger, opened.length === 0 ? transfers : transfers.slice(0, 1), context.atMs);
   assert(checked.ok, `operation ${operation.id}: ${event} legs refused by the ledger`);
   const delayMs = sandboxStepDelayMs(operation, status);
   const failureReason = FAILURE_REASON_BY_EVENT[event];

@@ -10,7 +10,7 @@ import { type ApiError, apiError } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { formatInstant, instantToMs } from '../../core/time.js';
 import type { EventDraft } from '../evolver.js';
-import type { TransferRecord } from '../movement.js';
+import { checkTransfers, type TransferRecord } from '../movement.js';
 import type { DomainState } from '../state.js';
 import { applyChanges } from './apply.js';
 import { PAYMENT_APPROVAL_TIMEOUT_MS } from './approval-timer.js';
@@ -25,7 +25,6 @@ import {
   type TransactionUpdated,
 } from './events.js';
 import { failureRuleOf } from './failure-rules.js';
-import { checkTransfers } from './ledger-check.js';
 import { INITIAL_STATES, type LifecycleEvent, type LifecycleState, lifecycleStateOf, statusOfState, tableOf } from './lifecycles.js';
 import { CANCELLABLE_RAILS, type RailDetails, withRailStatus } from './rails.js';
 import type {
@@ -132,7 +131,7 @@ export function decideCreateTransaction(
   for (const accountId of internalAccountIds(input)) {
     if (!state.accounts.byId.has(accountId)) return err(apiError('ACCOUNT_NOT_FOUND', `Internal account ${accountId} not found`));
   }
-  const checked = checkTransfers(state.ledger, options.transfers ?? []);
+  const checked = checkTransfers(state.ledger, options.transfers ?? [], instantToMs(options.at));
   if (!checked.ok) return checked;
   const { id, type, direction, source, destination, customerId, approval, initialState: _initial, ...rest } = input;
   // Events hold no undefined (JSON would drop it and replay would differ from the live record).
@@ -273,7 +272,7 @@ export function planTransition(
   if (to === undefined) return err(refusal(tx, event, from));
   const refused = preconditionRefusal(tx, event, options.at);
   if (refused !== undefined) return err(refused);
-  const checked = checkTransfers(state.ledger, options.transfers ?? []);
+  const checked = checkTransfers(state.ledger, options.transfers ?? [], instantToMs(options.at));
   if (!checked.ok) return checked;
   const status = statusOfState(to);
   const rule = failureRuleOf(event);
@@ -366,7 +365,7 @@ export function decideUpdateTransaction(
   assert(!(options.clear ?? []).includes('pendingApproval'), 'a pending approval ends only through its events');
   const cleared = (options.clear ?? []).filter((field) => tx[field] !== undefined && !(field in changes));
   if (Object.keys(changes).length === 0 && cleared.length === 0 && (options.transfers ?? []).length === 0) return ok([]);
-  const checked = checkTransfers(state.ledger, options.transfers ?? []);
+  const checked = checkTransfers(state.ledger, options.transfers ?? [], instantToMs(options.at));
   if (!checked.ok) return checked;
   const data: TransactionUpdated = withTransfers(
     { transactionId, changes: structuredClone(changes), cleared, updatedAt: options.at },

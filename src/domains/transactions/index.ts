@@ -11,7 +11,7 @@ export {
 export type { ApprovalDecision, ApprovalRequest, CreateTransactionInput, DecideOptions, TransitionOptions, UpdateOptions } from './decide.js';
 export { decideInitiateRefund, decideRefundTransition, refundInitiatedDraft, refundTransitionedDraft } from './refund.js';
 export { decideApprove, decideCancel, decideConfirmReceipt, decideReject } from './operations.js';
-export { checkTransfers, reversalTransfers } from './ledger-check.js';
+export { reversalTransfers } from './reversal.js';
 export {
   INCOMING_EVENTS, INCOMING_STATES, INCOMING_TABLE, INITIAL_STATES, OUTGOING_EVENTS, OUTGOING_STATES, OUTGOING_TABLE, REFUND_EVENTS,
   REFUND_STATES, REFUND_TABLE, incomingMachine, lifecycleStateOf, outgoingMachine, refundMachine, statusOfState, tableOf,

@@ -5,13 +5,15 @@
  */
 import { type ApiError, apiError } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
+import { instantToMs } from '../../core/time.js';
 import type { EventDraft } from '../evolver.js';
+import { checkTransfers } from '../movement.js';
 import type { DomainState } from '../state.js';
 import { planTransition, transactionNotFound } from './decide.js';
 import { TRANSACTION_EVENTS, type TransactionReceiptConfirmed } from './events.js';
-import { checkTransfers, reversalTransfers } from './ledger-check.js';
 import { lifecycleStateOf } from './lifecycles.js';
 import { refundInitiatedDraft, refundTransitionedDraft } from './refund.js';
+import { reversalTransfers } from './reversal.js';
 
 /**
  * Pure: approves an incoming payment pending platform approval (it goes back to PENDING, awaiting
@@ -91,7 +93,7 @@ export function decideCancel(
   if (!planned.ok) return planned;
   const transitioned: EventDraft = { type: TRANSACTION_EVENTS.transitioned, data: planned.value };
   if (!asRefund) return ok([transitioned]);
-  const checked = checkTransfers(state.ledger, reversal);
+  const checked = checkTransfers(state.ledger, reversal, instantToMs(options.at));
   if (!checked.ok) return checked;
   return ok([
     transitioned,

@@ -7,11 +7,12 @@
 import { assert } from '../../core/assert.js';
 import { type ApiError, apiError } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
+import { instantToMs } from '../../core/time.js';
 import type { EventDraft } from '../evolver.js';
+import { checkTransfers } from '../movement.js';
 import type { DomainState } from '../state.js';
 import { type DecideOptions, transactionNotFound } from './decide.js';
 import { TRANSACTION_EVENTS, type TransactionRefundInitiated, type TransactionRefundTransitioned } from './events.js';
-import { checkTransfers } from './ledger-check.js';
 import { type RefundEvent, REFUND_TABLE } from './lifecycles.js';
 import { refundReference } from './reference.js';
 import type { Refund, RefundReason } from './types.js';
@@ -74,7 +75,7 @@ export function decideInitiateRefund(
   if (tx.refund !== undefined) {
     return err(apiError('INVALID_STATE_TRANSITION', `Transaction ${tx.id} already has a ${tx.refund.status} refund`, { transactionId: tx.id }));
   }
-  const checked = checkTransfers(state.ledger, options.transfers ?? []);
+  const checked = checkTransfers(state.ledger, options.transfers ?? [], instantToMs(options.at));
   if (!checked.ok) return checked;
   return ok([refundInitiatedDraft(tx.id, refund.reason, options)]);
 }
@@ -104,7 +105,7 @@ export function decideRefundTransition(
       }),
     );
   }
-  const checked = checkTransfers(state.ledger, options.transfers ?? []);
+  const checked = checkTransfers(state.ledger, options.transfers ?? [], instantToMs(options.at));
   if (!checked.ok) return checked;
   return ok([refundTransitionedDraft(tx.id, event, tx.refund.status, options)]);
 }

@@ -1,22 +1,29 @@
 /**
- * `checkTransfers` predicts what the ledger will accept, so evolve never meets a refusal: a debit
- * beyond the available balance (pending debits count, earlier credits in the batch help) is
- * INSUFFICIENT_FUNDS; holds can be posted or voided; flow bugs assert. `reversalTransfers` undoes
- * a payment's funding.
+ * `checkTransfers` (domains/movement.ts, the ledger's dry run) predicts what the ledger will
+ * accept, so evolve never meets a refusal: a debit beyond the available balance (pending debits
+ * count, earlier credits in the batch help) is INSUFFICIENT_FUNDS; holds can be posted or voided;
+ * flow bugs assert. `reversalTransfers` undoes a payment's funding. (Once transactions'
+ * ledger-check.ts; test/domains/check-transfers.property.test.ts holds it to the old answers.)
  */
 import { describe, expect, it } from 'vitest';
 import { InvariantError } from '../../src/core/assert.js';
-import { worldAccountId } from '../../src/domains/movement.js';
-import type { TransferRecord } from '../../src/domains/movement.js';
-import { checkTransfers, reversalTransfers } from '../../src/domains/transactions/index.js';
+import { instantToMs } from '../../src/core/time.js';
+import { checkTransfers as checkAt, type TransferRecord, worldAccountId } from '../../src/domains/movement.js';
+import { reversalTransfers } from '../../src/domains/transactions/index.js';
+import type { Ledger } from '../../src/ledger/index.js';
 import { customer, world } from './support.js';
 
 const WORLD = worldAccountId('USD');
+
+// The batch as the next event would carry it: at the world's next instant.
+let atMs = 0;
+const checkTransfers = (ledger: Ledger, records: readonly TransferRecord[]) => checkAt(ledger, records, atMs);
 
 function setup() {
   const w = world();
   const a = customer(w, 'a', 1000);
   const b = customer(w, 'b');
+  atMs = instantToMs(w.at());
   let n = 0;
   const id = () => `Transfer:00000000-0000-7000-8000-${(n += 1).toString().padStart(12, '0')}`;
   return { w, a: a.accountId, b: b.accountId, id };
