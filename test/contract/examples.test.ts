@@ -15,15 +15,7 @@ import { deref, findOperationByTemplate, REFERENCE } from './reference.js';
 
 /** Examples refused today, by `METHOD template example-name`, with why. */
 const REFUSED_EXAMPLES: Readonly<Record<string, string>> = {
-  'POST /customers individualCustomer': 'open: email, phoneNumber, region, currencies of the reference\'s Customer are not accepted yet',
-  'POST /customers individualCustomerInferred': 'open: phoneNumber, region not accepted yet',
-  'POST /customers individualCustomerCurrenciesOnly': 'open: currencies, phoneNumber not accepted yet',
-  'POST /customers businessCustomer': 'open: the reference\'s fuller businessInfo (businessType, countriesOfOperation, ...) not accepted yet',
-  'PATCH /customers/{customerId} individualUpdate': 'open: currencies not accepted yet',
-  'PATCH /customers/{customerId} businessUpdate': 'open: businessInfo and currencies updates not accepted yet',
-  'PATCH /customers/{customerId} embeddedWalletEmailUpdate': 'open: email (embedded wallets are their own issue)',
-  'PATCH /customers/{customerId} embeddedWalletPhoneUpdate': 'open: phoneNumber (embedded wallets are their own issue)',
-  'PATCH /customers/{customerId} combinedContactUpdateRejected': 'the reference itself expects this one refused (email and phone together)',
+  'PATCH /customers/{customerId} combinedContactUpdateRejected': 'the reference itself expects this one refused: "Update email and phoneNumber in separate PATCH calls" (400 INVALID_INPUT naming both)',
   'POST /customers/external-accounts usBankAccount': 'the example\'s routing number fails the ABA check digit (DECISIONS.md: routingNumber has its check digit) and it puts platformAccountId inside accountInfo',
   'POST /platform/external-accounts usBankAccount': 'as POST /customers/external-accounts usBankAccount',
   'POST /agents/me/external-accounts usBankAccount': 'the example\'s routing number fails the ABA check digit (DECISIONS.md)',
@@ -90,6 +82,14 @@ function withWorldIds(body: unknown, world: World): unknown {
   return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, withWorldIds(value, world)]));
 }
 
+/** The index of the world's first customer of the example's `customerType` (a business example patches a business). */
+function customerIndexFor(body: unknown): number {
+  const type = body !== null && typeof body === 'object' ? (body as { customerType?: unknown }).customerType : undefined;
+  const ids = world.ids.customerId ?? [];
+  const index = ids.findIndex((id) => world.h.engine.state.customers.byId.get(id)?.customerType === type);
+  return Math.max(index, 0);
+}
+
 let world: World;
 let snapshot: EngineSnapshot;
 
@@ -109,7 +109,7 @@ describe('request examples of the reference are accepted (issue 12)', () => {
       const h = harness({ regulated: true, snapshot }, world.h.now);
       const headers: Record<string, string> = { 'Idempotency-Key': `example-${example.key}` };
       if (example.auth === 'agent') headers.authorization = `Bearer ${world.agentToken}`;
-      const response = h.call(example.method, fillPath(example.template, world), withWorldIds(example.body, world), headers);
+      const response = h.call(example.method, fillPath(example.template, world, customerIndexFor(example.body)), withWorldIds(example.body, world), headers);
       const accepted = response.status < 300;
       const listed = REFUSED_EXAMPLES[example.key] !== undefined;
       if (accepted === listed) outcomes.push(`${example.key}: ${response.status} ${accepted ? '(listed as refused: remove it)' : JSON.stringify(response.body).slice(0, 300)}`);

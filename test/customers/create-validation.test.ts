@@ -49,8 +49,9 @@ const BUSINESS_CASES: [string, Record<string, unknown>, string[]][] = [
   ['businessInfo is required for a business', (({ businessInfo: _b, ...rest }) => rest)(business()), ['businessInfo']],
   ['businessInfo.legalName is required', business({ businessInfo: { registrationNumber: 'R1' } }), ['businessInfo.legalName']],
   ['businessInfo rejects unknown fields', business({ businessInfo: { legalName: 'Acme', ceo: 'Wile' } }), ['businessInfo.ceo']],
-  ['businessInfo.countryOfIncorporation must be an ISO 3166 code', business({ businessInfo: { legalName: 'Acme', countryOfIncorporation: 'USA' } }), ['businessInfo.countryOfIncorporation']],
-  ['businessInfo.incorporationDate must not be in the future', business({ businessInfo: { legalName: 'Acme', incorporationDate: '2027-01-01' } }), ['businessInfo.incorporationDate']],
+  ['businessInfo.country must be an ISO 3166 code', business({ businessInfo: { legalName: 'Acme', country: 'USA' } }), ['businessInfo.country']],
+  ['businessInfo.incorporatedOn must not be in the future', business({ businessInfo: { legalName: 'Acme', incorporatedOn: '2027-01-01' } }), ['businessInfo.incorporatedOn']],
+  ['businessInfo refuses the engine\'s former name countryOfIncorporation', business({ businessInfo: { legalName: 'Acme', countryOfIncorporation: 'US' } }), ['businessInfo.countryOfIncorporation']],
   ['a business has no individual fields', business({ fullName: 'Acme', birthDate: '2000-01-01' }), ['birthDate', 'fullName']],
 ];
 

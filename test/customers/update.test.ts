@@ -1,6 +1,7 @@
 /**
  * PATCH /customers/{customerId}: partial updates of the fields of the customer's own type,
- * `customerType` accepted only when it repeats the current one, nested objects replaced whole,
+ * `customerType` accepted only when it repeats the current one, the address replaced whole and
+ * businessInfo merged,
  * platformCustomerId still unique, and a request that changes nothing writes nothing.
  */
 import { describe, expect, it } from 'vitest';
@@ -31,11 +32,17 @@ describe('PATCH /customers/{customerId}', () => {
     expect(h.ok('PATCH', `/customers/${customer.id}`, { address }).address).toEqual(address);
   });
 
-  it('replaces businessInfo as a whole on a business', () => {
+  it('merges businessInfo field by field on a business (the reference\'s BusinessInfoUpdate has no required field)', () => {
     const h = harness();
-    const customer = create(h, business());
+    const customer = create(h, business({ businessInfo: { legalName: 'Acme Corp', registrationNumber: 'REG-42', taxId: '47-1234567' } }));
     const patched = h.ok('PATCH', `/customers/${customer.id}`, { businessInfo: { legalName: 'Acme Holdings', registrationNumber: 'REG-43' } });
-    expect(patched.businessInfo).toEqual({ legalName: 'Acme Holdings', registrationNumber: 'REG-43' });
+    expect(patched.businessInfo).toEqual({ legalName: 'Acme Holdings', registrationNumber: 'REG-43', taxId: '47-1234567' });
+    expect(h.ok('PATCH', `/customers/${customer.id}`, { businessInfo: { entityType: 'LLC' } }).businessInfo).toEqual({
+      legalName: 'Acme Holdings',
+      registrationNumber: 'REG-43',
+      taxId: '47-1234567',
+      entityType: 'LLC',
+    });
     expect(patched.kybStatus).toBe('UNVERIFIED');
   });
 

@@ -42,6 +42,7 @@ const listQuerySchema = z.strictObject({
   region: z.string().regex(/^[A-Z]{2}$/, { error: 'region must be an ISO 3166-1 alpha-2 code' }).optional(),
   umaAddress: z.string().min(1, { error: 'umaAddress must not be empty' }).max(NAME_LENGTH_MAX, { error: `umaAddress must be at most ${NAME_LENGTH_MAX} characters` }).optional(),
   isIncludingDeleted: z.enum(['true', 'false'], { error: 'isIncludingDeleted must be true or false' }).optional(),
+  currency: z.string().regex(/^[A-Z0-9]{3,10}$/, { error: 'currency must be a currency code such as USD or USDC' }).optional(),
 });
 
 function instantQuery(field: string) {
@@ -173,6 +174,7 @@ function readListQuery(
         ...(parsed.data.region === undefined ? {} : { region: parsed.data.region }),
         ...(parsed.data.umaAddress === undefined ? {} : { umaAddress: parsed.data.umaAddress }),
         ...(parsed.data.isIncludingDeleted === 'true' ? { isIncludingDeleted: true } : {}),
+        ...(parsed.data.currency === undefined ? {} : { currency: parsed.data.currency }),
       }
     : {};
   // With invalid filters no cursor can belong to this query; the key only has to differ from valid ones.

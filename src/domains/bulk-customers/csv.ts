@@ -14,10 +14,10 @@ export const CSV_COLUMNS = [
 ] as const;
 
 /**
- * Columns accepted and not stored: the engine's customers have no UMA address, bank-account id,
- * description or email (docs/identity.md).
+ * Columns accepted and not stored: the bulk upload sets no UMA address, bank-account id or
+ * description (docs/identity.md). `email` is the customer's (reference Customer.email).
  */
-export const IGNORED_CSV_COLUMNS: readonly string[] = ['umaAddress', 'platformAccountId', 'description', 'email'];
+export const IGNORED_CSV_COLUMNS: readonly string[] = ['umaAddress', 'platformAccountId', 'description'];
 
 /** Most data rows in one upload. */
 export const CSV_ROWS_MAX = 1_000;
@@ -47,12 +47,13 @@ function bodyOf(values: Readonly<Record<string, string>>): Record<string, unknow
   const hasAddress = Object.values(address).some((v) => v !== undefined);
   const body: Record<string, unknown> = { customerType: type, platformCustomerId: get('platformCustomerId') };
   if (type === 'BUSINESS') {
-    body.businessInfo = { legalName: get('businessLegalName'), registrationNumber: get('businessRegistrationNumber'), taxIdentifier: get('businessTaxId') };
+    body.businessInfo = { legalName: get('businessLegalName'), registrationNumber: get('businessRegistrationNumber'), taxId: get('businessTaxId') };
   } else {
     body.fullName = get('fullName');
     body.birthDate = get('birthDate');
   }
   if (hasAddress) body.address = address;
+  body.email = get('email');
   // JSON round trip: absent values disappear, as in a JSON request body.
   return JSON.parse(JSON.stringify(body)) as Record<string, unknown>;
 }

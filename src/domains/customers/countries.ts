@@ -1,6 +1,6 @@
 /**
  * ISO 3166-1 alpha-2 country codes, the officially assigned ones (249). Used for `nationality`,
- * `countryOfIssuance`, `address.country` and `businessInfo.countryOfIncorporation`.
+ * `countryOfIssuance`, `address.country` and the `businessInfo` country fields.
  */
 
 /** Every officially assigned ISO 3166-1 alpha-2 code. */

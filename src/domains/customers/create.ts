@@ -122,6 +122,7 @@ function newCustomerRecord(
     kybStatus: KYB_STATUS_AT_CREATION,
     businessInfo: compact(request.businessInfo),
     ...(request.umaAddress === undefined ? {} : { umaAddress: request.umaAddress }),
+    ...compact({ region: request.region, currencies: request.currencies, email: request.email, phoneNumber: request.phoneNumber }),
     ...(request.address === undefined ? {} : { address: compact(request.address) }),
     ...stamps,
   };

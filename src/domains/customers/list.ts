@@ -20,8 +20,10 @@ export type CustomerFilters = {
   readonly createdBeforeMs?: number;
   readonly updatedAfterMs?: number;
   readonly updatedBeforeMs?: number;
-  /** The customer's region: the country of its address. */
+  /** The customer's region: its `region` when it has one, else the country of its address. */
   readonly region?: string;
+  /** A currency code the customer's `currencies` list holds. */
+  readonly currency?: string;
   /** The customer's UMA address as answered (customerView). */
   readonly umaAddress?: string;
   /** Deleted customers are left out unless this is true. */
@@ -48,7 +50,8 @@ export function matchesFilters(customer: Customer, filters: CustomerFilters): bo
   if (filters.createdBeforeMs !== undefined && createdMs > filters.createdBeforeMs) return false;
   if (filters.updatedAfterMs !== undefined && updatedMs < filters.updatedAfterMs) return false;
   if (filters.updatedBeforeMs !== undefined && updatedMs > filters.updatedBeforeMs) return false;
-  if (filters.region !== undefined && customer.address?.country !== filters.region) return false;
+  if (filters.region !== undefined && (customer.region ?? customer.address?.country) !== filters.region) return false;
+  if (filters.currency !== undefined && !(customer.currencies ?? []).includes(filters.currency)) return false;
   if (filters.umaAddress !== undefined && customerView(customer).umaAddress !== filters.umaAddress) return false;
   return true;
 }
@@ -64,6 +67,8 @@ export function customerQueryKey(filters: CustomerFilters): string {
     ...(hasReferenceFilters(filters)
       ? [filters.createdAfterMs ?? null, filters.createdBeforeMs ?? null, filters.updatedAfterMs ?? null, filters.updatedBeforeMs ?? null, filters.region ?? null, filters.umaAddress ?? null, filters.isIncludingDeleted ?? false]
       : []),
+    // Appended only when given, so cursors made before the currency filter keep their key.
+    ...(filters.currency === undefined ? [] : [`currency:${filters.currency}`]),
   ])}`;
 }
 

@@ -7,7 +7,11 @@ import { z } from 'zod';
 import type { FieldError } from '../../core/errors.js';
 import { AGREEMENT_TYPES } from './agreements.js';
 import { isCountryCode } from './countries.js';
-import { CUSTOMER_TYPES, type CustomerType, ID_TYPES, INCOME_RANGES, NET_WORTH_RANGES } from './types.js';
+import { isCurrencyCode } from '../../core/currency.js';
+import {
+  BUSINESS_SOURCE_OF_FUNDS_CATEGORIES, BUSINESS_TYPES, CUSTOMER_TYPES, type CustomerType, ENTITY_TYPES, ID_TYPES, INCOME_RANGES,
+  MONTHLY_COUNT_BANDS, MONTHLY_VOLUME_BANDS, NET_WORTH_RANGES, PURPOSES_OF_ACCOUNT,
+} from './types.js';
 
 // ---------------------------------------------------------------------------------------------
 // Limits (STYLE.md: a named bound on everything)
@@ -27,6 +31,14 @@ export const AGREEMENT_CONSENTS_MAX = 10;
 export const EXPECTED_MONTHLY_COUNT_MAX = 1_000_000_000;
 /** Largest `expectedMonthlyTransactionVolume`, in USD minor units (one trillion dollars). */
 export const EXPECTED_MONTHLY_VOLUME_MAX_MINOR = 100_000_000_000_000;
+/** Longest email address (RFC 5321's path limit less the brackets). */
+export const EMAIL_LENGTH_MAX = 254;
+/** Most entries of a list of countries (`countriesOfOperation`, ...): every assigned code once. */
+export const COUNTRY_LIST_MAX = 249;
+/** Longest primary-contact name (the reference's maxLength). */
+export const CONTACT_NAME_LENGTH_MAX = 250;
+/** Strict E.164 (the reference's pattern for `phoneNumber`). */
+export const E164_PHONE = /^\+[1-9]\d{1,14}$/;
 
 // ---------------------------------------------------------------------------------------------
 // Field schemas
@@ -112,21 +124,75 @@ const endUserTermsConsentSchema = z.strictObject(
     acceptedAt: dateTime('acceptedAt'),
     ipAddress: ipAddress('ipAddress').optional(),
     termsVersion: text('termsVersion', IDENTIFIER_LENGTH_MAX).optional(),
+    // The reference's EndUserTermsAcceptanceMethod (CHECKBOX, CLICK_TO_ACCEPT); free text as in agreementConsents.
+    acceptanceMethod: text('acceptanceMethod', IDENTIFIER_LENGTH_MAX).optional(),
   },
   { error: 'endUserTermsConsent must be an object' },
 );
 
-const businessInfoSchema = z.strictObject(
-  {
-    legalName: text('businessInfo.legalName', NAME_LENGTH_MAX),
-    registrationNumber: text('businessInfo.registrationNumber', IDENTIFIER_LENGTH_MAX).optional(),
-    doingBusinessAs: text('businessInfo.doingBusinessAs', NAME_LENGTH_MAX).optional(),
-    countryOfIncorporation: country('businessInfo.countryOfIncorporation').optional(),
-    incorporationDate: isoDate('businessInfo.incorporationDate').optional(),
-    taxIdentifier: text('businessInfo.taxIdentifier', IDENTIFIER_LENGTH_MAX).optional(),
-  },
-  { error: (issue) => (issue.input === undefined ? 'businessInfo is required' : 'businessInfo must be an object') },
-);
+function countryList(field: string) {
+  return z
+    .array(country(`${field}[]`), { error: `${field} must be an array of ISO 3166-1 alpha-2 codes` })
+    .max(COUNTRY_LIST_MAX, { error: `${field} holds at most ${COUNTRY_LIST_MAX} entries` });
+}
+
+/**
+ * The reference's BusinessInfo fields, each optional here: the create schema requires
+ * `legalName`, the update schema nothing (a PATCH merges them into the stored businessInfo).
+ */
+const businessInfoFields = {
+  legalName: text('businessInfo.legalName', NAME_LENGTH_MAX).optional(),
+  doingBusinessAs: text('businessInfo.doingBusinessAs', NAME_LENGTH_MAX).optional(),
+  country: country('businessInfo.country').optional(),
+  registrationNumber: text('businessInfo.registrationNumber', IDENTIFIER_LENGTH_MAX).optional(),
+  incorporatedOn: isoDate('businessInfo.incorporatedOn').optional(),
+  entityType: choice('businessInfo.entityType', ENTITY_TYPES).optional(),
+  taxId: text('businessInfo.taxId', IDENTIFIER_LENGTH_MAX).optional(),
+  countriesOfOperation: countryList('businessInfo.countriesOfOperation').optional(),
+  businessType: choice('businessInfo.businessType', BUSINESS_TYPES).optional(),
+  purposeOfAccount: choice('businessInfo.purposeOfAccount', PURPOSES_OF_ACCOUNT).optional(),
+  sourceOfFunds: text('businessInfo.sourceOfFunds', EDD_TEXT_LENGTH_MAX).optional(),
+  expectedMonthlyTransactionCount: choice('businessInfo.expectedMonthlyTransactionCount', MONTHLY_COUNT_BANDS).optional(),
+  expectedMonthlyTransactionVolume: choice('businessInfo.expectedMonthlyTransactionVolume', MONTHLY_VOLUME_BANDS).optional(),
+  expectedRecipientJurisdictions: countryList('businessInfo.expectedRecipientJurisdictions').optional(),
+  naicsCode: z.string({ error: 'businessInfo.naicsCode must be a string' }).regex(/^\d{2,6}$/, { error: 'businessInfo.naicsCode must be 2 to 6 digits' }).optional(),
+  sourceOfFundsCategories: z
+    .array(choice('businessInfo.sourceOfFundsCategories[]', BUSINESS_SOURCE_OF_FUNDS_CATEGORIES), { error: 'businessInfo.sourceOfFundsCategories must be an array' })
+    .max(BUSINESS_SOURCE_OF_FUNDS_CATEGORIES.length, { error: `businessInfo.sourceOfFundsCategories holds at most ${BUSINESS_SOURCE_OF_FUNDS_CATEGORIES.length} entries` })
+    .optional(),
+  sourceOfFundsOtherDescription: text('businessInfo.sourceOfFundsOtherDescription', EDD_TEXT_LENGTH_MAX).optional(),
+  purposeOfAccountOtherDescription: text('businessInfo.purposeOfAccountOtherDescription', EDD_TEXT_LENGTH_MAX).optional(),
+  expectedCounterpartyCountries: countryList('businessInfo.expectedCounterpartyCountries').optional(),
+  primaryContactFirstName: text('businessInfo.primaryContactFirstName', CONTACT_NAME_LENGTH_MAX).optional(),
+  primaryContactLastName: text('businessInfo.primaryContactLastName', CONTACT_NAME_LENGTH_MAX).optional(),
+};
+
+const businessInfoError = { error: (issue: { input?: unknown }) => (issue.input === undefined ? 'businessInfo is required' : 'businessInfo must be an object') };
+
+/** `businessInfo` on create (reference BusinessInfo): `legalName` required. */
+const businessInfoSchema = z.strictObject({ ...businessInfoFields, legalName: text('businessInfo.legalName', NAME_LENGTH_MAX) }, businessInfoError);
+/** `businessInfo` on PATCH (reference BusinessInfoUpdate): every field optional, merged into the stored one. */
+const businessInfoUpdateSchema = z.strictObject(businessInfoFields, businessInfoError);
+
+/** The reference's Customer contact fields on create and update (`region` on create only). */
+const contactFields = {
+  currencies: z
+    .array(
+      z.string({ error: 'currencies[] must be a currency code' }).refine(isCurrencyCode, { error: 'currencies[] must be a currency code this platform supports (ISO 4217 or a crypto ticker such as USDC)' }),
+      { error: 'currencies must be an array of currency codes' },
+    )
+    .max(64, { error: 'currencies holds at most 64 entries' })
+    .optional(),
+  email: z
+    .email({ error: 'email must be an email address' })
+    .max(EMAIL_LENGTH_MAX, { error: `email must be at most ${EMAIL_LENGTH_MAX} characters` })
+    .optional(),
+  phoneNumber: z
+    .string({ error: 'phoneNumber must be a string' })
+    .regex(E164_PHONE, { error: 'phoneNumber must be in strict E.164 format, such as +14155551234' })
+    .optional(),
+};
+const regionField = { region: country('region').optional() };
 
 const platformCustomerId = text('platformCustomerId', NAME_LENGTH_MAX);
 const consentFields = {
@@ -185,6 +251,8 @@ export const individualCreateSchema = z.strictObject(
     ...individualDetailFields,
     ...consentFields,
     ...umaAddressFields,
+    ...contactFields,
+    ...regionField,
   },
   bodyError,
 );
@@ -198,6 +266,8 @@ export const businessCreateSchema = z.strictObject(
     address: addressSchema.optional(),
     ...consentFields,
     ...umaAddressFields,
+    ...contactFields,
+    ...regionField,
   },
   bodyError,
 );
@@ -207,7 +277,7 @@ export const businessCreateSchema = z.strictObject(
  * has are checked (which other fields are allowed depends on the type).
  */
 export const unknownTypeCreateSchema = z.looseObject(
-  { customerType: customerTypeChoice, platformCustomerId, address: addressSchema.optional(), ...consentFields, ...umaAddressFields },
+  { customerType: customerTypeChoice, platformCustomerId, address: addressSchema.optional(), ...consentFields, ...umaAddressFields, ...contactFields, ...regionField },
   bodyError,
 );
 
@@ -220,6 +290,7 @@ export const individualPatchSchema = z.strictObject(
     ...individualDetailFields,
     ...consentFields,
     ...umaAddressFields,
+    ...contactFields,
   },
   bodyError,
 );
@@ -229,10 +300,11 @@ export const businessPatchSchema = z.strictObject(
   {
     customerType: customerTypeChoice.optional(),
     platformCustomerId: platformCustomerId.optional(),
-    businessInfo: businessInfoSchema.optional(),
+    businessInfo: businessInfoUpdateSchema.optional(),
     address: addressSchema.optional(),
     ...consentFields,
     ...umaAddressFields,
+    ...contactFields,
   },
   bodyError,
 );
@@ -283,7 +355,10 @@ const US_ZIP = /^\d{5}(-\d{4})?$/;
  * look only at values of the right type), each as a FieldError. Pure. Rules:
  * - `agreementConsents` and `endUserTermsConsent` together: an error on each;
  * - a second consent of the same type: an error on that entry's `type`;
- * - `birthDate` / `businessInfo.incorporationDate` after today;
+ * - `birthDate` / `businessInfo.incorporatedOn` after today;
+ * - a currency listed twice in `currencies`: an error on the later entry;
+ * - on PATCH, `email` and `phoneNumber` together (the reference: "Update email and phoneNumber in
+ *   separate PATCH calls. A request that includes both fields is rejected"): an error on each;
  * - `idType` without `identifier` or the reverse: an error on the missing one;
  * - a US address whose postal code is not a ZIP code (12345 or 12345-6789);
  * - on PATCH, a `customerType` other than the customer's own.
@@ -309,8 +384,13 @@ export function crossFieldErrors(input: unknown, context: CrossFieldContext): Fi
   if (isFutureDate(input.birthDate, context.today)) {
     errors.push({ field: 'birthDate', message: 'birthDate must not be in the future' });
   }
-  if (isRecord(input.businessInfo) && isFutureDate(input.businessInfo.incorporationDate, context.today)) {
-    errors.push({ field: 'businessInfo.incorporationDate', message: 'businessInfo.incorporationDate must not be in the future' });
+  if (isRecord(input.businessInfo) && isFutureDate(input.businessInfo.incorporatedOn, context.today)) {
+    errors.push({ field: 'businessInfo.incorporatedOn', message: 'businessInfo.incorporatedOn must not be in the future' });
+  }
+  errors.push(...repeatedCurrencyErrors(input.currencies));
+  if (context.current !== undefined && input.email !== undefined && input.phoneNumber !== undefined) {
+    const message = 'Update email and phoneNumber in separate PATCH calls';
+    errors.push({ field: 'email', message }, { field: 'phoneNumber', message });
   }
   // On PATCH the stored value completes the pair.
   const hasIdType = input.idType !== undefined || context.current?.idType !== undefined;
@@ -334,6 +414,17 @@ export function crossFieldErrors(input: unknown, context: CrossFieldContext): Fi
       message: `customerType cannot change; this customer is ${currentType}`,
     });
   }
+  return errors;
+}
+
+function repeatedCurrencyErrors(currencies: unknown): FieldError[] {
+  if (!Array.isArray(currencies)) return [];
+  const seen = new Set<unknown>();
+  const errors: FieldError[] = [];
+  currencies.forEach((code: unknown, index) => {
+    if (typeof code === 'string' && seen.has(code)) errors.push({ field: `currencies[${index}]`, message: `${code} appears more than once in currencies` });
+    seen.add(code);
+  });
   return errors;
 }
 

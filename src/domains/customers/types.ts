@@ -74,18 +74,90 @@ export type IndividualDetails = {
   readonly politicallyExposedPerson?: boolean;
 };
 
-/** A business's registration details. */
+/** `businessInfo.entityType` values (reference EntityType). */
+export const ENTITY_TYPES = [
+  'SOLE_PROPRIETORSHIP', 'PARTNERSHIP', 'LLC', 'CORPORATION', 'S_CORPORATION', 'NON_PROFIT', 'PUBLICLY_LISTED_COMPANY', 'TRUST',
+  'PRIVATE_FOUNDATION', 'CHARITY', 'OTHER',
+] as const;
+
+/** `businessInfo.businessType` values (reference BusinessType: the NAICS sectors). */
+export const BUSINESS_TYPES = [
+  'AGRICULTURE_FORESTRY_FISHING_AND_HUNTING', 'MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION', 'UTILITIES', 'CONSTRUCTION',
+  'MANUFACTURING', 'WHOLESALE_TRADE', 'RETAIL_TRADE', 'TRANSPORTATION_AND_WAREHOUSING', 'INFORMATION', 'FINANCE_AND_INSURANCE',
+  'REAL_ESTATE_AND_RENTAL_AND_LEASING', 'PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES', 'MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES',
+  'ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES', 'EDUCATIONAL_SERVICES', 'HEALTH_CARE_AND_SOCIAL_ASSISTANCE',
+  'ARTS_ENTERTAINMENT_AND_RECREATION', 'ACCOMMODATION_AND_FOOD_SERVICES', 'OTHER_SERVICES', 'PUBLIC_ADMINISTRATION',
+] as const;
+
+/** `businessInfo.purposeOfAccount` values (reference PurposeOfAccount). */
+export const PURPOSES_OF_ACCOUNT = [
+  'CONTRACTOR_PAYOUTS', 'CREATOR_PAYOUTS', 'EMPLOYEE_PAYOUTS', 'MARKETPLACE_SELLER_PAYOUTS', 'SUPPLIER_PAYMENTS', 'CROSS_BORDER_B2B',
+  'AR_AUTOMATION', 'AP_AUTOMATION', 'EMBEDDED_PAYMENTS', 'PLATFORM_FEE_COLLECTION', 'P2P_TRANSFERS', 'CHARITABLE_DONATIONS', 'OTHER',
+] as const;
+
+/** `businessInfo.expectedMonthlyTransactionCount` bands (reference). */
+export const MONTHLY_COUNT_BANDS = ['COUNT_UNDER_10', 'COUNT_10_TO_100', 'COUNT_100_TO_500', 'COUNT_500_TO_1000', 'COUNT_OVER_1000'] as const;
+
+/** `businessInfo.expectedMonthlyTransactionVolume` bands in USD (reference). */
+export const MONTHLY_VOLUME_BANDS = ['VOLUME_UNDER_10K', 'VOLUME_10K_TO_100K', 'VOLUME_100K_TO_1M', 'VOLUME_1M_TO_10M', 'VOLUME_OVER_10M'] as const;
+
+/** `businessInfo.sourceOfFundsCategories` values (reference SourceOfFundsCategory). */
+export const BUSINESS_SOURCE_OF_FUNDS_CATEGORIES = [
+  'OPERATING_REVENUE', 'INVESTMENT_INCOME', 'LOANS', 'VENTURE_CAPITAL', 'PERSONAL_SAVINGS', 'DONATIONS', 'OTHER',
+] as const;
+
+/**
+ * A business's registration and due-diligence details, the reference's BusinessInfo (names as
+ * there). Only `legalName` is required (docs/customers.md says why the others may come later).
+ */
 export type BusinessInfo = {
   readonly legalName: string;
-  readonly registrationNumber?: string;
   readonly doingBusinessAs?: string;
-  readonly countryOfIncorporation?: string;
-  /** YYYY-MM-DD. */
-  readonly incorporationDate?: string;
-  readonly taxIdentifier?: string;
+  /** Country of incorporation or registration, ISO 3166-1 alpha-2. */
+  readonly country?: string;
+  readonly registrationNumber?: string;
+  /** Date of incorporation, YYYY-MM-DD. */
+  readonly incorporatedOn?: string;
+  readonly entityType?: (typeof ENTITY_TYPES)[number];
+  readonly taxId?: string;
+  readonly countriesOfOperation?: readonly string[];
+  readonly businessType?: (typeof BUSINESS_TYPES)[number];
+  readonly purposeOfAccount?: (typeof PURPOSES_OF_ACCOUNT)[number];
+  readonly sourceOfFunds?: string;
+  readonly expectedMonthlyTransactionCount?: (typeof MONTHLY_COUNT_BANDS)[number];
+  readonly expectedMonthlyTransactionVolume?: (typeof MONTHLY_VOLUME_BANDS)[number];
+  readonly expectedRecipientJurisdictions?: readonly string[];
+  readonly naicsCode?: string;
+  readonly sourceOfFundsCategories?: readonly (typeof BUSINESS_SOURCE_OF_FUNDS_CATEGORIES)[number][];
+  readonly sourceOfFundsOtherDescription?: string;
+  readonly purposeOfAccountOtherDescription?: string;
+  readonly expectedCounterpartyCountries?: readonly string[];
+  readonly primaryContactFirstName?: string;
+  readonly primaryContactLastName?: string;
 };
 
-type CustomerCommon = {
+/**
+ * The engine's first names of three BusinessInfo fields, before the reference's spellings were
+ * adopted: records of older logs may hold them, and the view answers them under the new name.
+ */
+export const LEGACY_BUSINESS_INFO_NAMES: Readonly<Record<string, keyof BusinessInfo>> = {
+  countryOfIncorporation: 'country',
+  incorporationDate: 'incorporatedOn',
+  taxIdentifier: 'taxId',
+};
+
+/** Contact and jurisdiction fields every customer may have (the reference's Customer). */
+export type CustomerContact = {
+  /** ISO 3166-1 alpha-2: the customer's regional identity and regulatory jurisdiction. */
+  readonly region?: string;
+  /** Currency codes enabled for the customer, as sent (each once). */
+  readonly currencies?: readonly string[];
+  readonly email?: string;
+  /** Strict E.164. */
+  readonly phoneNumber?: string;
+};
+
+type CustomerCommon = CustomerContact & {
   /** `Customer:<uuid>`. */
   readonly id: string;
   /** The platform's own id for the customer; unique among the platform's customers. */
@@ -115,18 +187,24 @@ export type BusinessCustomer = CustomerCommon & {
 /** A customer record; switch on `customerType`. */
 export type Customer = IndividualCustomer | BusinessCustomer;
 
-/** Fields a PATCH may set on an individual (everything but id, type, status and timestamps). */
+/**
+ * Fields a PATCH may set on an individual (everything but id, type, status, timestamps and
+ * `region`, which the reference's CustomerUpdateRequest does not carry: it is set on create only).
+ */
 export const INDIVIDUAL_MUTABLE_FIELDS = [
   'platformCustomerId', 'fullName', 'birthDate', 'nationality', 'idType', 'identifier', 'countryOfIssuance',
   'address', 'sourceOfFunds', 'sourceOfWealth', 'purposeOfAccount', 'expectedMonthlyTransactionCount',
   'expectedMonthlyTransactionVolume', 'incomeRange', 'netWorthRange', 'politicallyExposedPerson', 'agreementConsents', 'umaAddress',
+  'currencies', 'email', 'phoneNumber',
 ] as const;
 
 /** Fields a PATCH may set on a business. */
-export const BUSINESS_MUTABLE_FIELDS = ['platformCustomerId', 'businessInfo', 'address', 'agreementConsents', 'umaAddress'] as const;
+export const BUSINESS_MUTABLE_FIELDS = [
+  'platformCustomerId', 'businessInfo', 'address', 'agreementConsents', 'umaAddress', 'currencies', 'email', 'phoneNumber',
+] as const;
 
 /** The fields one update sets; absent fields stay as they are. */
-export type CustomerChanges = Partial<IndividualDetails> & {
+export type CustomerChanges = Partial<IndividualDetails> & Omit<CustomerContact, 'region'> & {
   readonly platformCustomerId?: string;
   /** The UMA address the customer was given (reference Customer.umaAddress); docs/uma.md. */
   readonly umaAddress?: string;

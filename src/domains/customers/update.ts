@@ -1,7 +1,9 @@
 /**
  * Decides `PATCH /customers/{customerId}`: after validation (route), 404 for an unknown customer,
  * then terms versions (400 END_USER_TERMS_VERSION_NOT_FOUND), then platformCustomerId (409
- * CONFLICT). Emits one `CustomerUpdated` holding only the fields whose value changes, or nothing
+ * CONFLICT). `businessInfo` is merged into the stored one (the reference's BusinessInfoUpdate has
+ * no required field); `address` is replaced whole. Emits one `CustomerUpdated` holding only the
+ * fields whose value changes (a merged `businessInfo` whole), or nothing
  * when nothing changes. Never touches `kycStatus` / `kybStatus`: a rename does not re-derive it.
  */
 import { type ApiError, apiError } from '../../core/errors.js';
@@ -12,6 +14,7 @@ import { type CustomerDecisionState, platformCustomerIdConflict, umaAddressConfl
 import { CUSTOMER_EVENTS, type CustomerUpdated } from './events.js';
 import type { UpdateCustomerRequest } from './schema.js';
 import { type CustomerChanges, mutableFieldsOf } from './types.js';
+import { mergeBusinessInfo } from './business-info.js';
 import { compact, sameJson } from './values.js';
 import { liveCustomer } from './store.js';
 
@@ -47,7 +50,12 @@ export function decideUpdateCustomer(
     if (field === 'agreementConsents') continue;
     const value = requested[field];
     if (value === undefined) continue;
-    const next = typeof value === 'object' && value !== null && !Array.isArray(value) ? compact(value) : value;
+    const next =
+      field === 'businessInfo' && customer.customerType === 'BUSINESS'
+        ? mergeBusinessInfo(customer.businessInfo, value as Readonly<Record<string, unknown>>)
+        : typeof value === 'object' && value !== null && !Array.isArray(value)
+          ? compact(value)
+          : value;
     if (!sameJson(stored[field], next)) changes[field] = next;
   }
   const mergedConsents = mergeConsents(customer.agreementConsents, consents.value);

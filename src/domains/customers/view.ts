@@ -1,4 +1,5 @@
 /** Shapes customers for the wire: the record's fields in a fixed order, absent fields omitted. */
+import { withReferenceNames } from './business-info.js';
 import type { Customer, CustomerType } from './types.js';
 
 /** The wire form of a customer: the record's fields and the UMA address that routes payments to it. */
@@ -13,13 +14,13 @@ export const SANDBOX_UMA_DOMAIN = 'sandbox.uma.example';
 
 const FIELD_ORDER: Readonly<Record<CustomerType, readonly string[]>> = {
   INDIVIDUAL: [
-    'id', 'platformCustomerId', 'customerType', 'umaAddress', 'kycStatus', 'fullName', 'birthDate', 'nationality', 'idType',
+    'id', 'platformCustomerId', 'customerType', 'region', 'currencies', 'email', 'phoneNumber', 'umaAddress', 'kycStatus', 'fullName', 'birthDate', 'nationality', 'idType',
     'identifier', 'countryOfIssuance', 'address', 'sourceOfFunds', 'sourceOfWealth', 'purposeOfAccount',
     'expectedMonthlyTransactionCount', 'expectedMonthlyTransactionVolume', 'incomeRange', 'netWorthRange',
     'politicallyExposedPerson', 'agreementConsents', 'createdAt', 'updatedAt', 'isDeleted',
   ],
   BUSINESS: [
-    'id', 'platformCustomerId', 'customerType', 'umaAddress', 'kybStatus', 'businessInfo', 'address', 'agreementConsents',
+    'id', 'platformCustomerId', 'customerType', 'region', 'currencies', 'email', 'phoneNumber', 'umaAddress', 'kybStatus', 'businessInfo', 'address', 'agreementConsents',
     'createdAt', 'updatedAt', 'isDeleted',
   ],
 };
@@ -27,7 +28,11 @@ const FIELD_ORDER: Readonly<Record<CustomerType, readonly string[]>> = {
 /** The wire form of `customer`: a new top-level object; nested values are the frozen record's. Pure. */
 export function customerView(customer: Customer): CustomerView {
   const record = customer as Readonly<Record<string, unknown>>;
-  const source: Readonly<Record<string, unknown>> = { ...record, umaAddress: record.umaAddress ?? `$${customer.platformCustomerId}@${SANDBOX_UMA_DOMAIN}` };
+  const source: Readonly<Record<string, unknown>> = {
+    ...record,
+    umaAddress: record.umaAddress ?? `$${customer.platformCustomerId}@${SANDBOX_UMA_DOMAIN}`,
+    ...(customer.customerType === 'BUSINESS' ? { businessInfo: withReferenceNames(customer.businessInfo) } : {}),
+  };
   const out: Record<string, unknown> = {};
   for (const key of FIELD_ORDER[customer.customerType]) {
     if (source[key] !== undefined) out[key] = source[key];
