@@ -5,6 +5,7 @@
  *   node --expose-gc bench-out/bundle/api-scenarios.js cold <rows>       cold first balance-change page
  *   node --expose-gc bench-out/bundle/api-scenarios.js ledger <transfers> ledger-only memory (10M: BENCH_10M=1)
  *   node --expose-gc bench-out/bundle/api-scenarios.js profile <events>  CPU profile of the API-driven replay
+ *   node --expose-gc bench-out/bundle/api-scenarios.js lists <items> [transactions|quotes]   list pages at 1k and <items> (list-workload.ts)
  */
 import { Session } from 'node:inspector/promises';
 import { findSourceMap } from 'node:module';
@@ -20,6 +21,8 @@ import { createEngine, type Engine } from '../src/engine/engine.js';
 import { SANDBOX_CREDENTIAL } from '../src/engine/options.js';
 import { encodeEnvelope, type EventEnvelope, hashedTextOf } from '../src/log/index.js';
 import { apiWorkload, type ApiWorkloadReport } from './api-workload.js';
+import { type ListKind, listEvents } from './list-workload.js';
+import { rebuildListIndexes } from '../src/domains/listing/rebuild.js';
 import { envelopeMaker, pageLog, workloadEvents, type WorkloadEvent } from './workload.js';
 
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,7 +32,7 @@ const API_OPTIONS = { regulated: true, seed: 1, sha256: nativeSha256 } as const;
 const BLOCK = 10_000;
 const LEDGER_ACCOUNTS = 10_000;
 
-const [name = '', sizeArg = '1000000'] = process.argv.slice(2);
+const [name = '', sizeArg = '1000000', kindArg = 'transactions'] = process.argv.slice(2);
 const SIZE = Number(sizeArg);
 
 const gc = (): void => {
@@ -281,6 +284,43 @@ function jsonlFigures(log: readonly EventEnvelope[]): Record<string, unknown> {
 }
 
 const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<string, unknown>>> = {
+  lists() {
+    // A small API-driven log for real records, then SIZE synthetic items of one kind (list-workload.ts).
+    const kind = kindArg as ListKind;
+    const base = apiWorkload({ events: 3_000 });
+    const engine = createEngine({ ...API_OPTIONS, events: base.log });
+    const source = listEvents(engine, base.log, kind);
+    const customer = source.customers[1]!;
+    const account = source.accountOf(customer);
+    const paths: Record<string, string> =
+      kind === 'quotes'
+        ? { quotes: '/quotes', quotesPending: '/quotes?status=PENDING', quotesOfCustomer: `/quotes?customerId=${customer}` }
+        : {
+            transactions: '/transactions',
+            cardTransactions: '/transactions?type=CARD',
+            outgoing: '/transactions?type=OUTGOING',
+            status: `/transactions?status=${source.paymentStatus}`,
+            customer: `/transactions?customerId=${customer}`,
+            ...(account === undefined ? {} : { account: `/transactions?accountIdentifier=${account}` }),
+            oldestFirst: '/transactions?sortOrder=asc',
+          };
+    const measure = (reps: number, maxPages: number): Record<string, unknown> =>
+      Object.fromEntries(Object.entries(paths).map(([list, path]) => [list, { ...pageMicros(engine, path, reps), walk: walk(engine, path, maxPages) }]));
+    engine.replay(source.next(1_000));
+    const small = measure(200, 100_000);
+    const [replayS] = seconds(() => {
+      for (let done = 1_000; done < SIZE; done += BLOCK) engine.replay(source.next(Math.min(BLOCK, SIZE - done)));
+    });
+    gc();
+    const big = measure(30, 300);
+    const ratios = Object.fromEntries(Object.keys(paths).map((list) => [list, round((big[list] as { micros: number }).micros / Math.max(1, (small[list] as { micros: number }).micros))]));
+    // The index's own heap: a second copy built from the stores, measured beside the first.
+    const before = heapUsed();
+    const copy = rebuildListIndexes(engine.state);
+    const indexBytesPerItem = round((heapUsed() - before) / SIZE, 1);
+    const listed = copy.transactions.ids.length + copy.quotes.createdMs.length;
+    return { kind, items: SIZE, listed, replaySeconds: round(replayS, 1), heapMB: Math.round(heapUsed() / 1e6), indexBytesPerItem, small, big, ratios };
+  },
   api() {
     // 1. The workload through handle (its requests/s is the handle figure for this mix).
     const [generateS, report] = seconds(() => apiWorkload({ events: SIZE }));

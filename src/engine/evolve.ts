@@ -83,8 +83,10 @@ export function evolve(state: DomainState, event: EventEnvelope): void {
   const transfers = (event.data as { transfers?: readonly TransferRecord[] } | null)?.transfers;
   if (transfers !== undefined && transfers.length > 0) applyTransfers(state.ledger, transfers, instantToMs(event.at));
   if (evolver !== undefined) {
+    // The list indexes follow the stores the evolver writes (domains/listing).
+    const indexer = LIST_INDEXERS.get(event.type);
+    indexer?.before?.(state, event);
     evolver(state, event);
-    // The list indexes follow the stores the evolver just wrote (domains/listing).
-    LIST_INDEXERS.get(event.type)?.(state, event);
+    indexer?.after?.(state, event);
   }
 }

@@ -8,6 +8,7 @@
  *   (MANAGE_EXTERNAL_ACCOUNTS for delete).
  * Another customer's resource is reported as not found: its existence is not the agent's to learn.
  */
+import { listExternalAccountPage } from '../../domains/listing/external-account-page.js';
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../../core/currency.js';
 import { type ApiError, apiError, invalidInput } from '../../core/errors.js';
@@ -26,7 +27,7 @@ import {
   spendOf,
 } from '../../domains/agents/index.js';
 import type { EventDraft } from '../../domains/evolver.js';
-import { externalAccountQueryKey, listExternalAccounts } from '../../domains/external-accounts/list.js';
+import { externalAccountQueryKey } from '../../domains/external-accounts/list.js';
 import { externalAccountInScope } from '../../domains/external-accounts/read.js';
 import { decideDeleteExternalAccount, externalAccountNotFound } from '../../domains/external-accounts/trust.js';
 import { externalAccountView } from '../../domains/external-accounts/view.js';
@@ -170,7 +171,7 @@ export const agentExtraRoutes: readonly Route<DomainState>[] = [
       const filtersOf = (q: z.output<typeof agentExternalAccountsQuery>) => ({ scope: 'customer' as const, customerId, ...(q.currency === undefined ? {} : { currency: q.currency }) });
       const read = readListQuery(agentExternalAccountsQuery, context.request, (q) => `agent-${externalAccountQueryKey(filtersOf(q))}`);
       if (!read.ok) return read;
-      const found = listExternalAccounts(context.state.externalAccounts, filtersOf(read.value.query), read.value.page);
+      const found = listExternalAccountPage(context.state, filtersOf(read.value.query), read.value.page);
       return ok(answer(200, listBody(found.items.map(externalAccountView), found, read.value.key)));
     },
   },

@@ -6,12 +6,13 @@
  * throughout. Bodies are checked by the strict schema and the cross-field rules together, so one
  * 400 INVALID_INPUT lists every invalid field.
  */
+import { listExternalAccountPage } from '../../domains/listing/external-account-page.js';
 import { z } from 'zod';
 import { CURRENCY_CODES, type CurrencyCode } from '../../core/currency.js';
 import { type ApiError, type FieldError, apiError, invalidInput, mergeFieldErrors } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { decideCreateExternalAccount } from '../../domains/external-accounts/create.js';
-import { type ExternalAccountFilters, externalAccountQueryKey, listExternalAccounts } from '../../domains/external-accounts/list.js';
+import { type ExternalAccountFilters, externalAccountQueryKey } from '../../domains/external-accounts/list.js';
 import { decideIssueChallenge, decideVerifyOwnership } from '../../domains/external-accounts/ownership.js';
 import { untrustWithSca } from './sca.js';
 import { type ExternalAccountScope, externalAccountInScope } from '../../domains/external-accounts/read.js';
@@ -175,7 +176,7 @@ function list(state: DomainState, request: ParsedRequest, scope: ExternalAccount
   if (filters.customerId !== undefined && !state.customers.byId.has(filters.customerId)) {
     return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${filters.customerId} not found`));
   }
-  const found = listExternalAccounts(state.externalAccounts, filters, page.value);
+  const found = listExternalAccountPage(state, filters, page.value);
   const data = found.items.map(externalAccountView);
   return ok(
     answer(200, listBody(data, found, queryKey)),

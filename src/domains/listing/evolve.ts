@@ -5,6 +5,8 @@
  */
 import { CARD_TRANSACTION_EVENT_TYPES } from '../card-transactions/events.js';
 import type { Evolver } from '../evolver.js';
+import { EXTERNAL_ACCOUNT_EVENTS, type ExternalAccountDeleted } from '../external-accounts/events.js';
+import { catchUpExternalAccountList, unlistExternalAccount } from './external-accounts.js';
 import { QUOTE_EVENTS } from '../quotes/events.js';
 import type { DomainState } from '../state.js';
 import { TRANSACTION_EVENTS } from '../transactions/events.js';
@@ -31,9 +33,24 @@ function indexQuoteEvent(state: DomainState, data: Named): void {
   if (quote !== undefined) syncQuoteStatus(state, state.lists.quotes, quote);
 }
 
-/** Index upkeep per event type (run after the type's evolver). */
-export const LIST_INDEXERS: ReadonlyMap<string, Evolver> = new Map<string, Evolver>([
-  ...Object.values(TRANSACTION_EVENTS).map((type): [string, Evolver] => [type, (state, event) => indexTransactionEvent(state, event.data as Named)]),
-  ...Object.values(QUOTE_EVENTS).map((type): [string, Evolver] => [type, (state, event) => indexQuoteEvent(state, event.data as Named)]),
-  [CARD_TRANSACTION_EVENT_TYPES.created, (state) => catchUpTransactionList(state, state.lists.transactions)],
+/** Upkeep of one event type: `before` runs before the type's evolver (it sees the record about to go), `after` after it. */
+export type ListIndexer = { readonly before?: Evolver; readonly after?: Evolver };
+
+const after = (evolver: Evolver): ListIndexer => ({ after: evolver });
+
+/** Index upkeep per event type. */
+export const LIST_INDEXERS: ReadonlyMap<string, ListIndexer> = new Map<string, ListIndexer>([
+  ...Object.values(TRANSACTION_EVENTS).map((type): [string, ListIndexer] => [type, after((state, event) => indexTransactionEvent(state, event.data as Named))]),
+  ...Object.values(QUOTE_EVENTS).map((type): [string, ListIndexer] => [type, after((state, event) => indexQuoteEvent(state, event.data as Named))]),
+  [CARD_TRANSACTION_EVENT_TYPES.created, after((state) => catchUpTransactionList(state, state.lists.transactions))],
+  [EXTERNAL_ACCOUNT_EVENTS.created, after((state) => catchUpExternalAccountList(state.externalAccounts, state.lists.externalAccounts))],
+  [
+    EXTERNAL_ACCOUNT_EVENTS.deleted,
+    {
+      before: (state, event) => {
+        const account = state.externalAccounts.byId.get((event.data as ExternalAccountDeleted).externalAccountId);
+        if (account !== undefined) unlistExternalAccount(state.externalAccounts, state.lists.externalAccounts, account);
+      },
+    },
+  ],
 ]);

@@ -1,5 +1,6 @@
 /** Rebuilds the list indexes from restored stores (a snapshot carries no index). */
 import type { DomainState } from '../state.js';
+import { catchUpExternalAccountList } from './external-accounts.js';
 import { catchUpQuoteList } from './quote-upkeep.js';
 import { emptyListIndexes, type ListIndexes } from './store.js';
 import { catchUpTransactionList } from './transactions.js';
@@ -9,5 +10,6 @@ export function rebuildListIndexes(state: Omit<DomainState, 'lists'>): ListIndex
   const lists = emptyListIndexes();
   catchUpTransactionList(state, lists.transactions);
   catchUpQuoteList(state, lists.quotes);
+  catchUpExternalAccountList(state.externalAccounts, lists.externalAccounts);
   return lists;
 }

@@ -1,16 +1,21 @@
 /**
- * The list indexes of the engine's state: what `GET /transactions` and `GET /quotes` read to
- * answer a page in O(log n + page). Derived from the stores (never from events directly), so a
+ * The list indexes of the engine's state: what `GET /transactions`, `GET /quotes` and the external
+ * account lists read to answer a page in O(log n + page). Derived from the stores (never from events directly), so a
  * snapshot does not carry them: `rebuildListIndexes` (`listing/rebuild.ts`) makes them again from
  * the restored stores.
  */
+import { emptyExternalAccountListIndex, type ExternalAccountListIndex } from './external-accounts.js';
 import { emptyQuoteListIndex, type QuoteListIndex } from './quotes.js';
 import { emptyTransactionListIndex, type TransactionListIndex } from './transactions.js';
 
 /** Every list index. */
-export type ListIndexes = { readonly transactions: TransactionListIndex; readonly quotes: QuoteListIndex };
+export type ListIndexes = {
+  readonly transactions: TransactionListIndex;
+  readonly quotes: QuoteListIndex;
+  readonly externalAccounts: ExternalAccountListIndex;
+};
 
 /** Empty indexes. */
 export function emptyListIndexes(): ListIndexes {
-  return { transactions: emptyTransactionListIndex(), quotes: emptyQuoteListIndex() };
+  return { transactions: emptyTransactionListIndex(), quotes: emptyQuoteListIndex(), externalAccounts: emptyExternalAccountListIndex() };
 }
