@@ -11,6 +11,8 @@ import { createEngine, type Engine } from '../../src/engine/engine.js';
 import { SANDBOX_CREDENTIAL } from '../../src/engine/options.js';
 import { nativeSha256 } from '../../src/cli/native-hash.js';
 import type { EventEnvelope } from '../../src/log/index.js';
+import { type ActionFilters, listActions } from '../../src/domains/agents/list.js';
+import { listAllAgentActionPage } from '../../src/domains/listing/agent-action-page.js';
 import { listAllTransactions } from '../../src/domains/card-transactions/list.js';
 import { listTransactionPage } from '../../src/domains/listing/transaction-page.js';
 import type { TransactionFilters } from '../../src/domains/transactions/list.js';
@@ -184,8 +186,10 @@ function indexText(e: Engine): string {
     createdMs: [...transactions.createdMs],
     listed: [transactions.paymentsListed, transactions.cardsListed],
     maps: [map(transactions.byCustomer), map(transactions.byCard), map(transactions.byAccount), map(quotes.byCustomer)],
-    codes: [codes(transactions.type), codes(transactions.direction), codes(transactions.status), codes(quotes.status)],
+    codes: [codes(transactions.type), codes(transactions.direction), codes(transactions.status), codes(quotes.status), codes(e.state.lists.agentActions.status)],
     quoteCreatedMs: [...quotes.createdMs],
+    actions: [[...e.state.lists.agentActions.createdMs], map(e.state.lists.agentActions.byCustomer)],
+    externalAccounts: [codes(e.state.lists.externalAccounts.scope), map(e.state.lists.externalAccounts.byOwner), map(e.state.lists.externalAccounts.byCurrency)],
   });
 }
 
@@ -238,5 +242,26 @@ describe('GET /quotes from the list index', () => {
       expect(mine.ids).toEqual(expected.filter((id) => customerOf(id) === customer));
     }
     expect(walkQuotes(`customerId=${encodeURIComponent(customer)}`, 5).ids).toEqual(every.ids.filter((id) => customerOf(id) === customer));
+  });
+});
+
+describe('GET /agents/approvals from the list index', () => {
+  it('every agent\'s actions by status and customer, page by page, equal the plain scan of the action order', () => {
+    const state = engine.state;
+    expect(state.agents.actionOrder.length).toBeGreaterThan(5);
+    const customer = mostCommon(state.agents.actionOrder.map((id) => state.agents.actions.get(id)!.customerId));
+    const filterSets: ActionFilters[] = [{}, { status: 'PENDING_APPROVAL' }, { status: 'APPROVED' }, { customerId: customer }, { status: 'PENDING_APPROVAL', customerId: customer }, { customerId: 'Customer:nobody' }];
+    for (const filters of filterSets) {
+      for (const limit of [1, 4, 100]) {
+        let position = 0;
+        for (let pages = 0; pages < 1000; pages += 1) {
+          const scanned = listActions(state, filters, { limit, position });
+          const indexed = listAllAgentActionPage(state, filters, { limit, position });
+          expect({ filters, limit, position, ...indexed, items: indexed.items.map((a) => a.id) }).toEqual({ filters, limit, position, ...scanned, items: scanned.items.map((a) => a.id) });
+          if (scanned.nextPosition === undefined) break;
+          position = scanned.nextPosition;
+        }
+      }
+    }
   });
 });

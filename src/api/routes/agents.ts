@@ -8,6 +8,7 @@
  * Every `/agents/me` route answers 403 FORBIDDEN for a paused agent. Validation (every invalid
  * field in one 400) comes before existence (404) and state (409); policy rules answer 403.
  */
+import { listAllAgentActionPage } from '../../domains/listing/agent-action-page.js';
 import { z } from 'zod';
 import { type ApiError, apiError, type FieldError, invalidInput, byField } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
@@ -157,7 +158,9 @@ const platformRoutes: Route<DomainState>[] = [
         ...(query.agentId === undefined ? {} : { agentId: query.agentId }),
         ...(query.customerId === undefined ? {} : { customerId: query.customerId }),
       };
-      return ok(answer(200, viewedListBody(listActions(state, filters, page), key, (action) => agentActionView(action, state))));
+      // Every agent's approvals come from the list index; one agent's from its own short list.
+      const found = filters.agentId === undefined ? listAllAgentActionPage(state, filters, page) : listActions(state, filters, page);
+      return ok(answer(200, viewedListBody(found, key, (action) => agentActionView(action, state))));
     },
   },
   {

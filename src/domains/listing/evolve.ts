@@ -4,7 +4,9 @@
  * are taken from the stores' creation orders; a moved status is read from the stored record.
  */
 import { CARD_TRANSACTION_EVENT_TYPES } from '../card-transactions/events.js';
+import { AGENT_EVENTS } from '../agents/events.js';
 import type { Evolver } from '../evolver.js';
+import { catchUpAgentActionList, syncAgentActionStatus } from './agent-actions.js';
 import { EXTERNAL_ACCOUNT_EVENTS, type ExternalAccountDeleted } from '../external-accounts/events.js';
 import { catchUpExternalAccountList, unlistExternalAccount } from './external-accounts.js';
 import { QUOTE_EVENTS } from '../quotes/events.js';
@@ -43,6 +45,16 @@ export const LIST_INDEXERS: ReadonlyMap<string, ListIndexer> = new Map<string, L
   ...Object.values(TRANSACTION_EVENTS).map((type): [string, ListIndexer] => [type, after((state, event) => indexTransactionEvent(state, event.data as Named))]),
   ...Object.values(QUOTE_EVENTS).map((type): [string, ListIndexer] => [type, after((state, event) => indexQuoteEvent(state, event.data as Named))]),
   [CARD_TRANSACTION_EVENT_TYPES.created, after((state) => catchUpTransactionList(state, state.lists.transactions))],
+  [AGENT_EVENTS.actionCreated, after((state) => catchUpAgentActionList(state.agents, state.lists.agentActions))],
+  ...[AGENT_EVENTS.actionApproved, AGENT_EVENTS.actionRejected, AGENT_EVENTS.actionFailed].map(
+    (type): [string, ListIndexer] => [
+      type,
+      after((state, event) => {
+        const action = state.agents.actions.get((event.data as { readonly actionId: string }).actionId);
+        if (action !== undefined) syncAgentActionStatus(state.agents, state.lists.agentActions, action);
+      }),
+    ],
+  ),
   [EXTERNAL_ACCOUNT_EVENTS.created, after((state) => catchUpExternalAccountList(state.externalAccounts, state.lists.externalAccounts))],
   [
     EXTERNAL_ACCOUNT_EVENTS.deleted,

@@ -1,5 +1,6 @@
 /** Rebuilds the list indexes from restored stores (a snapshot carries no index). */
 import type { DomainState } from '../state.js';
+import { catchUpAgentActionList } from './agent-actions.js';
 import { catchUpExternalAccountList } from './external-accounts.js';
 import { catchUpQuoteList } from './quote-upkeep.js';
 import { emptyListIndexes, type ListIndexes } from './store.js';
@@ -11,5 +12,6 @@ export function rebuildListIndexes(state: Omit<DomainState, 'lists'>): ListIndex
   catchUpTransactionList(state, lists.transactions);
   catchUpQuoteList(state, lists.quotes);
   catchUpExternalAccountList(state.externalAccounts, lists.externalAccounts);
+  catchUpAgentActionList(state.agents, lists.agentActions);
   return lists;
 }

@@ -1,9 +1,10 @@
 /**
  * The list indexes of the engine's state: what `GET /transactions`, `GET /quotes` and the external
- * account lists read to answer a page in O(log n + page). Derived from the stores (never from events directly), so a
+ * account lists and the agent approvals read to answer a page in O(log n + page). Derived from the stores (never from events directly), so a
  * snapshot does not carry them: `rebuildListIndexes` (`listing/rebuild.ts`) makes them again from
  * the restored stores.
  */
+import { type AgentActionListIndex, emptyAgentActionListIndex } from './agent-actions.js';
 import { emptyExternalAccountListIndex, type ExternalAccountListIndex } from './external-accounts.js';
 import { emptyQuoteListIndex, type QuoteListIndex } from './quotes.js';
 import { emptyTransactionListIndex, type TransactionListIndex } from './transactions.js';
@@ -13,9 +14,15 @@ export type ListIndexes = {
   readonly transactions: TransactionListIndex;
   readonly quotes: QuoteListIndex;
   readonly externalAccounts: ExternalAccountListIndex;
+  readonly agentActions: AgentActionListIndex;
 };
 
 /** Empty indexes. */
 export function emptyListIndexes(): ListIndexes {
-  return { transactions: emptyTransactionListIndex(), quotes: emptyQuoteListIndex(), externalAccounts: emptyExternalAccountListIndex() };
+  return {
+    transactions: emptyTransactionListIndex(),
+    quotes: emptyQuoteListIndex(),
+    externalAccounts: emptyExternalAccountListIndex(),
+    agentActions: emptyAgentActionListIndex(),
+  };
 }

@@ -1,0 +1,45 @@
+/**
+ * The index of `GET /agents/approvals` without an agent: action positions (the agent store's
+ * `actionOrder`) per customer, and each action's status as a code (it moves on approve, reject,
+ * fail). Ids and positions only; kept by `listing/evolve.ts`. A list of one agent's actions reads
+ * that agent's own (short) list as before.
+ */
+import { instantToMs } from '../../core/time.js';
+import type { AgentStore } from '../agents/store.js';
+import { AGENT_ACTION_STATUSES, type AgentAction } from '../agents/types.js';
+import { appendCode, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
+import { pushPosition } from './sources.js';
+import { positionOfListed } from './transactions.js';
+
+/** The action list's index; positions are indexes into `agents.actionOrder`. */
+export type AgentActionListIndex = {
+  /** `createdAt` in epoch ms, parallel to the order (to find an action's position). */
+  readonly createdMs: number[];
+  readonly byCustomer: Map<string, number[]>;
+  /** Codes: `AGENT_ACTION_STATUSES` index + 1. */
+  readonly status: CodeIndex;
+};
+
+/** An empty index. */
+export function emptyAgentActionListIndex(): AgentActionListIndex {
+  return { createdMs: [], byCustomer: new Map(), status: emptyCodeIndex() };
+}
+
+/** The status code of a filter value (1-based). */
+export const actionStatusCode = (status: string): number => (AGENT_ACTION_STATUSES as readonly string[]).indexOf(status) + 1;
+
+/** Lists the actions the store holds that the index lacks. */
+export function catchUpAgentActionList(store: AgentStore, index: AgentActionListIndex): void {
+  for (let position = index.createdMs.length; position < store.actionOrder.length; position += 1) {
+    const action = store.actions.get(store.actionOrder[position]!)!;
+    index.createdMs.push(instantToMs(action.createdAt));
+    pushPosition(index.byCustomer, action.customerId, position);
+    appendCode(index.status, actionStatusCode(action.status));
+  }
+}
+
+/** Re-reads a listed action's status. */
+export function syncAgentActionStatus(store: AgentStore, index: AgentActionListIndex, action: AgentAction): void {
+  const position = positionOfListed({ ids: store.actionOrder, createdMs: index.createdMs }, action.id, instantToMs(action.createdAt));
+  if (position !== -1) setCode(index.status, position, actionStatusCode(action.status));
+}
