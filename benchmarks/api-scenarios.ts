@@ -305,7 +305,13 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
             oldestFirst: '/transactions?sortOrder=asc',
           };
     const measure = (reps: number, maxPages: number): Record<string, unknown> =>
-      Object.fromEntries(Object.entries(paths).map(([list, path]) => [list, { ...pageMicros(engine, path, reps), walk: walk(engine, path, maxPages) }]));
+      Object.fromEntries(
+        Object.entries(paths).map(([list, path]) => {
+          const page = pageMicros(engine, path, reps);
+          // A filter the code under test refuses (an older revision) is reported, not walked.
+          return [list, page.status === 200 ? { ...page, walk: walk(engine, path, maxPages) } : page];
+        }),
+      );
     engine.replay(source.next(1_000));
     const small = measure(200, 100_000);
     const [replayS] = seconds(() => {
