@@ -677,7 +677,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDefinition>> = {
       const amount = 1 + (operation.b % 50_000);
       // Mostly funded first, so that most authorizations are approved; some meet an empty account.
       if (name !== 'credit_authorization' && operation.b % 5 !== 0 && available(model, chosen.accountId) < amount) yield* fundAccount(context, chosen.accountId, amount * 2);
-      const body = yield* must(context, 'POST', `/sandbox/cards/${chosen.id}/simulate/${name}`, { amount, currency: 'USD', merchant: MERCHANT }, {}, [200]);
+      const body = yield* must(context, 'POST', `/sandbox/cards/${chosen.id}/simulate/${name}`, { amount, currency: 'USD', merchant: MERCHANT }, {}, [200, 202]);
       if (name !== 'credit_authorization') model.cardTransactions.push({ id: body.id, cardId: chosen.id, amountMinor: amount, status: body.status });
       if (body.status === 'DECLINED') return { exact: { [chosen.accountId]: 0n } };
       // An authorization holds its amount (available only); a financial one posts it at once.
@@ -700,7 +700,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDefinition>> = {
       const chosen = model.cards.find((c) => c.id === tx.cardId);
       const amount = 1 + (operation.b % tx.amountMinor);
       const answer = yield* send(context, 'POST', `/sandbox/cards/${tx.cardId}/simulate/${name}`, { cardTransactionId: tx.id, amount });
-      if (answer.status === 200) {
+      if (answer.status === 202) {
         if (name !== 'return') tx.status = answer.body.status;
         return chosen === undefined ? NOTHING : { moves: { [chosen.accountId]: 'any' } };
       }
@@ -722,7 +722,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDefinition>> = {
     resource: 'cards',
     *run(context) {
       const chosen = yield* card(context, context.operation.a);
-      yield* must(context, 'POST', `/sandbox/cards/${chosen.id}/simulate/balance_inquiry`, {}, {}, [200, 400, 409, 422]);
+      yield* must(context, 'POST', `/sandbox/cards/${chosen.id}/simulate/balance_inquiry`, {}, {}, [202, 400, 409, 422]);
       return NOTHING;
     },
   },

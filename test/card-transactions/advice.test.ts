@@ -43,7 +43,7 @@ describe('authorization advice', () => {
     const { card } = fundedCard(h, 10_000);
     const tx = authorize(h, card.id, 2_000);
     const r = simulate(h, card.id, 'authorization_advice', { cardTransactionId: tx.id, amount: 2_000 });
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(202);
     expect(r.events).toEqual([]);
   });
 

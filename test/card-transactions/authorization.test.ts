@@ -13,7 +13,7 @@ describe('authorization', () => {
     const h = cardHarness();
     const { card, accountId, customerId } = fundedCard(h, 10_000);
     const r = simulate(h, card.id, 'authorization', { amount: 2_500, currency: 'USD', merchant: MERCHANT });
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(202);
     expect(r.body).toMatchObject({
       type: 'CARD', status: 'AUTHORIZED', direction: 'DEBIT', cardId: card.id, customerId, fundingSource: accountId,
       amount: { amount: 2_500, currency: { code: 'USD', decimals: 2 } }, settledAmount: { amount: 0 }, refundedAmount: { amount: 0 },

@@ -8,7 +8,7 @@ describe('balance inquiry', () => {
     const { card, accountId } = fundedCard(h, 5_000);
     authorize(h, card.id, 1_200);
     const r = simulate(h, card.id, 'balance_inquiry', { merchant: { descriptor: 'ATM' } });
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(202);
     expect(r.body).toMatchObject({ type: 'BALANCE_INQUIRY', cardId: card.id, status: 'APPROVED', fundingSource: accountId, availableBalance: { amount: 3_800 } });
     expect(r.events).toEqual([]);
   });

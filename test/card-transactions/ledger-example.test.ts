@@ -17,7 +17,7 @@ describe('docs/cards.md worked example', () => {
     step(h, card.id, 'clearing', tx.id, 1_000);
     step(h, card.id, 'clearing', tx.id, 3_000);
     const refund = step(h, card.id, 'return', tx.id, 1_200);
-    expect(simulate(h, refund.id, 'return_reversal', {}).status).toBe(200);
+    expect(simulate(h, refund.id, 'return_reversal', {}).status).toBe(202);
     const ledger = h.engine.state.ledger;
     const name = (id: string) => (id === accountId ? 'account' : id);
     const lines: string[] = [];

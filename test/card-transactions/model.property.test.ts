@@ -75,7 +75,8 @@ class Authorize implements fc.Command<Model, Real> {
     tick(m, r);
     const name = `${this.financial ? 'financial_' : ''}${this.direction === 'CREDIT' ? 'credit_' : ''}authorization`;
     const res = send(r, r.cardId, name, { amount: this.amount, currency: 'USD', merchant: { descriptor: 'SHOP' } });
-    expect(res.status).toBe(200);
+    // DECISIONS.md: a declined authorization answers 200; the reference's 202 otherwise.
+    expect(res.status).toBe(res.body.status === 'DECLINED' ? 200 : 202);
     const tx: ModelTx = { id: res.body.id, direction: this.direction, status: 'AUTHORIZED', amount: this.amount, settled: 0, refunded: 0, expiresAtMs: m.nowMs + EXPIRY_MS };
     if (this.direction === 'DEBIT' && available(m) < this.amount) tx.status = 'DECLINED';
     else if (this.financial) {
@@ -155,7 +156,7 @@ class Advice implements fc.Command<Model, Real> {
     const name = tx.direction === 'DEBIT' ? 'authorization_advice' : 'credit_authorization_advice';
     const res = send(r, r.cardId, name, { cardTransactionId: tx.id, amount });
     if (!isOpen(tx) || m.nowMs >= tx.expiresAtMs!) expect(res.status).toBe(409);
-    else if (amount === tx.amount) expect(res.status).toBe(200);
+    else if (amount === tx.amount) expect(res.status).toBe(202);
     else if (amount === tx.settled) {
       tx.status = tx.status === 'AUTHORIZED' ? 'VOIDED' : 'SETTLED';
       tx.amount = amount;
@@ -178,7 +179,7 @@ class Return implements fc.Command<Model, Real> {
     else if (tx.status !== 'SETTLED') expect(res.status).toBe(409);
     else if (this.amount > tx.settled - tx.refunded) expect(res.status).toBe(400);
     else {
-      expect(res.status).toBe(200);
+      expect(res.status).toBe(202);
       tx.refunded += this.amount;
       m.posted += this.amount;
       m.txs.push({ id: res.body.id, direction: 'CREDIT', status: 'SETTLED', amount: this.amount, settled: this.amount, refunded: 0, originalId: tx.id });

@@ -18,7 +18,7 @@ describe('returns', () => {
   it('credits the account through a refund row and sets refundedAmount on the purchase', () => {
     const { h, card, accountId, purchase } = settledPurchase();
     const r = simulate(h, card.id, 'return', { cardTransactionId: purchase.id, amount: 1_000 });
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(202);
     const refund = r.body as any;
     expect(refund).toMatchObject({ direction: 'CREDIT', status: 'SETTLED', settledAmount: { amount: 1_000 }, originalTransactionId: purchase.id, settledAt: h.now });
     expect(refund.id).not.toBe(purchase.id);
@@ -55,7 +55,7 @@ describe('return reversals', () => {
     const { h, card, accountId, purchase } = settledPurchase();
     const refund = step(h, card.id, 'return', purchase.id, 1_000);
     const r = simulate(h, refund.id, 'return_reversal', { cardTransactionId: purchase.id });
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(202);
     expect(r.body).toMatchObject({ id: refund.id, status: 'VOIDED' });
     expect(webhookTypes(r.events)).toEqual(['CARD_TRANSACTION.VOIDED', 'CARD_TRANSACTION.SETTLED']);
     expect(h.ok('GET', `/transactions/${purchase.id}`)).toMatchObject({ status: 'SETTLED', refundedAmount: { amount: 0 } });

@@ -34,7 +34,7 @@ export function violationsOf(exchanges: readonly Exchange[]): Violation[] {
     if (exchange.status >= 400) {
       errors = errorBodyProblems(exchange.body);
     } else {
-      const alias = STATUS_ALIASES.find((entry) => entry.operation === operation && entry.status === exchange.status);
+      const alias = STATUS_ALIASES.find((entry) => entry.operation === operation && entry.status === exchange.status && (entry.when?.(exchange.body) ?? true));
       const validator = responseValidator(op, alias?.checkedAs ?? exchange.status);
       if (validator === 'undeclared') errors = [`status ${exchange.status} is not declared (declared: ${Object.keys(op.operation.responses ?? {}).join(', ')})`];
       else if (validator === null) errors = exchange.body === null || exchange.body === undefined || exchange.body === '' ? [] : ['a body where the reference declares none'];

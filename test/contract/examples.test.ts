@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/api/routes/index.js';
 import type { EngineSnapshot } from '../../src/engine/snapshot.js';
 import { buildWorld, type World } from '../fuzz/world.js';
-import { harness } from '../support/harness.js';
+import { type Harness, harness } from '../support/harness.js';
 import { DRIVEN_ROUTES, fillPath } from './flows.js';
 import { deref, findOperationByTemplate, REFERENCE } from './reference.js';
 
@@ -21,21 +21,19 @@ const REFUSED_EXAMPLES: Readonly<Record<string, string>> = {
   'POST /agents/me/external-accounts usBankAccount': 'the example\'s routing number fails the ABA check digit (DECISIONS.md)',
   'POST /quotes accountToUma': 'open: lookupId (from the unrouted GET /receiver/uma/{address}) not accepted yet',
   'POST /quotes realTimeFundingToSparkWallet': 'the example pays real-time funding into an external wallet; the engine pays it into an internal account only (docs/quotes.md)',
-  'POST /cards virtualCard': 'open: the reference\'s cardholderId and fundingSources[] spellings are not accepted yet (the spec copy\'s customerId and fundingSource are)',
-  'PATCH /cards/{cardId} freeze': 'open: state (the reference\'s name of status) not accepted yet',
-  'PATCH /cards/{cardId} unfreeze': 'open: state not accepted yet',
-  'PATCH /cards/{cardId} updateFundingSources': 'open: fundingSources[] not accepted yet',
-  'PATCH /cards/{cardId} freezeAndUpdateSources': 'open: state and fundingSources[] not accepted yet',
-  'PATCH /cards/{cardId} close': 'open: state not accepted yet',
-  'POST /sandbox/cards/{cardId}/simulate/authorization coffeeAuth': 'open: the reference sends currency as an object { code }; the engine (DECISIONS.md) takes a code string',
-  'POST /sandbox/cards/{cardId}/simulate/authorization declinedInsufficientFunds': 'as coffeeAuth',
-  'POST /sandbox/cards/{cardId}/simulate/credit_authorization creditAuth': 'as coffeeAuth',
-  'POST /sandbox/cards/{cardId}/simulate/financial_authorization financialAuth': 'as coffeeAuth',
-  'POST /sandbox/cards/{cardId}/simulate/financial_credit_authorization financialCreditAuth': 'as coffeeAuth',
-  'POST /sandbox/cards/{cardId}/simulate/credit_authorization_advice creditAdvice': 'open: the reference\'s advice body (currency, merchant) differs from DECISIONS.md\'s { cardTransactionId, amount }',
+  'PATCH /cards/{cardId} updateFundingSources': 'binds two funding sources; DECISIONS.md (Cards) gives a card one fundingSource, so fundingSources holds one id',
+  'POST /sandbox/cards/{cardId}/simulate/credit_authorization_advice creditAdvice': 'DECISIONS.md (Cards): an advice takes { cardTransactionId, amount } and re-sizes that card transaction; the reference\'s body (amount, currency, merchant) names no transaction, so it has no meaning under DECISIONS.md (it would be a new credit authorization)',
   'POST /sandbox/cards/{cardId}/simulate/clearing authorizationExpiry': 'the example clears an amount of 0 to expire an authorization; the engine expires them after 7 days (DECISIONS.md) and refuses 0',
-  'POST /sandbox/cards/{cardId}/simulate/return fullRefund': 'needs a settled card transaction; the world\'s is only authorized (a prerequisite this test does not make)',
   'POST /sandbox/cards/{cardId}/simulate/return_reversal returnReversal': 'DECISIONS.md: return_reversal takes the refund row\'s id in the path, not the card\'s',
+};
+
+/** What an example needs beyond the world, made on its own copy before it is sent (`world` ids). */
+const PREREQUISITES: Readonly<Record<string, (h: Harness, world: World) => void>> = {
+  // Unfreezing needs a frozen card.
+  'PATCH /cards/{cardId} unfreeze': (h, world) => h.ok('PATCH', `/cards/${world.ids.cardId![0]}`, { status: 'FROZEN' }),
+  // A full refund of $15.00 needs $15.00 settled: clear the world's $5.00 authorization at $15.00 (the difference is pulled).
+  'POST /sandbox/cards/{cardId}/simulate/return fullRefund': (h, world) =>
+    h.ok('POST', `/sandbox/cards/${world.ids.cardId![0]}/simulate/clearing`, { cardTransactionId: world.ids.cardTransactionId![0], amount: 1_500 }),
 };
 
 type Example = { readonly key: string; readonly method: string; readonly template: string; readonly body: unknown; readonly auth: string };
@@ -107,6 +105,7 @@ describe('request examples of the reference are accepted (issue 12)', () => {
     const outcomes: string[] = [];
     for (const example of examples()) {
       const h = harness({ regulated: true, snapshot }, world.h.now);
+      PREREQUISITES[example.key]?.(h, world);
       const headers: Record<string, string> = { 'Idempotency-Key': `example-${example.key}` };
       if (example.auth === 'agent') headers.authorization = `Bearer ${world.agentToken}`;
       const response = h.call(example.method, fillPath(example.template, world, customerIndexFor(example.body)), withWorldIds(example.body, world), headers);

@@ -27,7 +27,7 @@ export const KNOWN_FIELD_DIFFERENCES: Readonly<Record<string, readonly string[]>
   'GET /cards': ['~query'],
   'POST /cards': ['~body'],
   'PATCH /cards/{}': ['~body'],
-  'PATCH /config': ['+body.dailyVolumeLimits', '+body.railFeeConfigs', '+body.skipVerificationPaperwork', '+body.transactionLimits', '-body.embeddedWalletConfig', '-body.supportedCurrencies'],
+  'PATCH /config': ['+body.dailyVolumeLimits', '+body.railFeeConfigs', '+body.skipVerificationPaperwork', '+body.transactionLimits'],
   'GET /customers': ['~query'],
   'POST /customers': ['+body.agreementConsents', '+body.incomeRange', '+body.politicallyExposedPerson', '+body.sourceOfFunds', '+body.sourceOfWealth', '-body.annualIncomeRange', '-body.kybStatus', '-body.kycStatus', '-body.pepStatus', '-body.purposeOfAccountOtherDescription', '-body.sourceOfFundsCategories', '-body.sourceOfFundsOtherDescription', '-body.sourceOfWealthCategories', '-body.sourceOfWealthOtherDescription'],
   'GET /customers/external-accounts': ['~query'],

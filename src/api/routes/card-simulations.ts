@@ -3,12 +3,14 @@
  * `POST /sandbox/cards/{id}/simulate/<name>`. Authorizations take `{ amount, currency, merchant }`;
  * advice, clearing and return take `{ cardTransactionId, amount }`; `return_reversal` takes the
  * refund row's id in the path and `{ cardTransactionId? }`; `balance_inquiry` takes `{}` or
- * `{ merchant }`. Each answers 200 with the card transaction it made or changed (a decline
- * included); the balance inquiry answers the balance. Platform credentials.
+ * `{ merchant }`. Each answers the card transaction it made or changed: 200 for a declined
+ * authorization (DECISIONS.md gives that status), else the reference's 202; the balance inquiry
+ * answers the balance (202). `currency` is a code (DECISIONS.md) or the reference's Currency
+ * object `{ code }`. Platform credentials.
  */
 import { z } from 'zod';
 import type { ApiError } from '../../core/errors.js';
-import { CURRENCY_CODES, type CurrencyCode } from '../../core/currency.js';
+import { CURRENCY_CODES, type CurrencyCode, currencyOf } from '../../core/currency.js';
 import { type Result, ok } from '../../core/result.js';
 import {
   cardTransactionView,
@@ -49,9 +51,24 @@ const merchantSchema = z.strictObject({
   country: z.string({ error: 'country must be a string' }).regex(/^[A-Z]{2}$/, { error: 'country must be an ISO 3166-1 alpha-2 code' }).optional(),
 });
 const currencyCodes = CURRENCY_CODES as readonly CurrencyCode[] as [CurrencyCode, ...CurrencyCode[]];
+const currencyCode = z.enum(currencyCodes, { error: 'currency must be a registered currency code' });
+// The reference's Currency object: `code` names it; `decimals`, when given, must be the registry's
+// (another value would mean another amount); `name` and `symbol` are display text.
+const currencyObject = z
+  .strictObject({
+    code: currencyCode,
+    name: z.string().max(100).optional(),
+    symbol: z.string().max(20).optional(),
+    decimals: z.number({ error: 'decimals must be an integer' }).int({ error: 'decimals must be an integer' }).optional(),
+  })
+  .refine((currency) => currency.decimals === undefined || currency.decimals === currencyOf(currency.code).decimals, {
+    error: 'decimals must be the currency\'s own',
+    path: ['decimals'],
+  })
+  .transform((currency) => currency.code);
 const authorizationBody = z.strictObject({
   amount: amount(1),
-  currency: z.enum(currencyCodes, { error: 'currency must be a registered currency code' }),
+  currency: z.union([currencyCode, currencyObject], { error: 'currency must be a registered currency code or a Currency object { code }' }),
   merchant: merchantSchema,
 });
 const transactionId = text('cardTransactionId', 200);
@@ -60,16 +77,26 @@ const clearingBody = z.strictObject({ cardTransactionId: transactionId, amount: 
 const reversalBody = z.strictObject({ cardTransactionId: transactionId.optional() });
 const inquiryBody = z.strictObject({ merchant: merchantSchema.optional() });
 
+/** The reference's status of every simulation ("Simulation accepted"). */
+export const SIMULATION_ACCEPTED_STATUS = 202;
+/** DECISIONS.md (Cards): "A declined authorization answers 200 with a DECLINED card transaction". */
+export const DECLINED_AUTHORIZATION_STATUS = 200;
+
 /**
- * 200 with the card transaction `transactionId` as it stands after `events` (DECISIONS.md), plus
- * the reference's `issuerTransactionToken` (its SandboxCardSimulationResponse requires one): the
- * card transaction's id, which correlates the answer with the row and its webhooks.
+ * The card transaction `transactionId` as it stands after `events` (DECISIONS.md), plus the
+ * reference's `issuerTransactionToken` (its SandboxCardSimulationResponse requires one): the card
+ * transaction's id, which correlates the answer with the row and its webhooks. 200 when it is a
+ * declined authorization (DECISIONS.md), else 202 (the reference; DECISIONS.md gives no other).
  */
 function respondWith(events: Result<EventDraft[], ApiError>, transactionId: string): Result<Accepted<DomainState>, ApiError> {
   if (!events.ok) return events;
   return ok({
     events: events.value,
-    respond: (after) => ({ status: 200, body: { ...cardTransactionView(after.cardTransactions.byId.get(transactionId)!), issuerTransactionToken: transactionId } }),
+    respond: (after) => {
+      const view = cardTransactionView(after.cardTransactions.byId.get(transactionId)!);
+      const status = view.status === 'DECLINED' ? DECLINED_AUTHORIZATION_STATUS : SIMULATION_ACCEPTED_STATUS;
+      return { status, body: { ...view, issuerTransactionToken: transactionId } };
+    },
   });
 }
 
@@ -149,7 +176,7 @@ export const cardSimulationRoutes: readonly Route<DomainState>[] = [
       const body = validate(inquiryBody, request.body ?? {});
       if (!body.ok) return body;
       const inquiry = decideBalanceInquiry(state, params.cardId ?? '');
-      return inquiry.ok ? ok(answer(200, inquiry.value)) : inquiry;
+      return inquiry.ok ? ok(answer(SIMULATION_ACCEPTED_STATUS, inquiry.value)) : inquiry;
     },
   },
   {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { type FieldError, invalidInput, byField } from '../../core/errors.js';
 import { err, ok } from '../../core/result.js';
+import { assert } from '../../core/assert.js';
 import {
   CARD_FORMS,
   CARD_STATUSES,
@@ -26,6 +27,8 @@ import type { CardTokenized } from '../../domains/cards/events.js';
 import type { DomainState } from '../../domains/state.js';
 import { LIST_LIMITS, readPage, listBody } from '../pagination.js';
 import { answer, type Route } from '../route.js';
+import { CREATE_SPELLINGS, foldSpellings, PATCH_SPELLINGS, spellingErrors } from './card-spellings.js';
+import { checkBody } from './config.js';
 import { fieldError, toFieldErrors, validate } from '../validation.js';
 
 /** Largest spending limit a card or the program may set, in minor units (a bound on every amount). */
@@ -51,19 +54,34 @@ const countLimit = z
   .min(1, { error: 'must be at least 1' })
   .max(CARD_TRANSACTIONS_PER_DAY_MAX, { error: `must be at most ${CARD_TRANSACTIONS_PER_DAY_MAX}` });
 
+/** The reference's `fundingSources`: DECISIONS.md binds a card to one funding source, so one id. */
+const fundingSources = z
+  .array(id('fundingSources[]'), { error: 'fundingSources must be an array of InternalAccount ids' })
+  .min(1, { error: 'fundingSources must hold one InternalAccount id' })
+  .max(1, { error: 'fundingSources may hold one id: a card is bound to one funding source (DECISIONS.md, fundingSource)' });
+const cardStatus = (name: string) => z.enum(CARD_STATUSES, { error: `${name} must be one of ${CARD_STATUSES.join(', ')}` });
+
+// The copy's names and the reference's (`cardholderId`, `fundingSources`, `state`) side by side;
+// `card-spellings.ts` says which is required and that both must agree.
 const createBody = z.strictObject({
-  customerId: id('customerId'),
-  fundingSource: id('fundingSource'),
+  customerId: id('customerId').optional(),
+  cardholderId: id('cardholderId').optional(),
+  fundingSource: id('fundingSource').optional(),
+  fundingSources: fundingSources.optional(),
   form: z.enum(CARD_FORMS, { error: `form must be one of ${CARD_FORMS.join(', ')}` }),
   platformCardId: id('platformCardId').optional(),
+  // The reference: refused with INVALID_INPUT where the program's issuer has no static-password factor (the sandbox's).
+  threeDSecurePassword: z.string({ error: 'threeDSecurePassword must be a string' }).max(200).optional(),
   maxSpendPerTransaction: amountLimit.optional(),
   maxSpendPerDay: amountLimit.optional(),
   maxTransactionsPerDay: countLimit.optional(),
 });
 
 const patchBody = z.strictObject({
-  status: z.enum(CARD_STATUSES, { error: `status must be one of ${CARD_STATUSES.join(', ')}` }).optional(),
+  status: cardStatus('status').optional(),
+  state: cardStatus('state').optional(),
   fundingSource: id('fundingSource').optional(),
+  fundingSources: fundingSources.optional(),
   maxSpendPerTransaction: amountLimit.nullable().optional(),
   maxSpendPerDay: amountLimit.nullable().optional(),
   maxTransactionsPerDay: countLimit.nullable().optional(),
@@ -103,6 +121,12 @@ function defined<T extends Record<string, unknown>>(value: T): { [K in keyof T]:
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
 }
 
+/** The sandbox program's issuer has no static 3-D Secure password factor: the reference refuses the field then. */
+function threeDSecureErrors(body: unknown): FieldError[] {
+  if (typeof body !== 'object' || body === null || !('threeDSecurePassword' in body)) return [];
+  return [fieldError('threeDSecurePassword', 'the card program\'s issuer has no static-password 3-D Secure factor (the reference accepts it for EU programs only)')];
+}
+
 /** Card routes. */
 export const cardRoutes: readonly Route<DomainState>[] = [
   {
@@ -110,9 +134,11 @@ export const cardRoutes: readonly Route<DomainState>[] = [
     path: '/cards',
     auth: 'platform',
     handle: ({ state, request, at, newId }) => {
-      const body = validate(createBody, request.body ?? {});
+      const raw = request.body ?? {};
+      const body = checkBody(createBody, raw, [...spellingErrors(raw, CREATE_SPELLINGS, true), ...threeDSecureErrors(raw)]);
       if (!body.ok) return body;
-      const b = body.value;
+      const b = foldSpellings(body.value, CREATE_SPELLINGS);
+      assert(b.customerId !== undefined && b.fundingSource !== undefined, 'spellingErrors requires customerId and fundingSource in one spelling');
       const cardId = newId('Card');
       const events = decideIssueCard(
         state,
@@ -169,9 +195,10 @@ export const cardRoutes: readonly Route<DomainState>[] = [
     path: '/cards/{cardId}',
     auth: 'platform',
     handle: ({ state, params, request, at }) => {
-      const body = validate(patchBody, request.body ?? {});
+      const raw = request.body ?? {};
+      const body = checkBody(patchBody, raw, spellingErrors(raw, PATCH_SPELLINGS, false));
       if (!body.ok) return body;
-      const b = body.value;
+      const b = foldSpellings(body.value, PATCH_SPELLINGS);
       const others = Object.keys(b).filter((key) => key !== 'status' && b[key as keyof typeof b] !== undefined);
       // Closing is final and alone: a request that closes and changes something else is ambiguous.
       if (b.status === 'CLOSED' && others.length > 0) {
