@@ -10,6 +10,7 @@ import type { EngineOptions } from '../engine/options.js';
 import type { EngineSnapshot } from '../engine/snapshot.js';
 import { decodeLine, encodeEnvelope, type EventEnvelope } from '../log/index.js';
 import type { SessionModel } from './model.js';
+import { walletReads } from './wallet-model.js';
 
 /** The ledger's invariant violations as readable lines (empty when sound). */
 export function ledgerProblems(engine: Engine): string[] {
@@ -88,6 +89,7 @@ export function readRequests(model: SessionModel, authorization: string, nowMs: 
   for (const owner of model.beneficialOwners) reads.push(get(`/beneficial-owners/${owner.id}`));
   for (const id of model.retiredCustomerIds) reads.push(get(`/customers/${id}`));
   for (const id of model.bulkJobIds) reads.push(get(`/customers/bulk/jobs/${id}`));
+  reads.push(...walletReads(model, get));
   return reads;
 }
 

@@ -6,6 +6,8 @@
  * step's declared effect must explain.
  */
 
+import type { ModelScaCustomer, ModelWallet } from './wallet-model.js';
+
 /** A customer the session created, with its default USD internal account. */
 export type ModelCustomer = {
   readonly id: string;
@@ -122,6 +124,9 @@ export type SessionModel = {
   readonly bulkJobIds: string[];
   /** Identity customers deleted once decided (still read by id). */
   readonly retiredCustomerIds: string[];
+  /** Embedded wallets (issue 14), and customers in an SCA region with their SCA state. */
+  readonly wallets: ModelWallet[];
+  readonly scaCustomers: ModelScaCustomer[];
   /** Whether incoming payments currently need the platform's approval. */
   approvalRequired: boolean;
   /** Whether fresh exchange rates were published (quotes across currencies need them). */
@@ -166,6 +171,8 @@ export function emptyModel(): SessionModel {
     beneficialOwners: [],
     bulkJobIds: [],
     retiredCustomerIds: [],
+    wallets: [],
+    scaCustomers: [],
     approvalRequired: false,
     ratesPublishedAtMs: undefined,
     fundedMinor: {},

@@ -10,6 +10,8 @@ import { formatInStatementZone, statementMonthContaining } from '../core/calenda
 import type { ModelAgent, ModelCard, ModelCustomer } from './model.js';
 import type { OperationCall, OperationContext, OperationDefinition, OperationRun } from './session.js';
 import { IDENTITY_OPERATIONS } from './identity-operations.js';
+import { SCA_OPERATIONS } from './sca-operations.js';
+import { WALLET_OPERATIONS } from './wallet-operations.js';
 import { must, pick, send, serial } from './requests.js';
 import { available, createCustomer, createExternal, customer, executedEffect, externalOf, fundAccount, funded, NAMES, NOTHING, payAmount, payoutEffect, platformMoves, remember } from './money.js';
 
@@ -710,6 +712,10 @@ export const OPERATIONS: Readonly<Record<string, OperationDefinition>> = {
   },
   // Identity (KYC/KYB, documents, beneficial owners, hosted link, contact, bulk) -------------
   ...IDENTITY_OPERATIONS,
+  // Embedded wallets: credentials, logins, sessions, delegated keys, signed actions (issue 14) --
+  ...WALLET_OPERATIONS,
+  // Strong customer authentication: logins, factors, resets, trusted beneficiaries, quotes -----
+  ...SCA_OPERATIONS,
 };
 
 function* updateCustomer(context: OperationContext): Generator<OperationCall, void, HttpResponse> {

@@ -14,6 +14,7 @@ import {
   derivePrivateKey,
   fromBase64url,
   fromHex,
+  hpkeOpen,
   hpkeSeal,
   publicKeyHex,
   sha256Hex,
@@ -29,8 +30,27 @@ export type ClientKey = { readonly privateKey: string; readonly publicKey: strin
 
 /** The key pair of `label`: the same label always gives the same key. */
 export function clientKey(label: string): ClientKey {
-  const privateKey = derivePrivateKey((message) => sha256Hex(`payments-engine/testing client|${message}`), label);
-  return { privateKey: bytesToHex(privateKey), publicKey: publicKeyHex(privateKey), publicKeyUncompressed: publicKeyHex(privateKey, true) };
+  return keyOfPrivate(bytesToHex(derivePrivateKey((message) => sha256Hex(`payments-engine/testing client|${message}`), label)));
+}
+
+/** The key pair of a private key (hex), e.g. a session key the engine sealed to the client. */
+export function keyOfPrivate(privateKeyHex: string): ClientKey {
+  const privateKey = hexToBytes(privateKeyHex);
+  return { privateKey: privateKeyHex, publicKey: publicKeyHex(privateKey), publicKeyUncompressed: publicKeyHex(privateKey, true) };
+}
+
+/**
+ * Opens `{encappedPublic, ciphertext}` (JSON text) sealed to `key` as UTF-8 text (what
+ * `hpkeDecrypt` of `@turnkey/crypto` does); undefined when it is not that shape or does not open.
+ */
+export function openSealed(key: ClientKey, sealedJson: string): string | undefined {
+  try {
+    const { encappedPublic, ciphertext } = JSON.parse(sealedJson) as { encappedPublic: string; ciphertext: string };
+    const plain = hpkeOpen(hexToBytes(key.privateKey), encappedPublic, ciphertext);
+    return plain === undefined ? undefined : new TextDecoder('utf-8', { fatal: true }).decode(plain);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
