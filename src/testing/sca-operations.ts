@@ -251,9 +251,11 @@ export const SCA_OPERATIONS: Readonly<Record<string, OperationDefinition>> = {
       const { operation, nowMs } = context;
       const c = yield* scaCustomer(context, operation.a);
       const q = query(c);
+      // Mostly a reset still within its 24 hours; now and then one that expired (400, EXPIRED).
       const open = c.resets.filter((r) => !r.completed);
-      const reset = pick(open, operation.b);
-      if (reset !== undefined && (operation.b % 2 === 0 || c.resets.length >= RESETS_MAX)) {
+      const live = open.filter((r) => resetStatus(r, nowMs) !== 'EXPIRED');
+      const reset = operation.b % 2 === 0 || c.resets.length >= RESETS_MAX ? pick(live, operation.c) : operation.b % 5 === 1 ? pick(open, operation.c) : undefined;
+      if (reset !== undefined) {
         const status = resetStatus(reset, nowMs);
         const read = yield* must(context, 'GET', `/sca/factors/reset/${reset.id}${q}`);
         if (read.status !== status || read.factor !== reset.factor) throw new Error(`reset ${reset.id} reads ${JSON.stringify(read)}, the model expects ${status}`);

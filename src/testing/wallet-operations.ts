@@ -201,12 +201,13 @@ function addRefusal(w: ModelWallet, type: WalletCredentialType): string | undefi
   return undefined;
 }
 
-function* addCredential(context: OperationContext, w: ModelWallet, type: WalletCredentialType, n: number): Calls<void> {
+/** Adds a credential of `type` by signed retry (or meets the refusal the model predicts); returns it when added. */
+function* addCredential(context: OperationContext, w: ModelWallet, type: WalletCredentialType, n: number): Calls<ModelWalletCredential | undefined> {
   const base = { type, accountId: w.accountId };
   const refusal = addRefusal(w, type);
   if (refusal !== undefined) {
     yield* expectStatus(context, 400, refusal, 'POST', '/auth/credentials', base);
-    return;
+    return undefined;
   }
   const session = yield* activeSession(context, w, n);
   const id = label(context, 'credential');
@@ -221,13 +222,15 @@ function* addCredential(context: OperationContext, w: ModelWallet, type: WalletC
   if (done.type !== type || done.accountId !== w.accountId) throw new Error(`adding ${type} answered ${JSON.stringify(done)}`);
   const otp = type === 'EMAIL_OTP' || type === 'SMS_OTP';
   if (otp && typeof done.otpEncryptionTargetBundle !== 'string') throw new Error(`an added ${type} has no target bundle: ${JSON.stringify(done)}`);
-  w.credentials.push({
+  const credential: ModelWalletCredential = {
     id: done.id,
     type,
     ...(otp ? { bundle: done.otpEncryptionTargetBundle, otpExpiresAtMs: context.nowMs + OTP_TTL_MS } : {}),
     ...(authenticator === undefined ? {} : { authenticator }),
     ...(type === 'OAUTH' ? { oauthSubject: subject } : {}),
-  });
+  };
+  w.credentials.push(credential);
+  return credential;
 }
 
 // ---------------------------------------------------------------- operations
@@ -276,8 +279,13 @@ export const WALLET_OPERATIONS: Readonly<Record<string, OperationDefinition>> = 
       const { operation } = context;
       const w = yield* wallet(context, operation.a);
       if (w.credentials.length >= CREDENTIALS_MAX) return NOTHING;
+      // Half the time a kind the wallet lacks (so every kind is reached), else any (refusals included).
       const types: WalletCredentialType[] = ['SMS_OTP', 'OAUTH', 'PASSKEY', 'EMAIL_OTP'];
-      yield* addCredential(context, w, types[operation.b % types.length] as WalletCredentialType, operation.c);
+      const lacking = types.filter((type) => addRefusal(w, type) === undefined && !w.credentials.some((c) => c.type === type));
+      const type = (operation.b % 2 === 0 ? pick(lacking, operation.b >> 1) : undefined) ?? (types[operation.b % types.length] as WalletCredentialType);
+      const added = yield* addCredential(context, w, type, operation.c);
+      // Half the new credentials are verified at once, as an app does right after adding one.
+      if (added !== undefined && operation.c % 2 === 0) yield* login(context, w, added, operation.c >> 1);
       yield* checkLists(context, w);
       return NOTHING;
     },
