@@ -26,8 +26,8 @@ export const ALLOWED: readonly Allowed[] = [
   },
   {
     operation: /external-accounts/,
-    error: /\/accountInfo\/iban must match pattern/,
-    why: 'DECISIONS.md (External accounts): identifiers are masked but their last four characters; a masked IBAN (****...) cannot match the reference\'s IBAN pattern',
+    error: /\/accountInfo\/(iban|accountNumber|clabeNumber) must match pattern/,
+    why: 'DECISIONS.md (External accounts): identifiers are masked but their last four characters; a masked IBAN, account number or CLABE (****...) cannot match the reference\'s digit patterns',
   },
   {
     operation: /^POST \/sandbox\/cards\/\{id\}\/simulate\/balance_inquiry$/,

@@ -5,6 +5,7 @@
  * beneficiary verification status from the sandbox suffix table, and the currency rule.
  */
 import { describe, expect, it } from 'vitest';
+import { EXTERNAL_ACCOUNT_TYPES } from '../../src/domains/external-accounts/types.js';
 import { harness } from '../support/harness.js';
 import {
   CURRENCY_OF,
@@ -202,7 +203,8 @@ describe('validation lists every invalid field', () => {
     expect(body.details.errors).toEqual([
       {
         field: 'accountInfo.accountType',
-        constraint: { enum: ['USD_ACCOUNT', 'EUR_ACCOUNT', 'MXN_ACCOUNT', 'GBP_ACCOUNT', 'SPARK_WALLET', 'LIGHTNING', 'SOLANA_WALLET', 'ETHEREUM_WALLET', 'BASE_WALLET'] },
+        // The reference's 46 account types (test/external-accounts/account-types.test.ts checks the list).
+        constraint: { enum: [...EXTERNAL_ACCOUNT_TYPES] },
         message: expect.stringContaining('accountInfo.accountType must be one of'),
       },
     ]);

@@ -20,6 +20,8 @@ export const RATES = [
   { sendingCurrency: 'USD', receivingCurrency: 'BTC', exchangeRate: '95000' },
   { sendingCurrency: 'BTC', receivingCurrency: 'USD', exchangeRate: '0.0000105' },
   { sendingCurrency: 'USD', receivingCurrency: 'USDC', exchangeRate: '1' },
+  { sendingCurrency: 'USD', receivingCurrency: 'BRL', exchangeRate: '0.18' },
+  { sendingCurrency: 'USD', receivingCurrency: 'CAD', exchangeRate: '0.73' },
 ] as const;
 
 /** Publishes `RATES` as of `h.now`. */

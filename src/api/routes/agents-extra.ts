@@ -10,7 +10,7 @@
  */
 import { listExternalAccountPage } from '../../domains/listing/external-account-page.js';
 import { z } from 'zod';
-import { CURRENCY_CODES } from '../../core/currency.js';
+import { EXTERNAL_ACCOUNT_CURRENCIES } from '../../domains/external-accounts/schema.js';
 import { type ApiError, apiError, invalidInput } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import {
@@ -50,7 +50,8 @@ const me = callingAgent;
 
 /** `GET /agents/me/external-accounts` query. */
 export const agentExternalAccountsQuery = z.strictObject({
-  currency: z.enum(CURRENCY_CODES, { error: 'currency must be a supported currency code' }).optional(),
+  // Every currency an external account may hold, the account-only ones included (account-types.ts).
+  currency: z.enum(EXTERNAL_ACCOUNT_CURRENCIES, { error: 'currency must be a supported currency code' }).optional(),
   limit: z.string().optional(),
   cursor: z.string().optional(),
 });

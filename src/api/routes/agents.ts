@@ -41,8 +41,7 @@ import {
   type OrderedPage,
 } from '../../domains/agents/index.js';
 import { decideCreateExternalAccount } from '../../domains/external-accounts/create.js';
-import { crossFieldErrors, platformExternalAccountCreateSchema } from '../../domains/external-accounts/schema.js';
-import type { AccountInfo } from '../../domains/external-accounts/types.js';
+import { crossFieldErrors, platformExternalAccountCreateSchema, storedAccountInfo } from '../../domains/external-accounts/schema.js';
 import { externalAccountView } from '../../domains/external-accounts/view.js';
 import { internalAccountView } from '../../domains/internal-accounts/view.js';
 import { createQuoteSchema } from '../../domains/quotes/schema.js';
@@ -296,8 +295,7 @@ function createExternalAccount(context: RouteContext<DomainState>): Result<Accep
     owner: { kind: 'customer', customerId: agent.value.customerId },
     currency: body.currency,
     ...(body.platformAccountId === undefined ? {} : { platformAccountId: body.platformAccountId }),
-    // zod leaves absent optional fields as undefined; records and events never hold undefined.
-    accountInfo: JSON.parse(JSON.stringify(body.accountInfo)) as AccountInfo,
+    accountInfo: storedAccountInfo(body.accountInfo),
     externalAccountId,
     at,
   });

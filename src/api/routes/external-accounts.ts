@@ -8,7 +8,6 @@
  */
 import { listExternalAccountPage } from '../../domains/listing/external-account-page.js';
 import { z } from 'zod';
-import { CURRENCY_CODES, type CurrencyCode } from '../../core/currency.js';
 import { type ApiError, type FieldError, apiError, invalidInput, mergeFieldErrors } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { decideCreateExternalAccount } from '../../domains/external-accounts/create.js';
@@ -17,13 +16,15 @@ import { decideIssueChallenge, decideVerifyOwnership } from '../../domains/exter
 import { untrustWithSca } from './sca.js';
 import { type ExternalAccountScope, externalAccountInScope } from '../../domains/external-accounts/read.js';
 import {
+  EXTERNAL_ACCOUNT_CURRENCIES,
   crossFieldErrors,
   customerExternalAccountCreateSchema,
   platformExternalAccountCreateSchema,
+  storedAccountInfo,
   verifyOwnershipSchema,
 } from '../../domains/external-accounts/schema.js';
 import { decideDeleteExternalAccount, decideSetTrusted, externalAccountNotFound } from '../../domains/external-accounts/trust.js';
-import { EXTERNAL_ACCOUNT_TYPES, type AccountInfo } from '../../domains/external-accounts/types.js';
+import { EXTERNAL_ACCOUNT_TYPES } from '../../domains/external-accounts/types.js';
 import { externalAccountView } from '../../domains/external-accounts/view.js';
 import type { DomainState } from '../../domains/state.js';
 import { LIST_LIMITS, readPage, listBody } from '../pagination.js';
@@ -37,7 +38,7 @@ const PREFIX: Readonly<Record<ExternalAccountScope, string>> = { customer: '/cus
 const emptyBody = z.strictObject({}, { error: 'The request body must be empty or a JSON object' });
 
 const currencyFilter = z
-  .enum(CURRENCY_CODES as unknown as readonly [CurrencyCode, ...CurrencyCode[]], { error: `currency must be one of ${CURRENCY_CODES.join(', ')}` })
+  .enum(EXTERNAL_ACCOUNT_CURRENCIES, { error: `currency must be one of ${EXTERNAL_ACCOUNT_CURRENCIES.join(', ')}` })
   .optional();
 const customerListQuery = z.strictObject({
   limit: z.string().optional(),
@@ -131,8 +132,7 @@ function create({ state, request, at, newId }: RouteContext<DomainState>, scope:
     owner: 'customerId' in body && typeof body.customerId === 'string' ? { kind: 'customer', customerId: body.customerId } : { kind: 'platform' },
     currency: body.currency,
     ...(body.platformAccountId === undefined ? {} : { platformAccountId: body.platformAccountId }),
-    // zod leaves absent optional fields as undefined; records and events never hold undefined.
-    accountInfo: JSON.parse(JSON.stringify(body.accountInfo)) as AccountInfo,
+    accountInfo: storedAccountInfo(body.accountInfo),
     externalAccountId,
     at,
   });

@@ -10,6 +10,8 @@
 export const PAYMENT_RAILS = [
   'ACH', 'ACH_SAME_DAY', 'WIRE', 'FEDNOW', 'RTP', 'ONCHAIN', 'LIGHTNING', 'SPARK', 'SWIFT', 'SEPA',
   'SEPA_INSTANT', 'SPEI', 'PIX', 'UPI', 'FASTER_PAYMENTS',
+  // The reference's rails of the other external account types (issue 12).
+  'NEFT', 'RTGS', 'PAYNOW', 'FAST', 'BANK_TRANSFER', 'MOBILE_MONEY',
 ] as const;
 
 /** One of `PAYMENT_RAILS`. */

@@ -5,7 +5,6 @@
  * not already an account of the same owner (409 DUPLICATE_EXTERNAL_ACCOUNT). Emits one
  * `ExternalAccountCreated`. Reads state, never changes it.
  */
-import type { CurrencyCode } from '../../core/currency.js';
 import { type ApiError, apiError } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { beneficiarySuffixRow, externalAccountSuffix } from '../../sandbox/external-accounts.js';
@@ -13,7 +12,7 @@ import type { EventDraft } from '../evolver.js';
 import type { DomainState } from '../state.js';
 import { EXTERNAL_ACCOUNT_EVENTS, type ExternalAccountCreated } from './events.js';
 import { identityKey, primaryIdentifier } from './identity.js';
-import type { AccountInfo, ExternalAccount, ExternalAccountOwner } from './types.js';
+import type { AccountInfo, ExternalAccount, ExternalAccountCurrency, ExternalAccountOwner } from './types.js';
 import { liveCustomer } from '../customers/store.js';
 
 /** The part of the state this decider reads. */
@@ -22,7 +21,7 @@ export type CreateDecisionState = Pick<DomainState, 'customers' | 'externalAccou
 /** A validated create request (either route), its owner, the id minted for it, and its time. */
 export type CreateExternalAccountCommand = {
   readonly owner: ExternalAccountOwner;
-  readonly currency: CurrencyCode;
+  readonly currency: ExternalAccountCurrency;
   readonly platformAccountId?: string;
   /** Validated and normalised, without undefined fields. */
   readonly accountInfo: AccountInfo;

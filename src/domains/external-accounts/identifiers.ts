@@ -4,6 +4,7 @@
  * normaliser) with no knowledge of requests or state, so schemas, deciders and tests share one
  * definition. docs/external-accounts.md lists the rules and what is deliberately not checked.
  */
+import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
@@ -253,4 +254,40 @@ export function isLightningAddress(address: string): boolean {
   const domain = address.slice(at + 1);
   if (username.length > LIGHTNING_USERNAME_LENGTH_MAX || domain.length > LIGHTNING_DOMAIN_LENGTH_MAX) return false;
   return /^[a-z0-9._-]+$/.test(username) && /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(domain);
+}
+
+/** Length of a decoded Tron address: 0x41, 20 bytes of account, 4 bytes of checksum. */
+const TRON_ADDRESS_BYTES = 25;
+/** The version byte of a Tron main-net address (the one that makes its text start with T). */
+const TRON_ADDRESS_VERSION = 0x41;
+
+/**
+ * True when `address` is a Tron address: `T` and 33 base58 characters that decode to 25 bytes,
+ * the version byte 0x41, 20 bytes of account and the first 4 bytes of the double SHA-256 of
+ * those 21 (Base58Check), so a typo is caught. Pure.
+ */
+export function isTronAddress(address: string): boolean {
+  if (!/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address)) return false;
+  const bytes = decodeBase58(address);
+  if (bytes?.length !== TRON_ADDRESS_BYTES || bytes[0] !== TRON_ADDRESS_VERSION) return false;
+  const checksum = sha256(sha256(bytes.subarray(0, 21)));
+  return bytes.subarray(21).every((byte, i) => byte === checksum[i]);
+}
+
+/**
+ * True when `invoice` has the shape of a BOLT11 invoice: `ln`, a network prefix (bc, tb, bcrt,
+ * tbs) with an optional amount, the bech32 separator `1` and bech32 characters; any case, not
+ * mixed (bech32). The signature and checksum are not verified. Pure.
+ */
+export function isBolt11Invoice(invoice: string): boolean {
+  const lower = invoice.toLowerCase();
+  if (invoice !== lower && invoice !== invoice.toUpperCase()) return false;
+  return /^ln(bc|tb|bcrt|tbs)[0-9]*[munp]?1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]+$/.test(lower);
+}
+
+/** True when `offer` has the shape of a BOLT12 offer: `lno1` and bech32 characters (any case, not mixed). Pure. */
+export function isBolt12Offer(offer: string): boolean {
+  const lower = offer.toLowerCase();
+  if (offer !== lower && offer !== offer.toUpperCase()) return false;
+  return /^lno1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]+$/.test(lower);
 }

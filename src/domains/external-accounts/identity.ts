@@ -3,7 +3,7 @@
  * number and routing, IBAN, CLABE, sort code and account number, wallet address). The duplicate
  * rule, the sandbox suffix tables and the quote flows all read the identifier through here. Pure.
  */
-import { assert } from '../../core/assert.js';
+import { ACCOUNT_TYPES } from './account-types.js';
 import type { AccountInfo, ExternalAccount, ExternalAccountOwner } from './types.js';
 
 /** The owner of `account`: its customer, or the platform when it has no customerId. Pure. */
@@ -18,7 +18,8 @@ export function ownerKey(owner: ExternalAccountOwner): string {
 
 /**
  * The primary identifier of `accountInfo`, unmasked: the account number (USD, GBP), the IBAN
- * (EUR), the CLABE (MXN), or the wallet address. The sandbox suffix tables read its last three
+ * (EUR), the CLABE (MXN), the wallet address, or for the other types the first of the table's
+ * identifiers the account has (account-types.ts). The sandbox suffix tables read its last three
  * characters. Pure.
  */
 export function primaryIdentifier(accountInfo: AccountInfo): string {
@@ -31,14 +32,15 @@ export function primaryIdentifier(accountInfo: AccountInfo): string {
     case 'MXN_ACCOUNT':
       return accountInfo.clabe;
     default:
-      return accountInfo.address;
+      return tableIdentifiers(accountInfo, ACCOUNT_TYPES[accountInfo.accountType].identifiers)[0] ?? '';
   }
 }
 
 /**
  * The full identifier that makes two accounts the same destination, normalised: routing and
- * account number for USD, sort code and account number for GBP, the IBAN, the CLABE, or the
- * address (EVM addresses lower-cased, since their letter case is only a checksum). Pure.
+ * account number for USD, sort code and account number for GBP, the IBAN, the CLABE, the address
+ * (EVM addresses lower-cased, since their letter case is only a checksum), or for the other types
+ * the table's qualifiers and identifiers present, as a JSON array. Pure.
  */
 export function destinationIdentifier(accountInfo: AccountInfo): string {
   switch (accountInfo.accountType) {
@@ -52,10 +54,21 @@ export function destinationIdentifier(accountInfo: AccountInfo): string {
       return accountInfo.clabe;
     case 'ETHEREUM_WALLET':
     case 'BASE_WALLET':
+    case 'POLYGON_WALLET':
+    case 'PLASMA_WALLET':
       return accountInfo.address.toLowerCase();
-    default:
-      return accountInfo.address;
+    default: {
+      const spec = ACCOUNT_TYPES[accountInfo.accountType];
+      // JSON: the reference lets some of these hold any character (a PIX key), so no separator is safe.
+      return JSON.stringify(tableIdentifiers(accountInfo, [...(spec.qualifiers ?? []), ...spec.identifiers]));
+    }
   }
+}
+
+/** The string values of `fields` that `accountInfo` has, in order. */
+function tableIdentifiers(accountInfo: AccountInfo, fields: readonly string[]): string[] {
+  const record = accountInfo as Readonly<Record<string, unknown>>;
+  return fields.map((field) => record[field]).filter((value): value is string => typeof value === 'string');
 }
 
 /**
@@ -65,6 +78,7 @@ export function destinationIdentifier(accountInfo: AccountInfo): string {
  */
 export function identityKey(account: Pick<ExternalAccount, 'customerId' | 'currency' | 'accountInfo'>): string {
   const key = [ownerKey(ownerOf(account)), account.accountInfo.accountType, account.currency, destinationIdentifier(account.accountInfo)];
-  assert(key.every((part) => !part.includes('|')), 'identity key parts never contain |');
-  return key.join('|');
+  // Escaped so that a part holding `|` (a PIX key may) cannot collide with another split; the
+  // identifiers of the earlier types never hold `|` or `\`, so their keys are unchanged.
+  return key.map((part) => part.replace(/[\\|]/g, (char) => `\\${char}`)).join('|');
 }

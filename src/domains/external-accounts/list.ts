@@ -4,17 +4,16 @@
  * ids of deleted accounts), so deleting an account between pages never shifts the others: none is
  * skipped or repeated because of it.
  */
-import type { CurrencyCode } from '../../core/currency.js';
 import type { ExternalAccountScope } from './read.js';
 import type { ExternalAccountStore } from './store.js';
-import type { ExternalAccount } from './types.js';
+import type { ExternalAccount, ExternalAccountCurrency } from './types.js';
 
 /** The list filters; each absent filter matches every account of the scope. */
 export type ExternalAccountFilters = {
   readonly scope: ExternalAccountScope;
   /** Customer scope only: that customer's accounts. */
   readonly customerId?: string;
-  readonly currency?: CurrencyCode;
+  readonly currency?: ExternalAccountCurrency;
 };
 
 /** One page: the accounts, where the next page starts (absent on the last), and the total. */

@@ -3,47 +3,51 @@
  * carries, the ownership statuses, and the record kept in the store. JSON-safe throughout (events
  * carry these records as they are).
  */
-import type { CurrencyCode } from '../../core/currency.js';
 import type { BeneficiaryVerificationStatus } from '../../sandbox/external-accounts.js';
 
 export type { BeneficiaryVerificationStatus };
 
-/** Bank account types: each carries a beneficiary and one fiat currency. */
-export const BANK_ACCOUNT_TYPES = ['USD_ACCOUNT', 'EUR_ACCOUNT', 'MXN_ACCOUNT', 'GBP_ACCOUNT'] as const;
-/** Wallet account types: each carries an `address` in its network's format. */
-export const WALLET_ACCOUNT_TYPES = ['SPARK_WALLET', 'LIGHTNING', 'SOLANA_WALLET', 'ETHEREUM_WALLET', 'BASE_WALLET'] as const;
-/** Every `accountInfo.accountType` we accept, banks first. */
-export const EXTERNAL_ACCOUNT_TYPES = [...BANK_ACCOUNT_TYPES, ...WALLET_ACCOUNT_TYPES] as const;
+import { ACCOUNT_TYPES, type ExternalAccountCurrency, type ExternalAccountType } from './account-types.js';
 
-/** One of `BANK_ACCOUNT_TYPES`. */
-export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+export type { ExternalAccountCurrency, ExternalAccountType };
+
+/** Wallet account types: each carries an `address` in its network's format (LIGHTNING: or an invoice, an offer). */
+export const WALLET_ACCOUNT_TYPES = [
+  'SPARK_WALLET', 'LIGHTNING', 'SOLANA_WALLET', 'ETHEREUM_WALLET', 'BASE_WALLET', 'POLYGON_WALLET', 'PLASMA_WALLET', 'TRON_WALLET',
+] as const satisfies readonly ExternalAccountType[];
 /** One of `WALLET_ACCOUNT_TYPES`. */
 export type WalletAccountType = (typeof WALLET_ACCOUNT_TYPES)[number];
-/** One of `EXTERNAL_ACCOUNT_TYPES`. */
-export type ExternalAccountType = (typeof EXTERNAL_ACCOUNT_TYPES)[number];
+/** Bank account types: each carries a beneficiary and one fiat currency (SWIFT_ACCOUNT: one of several). */
+export type BankAccountType = Exclude<ExternalAccountType, WalletAccountType>;
+/** Every `accountInfo.accountType` we accept: the reference's 46, in the table's order. */
+export const EXTERNAL_ACCOUNT_TYPES = Object.keys(ACCOUNT_TYPES) as readonly ExternalAccountType[] as readonly [ExternalAccountType, ...ExternalAccountType[]];
+/** Bank account types, in the table's order. */
+export const BANK_ACCOUNT_TYPES = EXTERNAL_ACCOUNT_TYPES.filter((type) => ACCOUNT_TYPES[type].kind === 'bank') as readonly BankAccountType[];
 
 /** True when `type` is a bank account type. */
 export function isBankAccountType(type: ExternalAccountType): type is BankAccountType {
-  return (BANK_ACCOUNT_TYPES as readonly string[]).includes(type);
+  return ACCOUNT_TYPES[type].kind === 'bank';
+}
+
+/** True when `value` names an account type of the table. */
+export function isExternalAccountType(value: unknown): value is ExternalAccountType {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ACCOUNT_TYPES, value);
+}
+
+function byType<T>(pick: (type: ExternalAccountType) => T): Readonly<Record<ExternalAccountType, T>> {
+  return Object.freeze(Object.fromEntries(EXTERNAL_ACCOUNT_TYPES.map((type) => [type, pick(type)])) as Record<ExternalAccountType, T>);
 }
 
 /**
  * The currencies an account of each type can receive: a bank account its country's currency; a
- * wallet the assets its network carries among the registered currencies.
+ * wallet the assets its network carries among the registered currencies (account-types.ts).
  */
-export const CURRENCIES_BY_ACCOUNT_TYPE: Readonly<Record<ExternalAccountType, readonly CurrencyCode[]>> = Object.freeze({
-  USD_ACCOUNT: ['USD'],
-  EUR_ACCOUNT: ['EUR'],
-  MXN_ACCOUNT: ['MXN'],
-  GBP_ACCOUNT: ['GBP'],
-  SPARK_WALLET: ['BTC'],
-  LIGHTNING: ['BTC'],
-  SOLANA_WALLET: ['USDC', 'USDT'],
-  ETHEREUM_WALLET: ['USDC', 'USDT'],
-  BASE_WALLET: ['USDC'],
-});
+export const CURRENCIES_BY_ACCOUNT_TYPE: Readonly<Record<ExternalAccountType, readonly ExternalAccountCurrency[]>> = byType((type) => ACCOUNT_TYPES[type].currencies);
 
-/** Payment rails that can pay out to an external account (the spec's PaymentRail plus the non-US bank rails). */
+/**
+ * Payment rails that can pay out to an external account: the spec's PaymentRail, the non-US bank
+ * rails, and the reference's rails of the other account types (BANK_TRANSFER, MOBILE_MONEY, ...).
+ */
 export type ExternalAccountRail =
   | 'ACH'
   | 'ACH_SAME_DAY'
@@ -56,23 +60,24 @@ export type ExternalAccountRail =
   | 'FASTER_PAYMENTS'
   | 'SPARK'
   | 'LIGHTNING'
-  | 'ONCHAIN';
+  | 'ONCHAIN'
+  | 'PIX'
+  | 'UPI'
+  | 'NEFT'
+  | 'RTGS'
+  | 'PAYNOW'
+  | 'FAST'
+  | 'SWIFT'
+  | 'BANK_TRANSFER'
+  | 'MOBILE_MONEY';
 
 /**
  * The rails each account type supports, the default first where a default exists. ACH_SAME_DAY is
  * listed but never chosen automatically (spec: Versioning). docs/external-accounts.md explains each.
  */
-export const RAILS_BY_ACCOUNT_TYPE: Readonly<Record<ExternalAccountType, readonly ExternalAccountRail[]>> = Object.freeze({
-  USD_ACCOUNT: ['ACH', 'ACH_SAME_DAY', 'WIRE', 'RTP', 'FEDNOW'],
-  EUR_ACCOUNT: ['SEPA', 'SEPA_INSTANT'],
-  MXN_ACCOUNT: ['SPEI'],
-  GBP_ACCOUNT: ['FASTER_PAYMENTS'],
-  SPARK_WALLET: ['SPARK'],
-  LIGHTNING: ['LIGHTNING'],
-  SOLANA_WALLET: ['ONCHAIN'],
-  ETHEREUM_WALLET: ['ONCHAIN'],
-  BASE_WALLET: ['ONCHAIN'],
-});
+export const RAILS_BY_ACCOUNT_TYPE: Readonly<Record<ExternalAccountType, readonly ExternalAccountRail[]>> = byType(
+  (type) => ACCOUNT_TYPES[type].payoutRails as readonly ExternalAccountRail[],
+);
 
 /** Ownership statuses (spec: External account ownership status). */
 export const EXTERNAL_ACCOUNT_STATUSES = ['PENDING_OWNERSHIP_VERIFICATION', 'ACTIVE', 'UNVERIFIED'] as const;
@@ -109,16 +114,16 @@ export type Beneficiary =
       readonly birthDate?: string;
       readonly nationality?: string;
       readonly address?: PostalAddress;
+      /** CAD_ACCOUNT only. */
+      readonly registrationNumber?: string;
+      /** COP_ACCOUNT only. */
+      readonly documentType?: string;
+      readonly documentNumber?: string;
     } & BeneficiaryContact)
   | ({ readonly beneficiaryType: 'BUSINESS'; readonly legalName: string; readonly registrationNumber?: string; readonly taxId?: string; readonly address?: PostalAddress } & BeneficiaryContact);
 
-/** The rails each bank account type may be paid over (the reference's `paymentRails` enums). */
-export const PAYMENT_RAILS_BY_ACCOUNT_TYPE = {
-  USD_ACCOUNT: ['ACH', 'WIRE', 'RTP', 'FEDNOW'],
-  EUR_ACCOUNT: ['SEPA', 'SEPA_INSTANT'],
-  MXN_ACCOUNT: ['SPEI'],
-  GBP_ACCOUNT: ['FASTER_PAYMENTS'],
-} as const;
+/** The rails each account type may be paid over as the reference names them (its `paymentRails` enums; none for wallets). */
+export const PAYMENT_RAILS_BY_ACCOUNT_TYPE: Readonly<Record<ExternalAccountType, readonly string[]>> = byType((type) => ACCOUNT_TYPES[type].paymentRails);
 
 /** A US bank account. */
 export type UsdAccountInfo = {
@@ -127,6 +132,9 @@ export type UsdAccountInfo = {
   readonly routingNumber: string;
   readonly bankName?: string;
   readonly bankAccountType: UsBankAccountKind;
+  readonly intermediaryBankName?: string;
+  readonly intermediaryRoutingNumber?: string;
+  readonly fiToFiInformation?: string;
   readonly paymentRails?: readonly string[];
   readonly beneficiary: Beneficiary;
 };
@@ -160,15 +168,47 @@ export type GbpAccountInfo = {
   readonly beneficiary: Beneficiary;
 };
 
-/** A wallet; the beneficiary is optional (Travel Rule information when the platform has it). */
+/**
+ * A wallet with an address; the beneficiary is optional (Travel Rule information when the
+ * platform has it), `vaspName` names the custodian of a custodial wallet.
+ */
 export type WalletAccountInfo = {
-  readonly accountType: WalletAccountType;
+  readonly accountType: Exclude<WalletAccountType, 'LIGHTNING'>;
   readonly address: string;
+  readonly vaspName?: string;
   readonly beneficiary?: Beneficiary;
 };
 
+/**
+ * A Lightning destination: exactly one of `address` (the spec copy's name of a Lightning
+ * address), the reference's `lightningAddress`, a BOLT11 `invoice` or a BOLT12 offer `bolt12`.
+ */
+export type LightningAccountInfo = {
+  readonly accountType: 'LIGHTNING';
+  readonly address?: string;
+  readonly lightningAddress?: string;
+  readonly invoice?: string;
+  readonly bolt12?: string;
+  readonly vaspName?: string;
+  readonly beneficiary?: Beneficiary;
+};
+
+/** A bank account type whose fields come from the table alone (account-types.ts). */
+export type TableBankAccountType = Exclude<BankAccountType, 'USD_ACCOUNT' | 'EUR_ACCOUNT' | 'MXN_ACCOUNT' | 'GBP_ACCOUNT'>;
+
+/**
+ * An account of a table-driven bank type: its fields are the table's (`ACCOUNT_TYPES[type].fields`),
+ * each a string, present only when given.
+ */
+export type TableBankAccountInfo = {
+  readonly accountType: TableBankAccountType;
+  readonly paymentRails?: readonly string[];
+  readonly beneficiary: Beneficiary;
+  readonly [field: string]: unknown;
+};
+
 /** `accountInfo`, discriminated by `accountType`. */
-export type AccountInfo = UsdAccountInfo | EurAccountInfo | MxnAccountInfo | GbpAccountInfo | WalletAccountInfo;
+export type AccountInfo = UsdAccountInfo | EurAccountInfo | MxnAccountInfo | GbpAccountInfo | TableBankAccountInfo | WalletAccountInfo | LightningAccountInfo;
 
 /** An open ownership challenge: what the owner must sign, and until when. */
 export type OwnershipChallenge = {
@@ -185,7 +225,8 @@ export type ExternalAccount = {
   readonly id: string;
   readonly customerId?: string;
   readonly platformAccountId?: string;
-  readonly currency: CurrencyCode;
+  /** A registered currency, or an account-only one (account-types.ts) that no payout can use. */
+  readonly currency: ExternalAccountCurrency;
   readonly status: ExternalAccountStatus;
   readonly beneficiaryVerificationStatus: BeneficiaryVerificationStatus;
   readonly accountInfo: AccountInfo;

@@ -2,10 +2,11 @@
  * Shapes external accounts for the wire: fields in a fixed order, absent fields omitted, the open
  * ownership challenge left out, and account identifiers masked but their last four characters.
  * What is masked: account numbers, IBANs and CLABEs (they let anyone pull or misdirect money).
- * What is not: routing numbers, sort codes and BICs (they name a bank, not an account) and wallet
- * addresses (public by nature: an address is what its owner shares to be paid).
+ * What is not: routing numbers, sort codes, bank and branch codes and BICs (they name a bank, not
+ * an account), and what an owner shares to be paid: wallet addresses, Lightning invoices, PIX keys,
+ * UPI addresses and mobile-money phone numbers.
  */
-import { type AccountInfo, type EurAccountInfo, type ExternalAccount, type GbpAccountInfo, type MxnAccountInfo, PAYMENT_RAILS_BY_ACCOUNT_TYPE, type UsdAccountInfo } from './types.js';
+import { type AccountInfo, type ExternalAccount, type ExternalAccountType, PAYMENT_RAILS_BY_ACCOUNT_TYPE, type TableBankAccountInfo, isBankAccountType } from './types.js';
 
 /** How many trailing characters of a masked identifier stay visible. */
 export const MASK_VISIBLE_CHARS = 4;
@@ -32,11 +33,14 @@ export type ExternalAccountView = {
   readonly updatedAt: string;
 };
 
+/** Fields of a table-driven account type that are masked when present (they let anyone pull or misdirect money). */
+const MASKED_TABLE_FIELDS = ['accountNumber', 'iban'] as const;
+
 /**
  * `accountInfo` with its account identifiers masked, and what the reference's account info
  * requires of a bank account: `paymentRails` (every rail of its type when the request named none),
  * the CLABE also as `clabeNumber`, and an EUR individual's `countryOfResidence` (the address's
- * country, else the IBAN's). Pure.
+ * country, else the IBAN's). Wallets are answered as stored. Pure.
  */
 export function maskedAccountInfo(accountInfo: AccountInfo): AccountInfo {
   switch (accountInfo.accountType) {
@@ -56,11 +60,20 @@ export function maskedAccountInfo(accountInfo: AccountInfo): AccountInfo {
       return { ...accountInfo, clabe: masked, clabeNumber: masked, paymentRails: railsOf(accountInfo) } as AccountInfo;
     }
     default:
-      return accountInfo;
+      return isBankAccountType(accountInfo.accountType) ? maskedTableInfo(accountInfo as TableBankAccountInfo) : accountInfo;
   }
 }
 
-function railsOf(accountInfo: UsdAccountInfo | GbpAccountInfo | EurAccountInfo | MxnAccountInfo): readonly string[] {
+function maskedTableInfo(accountInfo: TableBankAccountInfo): AccountInfo {
+  const masked: Record<string, unknown> = { ...accountInfo, paymentRails: railsOf(accountInfo) };
+  for (const field of MASKED_TABLE_FIELDS) {
+    const value = accountInfo[field];
+    if (typeof value === 'string') masked[field] = maskIdentifier(value);
+  }
+  return masked as TableBankAccountInfo;
+}
+
+function railsOf(accountInfo: { readonly accountType: ExternalAccountType; readonly paymentRails?: readonly string[] }): readonly string[] {
   return accountInfo.paymentRails ?? PAYMENT_RAILS_BY_ACCOUNT_TYPE[accountInfo.accountType];
 }
 

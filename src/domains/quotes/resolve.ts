@@ -74,13 +74,19 @@ function activeInternal(state: DomainState, accountId: string): Resolved<Interna
   return ok(account);
 }
 
-function usableExternal(state: DomainState, accountId: string): Resolved<ExternalAccount> {
+function usableExternal(state: DomainState, accountId: string): Resolved<ExternalAccount & { readonly currency: CurrencyCode }> {
   const account = externalAccountById(state, accountId);
   if (account === undefined) return err(notFound(accountId));
   if (ownershipStanding(account) === 'VERIFICATION_REQUIRED') {
     return err(apiError('EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', `External account ${accountId} failed ownership verification`, { accountId }));
   }
-  return ok(account);
+  const { currency } = account;
+  if (!isCurrencyCode(currency)) {
+    // An account type whose currency the engine keeps no ledger or rates in (docs/external-accounts.md).
+    return err(apiError('INVALID_CURRENCY', `External account ${accountId} holds ${currency}, a currency this engine does not pay out or collect in`, { accountId, currency }));
+  }
+  // The record itself (frozen, shared), its currency now known to be a registered one.
+  return ok(account as ExternalAccount & { readonly currency: CurrencyCode });
 }
 
 type SourceSide = { readonly source: QuoteSource; readonly external?: ExternalAccount };
@@ -139,7 +145,7 @@ function resolveDestination(state: DomainState, request: CreateQuoteRequest): Re
     const automatic = rails.find((candidate) => !NEVER_AUTOMATIC_RAILS.includes(candidate));
     rail = paymentRail ?? automatic ?? '';
     if (rail === '') return err(invalidInput([{ field: 'destination.paymentRail', constraint: { enum: [...rails] }, message: 'Name the rail for this account' }]));
-    currency = external.currency;
+    currency = found.value.currency;
     holderId = external.customerId;
   } else if (accountId.startsWith('InternalAccount:')) {
     const internal = activeInternal(state, accountId);

@@ -3,7 +3,7 @@
  * when the account is known (an external account may have been deleted since; its currency is
  * then left out). Pure.
  */
-import type { CurrencyCode } from '../../core/currency.js';
+import { type CurrencyCode, isCurrencyCode } from '../../core/currency.js';
 import { externalAccountById } from '../external-accounts/read.js';
 import type { DomainState } from '../state.js';
 import type { AccountDestination } from '../transactions/index.js';
@@ -12,7 +12,9 @@ import type { SweepRule } from './rule.js';
 /** The currency of the rule's destination account, if it still exists. Pure. */
 export function sweepDestinationCurrency(state: DomainState, rule: SweepRule): CurrencyCode | undefined {
   const accountId = rule.destination.accountId;
-  return state.accounts.byId.get(accountId)?.currency ?? externalAccountById(state, accountId)?.currency;
+  const external = externalAccountById(state, accountId)?.currency;
+  // An account-only currency (no ledger) never reaches a sweep: its quote is refused at creation.
+  return state.accounts.byId.get(accountId)?.currency ?? (isCurrencyCode(external) ? external : undefined);
 }
 
 /** The sweep transaction's destination. Pure. */
