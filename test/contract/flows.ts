@@ -15,6 +15,8 @@ import { harness } from '../support/harness.js';
 import { bankAccountInfo, fund, newCustomer, payoutBody, publishRates, START } from '../quotes/support.js';
 import { MERCHANT } from '../cards/support.js';
 import { SANDBOX_VALID_OWNERSHIP_SIGNATURE } from '../../src/sandbox/external-accounts.js';
+import { EXTERNAL_ACCOUNT_TYPES } from '../../src/domains/external-accounts/types.js';
+import { referenceCreateBody } from '../external-accounts/reference-accounts.js';
 
 /**
  * The routed reference operations the flows below must answer with a success: the 80 routed when
@@ -219,4 +221,14 @@ export function driveExtras(into: Recorder): void {
   const bearer = { authorization: `Bearer ${token}` };
   h.ok('GET', '/agents/me', undefined, bearer);
   h.ok('POST', '/agents/me/external-accounts', { currency: 'USD', accountInfo: bankAccountInfo('USD', '987') }, bearer);
+  // One account of every account type of the reference, from its own examples (issue 12), on
+  // the customer, platform and agent routes, then listed.
+  for (const type of EXTERNAL_ACCOUNT_TYPES) {
+    const body = referenceCreateBody(type);
+    h.ok('POST', '/customers/external-accounts', { customerId: eu.customerId, ...body });
+    h.ok('POST', '/platform/external-accounts', body);
+    h.ok('POST', '/agents/me/external-accounts', body, bearer);
+  }
+  h.ok('GET', `/customers/external-accounts?customerId=${encodeURIComponent(eu.customerId)}&limit=100`);
+  h.ok('GET', '/platform/external-accounts?limit=100');
 }
