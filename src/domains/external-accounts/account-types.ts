@@ -107,7 +107,7 @@ export const ACCOUNT_TYPES = {
     ...bank('USD', ['ACH', 'WIRE', 'RTP', 'FEDNOW'], {
       intermediaryBankName: { minLength: 1, maxLength: 140 },
       intermediaryRoutingNumber: { pattern: '^[0-9]{9}$', patternText: '9 digits' },
-      fiToFiInformation: { minLength: 1, maxLength: 210 },
+      fiToFiInformation: { maxLength: 210 },
     }, ['accountNumber'], { qualifiers: ['routingNumber'] }),
     payoutRails: ['ACH', 'ACH_SAME_DAY', 'WIRE', 'RTP', 'FEDNOW'],
   },

@@ -31,7 +31,7 @@ export function isBankAccountType(type: ExternalAccountType): type is BankAccoun
 
 /** True when `value` names an account type of the table. */
 export function isExternalAccountType(value: unknown): value is ExternalAccountType {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ACCOUNT_TYPES, value);
+  return typeof value === 'string' && Object.hasOwn(ACCOUNT_TYPES, value);
 }
 
 function byType<T>(pick: (type: ExternalAccountType) => T): Readonly<Record<ExternalAccountType, T>> {
