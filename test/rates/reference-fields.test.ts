@@ -5,7 +5,7 @@
  * meaning what the spec copy's `sendingCurrency` / `receivingCurrency` mean.
  */
 import { describe, expect, it } from 'vitest';
-import { CURRENCY_CODES } from '../../src/core/currency.js';
+import { CURRENCY_CODES, isCurrencyCode } from '../../src/core/currency.js';
 import { CURRENCIES_BY_ACCOUNT_TYPE, EXTERNAL_ACCOUNT_TYPES } from '../../src/domains/external-accounts/types.js';
 import { railsForAccountType } from '../../src/domains/external-accounts/index.js';
 import { NEVER_AUTOMATIC_RAILS } from '../../src/domains/quotes/index.js';
@@ -43,9 +43,11 @@ describe('destinationPaymentRail: the rail a payout in the destination currency 
     for (const type of EXTERNAL_ACCOUNT_TYPES) {
       const automatic = railsForAccountType(type).find((rail) => !NEVER_AUTOMATIC_RAILS.includes(rail));
       const [currency] = CURRENCIES_BY_ACCOUNT_TYPE[type];
+      // Account-only currencies (AED, DKK, ...) have no rates, so no row names a rail for them.
+      if (!isCurrencyCode(currency)) continue;
       // The first account type of a currency decides (BTC: SPARK_WALLET before LIGHTNING).
       if (EXTERNAL_ACCOUNT_TYPES.find((other) => CURRENCIES_BY_ACCOUNT_TYPE[other][0] === currency) !== type) continue;
-      expect(DESTINATION_RAIL_BY_CURRENCY[currency!], type).toBe(automatic);
+      expect(DESTINATION_RAIL_BY_CURRENCY[currency], type).toBe(automatic);
     }
   });
 
