@@ -19,7 +19,6 @@ const REFUSED_EXAMPLES: Readonly<Record<string, string>> = {
   'POST /customers/external-accounts usBankAccount': 'the example\'s routing number fails the ABA check digit (DECISIONS.md: routingNumber has its check digit) and it puts platformAccountId inside accountInfo',
   'POST /platform/external-accounts usBankAccount': 'as POST /customers/external-accounts usBankAccount',
   'POST /agents/me/external-accounts usBankAccount': 'the example\'s routing number fails the ABA check digit (DECISIONS.md)',
-  'POST /quotes accountToUma': 'open: lookupId (from the unrouted GET /receiver/uma/{address}) not accepted yet',
   'POST /quotes realTimeFundingToSparkWallet': 'the example pays real-time funding into an external wallet; the engine pays it into an internal account only (docs/quotes.md)',
   'PATCH /cards/{cardId} updateFundingSources': 'binds two funding sources; DECISIONS.md (Cards) gives a card one fundingSource, so fundingSources holds one id',
   'POST /sandbox/cards/{cardId}/simulate/credit_authorization_advice creditAdvice': 'DECISIONS.md (Cards): an advice takes { cardTransactionId, amount } and re-sizes that card transaction; the reference\'s body (amount, currency, merchant) names no transaction, so it has no meaning under DECISIONS.md (it would be a new credit authorization)',
@@ -27,13 +26,27 @@ const REFUSED_EXAMPLES: Readonly<Record<string, string>> = {
   'POST /sandbox/cards/{cardId}/simulate/return_reversal returnReversal': 'DECISIONS.md: return_reversal takes the refund row\'s id in the path, not the card\'s',
 };
 
-/** What an example needs beyond the world, made on its own copy before it is sent (`world` ids). */
-const PREREQUISITES: Readonly<Record<string, (h: Harness, world: World) => void>> = {
+/**
+ * What an example needs beyond the world, made on its own copy before it is sent (`world` ids);
+ * it may return the body to send instead (a value only a prerequisite can know, like a lookup id).
+ */
+const PREREQUISITES: Readonly<Record<string, (h: Harness, world: World, body: unknown) => unknown>> = {
+  // The lookupId comes from a receiver lookup (GET /receiver/uma/{address}) of a receiver the
+  // sandbox reaches (the example's domain is a placeholder, like its ids).
+  'POST /quotes accountToUma': (h, world, body) => {
+    const receiver = '$success.usd@sandbox.svc.uma.money';
+    const lookup = h.ok('GET', `/receiver/uma/${encodeURIComponent(receiver)}?customerId=${encodeURIComponent(world.ids.customerId![0]!)}`);
+    const example = body as { destination: Record<string, unknown> };
+    return { ...example, lookupId: lookup.lookupId, destination: { ...example.destination, umaAddress: receiver } };
+  },
   // Unfreezing needs a frozen card.
-  'PATCH /cards/{cardId} unfreeze': (h, world) => h.ok('PATCH', `/cards/${world.ids.cardId![0]}`, { status: 'FROZEN' }),
+  'PATCH /cards/{cardId} unfreeze': (h, world) => {
+    h.ok('PATCH', `/cards/${world.ids.cardId![0]}`, { status: 'FROZEN' });
+  },
   // A full refund of $15.00 needs $15.00 settled: clear the world's $5.00 authorization at $15.00 (the difference is pulled).
-  'POST /sandbox/cards/{cardId}/simulate/return fullRefund': (h, world) =>
-    h.ok('POST', `/sandbox/cards/${world.ids.cardId![0]}/simulate/clearing`, { cardTransactionId: world.ids.cardTransactionId![0], amount: 1_500 }),
+  'POST /sandbox/cards/{cardId}/simulate/return fullRefund': (h, world) => {
+    h.ok('POST', `/sandbox/cards/${world.ids.cardId![0]}/simulate/clearing`, { cardTransactionId: world.ids.cardTransactionId![0], amount: 1_500 });
+  },
 };
 
 type Example = { readonly key: string; readonly method: string; readonly template: string; readonly body: unknown; readonly auth: string };
@@ -105,10 +118,11 @@ describe('request examples of the reference are accepted (issue 12)', () => {
     const outcomes: string[] = [];
     for (const example of examples()) {
       const h = harness({ regulated: true, snapshot }, world.h.now);
-      PREREQUISITES[example.key]?.(h, world);
+      const body = withWorldIds(example.body, world);
+      const prepared = PREREQUISITES[example.key]?.(h, world, body);
       const headers: Record<string, string> = { 'Idempotency-Key': `example-${example.key}` };
       if (example.auth === 'agent') headers.authorization = `Bearer ${world.agentToken}`;
-      const response = h.call(example.method, fillPath(example.template, world, customerIndexFor(example.body)), withWorldIds(example.body, world), headers);
+      const response = h.call(example.method, fillPath(example.template, world, customerIndexFor(example.body)), prepared ?? body, headers);
       const accepted = response.status < 300;
       const listed = REFUSED_EXAMPLES[example.key] !== undefined;
       if (accepted === listed) outcomes.push(`${example.key}: ${response.status} ${accepted ? '(listed as refused: remove it)' : JSON.stringify(response.body).slice(0, 300)}`);

@@ -44,8 +44,17 @@ const destinationSchema = z.discriminatedUnion(
   { error: 'destinationType must be ACCOUNT or UMA_ADDRESS' },
 );
 
+/**
+ * The reference's `lookupId`: the id a receiver lookup (`GET /receiver/uma/{address}`,
+ * `GET /receiver/external-account/{accountId}`) answered, `Lookup:<uuid>` (the reference's examples
+ * also spell it `LookupRequest:<uuid>`). A hint: the sandbox caches no lookup (a lookup writes
+ * nothing), so the quote resolves the receiver itself and the id is not stored.
+ */
+export const LOOKUP_ID_PATTERN = /^(Lookup|LookupRequest):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** `POST /quotes`. */
 export const createQuoteSchema = z.strictObject({
+  lookupId: z.string({ error: 'lookupId must be a string' }).regex(LOOKUP_ID_PATTERN, { error: 'lookupId must be the id of a receiver lookup (Lookup:<uuid>)' }).optional(),
   source: sourceSchema,
   destination: destinationSchema,
   lockedCurrencySide: z.enum(LOCKED_SIDES, { error: `lockedCurrencySide must be one of ${LOCKED_SIDES.join(', ')}` }),
