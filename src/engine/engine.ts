@@ -22,7 +22,7 @@ import { type ApiError, apiError, errorBody } from '../core/errors.js';
 import { eventIdAt, resourceId } from '../core/ids.js';
 import { type Result, err, ok } from '../core/result.js';
 import { formatInstant, instantToMs, parseInstant } from '../core/time.js';
-import type { EventDraft } from '../domains/evolver.js';
+import { type EventDraft, type EvolveContext, RECHECKED, TRUSTED } from '../domains/evolver.js';
 import { PLATFORM_EVENTS } from '../domains/platform/events.js';
 import type { DomainState } from '../domains/state.js';
 import { EMPTY_HEAD, type EventEnvelope, LINE_LENGTH_MAX, sha256Hex, type Upcast } from '../log/index.js';
@@ -157,7 +157,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
   let state = freshState();
   let view = readonlyView(state);
   let head = initialHead;
-  if (options.events !== undefined) head = replayInto(state, options.events, head, options.upcast);
+  // Replay trusts the checked log for whole-record soundness unless asked (EngineOptions.recheckRecords).
+  const replayContext = options.recheckRecords === true ? RECHECKED : TRUSTED;
+  if (options.events !== undefined) head = replayInto(state, options.events, head, replayContext, options.upcast);
   const secretDigest = secretDigester(resolved.secret);
   if (options.checkpoints !== undefined) {
     const problem = checkpointOptionsProblem(options.checkpoints);
@@ -183,7 +185,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
         resolved.sha256 === undefined ? {} : { sha256: resolved.sha256 },
       );
       applying = true;
-      evolve(state, sealed.envelope);
+      evolve(state, sealed.envelope, RECHECKED);
       head = { seq, hash: sealed.envelope.hash, atMs };
       out.push(sealed.envelope);
       const notifier = NOTIFIERS[draft.type];
@@ -278,7 +280,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       return atomically(() => {
         const batch = checkLinks(events, head);
         applying = batch.length > 0;
-        head = replayInto(state, batch, head, options.upcast);
+        head = replayInto(state, batch, head, replayContext, options.upcast);
         return head;
       });
     },
@@ -425,7 +427,7 @@ function errorResponse(error: ApiError): HttpResponse {
   return { status: error.status, body: errorBody(error) };
 }
 
-function replayInto(state: DomainState, events: Iterable<EventEnvelope>, start: LogHead, upcast?: Upcast): LogHead {
+function replayInto(state: DomainState, events: Iterable<EventEnvelope>, start: LogHead, context: EvolveContext, upcast?: Upcast): LogHead {
   let seq = start.seq;
   let hash = start.hash;
   let lastAt: string | undefined;
@@ -434,11 +436,11 @@ function replayInto(state: DomainState, events: Iterable<EventEnvelope>, start: 
       // Messages are built only on failure: this loop runs once per event of the log.
       if (event.seq !== seq + 1) assert(false, `log gap: expected seq ${seq + 1}, got ${event.seq}`);
       if (event.prevHash !== hash) assert(false, `log chain broken at seq ${event.seq}`);
-      if (upcast === undefined) evolve(state, event);
+      if (upcast === undefined) evolve(state, event, context);
       else {
         const current = upcast(event);
         if (!current.ok) assert(false, `cannot upcast seq ${event.seq}: ${current.error.reason}`);
-        else evolve(state, current.value);
+        else evolve(state, current.value, context);
       }
       seq = event.seq;
       hash = event.hash;

@@ -15,7 +15,7 @@ import type { DomainState } from '../domains/state.js';
 import { ENGINE_EVENTS, engineEvolvers } from './engine-events.js';
 import { checkpointEvolvers } from './checkpoint-events.js';
 import { statementEvolvers } from '../domains/statements/evolve.js';
-import type { Evolver } from '../domains/evolver.js';
+import type { EvolveContext, Evolver } from '../domains/evolver.js';
 import { webhookEvolvers } from '../domains/notifications.js';
 import { timerEvolvers } from '../domains/timers.js';
 import { transactionEvolvers } from '../domains/transactions/evolve.js';
@@ -71,8 +71,11 @@ const EVOLVERS: ReadonlyMap<string, Evolver> = new Map(
   }),
 );
 
-/** Applies `event` in place. A failure is a bug or a corrupt log: it throws InvariantError. */
-export function evolve(state: DomainState, event: EventEnvelope): void {
+/**
+ * Applies `event` in place; `context.recheckRecords` re-validates whole records (handle, and a
+ * replay asked to). A failure is a bug or a corrupt log: it throws InvariantError.
+ */
+export function evolve(state: DomainState, event: EventEnvelope, context: EvolveContext): void {
   // A bare movement (most events of a busy log) has no evolver to look up: its transfers are all.
   const bare = event.type === ENGINE_EVENTS.ledgerTransfersCreated;
   const evolver = bare ? undefined : EVOLVERS.get(event.type);
@@ -85,8 +88,8 @@ export function evolve(state: DomainState, event: EventEnvelope): void {
   if (evolver !== undefined) {
     // The list indexes follow the stores the evolver writes (domains/listing).
     const indexer = LIST_INDEXERS.get(event.type);
-    indexer?.before?.(state, event);
-    evolver(state, event);
-    indexer?.after?.(state, event);
+    indexer?.before?.(state, event, context);
+    evolver(state, event, context);
+    indexer?.after?.(state, event, context);
   }
 }

@@ -58,6 +58,13 @@ export type EngineOptions = {
    * detects any rewrite of the log up to the last checkpoint (docs/log.md).
    */
   readonly checkpoints?: CheckpointOptions;
+  /**
+   * Re-validate every stored record while replaying (`events` and `engine.replay`), as `handle`
+   * does after each event it writes (default false: the log was checked when it was written, and
+   * its hash chain proves it unchanged). The simulator's rebuild checks turn it on; so may an
+   * auditor of a log whose writer it does not trust (docs/architecture.md, "Stored records").
+   */
+  readonly recheckRecords?: boolean;
 };
 
 /** Options with defaults filled in. */

@@ -143,7 +143,9 @@ export function checkRebuilds(
       }
     }
   };
-  compare('replay', createEngine({ ...base, events: log }));
+  // The in-memory rebuild rechecks every record (handle's checks, on a second path); the JSONL
+  // one replays as a host does, trusting the checked log, and must answer the same.
+  compare('replay', createEngine({ ...base, recheckRecords: true, events: log }));
   const decoded = log.map((event, i) => {
     const result = decodeLine(encodeEnvelope(event), i + 1, event.seq);
     if (!result.ok) throw new Error(`JSONL round trip refused seq ${event.seq}: ${result.error.reason}`);

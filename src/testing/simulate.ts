@@ -212,7 +212,7 @@ export function checkEngineSession(operations: Iterable<Operation>, options: Eng
           // From here on a restored snapshot and a replayed log take every call the live engine
           // takes: they must write the same events and answer the same, not only read the same.
           shadows.push({ name: `snapshot@${step + 1}`, engine: createEngine({ ...engineOptions, snapshot: JSON.parse(JSON.stringify(engine.snapshot())) as EngineSnapshot }) });
-          shadows.push({ name: `replayed@${step + 1}`, engine: createEngine({ ...engineOptions, events: log }) });
+          shadows.push({ name: `replayed@${step + 1}`, engine: createEngine({ ...engineOptions, recheckRecords: true, events: log }) });
         }
       },
     },

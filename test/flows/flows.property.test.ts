@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import type { CurrencyCode } from '../../src/core/currency.js';
 import { createEngine } from '../../src/engine/engine.js';
 import { evolve } from '../../src/engine/evolve.js';
+import { RECHECKED } from '../../src/domains/evolver.js';
 import { resolveOptions } from '../../src/engine/options.js';
 import { emptyState } from '../../src/engine/state.js';
 import { transactionView } from '../../src/domains/transactions/view.js';
@@ -269,7 +270,7 @@ function webhooksMatchResources(log: readonly EventEnvelope[]): number {
   const state = emptyState(resolveOptions({}));
   let checked = 0;
   for (const event of log) {
-    evolve(state, event);
+    evolve(state, event, RECHECKED);
     if (event.type !== 'WebhookQueued') continue;
     const data = (event.data as { data: { id?: string } }).data;
     if (typeof data.id !== 'string' || !data.id.startsWith('Transaction:')) continue;

@@ -11,7 +11,7 @@ import { eventIdAt, resourceId } from '../../src/core/ids.js';
 import type { ApiError } from '../../src/core/errors.js';
 import type { Result } from '../../src/core/result.js';
 import { formatInstant, instantToMs, parseInstant } from '../../src/core/time.js';
-import type { EventDraft } from '../../src/domains/evolver.js';
+import { type EventDraft, RECHECKED } from '../../src/domains/evolver.js';
 import { WEBHOOK_EVENTS, type WebhookQueued } from '../../src/domains/notifications.js';
 import type { DomainState } from '../../src/domains/state.js';
 import {
@@ -90,7 +90,7 @@ export function world(now = '2026-01-05T16:00:00.000Z', log: EventEnvelope[] = [
       // The engine's state is read-only: apply the drafts to a raw state replayed from the log,
       // then replace the engine with one replayed from the longer log.
       const scratch = { state: emptyState(resolveOptions({})) };
-      for (const event of w.log) evolve(scratch.state, event);
+      for (const event of w.log) evolve(scratch.state, event, RECHECKED);
       let head = w.engine.head();
       const atMs = Math.max(parseInstant(w.now) ?? 0, head.atMs);
       const at = formatInstant(atMs);
@@ -99,7 +99,7 @@ export function world(now = '2026-01-05T16:00:00.000Z', log: EventEnvelope[] = [
         for (const draft of list) {
           const seq = head.seq + 1;
           const { envelope } = sealEvent({ seq: head.seq, hash: head.hash }, { type: draft.type, version: 1, at, data: draft.data }, eventIdAt(7, seq, atMs));
-          evolve(scratch.state, envelope);
+          evolve(scratch.state, envelope, RECHECKED);
           head = { seq, hash: envelope.hash, atMs };
           written.push(envelope);
           const notifier = NOTIFIERS[draft.type];
