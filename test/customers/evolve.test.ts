@@ -25,18 +25,19 @@ function person(id: string, platformCustomerId: string): Customer {
 }
 
 describe('customer evolvers', () => {
-  it('stores a deep-frozen copy, leaving the event data unfrozen', () => {
+  it('stores the event\'s record itself, deep-frozen in place (docs/architecture.md, "Stored records")', () => {
     const store = emptyCustomerStore();
     const customer = { ...person('Customer:1', 'p1'), address: { line1: 'a', city: 'b', postalCode: '1', country: 'GB' } };
     addCustomer(store, customer);
     const stored = store.byId.get('Customer:1')!;
+    expect(stored).toBe(customer);
+    expect(Object.isFrozen(stored)).toBe(true);
     expect(Object.isFrozen(stored.address)).toBe(true);
-    expect(Object.isFrozen(customer)).toBe(false);
     expect(store.order).toEqual(['Customer:1']);
     expect(store.byPlatformCustomerId.get('p1')).toBe('Customer:1');
   });
 
-  it('applies an update with immer and keeps the previous record unchanged', () => {
+  it('applies an update as a new frozen record and keeps the previous record unchanged', () => {
     const store = emptyCustomerStore();
     addCustomer(store, person('Customer:1', 'p1'));
     const before = store.byId.get('Customer:1')!;

@@ -39,6 +39,21 @@ describe('stored records are frozen in place, never the host\'s objects', () => 
     }
   });
 
+  it('a customer created and updated from host objects: the stored record is frozen, the host\'s bodies are not', () => {
+    const h = setup();
+    const created = { customerType: 'INDIVIDUAL', platformCustomerId: 'host-1', fullName: 'Ada Lovelace', address: { line1: '1 Main St', city: 'London', postalCode: 'N1 1AA', country: 'GB' } };
+    const customer = h.ok('POST', '/customers', created);
+    const patch = { fullName: 'Ada King', address: { line1: '2 Main St', city: 'London', postalCode: 'N1 1AB', country: 'GB' } };
+    h.ok('PATCH', `/customers/${customer.id}`, patch);
+    expect([...objectsIn(created), ...objectsIn(patch)].filter((object) => Object.isFrozen(object))).toEqual([]);
+    const record = h.engine.state.customers.byId.get(customer.id);
+    expect(record?.fullName).toBe('Ada King');
+    const objects = objectsIn(record);
+    expect(objects.filter((object) => !Object.isFrozen(object))).toEqual([]);
+    expect(objects).not.toContain(created.address);
+    expect(objects).not.toContain(patch.address);
+  });
+
   it('a replay of the log parsed from JSON rebuilds the same state', () => {
     const h = setup();
     const { customerId, accountId } = newCustomer(h);

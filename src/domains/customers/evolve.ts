@@ -1,18 +1,16 @@
 /**
- * Applies customer events to `state.customers`: new records (deep-frozen copies of the event's
- * record) and updates (immer `produce` on a local auto-freezing instance). The deciders checked
+ * Applies customer events to `state.customers`: new records (the event's record, deep-frozen in
+ * place) and updates (spreads of the stored, frozen record; docs/architecture.md "Stored records"). The deciders checked
  * every rule; the evolvers check the invariants again (unique ids and platformCustomerIds, only
  * the fields a customer of that type may change), so a corrupt log fails loudly on replay.
  */
-import { Immer, freeze } from 'immer';
+import { freeze } from 'immer';
 import { assert } from '../../core/assert.js';
+import { deepFreeze } from '../../core/freeze.js';
 import type { EvolverTable } from '../evolver.js';
 import { CUSTOMER_EVENTS, type CustomerCreated, type CustomerDeleted, type CustomerUpdated } from './events.js';
 import type { CustomerStore } from './store.js';
 import { type Customer, type KycStatus, mutableFieldsOf } from './types.js';
-
-// A private instance: auto-freeze is set here, never globally (STYLE.md: no hidden global defaults).
-const immer = new Immer({ autoFreeze: true });
 
 /** Stores a new customer. Pure apart from writing into `store`. */
 export function addCustomer(store: CustomerStore, customer: Customer): void {
@@ -23,8 +21,8 @@ export function addCustomer(store: CustomerStore, customer: Customer): void {
     customer.customerType === 'INDIVIDUAL' ? customer.kycStatus !== undefined : customer.kybStatus !== undefined,
     `customer ${customer.id} has no verification status`,
   );
-  // A copy, so freezing never reaches into the caller's event object.
-  const record = freeze(structuredClone(customer), true);
+  // Frozen in place, no copy: the event's data is the engine's own (docs/architecture.md, "Stored records").
+  const record = deepFreeze(customer);
   store.byId.set(record.id, record);
   store.byPlatformCustomerId.set(record.platformCustomerId, record.id);
   store.order.push(record.id);
@@ -45,11 +43,7 @@ export function updateCustomer(store: CustomerStore, update: CustomerUpdated): v
     store.byPlatformCustomerId.delete(before.platformCustomerId);
     store.byPlatformCustomerId.set(nextPlatformId, before.id);
   }
-  const changes = structuredClone(update.changes);
-  const after = immer.produce(before, (draft) => {
-    Object.assign(draft, changes);
-    draft.updatedAt = update.updatedAt;
-  });
+  const after: Customer = deepFreeze({ ...before, ...update.changes, updatedAt: update.updatedAt } as Customer);
   store.byId.set(after.id, after);
 }
 
@@ -60,11 +54,7 @@ export function updateCustomer(store: CustomerStore, update: CustomerUpdated): v
 export function setCustomerVerificationStatus(store: CustomerStore, customerId: string, status: KycStatus, at: string): void {
   const before = store.byId.get(customerId);
   assert(before !== undefined, `verification status change for unknown customer ${customerId}`);
-  const after = immer.produce(before, (draft) => {
-    if (draft.customerType === 'INDIVIDUAL') draft.kycStatus = status;
-    else draft.kybStatus = status;
-    draft.updatedAt = at;
-  });
+  const after: Customer = deepFreeze(before.customerType === 'INDIVIDUAL' ? { ...before, kycStatus: status, updatedAt: at } : { ...before, kybStatus: status, updatedAt: at });
   store.byId.set(after.id, after);
 }
 

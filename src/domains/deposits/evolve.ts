@@ -2,10 +2,12 @@
  * Applies incoming-payment events to `state.incoming`: new records, each step (what remains and
  * the timer of the next), deferrals, halts, rail returns, and the approval setting. Evolvers trust
  * the log for what deciders checked and assert the rest (a step must be the record's next one).
- * Money in `data.transfers` is applied by the engine before these run.
+ * Money in `data.transfers` is applied by the engine before these run. Records are the event's
+ * own objects frozen in place, and updates spreads of the stored (frozen) record
+ * (docs/architecture.md, "Stored records").
  */
-import { freeze, Immer } from 'immer';
 import { assert } from '../../core/assert.js';
+import { deepFreeze } from '../../core/freeze.js';
 import type { EvolverTable } from '../evolver.js';
 import type { DomainState } from '../state.js';
 import { cancelTimer, scheduleTimer } from '../timers.js';
@@ -22,9 +24,6 @@ import {
 } from './events.js';
 import { RETURN_TABLE } from './return-lifecycle.js';
 import type { IncomingRecord, IncomingStepKind } from './types.js';
-
-// A private instance: auto-freeze is set here, never globally (STYLE.md: no hidden global defaults).
-const immer = new Immer({ autoFreeze: true });
 
 function recordOf(state: DomainState, transactionId: string, type: string): IncomingRecord {
   const record = state.incoming.byTransactionId.get(transactionId);
@@ -47,6 +46,12 @@ function timeNextStep(state: DomainState, record: IncomingRecord): void {
   scheduleTimer(state, { id, dueAtMs: record.nextDueAtMs, kind: INCOMING_STEP_TIMER_KIND, ref: record.transactionId });
 }
 
+/** `record` without its `nextDueAtMs` (a copy, other keys in their order). */
+function withoutNextDue(record: IncomingRecord): IncomingRecord {
+  const { nextDueAtMs: _due, ...rest } = record;
+  return rest;
+}
+
 function put(state: DomainState, record: IncomingRecord): void {
   assert((record.remaining.length === 0) === (record.nextDueAtMs === undefined), `${record.transactionId}: a next due time exactly when steps remain`);
   state.incoming.byTransactionId.set(record.transactionId, record);
@@ -59,63 +64,44 @@ export const incomingEvolvers: EvolverTable = {
     const { record } = event.data as IncomingPaymentStarted;
     assert(!state.incoming.byTransactionId.has(record.transactionId), `incoming payment ${record.transactionId} started twice`);
     state.incoming.order.push(record.transactionId);
-    put(state, freeze(structuredClone(record), true));
+    put(state, deepFreeze(record));
   },
   [INCOMING_EVENTS.stepped]: (state, event) => {
     const data = event.data as IncomingPaymentStepped;
     const before = recordOf(state, data.transactionId, event.type);
     assertNext(before, data.step, event.type);
     assert(data.sweep === undefined || before.sweep === undefined, `${before.transactionId} swept twice`);
-    const after = immer.produce(before, (draft) => {
-      draft.remaining = structuredClone(data.remaining) as typeof draft.remaining;
-      if (data.nextDueAtMs === undefined) delete draft.nextDueAtMs;
-      else draft.nextDueAtMs = data.nextDueAtMs;
-      if (data.sweep !== undefined) draft.sweep = { ...data.sweep };
-      draft.updatedAt = data.at;
-    });
-    put(state, after);
+    // The keys stay in the order immer's produce gave them (snapshots keep stored records as they are).
+    const after: IncomingRecord = {
+      ...(data.nextDueAtMs === undefined ? withoutNextDue(before) : before),
+      remaining: data.remaining,
+      ...(data.nextDueAtMs === undefined ? {} : { nextDueAtMs: data.nextDueAtMs }),
+      ...(data.sweep === undefined ? {} : { sweep: data.sweep }),
+      updatedAt: data.at,
+    };
+    put(state, deepFreeze(after));
   },
   [INCOMING_EVENTS.deferred]: (state, event) => {
     const data = event.data as IncomingPaymentDeferred;
     const before = recordOf(state, data.transactionId, event.type);
     assertNext(before, data.step, event.type);
-    put(
-      state,
-      immer.produce(before, (draft) => {
-        draft.nextDueAtMs = data.nextDueAtMs;
-        draft.updatedAt = data.at;
-      }),
-    );
+    put(state, deepFreeze({ ...before, nextDueAtMs: data.nextDueAtMs, updatedAt: data.at }));
   },
   [INCOMING_EVENTS.halted]: (state, event) => {
     const data = event.data as IncomingPaymentHalted;
     const before = recordOf(state, data.transactionId, event.type);
     assertNext(before, data.step, event.type);
-    put(
-      state,
-      immer.produce(before, (draft) => {
-        draft.remaining = [];
-        delete draft.nextDueAtMs;
-        draft.haltedAt = data.at;
-        draft.updatedAt = data.at;
-      }),
-    );
+    put(state, deepFreeze({ ...withoutNextDue(before), remaining: [], haltedAt: data.at, updatedAt: data.at }));
   },
   [INCOMING_EVENTS.returnRecorded]: (state, event) => {
     const data = event.data as IncomingReturnRecorded;
     const before = recordOf(state, data.transactionId, event.type);
     assert(before.returnState === data.from, `${before.transactionId}: return logged from ${data.from} but the record is ${before.returnState}`);
     assert(RETURN_TABLE.next(data.from, data.event) === data.to, `${before.transactionId}: return ${data.event} from ${data.from} is not ${data.to}`);
-    state.incoming.byTransactionId.set(
-      before.transactionId,
-      immer.produce(before, (draft) => {
-        draft.returnState = data.to;
-        draft.updatedAt = data.at;
-      }),
-    );
+    state.incoming.byTransactionId.set(before.transactionId, deepFreeze({ ...before, returnState: data.to, updatedAt: data.at }));
   },
   [INCOMING_EVENTS.approvalConfigured]: (state, event) => {
     const data = event.data as IncomingApprovalConfigured;
-    state.incoming.approval = freeze(structuredClone(data.approval), true);
+    state.incoming.approval = deepFreeze(data.approval);
   },
 };

@@ -1,11 +1,13 @@
 /**
- * Applies external account events to `state.externalAccounts`. Records are deep-frozen copies,
- * updated with immer's `produce` on a private auto-freezing instance. The deciders checked every
+ * Applies external account events to `state.externalAccounts`. New records are the event's own,
+ * deep-frozen in place (docs/architecture.md, "Stored records"); the rare updates use immer's
+ * `produce` on a private auto-freezing instance. The deciders checked every
  * rule; the evolvers check the invariants again (unique ids and identities, only legal lifecycle
  * moves, a verify consumes the challenge it names), so a corrupt log fails loudly on replay.
  */
 import { Immer, freeze } from 'immer';
 import { assert } from '../../core/assert.js';
+import { deepFreeze } from '../../core/freeze.js';
 import type { EvolverTable } from '../evolver.js';
 import type { DomainState } from '../state.js';
 import {
@@ -38,8 +40,8 @@ export function addExternalAccount(store: ExternalAccountStore, account: Externa
   const holder = store.byIdentity.get(key);
   assert(holder === undefined, `external account ${account.id} duplicates ${String(holder)}`);
   assert(account.status === 'PENDING_OWNERSHIP_VERIFICATION' && !account.isTrusted, `external account ${account.id} created in a later state`);
-  // A copy, so freezing never reaches into the caller's event object.
-  const record = freeze(structuredClone(account), true);
+  // Frozen in place, no copy: the event's data is the engine's own (docs/architecture.md, "Stored records").
+  const record = deepFreeze(account);
   store.byId.set(record.id, record);
   store.order.push(record.id);
   store.byIdentity.set(key, record.id);
