@@ -5,7 +5,7 @@
  * rule; the evolvers check the invariants again (unique ids and identities, only legal lifecycle
  * moves, a verify consumes the challenge it names), so a corrupt log fails loudly on replay.
  */
-import { Immer, freeze } from 'immer';
+import { Immer } from 'immer';
 import { assert } from '../../core/assert.js';
 import { deepFreeze } from '../../core/freeze.js';
 import type { EvolverTable } from '../evolver.js';
