@@ -7,15 +7,13 @@
  * - listed in docs/errors.md, section "Codes no request can produce", in a markdown table with
  *   `code` and `why` columns, with a reason.
  * A listed code must not be produced by `src/` (a quoted literal outside the catalogue and the
- * generated wire types) and not be expected by any test, so the list cannot go stale. Rows whose
- * reason begins "owned by issue 14" (wallet, credential, session, SCA codes) are that issue's to
- * test and are not checked against `src/`.
+ * generated wire types) and not be expected by any test, so the list cannot go stale.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, type ErrorCode } from '../../src/core/errors.js';
-import { ISSUE_14, ROOT, SECTION, parseUnreachable, producedInTests, quoted, tsFiles } from './coverage.js';
+import { ROOT, SECTION, parseUnreachable, producedInTests, quoted, tsFiles } from './coverage.js';
 
 const allCodes = Object.values(ERROR_CODES).flat() as ErrorCode[];
 // This file and the catalogue's own test name codes without producing them.
@@ -43,13 +41,12 @@ describe('error-code coverage (issue 12)', () => {
     const tested = allCodes.filter((code) => producedInTests(code, testLines));
     const neither = allCodes.filter((code) => !listed.has(code) && !tested.includes(code));
     // For the report: how many codes tests produce and how many are listed.
-    console.info(`error codes ${allCodes.length}: produced by tests ${tested.length}, listed ${rows.length} (${rows.filter((row) => ISSUE_14.test(row.why)).length} owned by issue 14)`);
+    console.info(`error codes ${allCodes.length}: produced by tests ${tested.length}, listed ${rows.length}`);
     expect(neither, 'codes no test produces and docs/errors.md does not list').toEqual([]);
   });
 
-  it('lists no code that src/ produces or a test expects (except the rows owned by issue 14)', () => {
+  it('lists no code that src/ produces or a test expects', () => {
     const stale = rows
-      .filter((row) => !ISSUE_14.test(row.why))
       .filter((row) => new RegExp(quoted(row.code)).test(srcText) || producedInTests(row.code as ErrorCode, testLines))
       .map((row) => `docs/errors.md:${row.line}: ${row.code}`);
     expect(stale, 'listed as unreachable, yet produced: delete the row').toEqual([]);

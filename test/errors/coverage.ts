@@ -10,8 +10,6 @@ import { statusOf, type ErrorCode } from '../../src/core/errors.js';
 export const ROOT = new URL('../../', import.meta.url).pathname;
 /** The heading (level 2) of the section of docs/errors.md that lists unreachable codes. */
 export const SECTION = 'Codes no request can produce';
-/** A row whose reason begins so is issue 14's to test (wallet, credential, session, SCA codes). */
-export const ISSUE_14 = /^owned by issue 14\b/i;
 
 /** Files under `dir` (relative to the repository) whose name ends in `.ts`, recursively. */
 export function tsFiles(dir: string): string[] {

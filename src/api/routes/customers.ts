@@ -2,7 +2,8 @@
  * Customer routes: create, get, update and list customers, the agreement catalogue and the
  * deprecated end-user terms. Every body is checked by the strict schema and the cross-field rules
  * together, so one 400 INVALID_INPUT lists every invalid field, sorted by field. Platform
- * credentials throughout.
+ * credentials throughout; a PATCH changing the email or phone tied to embedded-wallet OTP
+ * credentials also needs the wallet's signed retry (`Svc-Wallet-Signature` + `Request-Id`).
  */
 import { z } from 'zod';
 import { assert } from '../../core/assert.js';
@@ -16,6 +17,7 @@ import { CUSTOMER_TYPES, KYC_STATUSES } from '../../domains/customers/types.js';
 import { decideUpdateCustomer } from '../../domains/customers/update.js';
 import { customerView } from '../../domains/customers/view.js';
 import { customerViewWithContact } from '../../domains/verifications/contact.js';
+import { contactChangeOf, decideContactUpdate } from '../../domains/wallets/customer-contact.js';
 import type { DomainState } from '../../domains/state.js';
 import { LIST_LIMITS, readPage, listBody } from '../pagination.js';
 import type { ParsedRequest } from '../request.js';
@@ -115,7 +117,7 @@ export const customerRoutes: readonly Route<DomainState>[] = [
     method: 'PATCH',
     path: '/customers/{customerId}',
     auth: 'platform',
-    handle: ({ state, params, request, at }) => {
+    handle: ({ state, params, request, at, nowMs, newId }) => {
       const customerId = params.customerId ?? '';
       const customer = state.customers.byId.get(customerId);
       // Which fields are allowed depends on the customer's type, so an unknown id is answered first.
@@ -129,9 +131,16 @@ export const customerRoutes: readonly Route<DomainState>[] = [
       if (!body.ok) return body;
       const events = decideUpdateCustomer(state, { request: body.value, customerId, at });
       if (!events.ok) return events;
-      if (events.value.length === 0) return ok(answer(200, customerView(customer)));
+      // A changed email or phone tied to embedded-wallet OTP credentials is a signed retry (docs/wallets-and-sca.md).
+      const input = { headers: request.headers, body: request.body };
+      const contact = decideContactUpdate(state, customer, contactChangeOf(customer, body.value), input, { at, nowMs, newId });
+      if (!contact.ok) return contact;
+      const outcome = contact.value;
+      if (outcome.kind === 'challenge') return ok({ events: outcome.events, respond: () => ({ status: 202, body: outcome.body }) });
+      const all = outcome.kind === 'signed' ? [...outcome.events, ...events.value] : events.value;
+      if (all.length === 0) return ok(answer(200, customerView(customer)));
       return ok({
-        events: events.value,
+        events: all,
         respond: (after) => ({ status: 200, body: customerView(after.customers.byId.get(customerId)!) }),
       });
     },

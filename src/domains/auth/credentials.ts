@@ -41,6 +41,19 @@ export function walletNotFound(id: string): ApiError {
   return apiError('ACCOUNT_NOT_FOUND', `Embedded wallet internal account ${id.slice(0, 100)} not found`);
 }
 
+/**
+ * The embedded wallet of `accountId`, or why there is none: 404 ACCOUNT_NOT_FOUND for an id that
+ * names no live internal account, 409 WALLET_NOT_PROVISIONED for an internal account that has no
+ * embedded wallet (an INTERNAL_FIAT account, say: the wallet action cannot apply to it). Pure.
+ */
+export function walletRequired(state: DomainState, accountId: string): Result<EmbeddedWallet, ApiError> {
+  const wallet = state.auth.wallets.get(accountId);
+  if (wallet !== undefined) return ok(wallet);
+  const account = state.accounts.byId.get(accountId);
+  if (account === undefined) return err(walletNotFound(accountId));
+  return err(apiError('WALLET_NOT_PROVISIONED', `Internal account ${accountId.slice(0, 100)} has no embedded wallet`, { internalAccountId: accountId, type: account.type }));
+}
+
 /** The embedded wallet of `accountId`, if it is one. */
 export function walletOf(state: DomainState, accountId: string): EmbeddedWallet | undefined {
   return state.auth.wallets.get(accountId);
@@ -132,8 +145,9 @@ function newCredentialFields(state: DomainState, wallet: EmbeddedWallet, request
  * credential gets its first target bundle.
  */
 export function decideCreateCredential(state: DomainState, request: CreateCredentialRequest, input: SignedInput, context: AuthContext): Result<SignedOutcome<{ credentialId: string }>, ApiError> {
-  const wallet = walletOf(state, request.accountId);
-  if (wallet === undefined) return err(walletNotFound(request.accountId));
+  const found = walletRequired(state, request.accountId);
+  if (!found.ok) return found;
+  const wallet = found.value;
   const fields = newCredentialFields(state, wallet, request, context.nowMs);
   if (!fields.ok) return fields;
   if (isFirstLeg(input)) {

@@ -21,6 +21,12 @@ export type AuthCredentialRevoked = { readonly credentialId: string };
 export type PasskeyCounterAdvanced = { readonly credentialId: string; readonly signCount: number };
 /** The wallet privacy setting changed. */
 export type WalletPrivacyUpdated = { readonly accountId: string; readonly privateEnabled: boolean };
+/**
+ * A customer's signed contact update reached its tied OTP credentials (`PATCH /customers/{id}`):
+ * each credential's contact (its nickname) and its wallet's `email` or `phoneNumber` become the new
+ * value. Exactly one of `email` and `phoneNumber` is set.
+ */
+export type AuthCredentialsContactUpdated = { readonly credentialIds: readonly string[]; readonly email?: string; readonly phoneNumber?: string };
 /** A delegated key was created (PENDING) or changed status. */
 export type DelegatedKeyRecorded = { readonly key: DelegatedKey };
 
@@ -37,4 +43,5 @@ export const AUTH_EVENTS = {
   passkeyCounterAdvanced: 'PasskeyCounterAdvanced',
   walletPrivacyUpdated: 'WalletPrivacyUpdated',
   delegatedKeyRecorded: 'DelegatedKeyRecorded',
+  credentialsContactUpdated: 'AuthCredentialsContactUpdated',
 } as const;

@@ -6,6 +6,7 @@ import {
   AUTH_EVENTS,
   type AuthCredentialAdded,
   type AuthCredentialRevoked,
+  type AuthCredentialsContactUpdated,
   type AuthOtpIssued,
   type AuthSessionCreated,
   type AuthSessionRevoked,
@@ -77,6 +78,21 @@ export const authEvolvers: EvolverTable = {
     const wallet = state.auth.wallets.get(data.accountId);
     assert(wallet !== undefined, `privacy of unknown wallet ${data.accountId}`);
     state.auth.wallets.set(wallet.accountId, freeze({ ...wallet, privateEnabled: data.privateEnabled, updatedAt: event.at }, true));
+  },
+  [AUTH_EVENTS.credentialsContactUpdated]: (state, event) => {
+    const data = event.data as AuthCredentialsContactUpdated;
+    const contact = data.email ?? data.phoneNumber;
+    assert(contact !== undefined && (data.email === undefined) !== (data.phoneNumber === undefined), 'a contact update sets exactly one of email and phoneNumber');
+    const type = data.email === undefined ? 'SMS_OTP' : 'EMAIL_OTP';
+    for (const credentialId of data.credentialIds) {
+      const credential = state.auth.credentials.get(credentialId);
+      assert(credential?.type === type, `contact update of ${credentialId}, not a live ${type} credential`);
+      state.auth.credentials.set(credentialId, freeze({ ...credential, nickname: contact, updatedAt: event.at }, true));
+      const wallet = state.auth.wallets.get(credential.accountId);
+      assert(wallet !== undefined, `credential ${credentialId} of unknown wallet ${credential.accountId}`);
+      const changed = type === 'EMAIL_OTP' ? { email: contact } : { phoneNumber: contact };
+      state.auth.wallets.set(wallet.accountId, freeze({ ...wallet, ...changed, updatedAt: event.at }, true));
+    }
   },
   [AUTH_EVENTS.delegatedKeyRecorded]: (state, event) => {
     const { key } = event.data as DelegatedKeyRecorded;

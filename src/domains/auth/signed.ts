@@ -77,8 +77,15 @@ export type RetryExpectation = {
   readonly kind: SignedRequestKind;
   readonly accountId?: string;
   readonly targetId: string;
-  /** Which public keys may sign: the bound key of the challenge, or active sessions (optionally but one). */
-  readonly signer: { readonly kind: 'bound' } | { readonly kind: 'session'; readonly excludeCredentialId?: string };
+  /**
+   * Which public keys may sign: the bound key of the challenge, active sessions of the challenge's
+   * wallet (optionally but one credential's), or active sessions of any of several wallets (a
+   * customer's tied wallets, for a contact update).
+   */
+  readonly signer:
+    | { readonly kind: 'bound' }
+    | { readonly kind: 'session'; readonly excludeCredentialId?: string }
+    | { readonly kind: 'anyWallet'; readonly accountIds: readonly string[] };
 };
 
 /** A verified retry: the pending request, the signing session (absent for bound keys and legacy). */
@@ -118,9 +125,11 @@ export function verifySignedRetry(state: DomainState, input: SignedInput, expect
   }
   const consumedData: SignedRequestConsumed = { requestId: request.requestId };
   const consume: EventDraft = { type: AUTH_EVENTS.requestConsumed, data: consumedData };
+  const signerAccounts = expected.signer.kind === 'anyWallet' ? expected.signer.accountIds : [request.accountId];
+  const candidates = expected.signer.kind === 'bound' ? [] : signerAccounts.flatMap((accountId) => activeSessions(state, accountId, nowMs));
   if (stamp === undefined) {
     // Legacy value: skips the cryptographic check; a session of the wallet still signs if one is active.
-    const session = expected.signer.kind === 'session' ? activeSessions(state, request.accountId, nowMs)[0] : undefined;
+    const session = candidates[0];
     return ok(session === undefined ? { request, consume } : { request, session, consume });
   }
   if (!stampVerifies(stamp, request.payloadToSign)) {
@@ -130,8 +139,8 @@ export function verifySignedRetry(state: DomainState, input: SignedInput, expect
     if (stamp.publicKey !== request.boundPublicKey) return err(unauthorized('WALLET_SIGNATURE_INVALID', 'The signing key is not the key bound into the challenge'));
     return ok({ request, consume });
   }
-  const excluded = expected.signer.excludeCredentialId;
-  const session = activeSessions(state, request.accountId, nowMs).find((s) => s.publicKey === stamp.publicKey && s.credentialId !== excluded);
+  const excluded = expected.signer.kind === 'session' ? expected.signer.excludeCredentialId : undefined;
+  const session = candidates.find((s) => s.publicKey === stamp.publicKey && s.credentialId !== excluded);
   if (session === undefined) return err(unauthorized('WALLET_SIGNATURE_INVALID', 'The signing key is not the key of an active session of this wallet'));
   return ok({ request, session, consume });
 }

@@ -41,7 +41,7 @@ export type AuthSession = {
 /** What a pending signed request authorises once signed. */
 export const SIGNED_REQUEST_KINDS = [
   'ADD_CREDENTIAL', 'REVOKE_CREDENTIAL', 'REVOKE_SESSION', 'REFRESH_SESSION', 'OTP_VERIFY', 'PASSKEY_LOGIN',
-  'EXPORT_WALLET', 'UPDATE_WALLET', 'DELEGATED_KEY_USER', 'DELEGATED_KEY_POLICY',
+  'EXPORT_WALLET', 'UPDATE_WALLET', 'DELEGATED_KEY_USER', 'DELEGATED_KEY_POLICY', 'UPDATE_CUSTOMER_CONTACT',
 ] as const;
 /** One of `SIGNED_REQUEST_KINDS`. */
 export type SignedRequestKind = (typeof SIGNED_REQUEST_KINDS)[number];
@@ -59,6 +59,11 @@ export type PendingSignedRequest = {
   readonly bodyHash: string;
   readonly payloadToSign: string;
   readonly boundPublicKey?: string;
+  /**
+   * UPDATE_CUSTOMER_CONTACT: the ids (sorted) of the tied OTP credentials the update must change;
+   * a retry that finds another set is refused (EMAIL_OTP_/SMS_OTP_CREDENTIAL_SET_CHANGED).
+   */
+  readonly boundCredentialIds?: readonly string[];
   readonly expiresAt: string;
   readonly consumedAt?: string;
 };

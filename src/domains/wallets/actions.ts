@@ -7,7 +7,7 @@
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { type ApiError, invalidInput } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
-import { type AuthContext, type SignedOutcome, walletNotFound, walletOf } from '../auth/credentials.js';
+import { type AuthContext, type SignedOutcome, walletRequired } from '../auth/credentials.js';
 import { derivePrivateKey, hpkeSeal, parsePublicKey, toHex } from '../auth/crypto.js';
 import { AUTH_EVENTS, type WalletPrivacyUpdated } from '../auth/events.js';
 import { type SignedInput, activityPayload, bodyHash, challengeBody, isFirstLeg, issueSignedRequest, verifySignedRetry } from '../auth/signed.js';
@@ -23,8 +23,8 @@ export function walletSecret(secretDigest: (message: string) => string, accountI
 
 /** `POST /internal-accounts/{id}/export`. The 200 body is `{ id, encryptedWalletCredentials }`. */
 export function decideExportWallet(state: DomainState, accountId: string, clientPublicKey: string, input: SignedInput, context: AuthContext): Result<SignedOutcome<{ encryptedWalletCredentials: string }>, ApiError> {
-  const wallet = walletOf(state, accountId);
-  if (wallet === undefined) return err(walletNotFound(accountId));
+  const wallet = walletRequired(state, accountId);
+  if (!wallet.ok) return wallet;
   if (parsePublicKey(clientPublicKey) === undefined) return err(invalidInput([{ field: 'clientPublicKey', message: 'clientPublicKey must be a valid P-256 public key (hex)' }]));
   if (isFirstLeg(input)) {
     const issued = issueSignedRequest(
@@ -42,10 +42,8 @@ export function decideExportWallet(state: DomainState, accountId: string, client
 
 /** `PATCH /internal-accounts/{id}` with `{ privateEnabled }`. */
 export function decideUpdateWallet(state: DomainState, accountId: string, privateEnabled: boolean, input: SignedInput, context: AuthContext): Result<SignedOutcome<object>, ApiError> {
-  const account = state.accounts.byId.get(accountId);
-  if (account === undefined) return err(walletNotFound(accountId));
-  const wallet = walletOf(state, accountId);
-  if (wallet === undefined) return err(invalidInput([{ field: 'privateEnabled', message: 'Only an EMBEDDED_WALLET internal account can be updated' }]));
+  const wallet = walletRequired(state, accountId);
+  if (!wallet.ok) return wallet;
   if (isFirstLeg(input)) {
     const issued = issueSignedRequest(
       { kind: 'UPDATE_WALLET', accountId, targetId: accountId, bodyHash: bodyHash(input.body), payloadToSign: activityPayload(accountId, 'ACTIVITY_TYPE_UPDATE_WALLET', { privateEnabled, walletId: accountId }, context.nowMs) },
