@@ -154,6 +154,7 @@ describe('a refused account names the field (issue 12)', () => {
     ['two Lightning destinations', changed('LIGHTNING', { invoice: 'lnbc1qqqq' }), 'accountInfo.invoice', 'exactly one of'],
     ['a CLABE under both spellings', changed('MXN_ACCOUNT', { clabe: '032180000118359719' }), 'accountInfo.clabeNumber', 'must not be given with clabe'],
     ['a currency the type does not hold', { ...changed('PHP_ACCOUNT', {}), currency: 'USD' }, 'currency', 'must be PHP for PHP_ACCOUNT'],
+    ['an ownershipType outside the reference\'s enum', { ...changed('TRON_WALLET', {}), ownershipType: 'SELF' }, 'ownershipType', 'must be one of FIRST_PARTY, THIRD_PARTY'],
   ] as const)('refuses %s', (_name, body, field, message) => {
     const h = harness({}, START);
     const customerId = createCustomer(h);
@@ -163,6 +164,17 @@ describe('a refused account names the field (issue 12)', () => {
     expect(answer.code).toBe('INVALID_INPUT');
     expect(answer.details.errors).toContainEqual(expect.objectContaining({ field, message: expect.stringContaining(message) }));
     expect(response.events).toEqual([]);
+  });
+
+  it('accepts the reference\'s ownershipType on the three routes, stores it in the event and answers it', () => {
+    const h = harness({}, START);
+    const customerId = createCustomer(h);
+    const created = h.call('POST', '/customers/external-accounts', { customerId, ownershipType: 'THIRD_PARTY', ...referenceCreateBody('TRON_WALLET') });
+    expect(created.body).toMatchObject({ ownershipType: 'THIRD_PARTY' });
+    expect((created.events[0]!.data as Json).account.ownershipType).toBe('THIRD_PARTY');
+    expect(h.ok('POST', '/platform/external-accounts', { ownershipType: 'FIRST_PARTY', ...referenceCreateBody('HKD_ACCOUNT') }).ownershipType).toBe('FIRST_PARTY');
+    // Without one, none is answered (the reference's ExternalAccount has it optional).
+    expect(h.ok('POST', '/platform/external-accounts', referenceCreateBody('VND_ACCOUNT'))).not.toHaveProperty('ownershipType');
   });
 
   it('accepts the reference\'s clabeNumber spelling and answers both spellings', () => {

@@ -295,6 +295,7 @@ function createExternalAccount(context: RouteContext<DomainState>): Result<Accep
     owner: { kind: 'customer', customerId: agent.value.customerId },
     currency: body.currency,
     ...(body.platformAccountId === undefined ? {} : { platformAccountId: body.platformAccountId }),
+    ...(body.ownershipType === undefined ? {} : { ownershipType: body.ownershipType }),
     accountInfo: storedAccountInfo(body.accountInfo),
     externalAccountId,
     at,

@@ -132,6 +132,7 @@ function create({ state, request, at, newId }: RouteContext<DomainState>, scope:
     owner: 'customerId' in body && typeof body.customerId === 'string' ? { kind: 'customer', customerId: body.customerId } : { kind: 'platform' },
     currency: body.currency,
     ...(body.platformAccountId === undefined ? {} : { platformAccountId: body.platformAccountId }),
+    ...(body.ownershipType === undefined ? {} : { ownershipType: body.ownershipType }),
     accountInfo: storedAccountInfo(body.accountInfo),
     externalAccountId,
     at,

@@ -12,7 +12,7 @@ import type { EventDraft } from '../evolver.js';
 import type { DomainState } from '../state.js';
 import { EXTERNAL_ACCOUNT_EVENTS, type ExternalAccountCreated } from './events.js';
 import { identityKey, primaryIdentifier } from './identity.js';
-import type { AccountInfo, ExternalAccount, ExternalAccountCurrency, ExternalAccountOwner } from './types.js';
+import type { AccountInfo, ExternalAccount, ExternalAccountCurrency, ExternalAccountOwner, OwnershipType } from './types.js';
 import { liveCustomer } from '../customers/store.js';
 
 /** The part of the state this decider reads. */
@@ -23,6 +23,7 @@ export type CreateExternalAccountCommand = {
   readonly owner: ExternalAccountOwner;
   readonly currency: ExternalAccountCurrency;
   readonly platformAccountId?: string;
+  readonly ownershipType?: OwnershipType;
   /** Validated and normalised, without undefined fields. */
   readonly accountInfo: AccountInfo;
   readonly externalAccountId: string;
@@ -48,6 +49,7 @@ export function decideCreateExternalAccount(
     id: command.externalAccountId,
     ...(owner.kind === 'customer' ? { customerId: owner.customerId } : {}),
     ...(command.platformAccountId === undefined ? {} : { platformAccountId: command.platformAccountId }),
+    ...(command.ownershipType === undefined ? {} : { ownershipType: command.ownershipType }),
     currency: command.currency,
     status: 'PENDING_OWNERSHIP_VERIFICATION',
     beneficiaryVerificationStatus: row.outcome.status,

@@ -10,7 +10,7 @@ import type { FieldError } from '../../core/errors.js';
 import { accountInfoSchema } from './account-info-schema.js';
 import { ACCOUNT_ONLY_CURRENCIES, type ExternalAccountCurrency } from './account-types.js';
 import { NAME_LENGTH_MAX, choice, text } from './fields.js';
-import { type AccountInfo, CURRENCIES_BY_ACCOUNT_TYPE, isExternalAccountType } from './types.js';
+import { type AccountInfo, CURRENCIES_BY_ACCOUNT_TYPE, OWNERSHIP_TYPES, isExternalAccountType } from './types.js';
 
 export { NAME_LENGTH_MAX, POSTAL_CODE_LENGTH_MAX } from './fields.js';
 export { ADDRESS_LENGTH_MAX, IBAN_INPUT_LENGTH_MAX, accountInfoSchema } from './account-info-schema.js';
@@ -47,6 +47,7 @@ export function storedAccountInfo(parsed: z.output<typeof accountInfoSchema>): A
 
 const currencySchema = choice('currency', EXTERNAL_ACCOUNT_CURRENCIES);
 const platformAccountIdSchema = text('platformAccountId', NAME_LENGTH_MAX).optional();
+const ownershipTypeSchema = choice('ownershipType', OWNERSHIP_TYPES).optional();
 const bodyError = { error: 'The request body must be a JSON object' };
 
 // ---------------------------------------------------------------------------------------------
@@ -59,6 +60,7 @@ export const customerExternalAccountCreateSchema = z.strictObject(
     customerId: text('customerId', NAME_LENGTH_MAX),
     currency: currencySchema,
     platformAccountId: platformAccountIdSchema,
+    ownershipType: ownershipTypeSchema,
     accountInfo: accountInfoSchema,
   },
   bodyError,
@@ -66,7 +68,7 @@ export const customerExternalAccountCreateSchema = z.strictObject(
 
 /** `POST /platform/external-accounts`: the same without `customerId` (the platform owns it). */
 export const platformExternalAccountCreateSchema = z.strictObject(
-  { currency: currencySchema, platformAccountId: platformAccountIdSchema, accountInfo: accountInfoSchema },
+  { currency: currencySchema, platformAccountId: platformAccountIdSchema, ownershipType: ownershipTypeSchema, accountInfo: accountInfoSchema },
   bodyError,
 );
 

@@ -79,6 +79,11 @@ export const RAILS_BY_ACCOUNT_TYPE: Readonly<Record<ExternalAccountType, readonl
   (type) => ACCOUNT_TYPES[type].payoutRails as readonly ExternalAccountRail[],
 );
 
+/** Whose account it is (the reference's OwnershipType): the customer's own, or someone else's. */
+export const OWNERSHIP_TYPES = ['FIRST_PARTY', 'THIRD_PARTY'] as const;
+/** One of `OWNERSHIP_TYPES`. */
+export type OwnershipType = (typeof OWNERSHIP_TYPES)[number];
+
 /** Ownership statuses (spec: External account ownership status). */
 export const EXTERNAL_ACCOUNT_STATUSES = ['PENDING_OWNERSHIP_VERIFICATION', 'ACTIVE', 'UNVERIFIED'] as const;
 /** One of `EXTERNAL_ACCOUNT_STATUSES`. */
@@ -225,6 +230,8 @@ export type ExternalAccount = {
   readonly id: string;
   readonly customerId?: string;
   readonly platformAccountId?: string;
+  /** The reference's `ownershipType`, when the request gave one (absent in older logs). */
+  readonly ownershipType?: OwnershipType;
   /** A registered currency, or an account-only one (account-types.ts) that no payout can use. */
   readonly currency: ExternalAccountCurrency;
   readonly status: ExternalAccountStatus;

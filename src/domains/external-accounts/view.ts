@@ -24,6 +24,7 @@ export type ExternalAccountView = {
   readonly id: string;
   readonly customerId?: string;
   readonly platformAccountId?: string;
+  readonly ownershipType?: string;
   readonly currency: string;
   readonly status: string;
   readonly beneficiaryVerificationStatus: string;
@@ -83,6 +84,7 @@ export function externalAccountView(account: ExternalAccount): ExternalAccountVi
     id: account.id,
     ...(account.customerId === undefined ? {} : { customerId: account.customerId }),
     ...(account.platformAccountId === undefined ? {} : { platformAccountId: account.platformAccountId }),
+    ...(account.ownershipType === undefined ? {} : { ownershipType: account.ownershipType }),
     currency: account.currency,
     status: account.status,
     beneficiaryVerificationStatus: account.beneficiaryVerificationStatus,
