@@ -61,11 +61,12 @@ function attempt(run: () => number): number | string {
 
 function send(world: World, engine: Engine, route: Route<DomainState>, seed: Seed, pick: number, now: number): number {
   const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const ids = world.ids[name] ?? [];
+    const own = seed.params?.[name];
+    const ids = own !== undefined ? [own] : (world.ids[name] ?? []);
     return encodeURIComponent(ids[pick % Math.max(ids.length, 1)] ?? 'none');
   });
   const query = seed.query === undefined ? '' : `?${new URLSearchParams(seed.query).toString()}`;
   const auth = route.auth === 'agent' ? `Bearer ${world.agentToken}` : route.auth === 'none' ? undefined : AUTH;
-  const request = { method: route.method, path: path + query, headers: auth === undefined ? {} : { authorization: auth }, ...(seed.body === undefined ? {} : { body: seed.body }) };
+  const request = { method: route.method, path: path + query, headers: { ...seed.headers, ...(auth === undefined ? {} : { authorization: auth }) }, ...(seed.body === undefined ? {} : { body: seed.body }) };
   return engine.handle(request, { now }).response.status;
 }

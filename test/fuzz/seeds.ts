@@ -4,13 +4,22 @@
  * fuzzed, from an empty body and generic values. Path parameters come from the world's ids.
  */
 import { bankAccountInfo } from '../quotes/support.js';
+import { walletSeedsFor } from './wallet-seeds.js';
 import type { World } from './world.js';
 
 /**
  * One starting request: body and query (path parameters are chosen by the fuzzer); `multipart`
  * sends the body as a multipart/form-data form with a `file` part (upload routes).
  */
-export type Seed = { readonly body?: unknown; readonly query?: Readonly<Record<string, string>>; readonly multipart?: boolean };
+export type Seed = {
+  readonly body?: unknown;
+  readonly query?: Readonly<Record<string, string>>;
+  readonly multipart?: boolean;
+  /** Path parameters the body goes with (the fuzzer uses them for some of its same-kind choices). */
+  readonly params?: Readonly<Record<string, string>>;
+  /** Headers the request starts with (signed retries: Svc-Wallet-Signature, Request-Id). */
+  readonly headers?: Readonly<Record<string, string>>;
+};
 
 const MERCHANT = { descriptor: 'CORNER CAFE', mcc: '5814', city: 'Chicago', state: 'IL', country: 'US' };
 const POLICY = { permissions: ['CREATE_QUOTES', 'EXECUTE_QUOTES'], defaultExecutionMode: 'AUTO', spendingLimits: { currency: 'USD', perTransactionLimit: 5000 } };
@@ -51,7 +60,6 @@ export function seedsFor(w: World): Readonly<Record<string, readonly Seed[]>> {
     'GET /transactions': [{ query: { customerId: customer, type: 'OUTGOING', ...page } }, { query: { status: 'COMPLETED', direction: 'INCOMING' } }],
     'POST /transactions/{transactionId}/reject': [{ body: { reason: 'No' } }],
     'POST /quotes': [{ body: payout }, { body: { ...payout, immediatelyExecute: true, lockedCurrencySide: 'RECEIVING' } }],
-    'POST /quotes/{quoteId}/authorize': [{ body: { code: '000000' } }],
     'POST /sandbox/send': [{ body: { quoteId: id('quoteId'), currencyCode: 'USD' } }],
     'POST /payment-documents': [{ body: { customerId: customer, documentType: 'CONTRACT', requirementId: 'SUPPORTING_PROOF', fileName: 'deal.png' } }],
     'POST /sandbox/internal-accounts/{accountId}/deposit': [{ body: { amount: 2_000, paymentRail: 'ACH' } }],
@@ -107,5 +115,6 @@ export function seedsFor(w: World): Readonly<Record<string, readonly Seed[]>> {
     'POST /documents': [{ body: { documentHolder: customer, documentType: 'PASSPORT', country: 'US' }, multipart: true }],
     'PUT /documents/{documentId}': [{ body: { documentType: 'PASSPORT', country: 'US' }, multipart: true }],
     'POST /customers/bulk/csv': [{ body: {}, multipart: true }],
+    ...walletSeedsFor(w),
   };
 }

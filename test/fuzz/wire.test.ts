@@ -5,7 +5,8 @@
  *
  * Each run restores that world from one snapshot, sends one to five requests built from a valid
  * request of a route (test/fuzz/seeds.ts) and changed in its method, path parameters, query,
- * headers (Basic and Bearer credentials, Idempotency-Key) and body (hostile values anywhere,
+ * headers (Basic and Bearer credentials, Idempotency-Key, the signed-retry Svc-Wallet-Signature and
+ * Request-Id) and body (hostile values anywhere,
  * reserved and inherited keys, wrong types, arrays for objects, int64 edges, NaN-ish strings),
  * and asserts for every request:
  * - `handle` does not throw and answers no 5xx;
@@ -88,6 +89,7 @@ type ParamChoice =
   | { readonly kind: 'text'; readonly text: string; readonly raw: boolean };
 
 type AuthChoice = { readonly kind: string; readonly value?: unknown };
+type WalletHeaderChoice = { readonly kind: 'keep' } | { readonly kind: 'drop'; readonly header: string } | { readonly kind: 'set'; readonly header: string; readonly value: unknown };
 type QueryMutation = { readonly label: string; readonly apply: (query: [string, unknown][]) => [string, unknown][] };
 
 /** One request, as generated: every choice is data, so a counterexample prints and shrinks. */
@@ -101,6 +103,8 @@ type Step = {
   readonly query: { readonly mutations: readonly QueryMutation[]; readonly form: 'path' | 'object' };
   readonly auth: AuthChoice;
   readonly idempotencyKey: unknown;
+  /** The signed-retry headers of the seed kept, one dropped, or one set to a hostile value. */
+  readonly walletHeader: WalletHeaderChoice;
   readonly clockStep: number;
   /** Fire the timers due (`engine.advance`) before the request, after the clock moved. */
   readonly advance: boolean;
@@ -232,9 +236,36 @@ const idempotencyKey: fc.Arbitrary<unknown> = fc.oneof(
   ...(FAMILIES.nonStringHeaders ? [{ weight: 1, arbitrary: fc.constantFrom<unknown>(1, [], {}) }] : []),
 );
 
+/** Signed-retry headers (issue 14): kept as the seed has them, dropped, or set to a hostile value. */
+const WALLET_HEADERS = ['Svc-Wallet-Signature', 'Request-Id', 'svc-wallet-signature'] as const;
+const stampOf = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+const walletHeader: fc.Arbitrary<WalletHeaderChoice> = fc.oneof(
+  { weight: 24, arbitrary: fc.constant({ kind: 'keep' as const }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('drop' as const), header: fc.constantFrom(...WALLET_HEADERS) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('set' as const),
+      header: fc.constantFrom(...WALLET_HEADERS),
+      value: fc.oneof(
+        fc.constantFrom<unknown>(...ODD_STRINGS, ...UNKNOWN_IDS, 'sandbox-valid-signature', 'Request:00000000-0000-0000-0000-000000000000'),
+        fc.constantFrom<unknown>(
+          stampOf({ publicKey: `02${'ff'.repeat(32)}`, scheme: 'SIGNATURE_SCHEME_TK_API_P256', signature: '3006020101020101' }),
+          stampOf({ publicKey: '__proto__', scheme: { toString: 1 }, signature: null }),
+          stampOf([1, 2, 3]),
+          stampOf({ publicKey: `04${'11'.repeat(64)}`, scheme: 'SIGNATURE_SCHEME_TK_API_P256', signature: `30${'00'.repeat(70)}` }),
+        ),
+        fc.jsonValue({ maxDepth: 2 }).map((value) => stampOf(value)),
+        ...(FAMILIES.hugeStrings ? [fc.constant<unknown>(huge(100_000))] : []),
+        ...(FAMILIES.nonStringHeaders ? [fc.constantFrom<unknown>(1, [], {}, ['a', 'b'])] : []),
+      ),
+    }),
+  },
+);
+
 const step: fc.Arbitrary<Step> = fc.record({
   route: fc.nat(ROUTES.length - 1),
-  seed: fc.nat(3),
+  seed: fc.nat(7),
   method: fc.oneof({ weight: 20, arbitrary: fc.constant('route') }, { weight: 1, arbitrary: fc.constantFrom<string>(...METHODS, 'get', 'OPTIONS', 'HEAD', '', 'CONNECT', 'constructor') }),
   params: fc.array(paramChoice, { minLength: 2, maxLength: 2 }),
   pathSuffix: fc.oneof({ weight: 20, arbitrary: fc.constant('' as const) }, { weight: 1, arbitrary: fc.constantFrom('/' as const, '//' as const, '/extra' as const, 'upper' as const) }),
@@ -247,6 +278,7 @@ const step: fc.Arbitrary<Step> = fc.record({
   query: fc.record({ mutations: fc.oneof({ weight: 1, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(queryMutation, { minLength: 1, maxLength: 3 }) }), form: fc.constantFrom('path' as const, 'object' as const) }),
   auth: authChoice,
   idempotencyKey,
+  walletHeader,
   clockStep: fc.nat(CLOCK_STEPS_MS.length - 1),
   advance: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
   contentType: fc.record({
@@ -286,6 +318,9 @@ function buildRequest(s: Step, freshIds: readonly string[]): HttpRequest {
     const choice = s.params[paramIndex++ % s.params.length]!;
     if (choice.kind === 'text') return choice.raw ? choice.text : encodeSegment(choice.text);
     if (choice.fresh && freshIds.length > 0) return encodeURIComponent(freshIds[choice.pick % freshIds.length]!);
+    // Half the same-kind choices take the id the seed's body goes with (`{id}` names several kinds).
+    const own = seed.params?.[name];
+    if (choice.sameKind && own !== undefined && choice.pick % 2 === 0) return encodeURIComponent(own);
     const kind = choice.sameKind ? name : (kinds[choice.pick % kinds.length] ?? name);
     const ids = world.ids[kind] ?? [];
     return encodeURIComponent(ids[choice.pick % Math.max(ids.length, 1)] ?? 'none');
@@ -298,7 +333,7 @@ function buildRequest(s: Step, freshIds: readonly string[]): HttpRequest {
   const request: { method: string; path: string; headers: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown } = {
     method: s.method === 'route' ? route.method : s.method,
     path,
-    headers: {},
+    headers: { ...seed.headers },
   };
   if (s.query.form === 'path' || query.some(([, value]) => typeof value !== 'string')) {
     const strings = query.filter(([, value]) => typeof value === 'string') as [string, string][];
@@ -321,6 +356,8 @@ function buildRequest(s: Step, freshIds: readonly string[]): HttpRequest {
   const auth = authHeader(s.auth, route.auth);
   if (auth !== undefined) request.headers.authorization = auth;
   if (s.idempotencyKey !== undefined) request.headers['Idempotency-Key'] = s.idempotencyKey;
+  if (s.walletHeader.kind === 'drop') for (const name of Object.keys(request.headers)) if (name.toLowerCase() === s.walletHeader.header.toLowerCase()) delete request.headers[name];
+  if (s.walletHeader.kind === 'set') request.headers[s.walletHeader.header] = s.walletHeader.value;
 
   // A route without a body is mutated from `{}` (most bodyless actions accept it).
   let body: unknown = s.body.mode === 'seed' ? cloneJson(seed.body ?? (s.body.mutations.length > 0 ? {} : undefined)) : s.body.mode === 'replace' ? cloneJson(s.body.value) : undefined;

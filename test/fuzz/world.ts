@@ -6,12 +6,13 @@
  */
 import { type Harness, harness } from '../support/harness.js';
 import { bankAccountInfo, publishRates, START, TERMS } from '../quotes/support.js';
+import { buildWalletWorld, type WalletWorld } from './wallet-world.js';
 
 /** Ids the world holds, by the path parameter names of the route table. */
 export type WorldIds = Readonly<Record<string, readonly string[]>>;
 
 /** A built world: the harness driving it, ids per path parameter, and an agent's Bearer token. */
-export type World = { readonly h: Harness; readonly ids: WorldIds; readonly agentToken: string; readonly deviceCode: string };
+export type World = { readonly h: Harness; readonly ids: WorldIds; readonly agentToken: string; readonly deviceCode: string; readonly wallet: WalletWorld };
 
 /** Builds the world at START on a regulated sandbox (cards need approved cardholders). */
 export function buildWorld(): World {
@@ -99,14 +100,17 @@ export function buildWorld(): World {
   const invitation = h.call('POST', '/invitations', { inviterUma: '$fuzz-a@sandbox.uma.example', firstName: 'Alice', amountToSend: 1234 });
   const invitationCode = (invitation.body as { code?: unknown } | null)?.code;
 
+  // Embedded wallets and SCA (issue 14): a's wallet, eu's SCA factors, a reset.
+  const wallet = buildWalletWorld(h, a, eu, usd);
+
   const ids: Record<string, string[]> = {
     customerId: [a.customerId, b.customerId, eu.customerId, business],
-    accountId: [a.accountId, b.accountId, ruleBased],
+    accountId: [a.accountId, b.accountId, ruleBased, wallet.walletId],
     externalAccountId: [usd, eur, platformExternal],
     transactionId: [deposit, awaitingApproval, ...(payoutTx === undefined ? [] : [payoutTx])],
-    quoteId: [pendingQuote, executed, scaQuote.id, agentQuote],
+    quoteId: [pendingQuote, executed, scaQuote.id, agentQuote, wallet.walletQuote.id],
     documentId: [document],
-    cardId: [card],
+    cardId: [card, wallet.walletCardId],
     cardTransactionId: [cardTx],
     stablecoinProviderAccountId: [link],
     stablecoinId: [coin],
@@ -119,6 +123,10 @@ export function buildWorld(): World {
     verificationId,
     invitationCode: invitation.status < 300 && typeof invitationCode === 'string' ? [invitationCode] : [],
     receiverUmaAddress: ['$fuzz-a@sandbox.uma.example'],
+    // `{id}` of /auth/credentials, /auth/sessions, /auth/delegated-keys and /cards/{id}/reveal.
+    id: [...wallet.credentialIds, wallet.sessionId, wallet.delegatedKeyId, card],
+    credentialId: [wallet.scaPasskeyId],
+    resetId: [wallet.resetId],
   };
-  return { h, ids, agentToken, deviceCode };
+  return { h, ids, agentToken, deviceCode, wallet };
 }
