@@ -62,7 +62,7 @@ beforeAll(() => {
   snapshotText = JSON.stringify(world.h.engine.snapshot());
 });
 
-function send(engine: Engine, key: string, seed: Seed): { status: number; code?: string } {
+function send(engine: Engine, key: string, seed: Seed): { status: number; code: string | undefined } {
   const [method, template] = key.split(' ') as [string, string];
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(seed.params?.[name] ?? world.ids[name]?.[0] ?? 'none'));
   const query = seed.query === undefined ? '' : `?${new URLSearchParams(seed.query).toString()}`;
