@@ -36,13 +36,13 @@ export function seedsFor(w: World): Readonly<Record<string, readonly Seed[]>> {
   const simulateAmount = { cardTransactionId: id('cardTransactionId'), amount: 100 };
   return {
     'POST /customers': [
-      { body: { customerType: 'INDIVIDUAL', platformCustomerId: 'fuzz-new', fullName: 'Jane Doe', birthDate: '1990-04-12', nationality: 'US', idType: 'SSN', identifier: '123-45-6789', countryOfIssuance: 'US', address: { line1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' }, agreementConsents: [TERMS] } },
-      { body: { customerType: 'BUSINESS', platformCustomerId: 'fuzz-biz-new', businessInfo: { legalName: 'Acme Corp', registrationNumber: 'REG-42' } } },
+      { body: { customerType: 'INDIVIDUAL', platformCustomerId: 'fuzz-new', fullName: 'Jane Doe', birthDate: '1990-04-12', nationality: 'US', idType: 'SSN', identifier: '123-45-6789', countryOfIssuance: 'US', address: { line1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' }, agreementConsents: [TERMS], region: 'US', currencies: ['USD', 'USDC'], email: 'jane@example.com', phoneNumber: '+14155551234' } },
+      { body: { customerType: 'BUSINESS', platformCustomerId: 'fuzz-biz-new', businessInfo: { legalName: 'Acme Corp', registrationNumber: 'REG-42', country: 'US', incorporatedOn: '2018-03-14', taxId: '47-1234567', entityType: 'LLC', businessType: 'INFORMATION', countriesOfOperation: ['US'], expectedMonthlyTransactionCount: 'COUNT_100_TO_500' } } },
     ],
-    'GET /customers': [{ query: page }, { query: { customerType: 'INDIVIDUAL', platformCustomerId: 'fuzz-a' } }],
+    'GET /customers': [{ query: page }, { query: { customerType: 'INDIVIDUAL', platformCustomerId: 'fuzz-a' } }, { query: { currency: 'USD', region: 'US' } }],
     'GET /customers/agreements': [{ query: { customerId: customer } }, {}],
     'GET /customers/end-user-terms': [{}],
-    'PATCH /customers/{customerId}': [{ body: { fullName: 'Janet Doe' } }, { body: { agreementConsents: [TERMS] } }],
+    'PATCH /customers/{customerId}': [{ body: { fullName: 'Janet Doe' } }, { body: { agreementConsents: [TERMS] } }, { body: { currencies: ['USD', 'EUR'], email: 'janet@example.com' } }],
     'GET /customers/internal-accounts': [{ query: { customerId: customer } }, { query: { customerId: customer, ...page } }],
     'GET /platform/internal-accounts': [{ query: page }],
     'POST /sandbox/internal-accounts/{accountId}/fund': [{ body: { amount: 1_000 } }],
