@@ -129,8 +129,8 @@ describe('every invalid field is listed at once', () => {
       { field: 'fullName', constraint: { maxLength: 255 }, message: 'fullName must be at most 255 characters' },
       {
         field: 'idType',
-        constraint: { enum: ['SSN', 'PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID', 'TAX_ID'] },
-        message: 'idType must be one of SSN, PASSPORT, DRIVERS_LICENSE, NATIONAL_ID, TAX_ID',
+        constraint: { enum: ['SSN', 'PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID', 'TAX_ID', 'ITIN', 'EIN', 'NON_US_TAX_ID'] },
+        message: 'idType must be one of SSN, PASSPORT, DRIVERS_LICENSE, NATIONAL_ID, TAX_ID, ITIN, EIN, NON_US_TAX_ID',
       },
     ]);
   });

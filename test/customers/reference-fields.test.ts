@@ -184,3 +184,48 @@ describe('GET /customers?currency= (reference listCustomers)', () => {
     expect(ids('region=US')).toEqual(['us-address']);
   });
 });
+
+describe('an individual\'s reference EDD fields (reference CustomerEdd, IndividualCustomerFields)', () => {
+  const EDD = {
+    idType: 'ITIN',
+    sourceOfFundsCategories: ['SALARY', 'OTHER'],
+    sourceOfFundsOtherDescription: 'Contest winnings',
+    sourceOfWealthCategories: ['SALARY', 'INVESTMENTS'],
+    sourceOfWealthOtherDescription: 'Royalty income from published works',
+    purposeOfAccount: 'P2P_TRANSFERS',
+    purposeOfAccountOtherDescription: 'Household budgeting between spouses',
+    expectedMonthlyTransactionCount: 'COUNT_10_TO_100',
+    expectedMonthlyTransactionVolume: 'VOLUME_10K_TO_100K',
+    annualIncomeRange: 'RANGE_100K_250K',
+    netWorthRange: 'RANGE_500K_1M',
+    pepStatus: 'NONE',
+  };
+
+  it('accepts the reference\'s values on create and PATCH and answers them', () => {
+    const h = harness();
+    const body = create(h, individual(EDD));
+    expect(body).toMatchObject(EDD);
+    const patched = h.ok('PATCH', `/customers/${body.id}`, { pepStatus: 'DOMESTIC', expectedMonthlyTransactionCount: 'COUNT_OVER_1000' });
+    expect(patched).toMatchObject({ pepStatus: 'DOMESTIC', expectedMonthlyTransactionCount: 'COUNT_OVER_1000' });
+  });
+
+  it('still accepts the engine\'s first forms (integer count and volume, its net worth bands)', () => {
+    const body = create(harness(), individual({ expectedMonthlyTransactionCount: 40, expectedMonthlyTransactionVolume: 250_000, netWorthRange: '50K_TO_250K' }));
+    expect(body).toMatchObject({ expectedMonthlyTransactionCount: 40, expectedMonthlyTransactionVolume: 250_000, netWorthRange: '50K_TO_250K' });
+  });
+
+  it.each([
+    ['pepStatus from the reference enum', { pepStatus: 'YES' }, ['pepStatus']],
+    ['annualIncomeRange from the reference enum', { annualIncomeRange: 'RANGE_1M_5M' }, ['annualIncomeRange']],
+    ['sourceOfFundsCategories entries from the reference enum', { sourceOfFundsCategories: ['SALARY', 'OPERATING_REVENUE'] }, ['sourceOfFundsCategories[1]']],
+    ['sourceOfWealthCategories entries from the reference enum', { sourceOfWealthCategories: ['LOTTERY'] }, ['sourceOfWealthCategories[0]']],
+    ['expectedMonthlyTransactionCount is an integer or a band', { expectedMonthlyTransactionCount: 'COUNT_MANY' }, ['expectedMonthlyTransactionCount']],
+    ['expectedMonthlyTransactionVolume is not negative', { expectedMonthlyTransactionVolume: -1 }, ['expectedMonthlyTransactionVolume']],
+    ['purposeOfAccountOtherDescription at most 500 characters', { purposeOfAccountOtherDescription: 'x'.repeat(501) }, ['purposeOfAccountOtherDescription']],
+    ['a business has no pepStatus', { customerType: 'BUSINESS', fullName: undefined, businessInfo: { legalName: 'Acme' }, pepStatus: 'NONE' }, ['pepStatus']],
+  ])('refuses: %s', (_rule, overrides, fields) => {
+    const body = JSON.parse(JSON.stringify(individual(overrides)));
+    if (body.customerType === 'BUSINESS') for (const key of ['birthDate', 'nationality', 'idType', 'identifier', 'countryOfIssuance']) delete body[key];
+    expect(invalidFields(harness().call('POST', '/customers', body))).toEqual(fields);
+  });
+});

@@ -9,6 +9,7 @@ import { AGREEMENT_TYPES } from './agreements.js';
 import { isCountryCode } from './countries.js';
 import { isCurrencyCode } from '../../core/currency.js';
 import {
+  ANNUAL_INCOME_RANGES, INDIVIDUAL_SOURCE_OF_FUNDS_CATEGORIES, PEP_STATUSES, SOURCE_OF_WEALTH_CATEGORIES,
   BUSINESS_SOURCE_OF_FUNDS_CATEGORIES, BUSINESS_TYPES, CUSTOMER_TYPES, type CustomerType, ENTITY_TYPES, ID_TYPES, INCOME_RANGES,
   MONTHLY_COUNT_BANDS, MONTHLY_VOLUME_BANDS, NET_WORTH_RANGES, PURPOSES_OF_ACCOUNT,
 } from './types.js';
@@ -210,22 +211,51 @@ const individualDetailFields = {
   sourceOfFunds: text('sourceOfFunds', EDD_TEXT_LENGTH_MAX).optional(),
   sourceOfWealth: text('sourceOfWealth', EDD_TEXT_LENGTH_MAX).optional(),
   purposeOfAccount: text('purposeOfAccount', EDD_TEXT_LENGTH_MAX).optional(),
+  // A number (the engine's first form) or the reference's band.
   expectedMonthlyTransactionCount: z
-    .number({ error: 'expectedMonthlyTransactionCount must be a number' })
-    .int({ error: 'expectedMonthlyTransactionCount must be an integer' })
-    .min(0, { error: 'expectedMonthlyTransactionCount must not be negative' })
-    .max(EXPECTED_MONTHLY_COUNT_MAX, { error: `expectedMonthlyTransactionCount must be at most ${EXPECTED_MONTHLY_COUNT_MAX}` })
+    .union(
+      [
+        z
+          .number()
+          .int({ error: 'expectedMonthlyTransactionCount must be an integer' })
+          .min(0, { error: 'expectedMonthlyTransactionCount must not be negative' })
+          .max(EXPECTED_MONTHLY_COUNT_MAX, { error: `expectedMonthlyTransactionCount must be at most ${EXPECTED_MONTHLY_COUNT_MAX}` }),
+        z.enum(MONTHLY_COUNT_BANDS),
+      ],
+      { error: `expectedMonthlyTransactionCount must be an integer or one of ${MONTHLY_COUNT_BANDS.join(', ')}` },
+    )
     .optional(),
   expectedMonthlyTransactionVolume: z
-    .number({ error: 'expectedMonthlyTransactionVolume must be a number of USD minor units' })
-    .int({ error: 'expectedMonthlyTransactionVolume must be an integer number of USD minor units' })
-    .min(0, { error: 'expectedMonthlyTransactionVolume must not be negative' })
-    .max(EXPECTED_MONTHLY_VOLUME_MAX_MINOR, { error: `expectedMonthlyTransactionVolume must be at most ${EXPECTED_MONTHLY_VOLUME_MAX_MINOR}` })
+    .union(
+      [
+        z
+          .number()
+          .int({ error: 'expectedMonthlyTransactionVolume must be an integer number of USD minor units' })
+          .min(0, { error: 'expectedMonthlyTransactionVolume must not be negative' })
+          .max(EXPECTED_MONTHLY_VOLUME_MAX_MINOR, { error: `expectedMonthlyTransactionVolume must be at most ${EXPECTED_MONTHLY_VOLUME_MAX_MINOR}` }),
+        z.enum(MONTHLY_VOLUME_BANDS),
+      ],
+      { error: `expectedMonthlyTransactionVolume must be an integer of USD minor units or one of ${MONTHLY_VOLUME_BANDS.join(', ')}` },
+    )
     .optional(),
   incomeRange: choice('incomeRange', INCOME_RANGES).optional(),
   netWorthRange: choice('netWorthRange', NET_WORTH_RANGES).optional(),
+  // The reference's CustomerEdd fields.
+  sourceOfFundsCategories: categoryList('sourceOfFundsCategories', INDIVIDUAL_SOURCE_OF_FUNDS_CATEGORIES).optional(),
+  sourceOfFundsOtherDescription: text('sourceOfFundsOtherDescription', EDD_TEXT_LENGTH_MAX).optional(),
+  sourceOfWealthCategories: categoryList('sourceOfWealthCategories', SOURCE_OF_WEALTH_CATEGORIES).optional(),
+  sourceOfWealthOtherDescription: text('sourceOfWealthOtherDescription', EDD_TEXT_LENGTH_MAX).optional(),
+  purposeOfAccountOtherDescription: text('purposeOfAccountOtherDescription', EDD_TEXT_LENGTH_MAX).optional(),
+  annualIncomeRange: choice('annualIncomeRange', ANNUAL_INCOME_RANGES).optional(),
+  pepStatus: choice('pepStatus', PEP_STATUSES).optional(),
   politicallyExposedPerson: z.boolean({ error: 'politicallyExposedPerson must be a boolean' }).optional(),
 };
+
+function categoryList<const T extends readonly [string, ...string[]]>(field: string, values: T) {
+  return z
+    .array(choice(`${field}[]`, values), { error: `${field} must be an array` })
+    .max(values.length, { error: `${field} holds at most ${values.length} entries` });
+}
 
 const customerTypeChoice = choice('customerType', CUSTOMER_TYPES);
 

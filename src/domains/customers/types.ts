@@ -19,8 +19,11 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const statusesAgree: Same<KycStatus, SandboxKycStatus> = true;
 void statusesAgree;
 
-/** Identity document kinds for `idType` (decided: the spec names the field, not its values). */
-export const ID_TYPES = ['SSN', 'PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID', 'TAX_ID'] as const;
+/**
+ * Identity document kinds for `idType`: the engine's first set (decided when the spec named the
+ * field only) and the reference's IdentificationType (SSN, ITIN, EIN, NON_US_TAX_ID).
+ */
+export const ID_TYPES = ['SSN', 'PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID', 'TAX_ID', 'ITIN', 'EIN', 'NON_US_TAX_ID'] as const;
 /** One of `ID_TYPES`. */
 export type IdType = (typeof ID_TYPES)[number];
 
@@ -29,8 +32,28 @@ export const INCOME_RANGES = ['UNDER_25K', '25K_TO_50K', '50K_TO_100K', '100K_TO
 /** One of `INCOME_RANGES`. */
 export type IncomeRange = (typeof INCOME_RANGES)[number];
 
-/** Net worth bands in USD for `netWorthRange` (decided). */
-export const NET_WORTH_RANGES = ['UNDER_50K', '50K_TO_250K', '250K_TO_1M', '1M_TO_5M', 'OVER_5M'] as const;
+/** Net worth bands in USD for `netWorthRange`: the engine's first set (decided) and the reference's NetWorthRange. */
+export const NET_WORTH_RANGES = [
+  'UNDER_50K', '50K_TO_250K', '250K_TO_1M', '1M_TO_5M', 'OVER_5M',
+  'UNDER_100K', 'RANGE_100K_500K', 'RANGE_500K_1M', 'RANGE_1M_5M', 'RANGE_5M_25M', 'OVER_25M',
+] as const;
+
+/** `annualIncomeRange` values (reference AnnualIncomeRange, USD a year). */
+export const ANNUAL_INCOME_RANGES = ['UNDER_50K', 'RANGE_50K_100K', 'RANGE_100K_250K', 'RANGE_250K_1M', 'OVER_1M'] as const;
+
+/** `pepStatus` values (reference PepStatus). */
+export const PEP_STATUSES = ['NONE', 'DOMESTIC', 'FOREIGN', 'HIO', 'FAMILY_OR_ASSOCIATE'] as const;
+
+/** An individual's `sourceOfFundsCategories` (reference IndividualSourceOfFundsCategory). */
+export const INDIVIDUAL_SOURCE_OF_FUNDS_CATEGORIES = [
+  'SALARY', 'SELF_EMPLOYMENT_INCOME', 'INVESTMENT_INCOME', 'PENSION', 'RENTAL_INCOME', 'GIFT', 'INHERITANCE', 'LOAN', 'SAVINGS',
+  'SALE_OF_ASSETS', 'OTHER',
+] as const;
+
+/** `sourceOfWealthCategories` values (reference SourceOfWealthCategory). */
+export const SOURCE_OF_WEALTH_CATEGORIES = [
+  'SALARY', 'BUSINESS_INCOME', 'INVESTMENTS', 'INHERITANCE', 'PROPERTY_SALE', 'GIFT', 'RETIREMENT', 'SAVINGS', 'OTHER',
+] as const;
 /** One of `NET_WORTH_RANGES`. */
 export type NetWorthRange = (typeof NET_WORTH_RANGES)[number];
 
@@ -66,12 +89,21 @@ export type IndividualDetails = {
   readonly sourceOfFunds?: string;
   readonly sourceOfWealth?: string;
   readonly purposeOfAccount?: string;
-  readonly expectedMonthlyTransactionCount?: number;
-  /** USD minor units (cents). */
-  readonly expectedMonthlyTransactionVolume?: number;
+  /** A count (the engine's first form) or the reference's band (`COUNT_100_TO_500`, ...). */
+  readonly expectedMonthlyTransactionCount?: number | (typeof MONTHLY_COUNT_BANDS)[number];
+  /** USD minor units (cents; the engine's first form) or the reference's band (`VOLUME_100K_TO_1M`, ...). */
+  readonly expectedMonthlyTransactionVolume?: number | (typeof MONTHLY_VOLUME_BANDS)[number];
   readonly incomeRange?: IncomeRange;
   readonly netWorthRange?: NetWorthRange;
   readonly politicallyExposedPerson?: boolean;
+  // The reference's CustomerEdd fields beside the engine's own.
+  readonly sourceOfFundsCategories?: readonly (typeof INDIVIDUAL_SOURCE_OF_FUNDS_CATEGORIES)[number][];
+  readonly sourceOfFundsOtherDescription?: string;
+  readonly sourceOfWealthCategories?: readonly (typeof SOURCE_OF_WEALTH_CATEGORIES)[number][];
+  readonly sourceOfWealthOtherDescription?: string;
+  readonly purposeOfAccountOtherDescription?: string;
+  readonly annualIncomeRange?: (typeof ANNUAL_INCOME_RANGES)[number];
+  readonly pepStatus?: (typeof PEP_STATUSES)[number];
 };
 
 /** `businessInfo.entityType` values (reference EntityType). */
@@ -195,7 +227,8 @@ export const INDIVIDUAL_MUTABLE_FIELDS = [
   'platformCustomerId', 'fullName', 'birthDate', 'nationality', 'idType', 'identifier', 'countryOfIssuance',
   'address', 'sourceOfFunds', 'sourceOfWealth', 'purposeOfAccount', 'expectedMonthlyTransactionCount',
   'expectedMonthlyTransactionVolume', 'incomeRange', 'netWorthRange', 'politicallyExposedPerson', 'agreementConsents', 'umaAddress',
-  'currencies', 'email', 'phoneNumber',
+  'currencies', 'email', 'phoneNumber', 'sourceOfFundsCategories', 'sourceOfFundsOtherDescription', 'sourceOfWealthCategories',
+  'sourceOfWealthOtherDescription', 'purposeOfAccountOtherDescription', 'annualIncomeRange', 'pepStatus',
 ] as const;
 
 /** Fields a PATCH may set on a business. */

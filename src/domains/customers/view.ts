@@ -17,7 +17,9 @@ const FIELD_ORDER: Readonly<Record<CustomerType, readonly string[]>> = {
     'id', 'platformCustomerId', 'customerType', 'region', 'currencies', 'email', 'phoneNumber', 'umaAddress', 'kycStatus', 'fullName', 'birthDate', 'nationality', 'idType',
     'identifier', 'countryOfIssuance', 'address', 'sourceOfFunds', 'sourceOfWealth', 'purposeOfAccount',
     'expectedMonthlyTransactionCount', 'expectedMonthlyTransactionVolume', 'incomeRange', 'netWorthRange',
-    'politicallyExposedPerson', 'agreementConsents', 'createdAt', 'updatedAt', 'isDeleted',
+    'politicallyExposedPerson', 'sourceOfFundsCategories', 'sourceOfFundsOtherDescription', 'sourceOfWealthCategories',
+    'sourceOfWealthOtherDescription', 'purposeOfAccountOtherDescription', 'annualIncomeRange', 'pepStatus', 'agreementConsents',
+    'createdAt', 'updatedAt', 'isDeleted',
   ],
   BUSINESS: [
     'id', 'platformCustomerId', 'customerType', 'region', 'currencies', 'email', 'phoneNumber', 'umaAddress', 'kybStatus', 'businessInfo', 'address', 'agreementConsents',
