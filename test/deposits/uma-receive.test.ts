@@ -5,7 +5,7 @@
  * refusals (each writes nothing).
  */
 import { describe, expect, it } from 'vitest';
-import { UMA_TEST_ADDRESSES } from '../../src/domains/deposits/uma-test-addresses.js';
+import { UMA_TEST_ADDRESSES } from '../../src/sandbox/uma-test-addresses.js';
 import type { Harness } from '../support/harness.js';
 import { advanceBy, balanceOf, call, expectRejected, expectSound, ledgerBalance, newCustomer, setup, tx, webhooksOf } from './support.js';
 

@@ -9,7 +9,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
 import { createEngine } from '../../src/engine/engine.js';
-import { IDENTITY_STATUS_TABLE, identityEventFor } from '../../src/domains/verifications/lifecycle.js';
+import { IDENTITY_STATUS_TABLE, identityEventFor } from '../../src/domains/customers/identity-status.js';
 import type { KycStatus } from '../../src/domains/customers/types.js';
 import { harness, type Harness } from '../support/harness.js';
 import { stateText } from '../support/state-text.js';

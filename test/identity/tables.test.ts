@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { machineNext } from '../../src/domains/lifecycle.js';
-import { IDENTITY_EVENTS, IDENTITY_STATUS_TABLE, identityStatusMachine, isFinalIdentityStatus } from '../../src/domains/verifications/lifecycle.js';
+import { IDENTITY_EVENTS, IDENTITY_STATUS_TABLE, identityStatusMachine, isFinalIdentityStatus } from '../../src/domains/customers/identity-status.js';
 import { KYC_STATUSES } from '../../src/domains/customers/types.js';
 import { BENEFICIAL_OWNER_SUFFIX_TABLE, KYB_SUFFIX_TABLE, kybSuffixRow, resolveBeneficialOwnerSuffix } from '../../src/sandbox/kyb.js';
 import { kycSubmissionOutcome } from '../../src/sandbox/kyc.js';

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { apiError, invalidInput } from '../../core/errors.js';
 import { err, ok } from '../../core/result.js';
-import { decideSandboxFund, SANDBOX_FUND_MAX_MINOR } from '../../domains/internal-accounts/fund.js';
+import { decideSandboxFund, SANDBOX_FUND_MAX_MINOR } from '../../domains/deposits/sandbox-fund.js';
 import { internalAccountView } from '../../domains/internal-accounts/view.js';
 import type { DomainState } from '../../domains/state.js';
 import { LIST_LIMITS, pageOf, readPage } from '../pagination.js';

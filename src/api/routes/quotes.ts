@@ -12,7 +12,7 @@ import { decideSandboxSend } from '../../domains/flows/realtime-funding.js';
 import { decideAuthorizeQuote } from '../../domains/quotes/authorize.js';
 import { decideCreateQuote } from '../../domains/quotes/create.js';
 import { decideExecuteQuote, quoteNotFound } from '../../domains/quotes/execute.js';
-import { checkQuoteExecuteSignature } from '../../domains/wallets/quote-signature.js';
+import { checkQuoteExecuteSignature } from '../../domains/quotes/wallet-signature.js';
 import { authorizeQuoteSchema, createQuoteSchema, sandboxSendSchema } from '../../domains/quotes/schema.js';
 import { quoteView } from '../../domains/quotes/view.js';
 import type { DomainState } from '../../domains/state.js';

@@ -11,7 +11,7 @@ import { type Result, err, ok } from '../../core/result.js';
 import { resolveBeneficialOwnerSuffix } from '../../sandbox/kyb.js';
 import type { EventDraft } from '../evolver.js';
 import type { DomainState } from '../state.js';
-import { isFinalIdentityStatus } from '../verifications/lifecycle.js';
+import { isFinalIdentityStatus } from '../customers/identity-status.js';
 import { BENEFICIAL_OWNER_EVENTS, type BeneficialOwnerCreated, type BeneficialOwnerUpdated } from './events.js';
 import type { CreateBeneficialOwnerRequest, UpdateBeneficialOwnerRequest } from './schema.js';
 import type { BeneficialOwner, BeneficialOwnerChanges, PersonalInfo } from './types.js';

@@ -6,7 +6,7 @@ import type { EvolverTable } from '../evolver.js';
 import type { DomainState } from '../state.js';
 import { addOwner } from './store.js';
 import { BENEFICIAL_OWNER_EVENTS, type BeneficialOwnerCreated, type BeneficialOwnerUpdated } from './events.js';
-import { IDENTITY_STATUS_TABLE, identityEventFor } from '../verifications/lifecycle.js';
+import { IDENTITY_STATUS_TABLE, identityEventFor } from '../customers/identity-status.js';
 
 /** Moves an owner to `status` (called by the verification evolver); the lifecycle table must allow it. */
 export function setOwnerStatus(state: DomainState, ownerId: string, status: KycStatus, at: string): void {

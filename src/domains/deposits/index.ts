@@ -31,5 +31,5 @@ export { INCOMING_STEPS, NO_APPROVAL, RETURN_STATES } from './types.js';
 export type { ApprovalSetting, IncomingKind, IncomingRecord, IncomingStep, IncomingStepKind, ReturnState, SweepRun } from './types.js';
 export { decideUmaReceive } from './uma.js';
 export type { UmaReceiveContext, UmaReceiveRequest } from './uma.js';
-export { UMA_TEST_ADDRESSES, umaSenderRow, umaUser } from './uma-test-addresses.js';
-export type { UmaSenderBehaviour, UmaTestAddressRow } from './uma-test-addresses.js';
+export { UMA_TEST_ADDRESSES, umaSenderRow, umaUser } from '../../sandbox/uma-test-addresses.js';
+export type { UmaSenderBehaviour, UmaTestAddressRow } from '../../sandbox/uma-test-addresses.js';

@@ -5,7 +5,7 @@
  */
 import { SANDBOX_SETTLEMENT_DELAY_MS, SANDBOX_UMA_LONG_PENDING_MS } from '../flows/plan.js';
 import type { IncomingStep } from './types.js';
-import type { UmaSenderBehaviour } from './uma-test-addresses.js';
+import type { UmaSenderBehaviour } from '../../sandbox/uma-test-addresses.js';
 
 /** Rails a sandbox deposit may arrive on: the USD bank rails with railDetails. */
 export const DEPOSIT_RAILS = ['ACH', 'ACH_SAME_DAY', 'WIRE', 'RTP', 'FEDNOW'] as const;

@@ -3,7 +3,7 @@
  * is listed as invalid). State rules (accounts, addresses, currencies) are the deciders'.
  */
 import { z } from 'zod';
-import { SANDBOX_FUND_MAX_MINOR } from '../internal-accounts/fund.js';
+import { SANDBOX_FUND_MAX_MINOR } from './sandbox-fund.js';
 import { QUOTE_AMOUNT_MAX_MINOR } from '../pricing/price-quote.js';
 import { DEPOSIT_RAILS } from './plan.js';
 

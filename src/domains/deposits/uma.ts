@@ -30,7 +30,7 @@ import { decideCreateTransaction } from '../transactions/index.js';
 import { INCOMING_EVENTS, type IncomingPaymentStarted } from './events.js';
 import { umaPlan } from './plan.js';
 import type { IncomingRecord } from './types.js';
-import { umaSenderRow } from './uma-test-addresses.js';
+import { umaSenderRow } from '../../sandbox/uma-test-addresses.js';
 
 /** A validated `POST /sandbox/uma/receive` body. */
 export type UmaReceiveRequest = {

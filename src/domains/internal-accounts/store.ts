@@ -3,7 +3,7 @@
  * stored here; they are read from the ledger, whose account id is the internal account's id.
  */
 import type { CurrencyCode } from '../../core/currency.js';
-import type { SweepRule } from '../sweeps/rule.js';
+import type { SweepRule } from './sweep-rule.js';
 
 /** Internal account types (DECISIONS.md). */
 export const INTERNAL_ACCOUNT_TYPES = ['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET', 'RULE_BASED', 'BULK_SETTLEMENT'] as const;

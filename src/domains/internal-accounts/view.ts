@@ -1,7 +1,7 @@
 /** Shapes internal accounts for the wire, with balances read from the ledger. */
 import { toCurrencyAmount, type CurrencyAmount } from '../../core/money.js';
 import type { Ledger } from '../../ledger/index.js';
-import { type SweepRuleView, sweepRuleView } from '../sweeps/rule.js';
+import { type SweepRuleView, sweepRuleView } from './sweep-rule.js';
 import type { InternalAccount } from './store.js';
 
 /** The wire form of an internal account. */

@@ -16,7 +16,7 @@ import { QUOTE_EVENTS, type QuoteAuthorized, type QuoteScaAttemptFailed } from '
 import { expiredError, quoteNotFound } from './execute.js';
 import { SANDBOX_SCA_CODE, SCA_ATTEMPTS_MAX } from './sca.js';
 import type { AuthorizeQuoteRequest } from './schema.js';
-import { quotePasskeyAccepted } from '../sca/quote-passkey.js';
+import { quotePasskeyAccepted } from './passkey.js';
 
 /** What an authorize request leads to: events and the answer (an accepted wrong code answers an error). */
 export type AuthorizeDecision =

@@ -5,7 +5,7 @@
  */
 import { type Currency, currencyOf } from '../../core/currency.js';
 import type { DomainState } from '../state.js';
-import { embeddedWalletInstructions } from '../wallets/quote-signature.js';
+import { embeddedWalletInstructions } from './wallet-signature.js';
 import { type PaymentInstruction, type Quote, type QuoteStatus, quoteTransactionId } from './types.js';
 import { encodeBase64UrlText } from '../../core/base64.js';
 

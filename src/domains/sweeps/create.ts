@@ -31,7 +31,7 @@ import { resolveQuote } from '../quotes/resolve.js';
 import type { DomainState } from '../state.js';
 import { holderAccountOf } from './holder.js';
 import { sweepQuoteRequest } from './quote-request.js';
-import { RULE_BASED_CURRENCY, type SweepRule } from './rule.js';
+import { RULE_BASED_CURRENCY, type SweepRule } from '../internal-accounts/sweep-rule.js';
 import type { CreateRuleBasedAccountRequest } from './schema.js';
 import { liveCustomer } from '../customers/store.js';
 

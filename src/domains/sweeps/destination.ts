@@ -7,7 +7,7 @@ import { type CurrencyCode, isCurrencyCode } from '../../core/currency.js';
 import { externalAccountById } from '../external-accounts/read.js';
 import type { DomainState } from '../state.js';
 import type { AccountDestination } from '../transactions/index.js';
-import type { SweepRule } from './rule.js';
+import type { SweepRule } from '../internal-accounts/sweep-rule.js';
 
 /** The currency of the rule's destination account, if it still exists. Pure. */
 export function sweepDestinationCurrency(state: DomainState, rule: SweepRule): CurrencyCode | undefined {

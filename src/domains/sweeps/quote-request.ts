@@ -5,7 +5,7 @@
  * could never be quoted is refused up front. Pure.
  */
 import type { CreateQuoteRequest } from '../quotes/schema.js';
-import type { SweepRule } from './rule.js';
+import type { SweepRule } from '../internal-accounts/sweep-rule.js';
 
 /** The `POST /quotes` body a sweep of `amountMinor` from `holderAccountId` would send. Pure. */
 export function sweepQuoteRequest(rule: SweepRule, holderAccountId: string, amountMinor: bigint): CreateQuoteRequest {

@@ -8,7 +8,7 @@ import type { FieldError } from '../../core/errors.js';
 import { platformFeeOverrideSchema } from '../pricing/fee-resolution.js';
 import { QUOTE_AMOUNT_MAX_MINOR } from '../pricing/price-quote.js';
 import { DESCRIPTION_LENGTH_MAX, REMITTANCE_LENGTH_MAX } from '../quotes/schema.js';
-import { RULE_BASED_CURRENCY } from './rule.js';
+import { RULE_BASED_CURRENCY } from '../internal-accounts/sweep-rule.js';
 
 const amount = (name: string, minimum: number) =>
   z

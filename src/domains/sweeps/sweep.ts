@@ -34,7 +34,7 @@ import {
   type TransactionChanges,
 } from '../transactions/index.js';
 import { sweepQuoteRequest } from './quote-request.js';
-import { sweepCarries } from './rule.js';
+import { sweepCarries } from '../internal-accounts/sweep-rule.js';
 
 /** The quote and payout transaction a sweep made (declared by the deposits slice, which stores it). */
 export type { SweepRun };

@@ -10,7 +10,7 @@ import { type ApiError, apiError } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import type { Customer } from '../customers/types.js';
 import { customerView, SANDBOX_UMA_DOMAIN as CUSTOMER_UMA_DOMAIN } from '../customers/view.js';
-import { UMA_TEST_ADDRESSES, umaUser } from '../deposits/uma-test-addresses.js';
+import { UMA_TEST_ADDRESSES, umaUser } from '../../sandbox/uma-test-addresses.js';
 import { UMA_ADDRESS_PATTERN } from '../quotes/resolve.js';
 import type { DomainState } from '../state.js';
 

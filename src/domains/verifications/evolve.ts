@@ -12,7 +12,7 @@ import { markSubmitted } from '../documents/evolve.js';
 import type { EvolverTable } from '../evolver.js';
 import { CONTACT_NOT_STARTED } from './contact.js';
 import { type ContactCodeSent, type ContactVerified, type KycLinkIssued, VERIFICATION_EVENTS, type VerificationSubmitted } from './events.js';
-import { IDENTITY_STATUS_TABLE, identityEventFor } from './lifecycle.js';
+import { IDENTITY_STATUS_TABLE, identityEventFor } from '../customers/identity-status.js';
 
 /** Evolvers for identity verification events. */
 export const verificationEvolvers: EvolverTable = {

@@ -29,7 +29,7 @@ import type { EventDraft } from '../evolver.js';
 import type { DomainState } from '../state.js';
 import { contactCleared } from './contact.js';
 import { VERIFICATION_EVENTS, type VerificationSubmitted } from './events.js';
-import { IDENTITY_STATUS_TABLE, identityEventFor, isFinalIdentityStatus } from './lifecycle.js';
+import { IDENTITY_STATUS_TABLE, identityEventFor, isFinalIdentityStatus } from '../customers/identity-status.js';
 import { identityDocumentOf, kybPacketErrors, kycPacketErrors } from './packet.js';
 import type { VerificationChannel, VerificationError, VerificationStatus } from './types.js';
 

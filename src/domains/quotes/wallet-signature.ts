@@ -8,7 +8,7 @@ import type { ApiError } from '../../core/errors.js';
 import { type Result, ok } from '../../core/result.js';
 import { instantToMs } from '../../core/time.js';
 import { activityPayload, verifyDirectSignature } from '../auth/signed.js';
-import { type Quote, quoteTransactionId } from '../quotes/types.js';
+import { type Quote, quoteTransactionId } from './types.js';
 import type { DomainState } from '../state.js';
 
 /** The embedded wallet a quote's source is, if it is one. */

@@ -2,7 +2,8 @@
  * The sweep rule of a RULE_BASED internal account (DECISIONS.md "Internal accounts"): where every
  * deposit goes, the band of amounts the sweep carries, and what the sweep's quote says. Stored on
  * the account record (JSON-safe: amounts are decimal strings of USD minor units) and shown on the
- * wire with amounts as numbers. Pure; no state.
+ * wire with amounts as numbers. Pure; no state. Declared by the internal-accounts slice, which
+ * stores it, so accounts need not import the sweeps that carry it out (test/architecture).
  */
 import type { PlatformFeeOverride } from '../pricing/fee-resolution.js';
 

@@ -6,7 +6,7 @@
 import { encodeBase64UrlText } from '../../core/base64.js';
 import { verifyAssertionOver } from '../auth/webauthn.js';
 import type { DomainState } from '../state.js';
-import type { AssertionJson } from './decide.js';
+import type { AssertionJson } from '../sca/decide.js';
 
 /** True when `request` carries a passkey assertion that verifies for `customerId` over challenge `challengeId`. */
 export function quotePasskeyAccepted(state: DomainState, customerId: string, challengeId: string, request: { readonly passkeyAssertion?: AssertionJson | undefined; readonly origin?: string | undefined }): boolean {

@@ -2,10 +2,12 @@
  * The identity status lifecycle shared by a customer's `kycStatus` / `kybStatus` and a beneficial
  * owner's `kycStatus` (spec: Verification (KYC/KYB) in sandbox): UNVERIFIED and PENDING move only
  * through a verification; APPROVED and REJECTED are final. An xstate machine is the source; the
- * plain table is derived from it once for deciders and replay.
+ * plain table is derived from it once for deciders and replay. With the customers, whose
+ * `KycStatus` it moves, so beneficial owners and verifications both read it from below
+ * (test/architecture).
  */
 import { setup } from 'xstate';
-import type { KycStatus } from '../customers/types.js';
+import type { KycStatus } from './types.js';
 import { type TransitionTable, transitionTable } from '../lifecycle.js';
 
 /** What a verification outcome does to a status. */

@@ -6,7 +6,7 @@
  * user part is matched whole, ignoring case. Any other sender is decided to succeed, paying in the
  * receiving currency. Pure.
  */
-import type { CurrencyCode } from '../../core/currency.js';
+import type { CurrencyCode } from '../core/currency.js';
 
 /** What a sender does in the sandbox. */
 export type UmaSenderBehaviour = 'SUCCESS' | 'LONG_PENDING' | 'COMPLIANCE_FAILURE';

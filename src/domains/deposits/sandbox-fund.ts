@@ -2,15 +2,16 @@
  * Decides `POST /sandbox/internal-accounts/{id}/fund`: validates everything before anything is
  * credited, then emits one event whose transfer moves the amount from the world account. A
  * customer's account also gets the INCOMING transaction of the funding (COMPLETED), and a
- * rule-based account's funding is a deposit that is swept (src/domains/deposits/fund.ts).
+ * rule-based account's funding is a deposit that is swept (fund.ts). Here, with the deposits it
+ * makes, so the internal-accounts slice imports no flow that reads it (test/architecture).
  */
 import { type ApiError, apiError } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import type { EventDraft } from '../evolver.js';
-import { decideRuleBasedFund, fundingTransactionDrafts } from '../deposits/fund.js';
 import { worldAccountId } from '../movement.js';
 import type { DomainState } from '../state.js';
-import { ACCOUNT_EVENTS, type SandboxAccountFunded } from './events.js';
+import { ACCOUNT_EVENTS, type SandboxAccountFunded } from '../internal-accounts/events.js';
+import { decideRuleBasedFund, fundingTransactionDrafts } from './fund.js';
 
 /** The largest single sandbox funding, in minor units (DECISIONS.md). */
 export const SANDBOX_FUND_MAX_MINOR = 100_000_000_000n;
