@@ -14,7 +14,7 @@ import { externalAccountView } from '../../src/domains/external-accounts/view.js
 import { violationsOf } from '../contract/check.js';
 import type { Exchange } from '../contract/recorder.js';
 import { REFERENCE, deref } from '../contract/reference.js';
-import { advanceBy, fund, ledgerBalance, newCustomer, payoutBody, setup, START } from '../quotes/support.js';
+import { advanceBy, fund, ledgerBalance, newCustomer, payoutBody, publishRates, setup, START } from '../quotes/support.js';
 import { type Harness, harness } from '../support/harness.js';
 import { createCustomer } from './fixtures.js';
 import { referenceCreateBody } from './reference-accounts.js';
@@ -208,6 +208,7 @@ describe('payouts to the new account types (issue 12)', () => {
     ['CAD_ACCOUNT', 'BANK_TRANSFER'],
   ] as const)('quotes, executes and settles a USD payout to a %s over %s', (type, rail) => {
     const h = setup();
+    const exchanges = recorded(h);
     const { customerId, accountId } = newCustomer(h);
     fund(h, accountId, 100_000);
     const external = h.ok('POST', '/customers/external-accounts', { customerId, ...referenceCreateBody(type) }).id as string;
@@ -222,6 +223,28 @@ describe('payouts to the new account types (issue 12)', () => {
     expect(ledgerBalance(h, `transit:${rail}:${currency}`)).toBe(0n);
     expect(h.engine.state.ledger.account(`transit:${rail}:${currency}`)).toBeDefined();
     expect(ledgerBalance(h, `world:${currency}`)).toBe(BigInt(quote.totalReceivingAmount));
+    expect(violationsOf(exchanges).map((v) => `${v.operation} ${v.status}: ${v.errors.join('; ')}`)).toEqual([]);
+  });
+
+  it.each([
+    ['TRON_WALLET', 'TRON'],
+    ['POLYGON_WALLET', 'POLYGON'],
+    ['PLASMA_WALLET', 'PLASMA'],
+  ] as const)('pays USDC or USDT out to a %s ONCHAIN, railDetails naming the %s network', (type, network) => {
+    const h = setup();
+    publishRates(h, [{ sendingCurrency: 'USD', receivingCurrency: 'USDT', exchangeRate: '1' }]);
+    const exchanges = recorded(h);
+    const { customerId, accountId } = newCustomer(h);
+    fund(h, accountId, 100_000);
+    const body = referenceCreateBody(type);
+    const external = h.ok('POST', '/customers/external-accounts', { customerId, ...body }).id as string;
+    const quote = h.ok('POST', '/quotes', payoutBody(accountId, external, 10_000));
+    const executed = h.ok('POST', `/quotes/${quote.id}/execute`);
+    advanceBy(h, 60_000);
+    const transaction = h.ok('GET', `/transactions/${executed.transactionId}`);
+    expect(transaction).toMatchObject({ status: 'COMPLETED', receivedAmount: { currency: { code: body.currency } } });
+    expect(JSON.stringify(transaction)).toContain(`"network":"${network}"`);
+    expect(violationsOf(exchanges).map((v) => `${v.operation} ${v.status}: ${v.errors.join('; ')}`)).toEqual([]);
   });
 
   it('refuses a quote to an account whose currency the engine keeps no ledger in (DKK) with INVALID_CURRENCY', () => {

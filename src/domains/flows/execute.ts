@@ -38,7 +38,15 @@ import { externalPayoutPlan, internalPayoutPlan, type PlannedStep, pullPlan, pul
 export type FlowContext = { readonly at: string; readonly atMs: number; readonly newId: (type: string) => string };
 
 /** The ONCHAIN network of a wallet type (railDetails need one). */
-const NETWORK_BY_WALLET: Readonly<Record<string, string>> = { SOLANA_WALLET: 'SOLANA', ETHEREUM_WALLET: 'ETHEREUM', BASE_WALLET: 'BASE' };
+/** The reference's CryptoNetwork of each on-chain wallet type (issue 12 added Polygon, Tron and Plasma wallets). */
+const NETWORK_BY_WALLET: Readonly<Record<string, string>> = {
+  SOLANA_WALLET: 'SOLANA',
+  ETHEREUM_WALLET: 'ETHEREUM',
+  BASE_WALLET: 'BASE',
+  POLYGON_WALLET: 'POLYGON',
+  TRON_WALLET: 'TRON',
+  PLASMA_WALLET: 'PLASMA',
+};
 
 /** railDetails for the external side of a flow when its rail has a variant (ACH, WIRE, RTP, FEDNOW, ONCHAIN). Pure. */
 export function railDetailsFor(
