@@ -81,23 +81,31 @@ function ledgerLog(transfers: number): { opening: EventEnvelope[]; blocks: Gener
  * One round: a fresh engine replays the API-driven log block by block, alternating with a fresh
  * engine replaying as many ledger-only transfers; seconds of each (events: `count`).
  */
-function alternatingRound(log: readonly EventEnvelope[], count: number): { api: number; ledger: number; apiEngine: Engine; ledgerEngine: Engine } {
+function alternatingRound(log: readonly EventEnvelope[], count: number): { api: number; ledger: number; apiCpu: number; ledgerCpu: number; apiEngine: Engine; ledgerEngine: Engine } {
   const apiEngine = createEngine(API_OPTIONS);
   const { opening, blocks } = ledgerLog(count);
   const ledgerEngine = createEngine({ events: opening });
   let apiS = 0;
   let ledgerS = 0;
+  // CPU seconds beside wall seconds: on a shared machine a process waits for a core between
+  // blocks, which wall time counts and CPU time does not (the ratio by CPU time swings less).
+  let apiCpu = 0;
+  let ledgerCpu = 0;
   for (let start = 0, index = 0; start < count; start += BLOCK, index += 1) {
     const apiBlock = log.slice(start, Math.min(count, start + BLOCK));
     const ledgerBlock = blocks.next().value as EventEnvelope[];
     const order = index % 2 === 0 ? ['api', 'ledger'] : ['ledger', 'api'];
     for (const which of order) {
       minorGc();
+      const cpu0 = process.cpuUsage();
       if (which === 'api') apiS += seconds(() => apiEngine.replay(apiBlock))[0];
       else ledgerS += seconds(() => ledgerEngine.replay(ledgerBlock))[0];
+      const cpu = process.cpuUsage(cpu0);
+      if (which === 'api') apiCpu += (cpu.user + cpu.system) / 1e6;
+      else ledgerCpu += (cpu.user + cpu.system) / 1e6;
     }
   }
-  return { api: apiS, ledger: ledgerS, apiEngine, ledgerEngine };
+  return { api: apiS, ledger: ledgerS, apiCpu, ledgerCpu, apiEngine, ledgerEngine };
 }
 
 /** Snapshot save (engine.snapshot + JSON.stringify) and load (JSON.parse + createEngine) of `engine`. */
@@ -388,6 +396,9 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
         apiPerEventUs: round(apiPerEventUs, 3),
         ledgerPerEventUs: round(ledgerPerEventUs, 3),
         ratio: round(ledgerPerEventUs / apiPerEventUs, 3),
+        apiCpuEventsPerSec: Math.round(count / measured.apiCpu),
+        ledgerCpuEventsPerSec: Math.round(count / measured.ledgerCpu),
+        cpuRatio: round(measured.ledgerCpu / measured.apiCpu, 3),
       },
       memory: {
         apiBytesPerTransaction: Math.round((heapApiOnly - heapNone) / Math.max(1, transactions)),

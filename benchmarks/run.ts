@@ -131,6 +131,7 @@ function issue16(): string[] {
     `   API-driven           ${fmt(api.replay.apiEventsPerSec)} events/s   ${api.replay.apiPerEventUs} µs/event`,
     `   ledger-only          ${fmt(api.replay.ledgerEventsPerSec)} events/s   ${api.replay.ledgerPerEventUs} µs/event`,
     `   ratio (per event)    ${api.replay.ratio}                  (goal >= 0.5)`,
+    `   by CPU time          API-driven ${fmt(api.replay.apiCpuEventsPerSec)}, ledger-only ${fmt(api.replay.ledgerCpuEventsPerSec)} events/s; ratio ${api.replay.cpuRatio} (steadier on a shared machine)`,
     '',
     '9. JSONL audit of the API-driven log (auditLog: chain + apply + invariants, node:crypto) vs parse + hash + apply measured apart',
     `   auditLog, one thread ${fmt(api.jsonl.auditEventsPerSec)} events/s   (${api.jsonl.bytesPerEvent} bytes/event)`,
