@@ -24,7 +24,6 @@ const REFUSED_EXAMPLES: Readonly<Record<string, string>> = {
   'POST /quotes realTimeFundingToSparkWallet': 'the example pays real-time funding into an external wallet; the engine pays it into an internal account only (docs/quotes.md)',
   'PATCH /cards/{cardId} updateFundingSources': 'binds two funding sources; DECISIONS.md (Cards) gives a card one fundingSource, so fundingSources holds one id',
   'POST /sandbox/cards/{cardId}/simulate/credit_authorization_advice creditAdvice': 'DECISIONS.md (Cards): an advice takes { cardTransactionId, amount } and re-sizes that card transaction; the reference\'s body (amount, currency, merchant) names no transaction, so it has no meaning under DECISIONS.md (it would be a new credit authorization)',
-  'POST /sandbox/cards/{cardId}/simulate/clearing authorizationExpiry': 'the example clears an amount of 0 to expire an authorization; the engine expires them after 7 days (DECISIONS.md) and refuses 0',
   'POST /sandbox/cards/{cardId}/simulate/return_reversal returnReversal': 'DECISIONS.md: return_reversal takes the refund row\'s id in the path, not the card\'s',
   // Embedded wallets: each example carries a proof made by the reference's own client for its own
   // enclave, credential or challenge; the spec copy's verification rules refuse it here by design.

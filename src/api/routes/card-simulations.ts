@@ -74,6 +74,8 @@ const authorizationBody = z.strictObject({
 const transactionId = text('cardTransactionId', 200);
 const adviceBody = z.strictObject({ cardTransactionId: transactionId, amount: amount(0) });
 const clearingBody = z.strictObject({ cardTransactionId: transactionId, amount: amount(1) });
+// A clearing of 0 is the reference's authorization expiry (decideClearing).
+const clearingOrExpiryBody = z.strictObject({ cardTransactionId: transactionId, amount: amount(0) });
 const reversalBody = z.strictObject({ cardTransactionId: transactionId.optional() });
 const inquiryBody = z.strictObject({ merchant: merchantSchema.optional() });
 
@@ -184,7 +186,7 @@ export const cardSimulationRoutes: readonly Route<DomainState>[] = [
     path: '/sandbox/cards/{cardId}/simulate/clearing',
     auth: 'platform',
     handle: ({ state, params, request, at, nowMs, newId }) => {
-      const body = validate(clearingBody, request.body ?? {});
+      const body = validate(clearingOrExpiryBody, request.body ?? {});
       if (!body.ok) return body;
       const events = decideClearing(state, {
         cardId: params.cardId ?? '',

@@ -10,7 +10,10 @@
  * A clearing for a VOIDED authorization (reversed or expired) is an EXCEPTION
  * (CLEARING_AFTER_VOID) and moves nothing: the cardholder's hold is gone. When the authorization's
  * expiry has come but its timer has not fired yet, the expiry is written first, so the outcome
- * never depends on when `advance` ran. Pure.
+ * never depends on when `advance` ran. A clearing of 0 is the reference's AUTHORIZATION_EXPIRY
+ * ("the auth expires with no clearing posted"): the open authorization expires now, exactly as
+ * the 7-day expiry of DECISIONS.md would (AUTHORIZED to VOIDED, PARTIALLY_SETTLED to SETTLED at
+ * what it cleared). Pure.
  */
 import { type ApiError } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
@@ -44,6 +47,10 @@ export function decideClearing(state: DomainState, command: ClearingCommand): Re
   if (!found.ok) return found;
   const { tx } = found.value;
   if (tx.originalTransactionId !== undefined) return err(cannotMove(tx, 'clear a merchant refund (it settled when posted)'));
+  if (command.amountMinor === 0n) {
+    if (tx.status !== 'AUTHORIZED' && tx.status !== 'PARTIALLY_SETTLED') return err(cannotMove(tx, 'expire it'));
+    return ok([expiryDraft(tx, command.firstTransferId, command.at)]);
+  }
   if (expiredBy(tx, command.atMs)) {
     if (tx.status !== 'AUTHORIZED') return err(cannotMove(tx, 'clear it: its authorization has expired'));
     const expiry = expiryDraft(tx, command.firstTransferId, command.at);
