@@ -23,7 +23,6 @@ describe('POST /customers', () => {
       birthDate: '1990-04-12',
       nationality: 'US',
       idType: 'SSN',
-      identifier: '123-45-6789',
       countryOfIssuance: 'US',
       address: { line1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
       agreementConsents: [termsConsent()],
@@ -31,6 +30,15 @@ describe('POST /customers', () => {
       updatedAt: '2026-01-05T16:00:00.000Z',
     });
     expect(Object.keys(body)[0]).toBe('id');
+  });
+
+  it('never answers identifier: the reference makes it write-only, and the record still holds it for verification', () => {
+    const h = harness();
+    const body = create(h, individual());
+    expect(body).not.toHaveProperty('identifier');
+    expect(h.ok('GET', `/customers/${body.id}`)).not.toHaveProperty('identifier');
+    expect(JSON.stringify(h.ok('GET', '/customers'))).not.toContain('123-45-6789');
+    expect(h.engine.state.customers.byId.get(body.id)).toMatchObject({ identifier: '123-45-6789' });
   });
 
   it('answers 201 for a business with kybStatus and businessInfo', () => {

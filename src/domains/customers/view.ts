@@ -1,9 +1,15 @@
-/** Shapes customers for the wire: the record's fields in a fixed order, absent fields omitted. */
+/**
+ * Shapes customers for the wire: the record's fields in a fixed order, absent fields omitted.
+ * `identifier` (an SSN, a passport number) is write-only, as the reference says ("never returned
+ * in customer responses"): the record keeps it for verification, no answer or webhook shows it.
+ */
 import { withReferenceNames } from './business-info.js';
 import type { Customer, CustomerType } from './types.js';
 
-/** The wire form of a customer: the record's fields and the UMA address that routes payments to it. */
-export type CustomerView = Customer & { readonly umaAddress: string };
+type WithoutIdentifier<T> = T extends unknown ? Omit<T, 'identifier'> : never;
+
+/** The wire form of a customer: the record's fields but `identifier`, and the UMA address that routes payments to it. */
+export type CustomerView = WithoutIdentifier<Customer> & { readonly umaAddress: string };
 
 /**
  * The UMA domain of the sandbox platform: a customer's address is `$<platformCustomerId>@` it
@@ -15,7 +21,7 @@ export const SANDBOX_UMA_DOMAIN = 'sandbox.uma.example';
 const FIELD_ORDER: Readonly<Record<CustomerType, readonly string[]>> = {
   INDIVIDUAL: [
     'id', 'platformCustomerId', 'customerType', 'region', 'currencies', 'email', 'phoneNumber', 'umaAddress', 'kycStatus', 'fullName', 'birthDate', 'nationality', 'idType',
-    'identifier', 'countryOfIssuance', 'address', 'sourceOfFunds', 'sourceOfWealth', 'purposeOfAccount',
+    'countryOfIssuance', 'address', 'sourceOfFunds', 'sourceOfWealth', 'purposeOfAccount',
     'expectedMonthlyTransactionCount', 'expectedMonthlyTransactionVolume', 'incomeRange', 'netWorthRange',
     'politicallyExposedPerson', 'sourceOfFundsCategories', 'sourceOfFundsOtherDescription', 'sourceOfWealthCategories',
     'sourceOfWealthOtherDescription', 'purposeOfAccountOtherDescription', 'annualIncomeRange', 'pepStatus', 'agreementConsents',
