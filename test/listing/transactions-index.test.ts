@@ -13,6 +13,9 @@ import { nativeSha256 } from '../../src/cli/native-hash.js';
 import type { EventEnvelope } from '../../src/log/index.js';
 import { type ActionFilters, listActions } from '../../src/domains/agents/list.js';
 import { listAllAgentActionPage } from '../../src/domains/listing/agent-action-page.js';
+import { type CustomerFilters, listCustomers } from '../../src/domains/customers/list.js';
+import { listCustomerPage } from '../../src/domains/listing/customer-page.js';
+import { harness } from '../support/harness.js';
 import { listAllTransactions } from '../../src/domains/card-transactions/list.js';
 import { listTransactionPage } from '../../src/domains/listing/transaction-page.js';
 import type { TransactionFilters } from '../../src/domains/transactions/list.js';
@@ -189,6 +192,7 @@ function indexText(e: Engine): string {
     codes: [codes(transactions.type), codes(transactions.direction), codes(transactions.status), codes(quotes.status), codes(e.state.lists.agentActions.status)],
     quoteCreatedMs: [...quotes.createdMs],
     actions: [[...e.state.lists.agentActions.createdMs], map(e.state.lists.agentActions.byCustomer)],
+    customers: [[...e.state.lists.customers.createdMs], codes(e.state.lists.customers.live), codes(e.state.lists.customers.type)],
     externalAccounts: [codes(e.state.lists.externalAccounts.scope), map(e.state.lists.externalAccounts.byOwner), map(e.state.lists.externalAccounts.byCurrency)],
   });
 }
@@ -263,5 +267,59 @@ describe('GET /agents/approvals from the list index', () => {
         }
       }
     }
+  });
+});
+
+describe('GET /customers from the list index', () => {
+  function compare(state: Engine['state'], filterSets: readonly CustomerFilters[]): void {
+    for (const filters of filterSets) {
+      for (const limit of [1, 6, 100]) {
+        let position = 0;
+        for (let pages = 0; pages < 1000; pages += 1) {
+          const scanned = listCustomers(state.customers, filters, { limit, position });
+          const indexed = listCustomerPage(state, filters, { limit, position });
+          expect({ filters, limit, position, ...indexed, items: indexed.items.map((c) => c.id) }).toEqual({ filters, limit, position, ...scanned, items: scanned.items.map((c) => c.id) });
+          if (scanned.nextPosition === undefined) break;
+          position = scanned.nextPosition;
+        }
+      }
+    }
+  }
+
+  it('every filter, alone and combined, page by page, equals the plain scan of the creation order; deletions included', () => {
+    const h = harness();
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      h.now = new Date(Date.UTC(2026, 0, 5, 16, i)).toISOString();
+      const body = i % 3 === 0 ? { customerType: 'BUSINESS', platformCustomerId: `b-${i}`, businessInfo: { legalName: `Biz ${i}` } } : { customerType: 'INDIVIDUAL', platformCustomerId: `p-${i}`, fullName: 'Jane Doe' };
+      const answer = h.call('POST', '/customers', body);
+      if (answer.status === 201 || answer.status === 200) ids.push((answer.body as { id: string }).id);
+    }
+    expect(ids.length).toBeGreaterThan(15);
+    for (const at of [0, 4, 7, ids.length - 1]) expect(h.call('DELETE', `/customers/${ids[at]}`).status).toBeLessThan(300);
+    const state = h.engine.state;
+    const tenth = Date.UTC(2026, 0, 5, 16, 10);
+    compare(state, [
+      {},
+      { isIncludingDeleted: true },
+      { customerType: 'BUSINESS' },
+      { customerType: 'INDIVIDUAL', isIncludingDeleted: true },
+      { kycStatus: 'APPROVED' },
+      { kybStatus: 'PENDING' },
+      { platformCustomerId: 'p-5' },
+      { platformCustomerId: 'p-4' },
+      { platformCustomerId: 'p-4', isIncludingDeleted: true },
+      { createdAfterMs: tenth },
+      { createdBeforeMs: tenth, customerType: 'INDIVIDUAL' },
+      { createdAfterMs: tenth, createdBeforeMs: tenth + 5 * 60_000, isIncludingDeleted: true },
+      { updatedAfterMs: tenth },
+      { currency: 'USD', customerType: 'INDIVIDUAL' },
+    ]);
+    expect(indexText(createEngine({ events: h.log }))).toBe(indexText(h.engine));
+    expect(indexText(createEngine({ snapshot: JSON.parse(JSON.stringify(h.engine.snapshot())) }))).toBe(indexText(h.engine));
+  });
+
+  it('the workload\'s customers by type and status equal the plain scan', () => {
+    compare(engine.state, [{}, { customerType: 'INDIVIDUAL' }, { kycStatus: 'APPROVED' }, { isIncludingDeleted: true, customerType: 'BUSINESS' }]);
   });
 });

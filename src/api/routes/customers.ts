@@ -11,7 +11,8 @@ import { type ApiError, type FieldError, apiError, invalidInput, mergeFieldError
 import { type Result, err, ok } from '../../core/result.js';
 import { AGREEMENTS, END_USER_TERMS, agreementOf, agreementViews } from '../../domains/customers/agreements.js';
 import { decideCreateCustomer } from '../../domains/customers/create.js';
-import { customerQueryKey, type CustomerFilters, listCustomers } from '../../domains/customers/list.js';
+import { customerQueryKey, type CustomerFilters } from '../../domains/customers/list.js';
+import { listCustomerPage } from '../../domains/listing/customer-page.js';
 import { NAME_LENGTH_MAX, createSchemaFor, crossFieldErrors, patchSchemaFor } from '../../domains/customers/schema.js';
 import { CUSTOMER_TYPES, KYC_STATUSES } from '../../domains/customers/types.js';
 import { decideUpdateCustomer } from '../../domains/customers/update.js';
@@ -78,7 +79,7 @@ export const customerRoutes: readonly Route<DomainState>[] = [
       if (!query.ok) return query;
       const { filters, page } = query.value;
       const queryKey = customerQueryKey(filters);
-      const found = listCustomers(state.customers, filters, page);
+      const found = listCustomerPage(state, filters, page);
       const data = found.items.map(customerView);
       return ok(
         answer(200, listBody(data, found, queryKey)),

@@ -5,7 +5,9 @@
  */
 import { CARD_TRANSACTION_EVENT_TYPES } from '../card-transactions/events.js';
 import { AGENT_EVENTS } from '../agents/events.js';
+import { CUSTOMER_EVENTS, type CustomerDeleted } from '../customers/events.js';
 import type { Evolver } from '../evolver.js';
+import { catchUpCustomerList, syncCustomerDeletion } from './customers.js';
 import { catchUpAgentActionList, syncAgentActionStatus } from './agent-actions.js';
 import { EXTERNAL_ACCOUNT_EVENTS, type ExternalAccountDeleted } from '../external-accounts/events.js';
 import { catchUpExternalAccountList, unlistExternalAccount } from './external-accounts.js';
@@ -45,6 +47,14 @@ export const LIST_INDEXERS: ReadonlyMap<string, ListIndexer> = new Map<string, L
   ...Object.values(TRANSACTION_EVENTS).map((type): [string, ListIndexer] => [type, after((state, event) => indexTransactionEvent(state, event.data as Named))]),
   ...Object.values(QUOTE_EVENTS).map((type): [string, ListIndexer] => [type, after((state, event) => indexQuoteEvent(state, event.data as Named))]),
   [CARD_TRANSACTION_EVENT_TYPES.created, after((state) => catchUpTransactionList(state, state.lists.transactions))],
+  [CUSTOMER_EVENTS.created, after((state) => catchUpCustomerList(state.customers, state.lists.customers))],
+  [
+    CUSTOMER_EVENTS.deleted,
+    after((state, event) => {
+      const customer = state.customers.byId.get((event.data as CustomerDeleted).customerId);
+      if (customer !== undefined) syncCustomerDeletion(state.customers, state.lists.customers, customer);
+    }),
+  ],
   [AGENT_EVENTS.actionCreated, after((state) => catchUpAgentActionList(state.agents, state.lists.agentActions))],
   ...[AGENT_EVENTS.actionApproved, AGENT_EVENTS.actionRejected, AGENT_EVENTS.actionFailed].map(
     (type): [string, ListIndexer] => [

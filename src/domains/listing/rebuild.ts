@@ -1,6 +1,7 @@
 /** Rebuilds the list indexes from restored stores (a snapshot carries no index). */
 import type { DomainState } from '../state.js';
 import { catchUpAgentActionList } from './agent-actions.js';
+import { catchUpCustomerList } from './customers.js';
 import { catchUpExternalAccountList } from './external-accounts.js';
 import { catchUpQuoteList } from './quote-upkeep.js';
 import { emptyListIndexes, type ListIndexes } from './store.js';
@@ -13,5 +14,6 @@ export function rebuildListIndexes(state: Omit<DomainState, 'lists'>): ListIndex
   catchUpQuoteList(state, lists.quotes);
   catchUpExternalAccountList(state.externalAccounts, lists.externalAccounts);
   catchUpAgentActionList(state.agents, lists.agentActions);
+  catchUpCustomerList(state.customers, lists.customers);
   return lists;
 }

@@ -20,6 +20,9 @@ import { countPlan, type ListPlan, pageDown, pageUp } from './query.js';
 import { codeSource, firstPositionAtLeast, type PositionSource, sortedSource } from './sources.js';
 import { directionCode, positionOfListed, statusCode, type TransactionListIndex, typeCode } from './transactions.js';
 
+/** The filters the index answers exactly. */
+const INDEXED: ReadonlySet<string> = new Set(['customerId', 'cardUuid', 'type', 'direction', 'status', 'accountIdentifier', 'createdAfterMs', 'createdBeforeMs', 'sortOrder']);
+
 /** One page of the merged list. */
 export type TransactionListPage = { readonly items: readonly ListedTransaction[]; readonly nextPosition?: number; readonly totalCount: number };
 
@@ -59,8 +62,9 @@ function planOf(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, i
     if (account !== undefined) sources.push(list(index.byAccount, account));
   }
   if (filters.reference !== undefined) sources.push(sortedSource(referencePositions(state, index, filters.reference)));
-  // What no source says exactly (which side an account is on, whether a reference is answered yet).
-  const exact = filters.senderAccountIdentifier === undefined && filters.receiverAccountIdentifier === undefined && filters.reference === undefined;
+  // What no source says exactly (which side an account is on, whether a reference is answered
+  // yet, a filter added later) is checked on each row.
+  const exact = Object.entries(filters).every(([key, value]) => value === undefined || INDEXED.has(key));
   return exact ? { sources, lo, hi } : { sources, lo, hi, residual: (position) => matchesRow(state, index, position, filters) };
 }
 

@@ -1,0 +1,40 @@
+/**
+ * The index of `GET /customers`: per position of the store's creation order, a code for deletion
+ * (1 live, 2 deleted: deleted customers are left out by default) and one for `customerType`
+ * (1 INDIVIDUAL, 2 BUSINESS), and `createdAt` in epoch ms (non-decreasing: a date range is a
+ * binary search). Positions only; kept by `listing/evolve.ts`.
+ */
+import { instantToMs } from '../../core/time.js';
+import type { CustomerStore } from '../customers/store.js';
+import type { Customer } from '../customers/types.js';
+import { appendCode, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
+import { positionOfListed } from './transactions.js';
+
+/** Deletion codes. */
+export const LIVE_CODES = { live: 1, deleted: 2 } as const;
+/** Customer type codes. */
+export const CUSTOMER_TYPE_CODES = { INDIVIDUAL: 1, BUSINESS: 2 } as const;
+
+/** The customer list's index; positions are indexes into `customers.order`. */
+export type CustomerListIndex = { readonly createdMs: number[]; readonly live: CodeIndex; readonly type: CodeIndex };
+
+/** An empty index. */
+export function emptyCustomerListIndex(): CustomerListIndex {
+  return { createdMs: [], live: emptyCodeIndex(), type: emptyCodeIndex() };
+}
+
+/** Lists the customers the store holds that the index lacks. */
+export function catchUpCustomerList(store: CustomerStore, index: CustomerListIndex): void {
+  for (let position = index.createdMs.length; position < store.order.length; position += 1) {
+    const customer = store.byId.get(store.order[position]!)!;
+    index.createdMs.push(instantToMs(customer.createdAt));
+    appendCode(index.live, customer.isDeleted === true ? LIVE_CODES.deleted : LIVE_CODES.live);
+    appendCode(index.type, CUSTOMER_TYPE_CODES[customer.customerType]);
+  }
+}
+
+/** Re-reads whether a listed customer is deleted. */
+export function syncCustomerDeletion(store: CustomerStore, index: CustomerListIndex, customer: Customer): void {
+  const position = positionOfListed({ ids: store.order, createdMs: index.createdMs }, customer.id, instantToMs(customer.createdAt));
+  if (position !== -1) setCode(index.live, position, customer.isDeleted === true ? LIVE_CODES.deleted : LIVE_CODES.live);
+}
