@@ -3,6 +3,7 @@
  * digital-wallet tokenization, and the card program (`GET` / `PATCH /config/cards`). Validation
  * (every invalid field in one 400) comes first, then existence (404), then the domain's rules.
  */
+import { listCardPage } from '../../domains/listing/card-page.js';
 import { z } from 'zod';
 import { type FieldError, invalidInput, byField } from '../../core/errors.js';
 import { err, ok } from '../../core/result.js';
@@ -18,7 +19,6 @@ import {
   decideIssueCard,
   decideTokenize,
   decideUpdateCard,
-  listCards,
   MAX_LIVE_CARDS_MAX,
   provisioningPayload,
   WALLET_PROVIDERS,
@@ -173,7 +173,7 @@ export const cardRoutes: readonly Route<DomainState>[] = [
       const page = readPage(request.query, queryKey, LIST_LIMITS);
       if (!page.ok) errors.push(...((page.error.details?.errors as readonly FieldError[] | undefined) ?? []));
       if (errors.length > 0 || !page.ok) return err(invalidInput(errors.sort(byField)));
-      const found = listCards(state.cards, filters, page.value);
+      const found = listCardPage(state, filters, page.value);
       const data = found.items.map(cardView);
       return ok(
         answer(200, listBody(data, found, queryKey)),

@@ -6,7 +6,9 @@
 import { CARD_TRANSACTION_EVENT_TYPES } from '../card-transactions/events.js';
 import { AGENT_EVENTS } from '../agents/events.js';
 import { CUSTOMER_EVENTS, type CustomerDeleted } from '../customers/events.js';
+import { CARD_EVENT_TYPES } from '../cards/events.js';
 import type { Evolver } from '../evolver.js';
+import { catchUpCardList, syncCardStatus } from './cards.js';
 import { catchUpCustomerList, syncCustomerDeletion } from './customers.js';
 import { catchUpAgentActionList, syncAgentActionStatus } from './agent-actions.js';
 import { EXTERNAL_ACCOUNT_EVENTS, type ExternalAccountDeleted } from '../external-accounts/events.js';
@@ -17,7 +19,14 @@ import { TRANSACTION_EVENTS } from '../transactions/events.js';
 import { catchUpQuoteList, syncQuoteStatus } from './quote-upkeep.js';
 import { catchUpTransactionList, syncTransactionStatus } from './transactions.js';
 
-type Named = { readonly transactionId?: string; readonly transaction?: { readonly id: string }; readonly quoteId?: string; readonly quote?: { readonly id: string } };
+type Named = {
+  readonly transactionId?: string;
+  readonly transaction?: { readonly id: string };
+  readonly quoteId?: string;
+  readonly quote?: { readonly id: string };
+  readonly cardId?: string;
+  readonly card?: { readonly id: string };
+};
 
 function indexTransactionEvent(state: DomainState, data: Named): void {
   catchUpTransactionList(state, state.lists.transactions);
@@ -28,6 +37,13 @@ function indexTransactionEvent(state: DomainState, data: Named): void {
   // A quote's wire status follows its transaction's.
   const quote = transaction.quoteId === undefined ? undefined : state.quotes.byId.get(transaction.quoteId);
   if (quote !== undefined) syncQuoteStatus(state, state.lists.quotes, quote);
+}
+
+function indexCardEvent(state: DomainState, data: Named): void {
+  catchUpCardList(state.cards, state.lists.cards);
+  const id = data.cardId ?? data.card?.id;
+  const card = id === undefined ? undefined : state.cards.byId.get(id);
+  if (card !== undefined) syncCardStatus(state.cards, state.lists.cards, card);
 }
 
 function indexQuoteEvent(state: DomainState, data: Named): void {
@@ -47,6 +63,7 @@ export const LIST_INDEXERS: ReadonlyMap<string, ListIndexer> = new Map<string, L
   ...Object.values(TRANSACTION_EVENTS).map((type): [string, ListIndexer] => [type, after((state, event) => indexTransactionEvent(state, event.data as Named))]),
   ...Object.values(QUOTE_EVENTS).map((type): [string, ListIndexer] => [type, after((state, event) => indexQuoteEvent(state, event.data as Named))]),
   [CARD_TRANSACTION_EVENT_TYPES.created, after((state) => catchUpTransactionList(state, state.lists.transactions))],
+  ...Object.values(CARD_EVENT_TYPES).map((type): [string, ListIndexer] => [type, after((state, event) => indexCardEvent(state, event.data as Named))]),
   [CUSTOMER_EVENTS.created, after((state) => catchUpCustomerList(state.customers, state.lists.customers))],
   [
     CUSTOMER_EVENTS.deleted,

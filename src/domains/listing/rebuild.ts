@@ -1,6 +1,7 @@
 /** Rebuilds the list indexes from restored stores (a snapshot carries no index). */
 import type { DomainState } from '../state.js';
 import { catchUpAgentActionList } from './agent-actions.js';
+import { catchUpCardList } from './cards.js';
 import { catchUpCustomerList } from './customers.js';
 import { catchUpExternalAccountList } from './external-accounts.js';
 import { catchUpQuoteList } from './quote-upkeep.js';
@@ -15,5 +16,6 @@ export function rebuildListIndexes(state: Omit<DomainState, 'lists'>): ListIndex
   catchUpExternalAccountList(state.externalAccounts, lists.externalAccounts);
   catchUpAgentActionList(state.agents, lists.agentActions);
   catchUpCustomerList(state.customers, lists.customers);
+  catchUpCardList(state.cards, lists.cards);
   return lists;
 }

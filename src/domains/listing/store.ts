@@ -1,10 +1,11 @@
 /**
  * The list indexes of the engine's state: what `GET /transactions`, `GET /quotes` and the external
- * account lists, the agent approvals and `GET /customers` read to answer a page in O(log n + page). Derived from the stores (never from events directly), so a
+ * account lists, the agent approvals, `GET /customers` and `GET /cards` read to answer a page in O(log n + page). Derived from the stores (never from events directly), so a
  * snapshot does not carry them: `rebuildListIndexes` (`listing/rebuild.ts`) makes them again from
  * the restored stores.
  */
 import { type AgentActionListIndex, emptyAgentActionListIndex } from './agent-actions.js';
+import { type CardListIndex, emptyCardListIndex } from './cards.js';
 import { type CustomerListIndex, emptyCustomerListIndex } from './customers.js';
 import { emptyExternalAccountListIndex, type ExternalAccountListIndex } from './external-accounts.js';
 import { emptyQuoteListIndex, type QuoteListIndex } from './quotes.js';
@@ -17,6 +18,7 @@ export type ListIndexes = {
   readonly externalAccounts: ExternalAccountListIndex;
   readonly agentActions: AgentActionListIndex;
   readonly customers: CustomerListIndex;
+  readonly cards: CardListIndex;
 };
 
 /** Empty indexes. */
@@ -27,5 +29,6 @@ export function emptyListIndexes(): ListIndexes {
     externalAccounts: emptyExternalAccountListIndex(),
     agentActions: emptyAgentActionListIndex(),
     customers: emptyCustomerListIndex(),
+    cards: emptyCardListIndex(),
   };
 }
