@@ -22,6 +22,14 @@ export type {
 // The operations of every resource.
 export { OPERATIONS, RESOURCES, SESSION_CUSTOMERS_MAX, SESSION_RESOURCES_MAX, SIMULATED_RATES, SIMULATED_SUFFIXES } from './operations.js';
 
+// Embedded wallets and SCA (issue 14): their operations and the client that plays them.
+export { SESSION_WALLETS_MAX, WALLET_OPERATIONS } from './wallet-operations.js';
+export { SCA_OPERATIONS, SESSION_SCA_CUSTOMERS_MAX } from './sca-operations.js';
+export { assertion, assertionJson, clientKey, keyOfPrivate, newAuthenticator, oidcNonce, oidcToken, openSealed, registration, sealOtpCode, stamp } from './wallet-client.js';
+export type { AssertionChallenge, AuthenticatorState, ClientKey } from './wallet-client.js';
+export { sessionActive, walletReads } from './wallet-model.js';
+export type { ModelDelegatedKey, ModelScaCustomer, ModelScaReset, ModelWallet, ModelWalletCredential, ModelWalletSession, WalletCredentialType } from './wallet-model.js';
+
 // fast-check arbitraries of valid sessions.
 export { kindsOf, operationArbitrary, sessionArbitrary, SESSIONS_BY_RESOURCE } from './arbitraries.js';
 export type { ArbitraryOptions } from './arbitraries.js';
