@@ -10,7 +10,6 @@
 import type { HttpResponse } from '../api/http.js';
 import { SESSION_TTL_MS } from '../domains/auth/credentials.js';
 import { OTP_TTL_MS } from '../domains/auth/otp.js';
-import type { BalanceEffect } from './model.js';
 import { available, createCustomer, executedEffect, externalOf, fundAccount, NOTHING, payAmount, remember } from './money.js';
 import { type Answer, must, pick, send, serial } from './requests.js';
 import type { OperationCall, OperationContext, OperationDefinition } from './session.js';
@@ -405,7 +404,7 @@ export const WALLET_OPERATIONS: Readonly<Record<string, OperationDefinition>> = 
   },
   'wallet.delegatedKey': {
     resource: 'wallets',
-    *run(context): Generator<OperationCall, BalanceEffect, HttpResponse> {
+    *run(context) {
       const { operation } = context;
       const w = yield* wallet(context, operation.a);
       if (w.cardId === undefined) w.cardId = (yield* must(context, 'POST', '/cards', { customerId: w.customerId, fundingSource: w.accountId, form: 'VIRTUAL' })).id as string;
