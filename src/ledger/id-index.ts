@@ -14,6 +14,7 @@
  */
 import { assert } from '../core/assert.js';
 import { ChunkedList } from './chunked-list.js';
+import { PackedStrings } from './packed-strings.js';
 
 const SLOTS_FIRST = 1_024;
 const EMPTY = -1;
@@ -32,6 +33,20 @@ export function hashString(text: string): number {
   return h | 0;
 }
 
+/** `hashString` of `text.slice(from, to)`, without cutting it out. */
+export function hashRange(text: string, from: number, to: number): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = from; i < to; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h | 0;
+}
+
+const NO_KEYS = new PackedStrings('', new Int32Array(0));
+
 function emptyTable(slots: number): Int32Array {
   const table = new Int32Array(2 * slots);
   for (let s = 0; s < slots; s += 1) table[2 * s] = EMPTY;
@@ -40,6 +55,12 @@ function emptyTable(slots: number): Int32Array {
 
 /** A set of unique strings, each numbered by its insertion order; supports truncation. */
 export class IdIndex {
+  // Keys [0, #base) were restored from a snapshot and stay packed (packed-strings.ts); keys
+  // added since are in #keys, key i at #keys.at(i - #base). Restored keys are never truncated.
+  #restored: PackedStrings = NO_KEYS;
+  #base = 0;
+  // The index of the greatest restored key (-1: none).
+  #restoredGreatest = -1;
   readonly #keys = new ChunkedList<string>();
   // Slot s holds [index or EMPTY, hash of that key] at words 2s and 2s+1.
   #table: Int32Array;
@@ -50,7 +71,8 @@ export class IdIndex {
   #probeSlot = EMPTY;
   // Keys [0, #indexed) are in the table; later ones were certainly new when added.
   #indexed = 0;
-  // Per index i: the index of the shortlex-greatest of keys [0, i], so truncation restores it.
+  // Per added key i (at #greatestAt[i - #base]): the index of the shortlex-greatest of keys
+  // [0, i], so truncation restores it.
   #greatestAt: Int32Array = new Int32Array(SLOTS_FIRST);
   // The greatest key itself (undefined when empty): read once per add, so kept at hand.
   #greatest: string | undefined = undefined;
@@ -63,17 +85,51 @@ export class IdIndex {
 
   /** Number of keys. */
   get size(): number {
-    return this.#keys.length;
+    return this.#base + this.#keys.length;
   }
 
   /** The key numbered `index` (below `size`). */
   keyAt(index: number): string {
-    return this.#keys.at(index);
+    return index < this.#base ? this.#restored.at(index) : this.#keys.at(index - this.#base);
   }
 
   /** The keys [from, to) in index order, as a new array. */
-  slice(from?: number, to?: number): string[] {
-    return this.#keys.slice(from, to);
+  slice(from = 0, to: number = this.size): string[] {
+    assert(from >= 0 && from <= to && to <= this.size, 'slice out of range');
+    const keys = new Array<string>(to - from);
+    for (let i = from; i < to; i += 1) keys[i - from] = this.keyAt(i);
+    return keys;
+  }
+
+  /**
+   * Takes `keys` into an empty index, as indexes 0..keys.count-1, without cutting them out of
+   * their text. Keys that increase (in shortlex order) are new by order alone and the table is
+   * built when a lookup first needs it; otherwise it is built now. Returns the index of the
+   * first key that repeats an earlier one, or -1.
+   */
+  restore(keys: PackedStrings): number {
+    assert(this.size === 0, 'restore needs an empty index');
+    let greatest = -1;
+    let increasing = true;
+    for (let i = 0; i < keys.count; i += 1) {
+      if (greatest === -1 || keys.after(i, greatest)) greatest = i;
+      else increasing = false;
+    }
+    this.#restored = keys;
+    this.#base = keys.count;
+    this.#restoredGreatest = greatest;
+    this.#greatest = greatest === -1 ? undefined : keys.at(greatest);
+    return increasing ? -1 : this.#catchUp(true);
+  }
+
+  // Key `index` equals `key`.
+  #keyIs(index: number, key: string): boolean {
+    return index < this.#base ? this.#restored.equals(index, key) : this.#keys.at(index - this.#base) === key;
+  }
+
+  // hashString of key `index`.
+  #hashAt(index: number): number {
+    return index < this.#base ? this.#restored.hash(index, hashRange) : hashString(this.#keys.at(index - this.#base));
   }
 
   /** The index of `key`, or -1 when absent. */
@@ -96,20 +152,21 @@ export class IdIndex {
         this.#probeSlot = slot;
         return -1;
       }
-      if (table[2 * slot + 1] === hash && this.#keys.at(index) === key) return index;
+      if (table[2 * slot + 1] === hash && this.#keyIs(index, key)) return index;
     }
   }
 
   /** Adds `key` (which must be absent) as index `size` and returns that index. */
   add(key: string): number {
-    const index = this.#keys.length;
+    const index = this.size;
     assert(index < SIZE_MAX, 'transfer id index is full');
     if (this.#probeKey !== key) assert(this.indexOf(key) === -1, 'id added twice');
     const slot = this.#probeSlot;
     this.#probeKey = undefined;
-    if (index === this.#greatestAt.length) this.#greatestAt = grown(this.#greatestAt);
-    const previous = index === 0 ? -1 : this.#greatestAt[index - 1]!;
-    this.#greatestAt[index] = slot === EMPTY ? index : previous;
+    const added = index - this.#base;
+    if (added === this.#greatestAt.length) this.#greatestAt = grown(this.#greatestAt);
+    const previous = added === 0 ? this.#restoredGreatest : this.#greatestAt[added - 1]!;
+    this.#greatestAt[added] = slot === EMPTY ? index : previous;
     if (slot === EMPTY) this.#greatest = key;
     this.#keys.push(key);
     // A key that was not the greatest was looked up in the table, which is then complete.
@@ -126,26 +183,32 @@ export class IdIndex {
 
   // Puts the keys added since the table was last complete into it: the table sized once for all
   // of them, their hashes computed first, then a tight loop of inserts, whose cache misses the
-  // CPU overlaps (hashing each key between two inserts kept them apart: ~2x slower).
-  #catchUp(): void {
-    const keys = this.#keys;
+  // CPU overlaps (hashing each key between two inserts kept them apart: ~2x slower). With
+  // `checkRepeats` (restored keys), returns the index of the first key equal to one already in
+  // the table, else -1.
+  #catchUp(checkRepeats = false): number {
+    const size = this.size;
     const from = this.#indexed;
-    if (from === keys.length) return;
+    if (from === size) return -1;
     let slots = this.#table.length >> 1;
-    while (keys.length > slots >> 1) slots *= 2;
+    while (size > slots >> 1) slots *= 2;
     if (slots !== this.#table.length >> 1) this.#rehash(slots);
-    const hashes = new Int32Array(keys.length - from);
-    for (let i = 0; i < hashes.length; i += 1) hashes[i] = hashString(keys.at(from + i));
+    const hashes = new Int32Array(size - from);
+    for (let i = 0; i < hashes.length; i += 1) hashes[i] = this.#hashAt(from + i);
     const table = this.#table;
     const mask = slots - 1;
     for (let i = 0; i < hashes.length; i += 1) {
       const hash = hashes[i]!;
       let slot = hash & mask;
-      while (table[2 * slot] !== EMPTY) slot = (slot + 1) & mask;
+      while (table[2 * slot] !== EMPTY) {
+        if (checkRepeats && table[2 * slot + 1] === hash && this.#keyIs(table[2 * slot]!, this.keyAt(from + i))) return from + i;
+        slot = (slot + 1) & mask;
+      }
       table[2 * slot] = from + i;
       table[2 * slot + 1] = hash;
     }
-    this.#indexed = keys.length;
+    this.#indexed = size;
+    return -1;
   }
 
   // Stores key `index` in the empty `slot` (keys [0, index) being in the table).
@@ -163,11 +226,11 @@ export class IdIndex {
    * order keys were added or rehashed in.
    */
   truncate(size: number): void {
-    assert(size >= 0 && size <= this.#keys.length, 'truncate beyond the end');
+    assert(size >= this.#base && size <= this.size, 'truncate beyond the end or into restored keys');
     const table = this.#table;
     const mask = (table.length >> 1) - 1;
     for (let index = this.#indexed - 1; index >= size; index -= 1) {
-      let slot = hashString(this.#keys.at(index)) & mask;
+      let slot = this.#hashAt(index) & mask;
       while (table[2 * slot] !== index) {
         assert(table[2 * slot] !== EMPTY, 'id index lost a key');
         slot = (slot + 1) & mask;
@@ -175,8 +238,9 @@ export class IdIndex {
       deleteSlot(table, mask, slot);
     }
     this.#indexed = Math.min(this.#indexed, size);
-    this.#keys.truncate(size);
-    this.#greatest = size === 0 ? undefined : this.#keys.at(this.#greatestAt[size - 1]!);
+    this.#keys.truncate(size - this.#base);
+    const greatest = size === this.#base ? this.#restoredGreatest : this.#greatestAt[size - 1 - this.#base]!;
+    this.#greatest = greatest === -1 ? undefined : this.keyAt(greatest);
     this.#probeKey = undefined;
   }
 

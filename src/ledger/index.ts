@@ -32,7 +32,11 @@ export type {
 } from './errors.js';
 export type {
   AccountSnapshot,
+  AccountsSnapshotV2,
   LedgerSnapshot,
+  LedgerSnapshotV1,
+  LedgerSnapshotV2,
   SnapshotTransferKind,
   TransfersSnapshot,
+  TransfersSnapshotV2,
 } from './snapshot.js';

@@ -31,7 +31,7 @@ import { firstRowAtOrAfter, linkPosting, rowsOf, trimCheckpoints } from './accou
 import type { InvariantViolation, LedgerBatchError, LedgerError } from './errors.js';
 import { checkInvariants, totalsByCurrency } from './invariants.js';
 import { LEDGER_AMOUNT_MAX, LEDGER_BATCH_MAX, LEDGER_ROWS_PAGE_MAX } from './limits.js';
-import { ledgerFromSnapshot, ledgerToSnapshot, type LedgerSnapshot } from './snapshot.js';
+import { ledgerFromSnapshot, ledgerToSnapshot, type LedgerSnapshot, type LedgerSnapshotV2 } from './snapshot.js';
 import { emptyLedgerState, type LedgerState } from './state.js';
 import {
   KIND_PENDING,
@@ -559,15 +559,17 @@ export class Ledger {
     return totalsByCurrency(this.#s);
   }
 
-  /** A JSON-safe copy of the ledger (bigints as decimal strings); see `Ledger.fromSnapshot`. */
-  toSnapshot(): LedgerSnapshot {
+  /** A JSON-safe copy of the ledger (version 2: columns as base64 strings); see `Ledger.fromSnapshot`. */
+  toSnapshot(): LedgerSnapshotV2 {
     return ledgerToSnapshot(this.#s);
   }
 
   /**
-   * Rebuilds a ledger equal in every query to the one that made `snapshot`. Rows, open holds
-   * and counters are re-derived from the transfers, and the derived counters are asserted
-   * equal to the snapshot's (a mismatch is a corrupt snapshot and throws).
+   * Rebuilds a ledger equal in every query to the one that made `snapshot`; throws
+   * `InvariantError` on a malformed one. Version 2 copies the stored columns and checks every
+   * index in them (snapshot.ts); that counters, posting chains and checkpoints agree with the
+   * transfers is what `checkInvariants()` proves, so run it on a snapshot from elsewhere.
+   * Version 1 re-derives rows, holds and counters from the transfers and asserts the counters.
    */
   static fromSnapshot(snapshot: LedgerSnapshot): Ledger {
     const ledger = new Ledger();

@@ -1,250 +1,326 @@
 /**
- * The ledger's snapshot: a JSON-safe copy (bigints as decimal strings) of the accounts and the
- * transfer table, and the rebuild from it. Rows, open holds and the expiry queue are not
- * stored: they are re-derived from the transfers in creation order, and the re-derived counters
- * must equal the stored ones (a corrupt snapshot throws).
+ * The ledger's snapshot (version 2): the account and transfer tables as they are held, column by
+ * column, each typed-array column one base64 string of its little-endian bytes
+ * (column-codec.ts), and the restore from it. Loading copies columns instead of re-applying
+ * every transfer: the posting chains, row checkpoints and account records are stored, and only
+ * the open holds and the expiry queue are re-derived (from the status column). Transfer ids
+ * are taken in as a replay takes them; their hash table is built when a lookup first needs it.
+ *
+ * What a load checks: the format, every column's length, and every index a column holds (kinds,
+ * accounts, links, pending transfers, statuses) within its range, so a damaged snapshot never
+ * reads outside a table. What it trusts: that the counters, chains and checkpoints agree with
+ * the transfers. `Ledger.checkInvariants()` proves that in one pass; run it on a snapshot you did
+ * not make yourself. Version 1 snapshots (snapshot-v1.ts) still load, re-deriving everything.
  */
-import { assert, InvariantError } from '../core/assert.js';
+import { InvariantError } from '../core/assert.js';
 import { isCurrencyCode, type CurrencyCode } from '../core/currency.js';
 import {
   CREDITS_MUST_NOT_EXCEED_DEBITS,
-  CREDITS_PENDING,
-  CREDITS_POSTED,
   DEBITS_MUST_NOT_EXCEED_CREDITS,
-  DEBITS_PENDING,
-  DEBITS_POSTED,
-  LAST_AT_MS,
+  LAST_POSTING,
+  POSTING_COUNT,
   WORDS,
 } from './account-table.js';
-import { linkPosting } from './account-rows.js';
-import { LEDGER_AMOUNT_MAX } from './limits.js';
+import { CHECKPOINT_ROWS } from './account-rows.js';
+import { decodeColumn, encodeColumn } from './column-codec.js';
+import { PackedStrings, packStrings } from './packed-strings.js';
+import { ledgerFromSnapshotV1, type LedgerSnapshotV1 } from './snapshot-v1.js';
 import { emptyLedgerState, type LedgerState } from './state.js';
-import {
-  KIND_PENDING,
-  KIND_POST,
-  KIND_POSTED,
-  KIND_VOID,
-  NO_PENDING,
-  NO_TIMEOUT,
-  STATUS_EXPIRED,
-  STATUS_OPEN,
-  STATUS_POSTED,
-  STATUS_VOIDED,
-} from './transfer-table.js';
-import type { PendingStatus } from './types.js';
-import { pendingStatusName } from './views.js';
+import { KIND_PENDING, KIND_POST, KIND_POSTED, KIND_VOID, STATUS_EXPIRED, STATUS_OPEN } from './transfer-table.js';
 
-/** Transfer kinds as named in a snapshot. */
-export type SnapshotTransferKind = 'posted' | 'pending' | 'post' | 'void';
+export type { AccountSnapshot, LedgerSnapshotV1, SnapshotTransferKind, TransfersSnapshot } from './snapshot-v1.js';
 
-/** One account in a snapshot. Counters are decimal strings. */
-export type AccountSnapshot = {
-  readonly id: string;
-  readonly currency: CurrencyCode;
-  readonly debitsMustNotExceedCredits: boolean;
-  readonly creditsMustNotExceedDebits: boolean;
-  readonly debitsPending: string;
-  readonly debitsPosted: string;
-  readonly creditsPending: string;
-  readonly creditsPosted: string;
+/**
+ * The accounts of a version 2 snapshot, in opening order. `records` is base64 of each account's
+ * record words (account-table.ts: four int64 counters, then the float64 time of its latest
+ * transfer, posting count and latest posting, then a word a load rewrites from `currency` and
+ * `flags`). `checkpointPosting` and `checkpointBalanceMinor` are base64 of every account's row
+ * checkpoints (account-rows.ts) one account after the other, floor(postings / 64) each.
+ */
+export type AccountsSnapshotV2 = {
+  readonly id: readonly string[];
+  readonly currency: readonly CurrencyCode[];
+  /** Bit 1: debitsMustNotExceedCredits; bit 2: creditsMustNotExceedDebits. */
+  readonly flags: readonly number[];
+  readonly records: string;
+  readonly checkpointPosting: string;
+  readonly checkpointBalanceMinor: string;
 };
 
 /**
- * The transfer table as parallel arrays, one entry per transfer in creation order. Accounts
- * are positions in `LedgerSnapshot.accounts`; `pendingIndex` is a position in these arrays
- * (-1 when none); `timeoutAtMs` and `transactionId` are null when absent; `status` is set only
- * for pending transfers.
+ * Strings stored as one (packed-strings.ts): their concatenation, and base64 of their lengths
+ * (int32, in UTF-16 code units; every string has at least one).
  */
-export type TransfersSnapshot = {
-  readonly id: readonly string[];
-  readonly kind: readonly SnapshotTransferKind[];
-  readonly transactionId: readonly (string | null)[];
-  readonly debitAccount: readonly number[];
-  readonly creditAccount: readonly number[];
-  readonly amountMinor: readonly string[];
-  readonly atMs: readonly number[];
-  readonly timeoutAtMs: readonly (number | null)[];
-  readonly pendingIndex: readonly number[];
-  readonly status: readonly (PendingStatus | null)[];
+export type PackedStringsSnapshot = { readonly text: string; readonly lengths: string };
+
+/**
+ * The transfers of a version 2 snapshot, in creation order: `count` of them, their ids packed.
+ * Each other string is base64 of a column of transfer-table.ts (kind uint8; accounts, links
+ * int32; amount int64; times float64). `transactionRef` is a position in `transactionIds`
+ * (each distinct transaction id once, in order of first use, packed), -1 for none. The hold columns (`timeoutAtMs`,
+ * `pendingIndex`, `status`) are null until the ledger has held anything. Columns of some kinds
+ * only are zero (links: -1) in the rows of other kinds.
+ */
+export type TransfersSnapshotV2 = {
+  readonly count: number;
+  readonly id: PackedStringsSnapshot;
+  readonly transactionIds: PackedStringsSnapshot;
+  readonly transactionRef: string;
+  readonly kind: string;
+  readonly debitAccount: string;
+  readonly creditAccount: string;
+  readonly amountMinor: string;
+  readonly atMs: string;
+  readonly debitPrevious: string;
+  readonly creditPrevious: string;
+  readonly timeoutAtMs: string | null;
+  readonly pendingIndex: string | null;
+  readonly status: string | null;
 };
 
-/** A JSON-safe copy of a ledger, made by `Ledger.toSnapshot()`. */
-export type LedgerSnapshot = {
+/** A JSON-safe copy of a ledger, made by `Ledger.toSnapshot()` (version 2). */
+export type LedgerSnapshotV2 = {
   readonly format: 'payments-engine/ledger';
-  readonly version: 1;
-  readonly accounts: readonly AccountSnapshot[];
-  readonly transfers: TransfersSnapshot;
+  readonly version: 2;
+  readonly accounts: AccountsSnapshotV2;
+  readonly transfers: TransfersSnapshotV2;
 };
 
-const KIND_NAMES: readonly SnapshotTransferKind[] = ['posted', 'pending', 'post', 'void'];
-const KIND_CODES: Readonly<Record<SnapshotTransferKind, number>> = {
-  posted: KIND_POSTED,
-  pending: KIND_PENDING,
-  post: KIND_POST,
-  void: KIND_VOID,
-};
-const STATUS_CODES: Readonly<Record<PendingStatus, number>> = {
-  open: STATUS_OPEN,
-  posted: STATUS_POSTED,
-  voided: STATUS_VOIDED,
-  expired: STATUS_EXPIRED,
-};
+/** A ledger snapshot `Ledger.fromSnapshot` loads: the current version or the first one. */
+export type LedgerSnapshot = LedgerSnapshotV2 | LedgerSnapshotV1;
 
-/** Copies `state` into a snapshot. Pure. */
-export function ledgerToSnapshot(state: LedgerState): LedgerSnapshot {
-  const table = state.accounts;
-  const accounts = Array.from(
-    { length: table.count },
-    (_, a): AccountSnapshot => ({
-      id: table.ids[a]!,
-      currency: table.currencies[a]!,
-      debitsMustNotExceedCredits: (table.flags(a) & DEBITS_MUST_NOT_EXCEED_CREDITS) !== 0,
-      creditsMustNotExceedDebits: (table.flags(a) & CREDITS_MUST_NOT_EXCEED_DEBITS) !== 0,
-      debitsPending: table.counter(a, DEBITS_PENDING).toString(),
-      debitsPosted: table.counter(a, DEBITS_POSTED).toString(),
-      creditsPending: table.counter(a, CREDITS_PENDING).toString(),
-      creditsPosted: table.counter(a, CREDITS_POSTED).toString(),
-    }),
-  );
-  const t = state.transfers;
+const CAPACITY_FIRST = 1_024;
+// `transactionRef` of a transfer without a transaction id.
+const NO_TRANSACTION = -1;
+
+/** Copies `state` into a version 2 snapshot. Pure. */
+export function ledgerToSnapshot(state: LedgerState): LedgerSnapshotV2 {
+  const { accounts, transfers: t } = state;
   const n = t.count;
-  const range = Array.from({ length: n }, (_, i) => i);
+  const flags = Array.from({ length: accounts.count }, (_, a) => accounts.flags(a));
+  const checkpoints = accounts.checkpointPostings.reduce((sum, list) => sum + list.length, 0);
+  const checkpointPosting = new Int32Array(checkpoints);
+  const checkpointBalance = new BigInt64Array(checkpoints);
+  let k = 0;
+  for (let a = 0; a < accounts.count; a += 1) {
+    checkpointPosting.set(accounts.checkpointPostings[a]!, k);
+    checkpointBalance.set(accounts.checkpointBalances[a]!, k);
+    k += accounts.checkpointPostings[a]!.length;
+  }
+  const { ids: transactionIds, refs: transactionRef } = transactionDictionary(state);
+  const ids = packStrings((i) => t.idAt(i), n);
+  const dictionary = packStrings((i) => transactionIds[i]!, transactionIds.length);
+  // By the rows, not by whether the columns exist: a rolled-back hold leaves them made.
+  const holds = t.status.length > 0 && t.kind.subarray(0, n).some((kind) => kind !== KIND_POSTED);
   return {
     format: 'payments-engine/ledger',
-    version: 1,
-    accounts,
+    version: 2,
+    accounts: {
+      id: [...accounts.ids],
+      currency: [...accounts.currencies],
+      flags,
+      records: encodeColumn(accounts.i64, WORDS * accounts.count),
+      checkpointPosting: encodeColumn(checkpointPosting, checkpoints),
+      checkpointBalanceMinor: encodeColumn(checkpointBalance, checkpoints),
+    },
     transfers: {
-      id: t.idList(),
-      kind: range.map((i) => KIND_NAMES[t.kind[i]!]!),
-      transactionId: range.map((i) => t.transactionIdAt(i) ?? null),
-      debitAccount: Array.from(t.debitAccount.subarray(0, n)),
-      creditAccount: Array.from(t.creditAccount.subarray(0, n)),
-      amountMinor: range.map((i) => t.amountMinor[i]!.toString()),
-      atMs: Array.from(t.atMs.subarray(0, n)),
-      // Columns of some kinds only (transfer-table.ts): other rows may hold anything there.
-      timeoutAtMs: range.map((i) => (t.kind[i] !== KIND_PENDING || Number.isNaN(t.timeoutAtMs[i]!) ? null : t.timeoutAtMs[i]!)),
-      pendingIndex: range.map((i) => (t.kind[i] === KIND_POST || t.kind[i] === KIND_VOID ? t.pendingIndex[i]! : NO_PENDING)),
-      status: range.map((i) => (t.kind[i] === KIND_PENDING ? pendingStatusName(t.status[i]!) : null)),
+      count: n,
+      id: { text: ids.text, lengths: encodeColumn(ids.lengths, n) },
+      transactionIds: { text: dictionary.text, lengths: encodeColumn(dictionary.lengths, transactionIds.length) },
+      transactionRef: encodeColumn(transactionRef, n),
+      kind: encodeColumn(t.kind, n),
+      debitAccount: encodeColumn(t.debitAccount, n),
+      creditAccount: encodeColumn(t.creditAccount, n),
+      amountMinor: encodeColumn(t.amountMinor, n),
+      atMs: encodeColumn(t.atMs, n),
+      // Columns of some kinds only hold what a rolled-back row left in other rows: cleared, so
+      // that equal ledgers give equal snapshots.
+      debitPrevious: encodeColumn(ownRowsOnly(t.debitPrevious, n, (i) => isPosting(t.kind[i]!), -1), n),
+      creditPrevious: encodeColumn(ownRowsOnly(t.creditPrevious, n, (i) => isPosting(t.kind[i]!), -1), n),
+      timeoutAtMs: holds ? encodeColumn(ownRowsOnly(t.timeoutAtMs, n, (i) => t.kind[i] === KIND_PENDING, 0), n) : null,
+      pendingIndex: holds ? encodeColumn(ownRowsOnly(t.pendingIndex, n, (i) => resolves(t.kind[i]!), 0), n) : null,
+      status: holds ? encodeColumn(ownRowsOnly(t.status, n, (i) => t.kind[i] === KIND_PENDING, 0), n) : null,
     },
   };
 }
 
-/**
- * Rebuilds ledger state from a snapshot by replaying its transfers without the checks a new
- * transfer gets (they passed when it was made), then asserts that the counters it derives equal
- * the stored ones. Throws `InvariantError` on a malformed or inconsistent snapshot.
- */
+/** Rebuilds ledger state from a snapshot of either version. Throws `InvariantError` on a malformed one. */
 export function ledgerFromSnapshot(snapshot: LedgerSnapshot): LedgerState {
-  assert(snapshot.format === 'payments-engine/ledger' && snapshot.version === 1, 'not a ledger snapshot (v1)');
+  const format = (snapshot as { format?: unknown }).format;
+  const version = (snapshot as { version?: unknown }).version;
+  if (format !== 'payments-engine/ledger') corrupt('not a ledger snapshot');
+  if (version === 1) return ledgerFromSnapshotV1(snapshot as LedgerSnapshotV1);
+  if (version !== 2) corrupt(`ledger snapshot version ${String(version)} is not known (this library reads versions 1 and 2)`);
   const state = emptyLedgerState();
-  const { transfers, accounts } = state;
-  for (const a of snapshot.accounts) {
-    if (!isCurrencyCode(a.currency)) corrupt(`snapshot account ${a.id} has an unknown currency`);
-    if (accounts.indexOf(a.id) !== -1) corrupt(`snapshot account ${a.id} appears twice`);
-    const flags =
-      (a.debitsMustNotExceedCredits ? DEBITS_MUST_NOT_EXCEED_CREDITS : 0) |
-      (a.creditsMustNotExceedDebits ? CREDITS_MUST_NOT_EXCEED_DEBITS : 0);
-    accounts.open(a.id, a.currency, flags);
+  restoreAccounts(state, (snapshot as LedgerSnapshotV2).accounts);
+  restoreTransfers(state, (snapshot as LedgerSnapshotV2).transfers);
+  checkAccountLinks(state);
+  return state;
+}
+
+// Opens the accounts and copies their records and checkpoints.
+function restoreAccounts(state: LedgerState, s: AccountsSnapshotV2): void {
+  const { accounts } = state;
+  const count = Array.isArray(s.id) ? s.id.length : -1;
+  if (!(count >= 0 && s.currency?.length === count && s.flags?.length === count)) corrupt('snapshot account columns differ in length');
+  for (let a = 0; a < count; a += 1) {
+    const id = s.id[a]!;
+    const currency = s.currency[a]!;
+    const flags = s.flags[a]!;
+    if (typeof id !== 'string' || accounts.indexOf(id) !== -1) corrupt(`snapshot account ${String(id)} appears twice or has no id`);
+    if (!isCurrencyCode(currency)) corrupt(`snapshot account ${id} has an unknown currency`);
+    if (!(flags === 0 || flags === DEBITS_MUST_NOT_EXCEED_CREDITS || flags === CREDITS_MUST_NOT_EXCEED_DEBITS)) corrupt(`snapshot account ${id} has flags ${String(flags)}`);
+    accounts.open(id, currency, flags);
   }
-  const s = snapshot.transfers;
-  const n = s.id.length;
-  for (const column of [s.kind, s.transactionId, s.debitAccount, s.creditAccount, s.amountMinor, s.atMs, s.timeoutAtMs, s.pendingIndex, s.status]) {
-    assert(column.length === n, 'snapshot transfer columns differ in length');
+  accounts.restoreRecords(decodeColumn(s.records, (n) => new BigInt64Array(n), WORDS * count, WORDS * count, 'accounts.records'));
+  let checkpoints = 0;
+  for (let a = 0; a < count; a += 1) checkpoints += Math.floor(accounts.rowCount(a) / CHECKPOINT_ROWS);
+  if (!Number.isSafeInteger(checkpoints)) corrupt('snapshot account records have bad posting counts');
+  const postings = decodeColumn(s.checkpointPosting, (n) => new Int32Array(n), checkpoints, checkpoints, 'accounts.checkpointPosting');
+  const balances = decodeColumn(s.checkpointBalanceMinor, (n) => new BigInt64Array(n), checkpoints, checkpoints, 'accounts.checkpointBalanceMinor');
+  let k = 0;
+  for (let a = 0; a < count; a += 1) {
+    const held = Math.floor(accounts.rowCount(a) / CHECKPOINT_ROWS);
+    // A loop, not push(...): an account of millions of rows has more checkpoints than a call
+    // takes arguments.
+    const postingList = accounts.checkpointPostings[a]!;
+    const balanceList = accounts.checkpointBalances[a]!;
+    for (let j = 0; j < held; j += 1) {
+      postingList.push(postings[k + j]!);
+      balanceList.push(balances[k + j]!);
+    }
+    k += held;
   }
-  const resolvedBy = new Int32Array(n).fill(NO_PENDING);
-  // Counters are summed as exact bigints and written at the end: replay releases expired holds
-  // only after the last transfer (a snapshot does not say when they expired), so a sum may
-  // pass int64 on the way and would wrap in the BigInt64Array.
-  const sums: bigint[] = new Array<bigint>(WORDS * accounts.count).fill(0n);
-  const add = (a: number, word: number, deltaMinor: bigint): void => {
-    sums[WORDS * a + word] = sums[WORDS * a + word]! + deltaMinor;
-  };
+}
+
+// Takes the ids, decodes the columns, checks every index they hold, and re-derives the open
+// holds and their expiry queue.
+function restoreTransfers(state: LedgerState, s: TransfersSnapshotV2): void {
+  const t = state.transfers;
+  const n = s.count;
+  if (!(Number.isSafeInteger(n) && n >= 0)) corrupt('snapshot transfer count is not a count');
+  const int32 = (size: number): Int32Array<ArrayBuffer> => new Int32Array(size);
+  const ids = unpacked(s.id, n, 'transfers.id');
+  const dictionary = unpacked(s.transactionIds, undefined, 'transfers.transactionIds');
+  const capacity = Math.max(CAPACITY_FIRST, n);
+  const refs = decodeColumn(s.transactionRef, int32, n, n, 'transfers.transactionRef');
   for (let i = 0; i < n; i += 1) {
-    const id = s.id[i]!;
-    const kindName = s.kind[i]!;
-    const kind = KIND_CODES[kindName];
-    if (kind === undefined) corrupt(`snapshot transfer ${id} has kind ${String(kindName)}`);
-    if (transfers.indexOf(id) !== -1) corrupt(`snapshot transfer ${id} appears twice`);
-    const d = s.debitAccount[i]!;
-    const c = s.creditAccount[i]!;
-    if (!(Number.isInteger(d) && Number.isInteger(c) && d >= 0 && c >= 0 && d < accounts.count && c < accounts.count && d !== c)) corrupt(`snapshot transfer ${id} has bad accounts`);
-    const amount = BigInt(s.amountMinor[i]!);
-    if (!(amount > 0n && amount <= LEDGER_AMOUNT_MAX)) corrupt(`snapshot transfer ${id} has amount ${amount}`);
-    const atMs = s.atMs[i]!;
-    if (!Number.isFinite(atMs)) corrupt(`snapshot transfer ${id} has no time`);
-    const status = s.status[i] ?? null;
-    if ((kind === KIND_PENDING) !== (status !== null)) corrupt(`snapshot transfer ${id} has status ${String(status)}`);
-    const timeoutAtMs = s.timeoutAtMs[i] ?? null;
-    if (!(timeoutAtMs === null || (kind === KIND_PENDING && timeoutAtMs > atMs))) corrupt(`snapshot transfer ${id} has a bad timeout`);
-    const p = s.pendingIndex[i]!;
-    const resolves = kind === KIND_POST || kind === KIND_VOID;
-    if (resolves) {
-      if (!(p >= 0 && p < i && transfers.kind[p] === KIND_PENDING)) corrupt(`snapshot transfer ${id} resolves no earlier pending transfer`);
-      if (resolvedBy[p] !== NO_PENDING) corrupt(`snapshot pending transfer ${s.id[p]} is resolved twice`);
-      if (!(transfers.debitAccount[p] === d && transfers.creditAccount[p] === c)) corrupt(`snapshot transfer ${id} moves between other accounts than its pending transfer`);
-      if (!(s.status[p] === (kind === KIND_POST ? 'posted' : 'voided'))) corrupt(`snapshot transfer ${id} disagrees with its pending transfer's status`);
-      resolvedBy[p] = i;
-    } else {
-      if (p !== NO_PENDING) corrupt(`snapshot transfer ${id} names a pending transfer`);
+    if (!(refs[i]! >= NO_TRANSACTION && refs[i]! < dictionary.count)) corrupt(`snapshot transfer ${ids.at(i)} names transaction ${refs[i]}`);
+  }
+  const repeated = t.restoreIds(ids, dictionary, refs);
+  if (repeated !== -1) corrupt(`snapshot transfer ${ids.at(repeated)} appears twice`);
+  t.kind = decodeColumn(s.kind, (size) => new Uint8Array(size), n, capacity, 'transfers.kind');
+  t.debitAccount = decodeColumn(s.debitAccount, int32, n, capacity, 'transfers.debitAccount');
+  t.creditAccount = decodeColumn(s.creditAccount, int32, n, capacity, 'transfers.creditAccount');
+  t.amountMinor = decodeColumn(s.amountMinor, (size) => new BigInt64Array(size), n, capacity, 'transfers.amountMinor');
+  t.atMs = decodeColumn(s.atMs, (size) => new Float64Array(size), n, capacity, 'transfers.atMs');
+  t.debitPrevious = decodeColumn(s.debitPrevious, int32, n, capacity, 'transfers.debitPrevious');
+  t.creditPrevious = decodeColumn(s.creditPrevious, int32, n, capacity, 'transfers.creditPrevious');
+  const holds = s.status !== null;
+  if (holds !== (s.timeoutAtMs !== null) || holds !== (s.pendingIndex !== null)) corrupt('snapshot hold columns are partly missing');
+  if (holds) {
+    t.timeoutAtMs = decodeColumn(s.timeoutAtMs, (size) => new Float64Array(size), n, capacity, 'transfers.timeoutAtMs');
+    t.pendingIndex = decodeColumn(s.pendingIndex, int32, n, capacity, 'transfers.pendingIndex');
+    t.status = decodeColumn(s.status, (size) => new Uint8Array(size), n, capacity, 'transfers.status');
+  }
+  t.count = n;
+  checkTransferLinks(state, holds);
+  if (!holds) return;
+  for (let p = 0; p < n; p += 1) {
+    if (t.kind[p] !== KIND_PENDING || t.status[p] !== STATUS_OPEN) continue;
+    state.open.add(p);
+    if (!Number.isNaN(t.timeoutAtMs[p]!)) state.expiry.push(t.timeoutAtMs[p]!, p);
+  }
+}
+
+// Every index a transfer column holds points inside its table: kinds, accounts, posting links
+// (to an earlier posting of that account), resolved pending transfers, hold statuses.
+function checkTransferLinks(state: LedgerState, holds: boolean): void {
+  const { transfers: t, accounts } = state;
+  const accountCount = accounts.count;
+  for (let i = 0; i < t.count; i += 1) {
+    const kind = t.kind[i]!;
+    const d = t.debitAccount[i]!;
+    const c = t.creditAccount[i]!;
+    if (!(d >= 0 && c >= 0 && d < accountCount && c < accountCount && d !== c)) corrupt(`snapshot transfer ${t.idAt(i)} has bad accounts`);
+    if (kind > KIND_VOID || (kind !== KIND_POSTED && !holds)) corrupt(`snapshot transfer ${t.idAt(i)} has kind ${kind}`);
+    if (isPosting(kind)) {
+      if (!(isEarlierPostingOf(state, t.debitPrevious[i]!, i, d) && isEarlierPostingOf(state, t.creditPrevious[i]!, i, c))) corrupt(`snapshot transfer ${t.idAt(i)} has a broken posting chain`);
     }
-    // Only a pending transfer has a status (checked above), and only its row stores one.
-    const statusCode = status === null ? undefined : STATUS_CODES[status];
-    if (status !== null && statusCode === undefined) corrupt(`snapshot transfer ${id} has status ${String(status)}`);
-    const index = transfers.append(id, s.transactionId[i] ?? undefined, kind, d, c, amount, atMs);
-    if (statusCode !== undefined) {
-      transfers.timeoutAtMs[index] = timeoutAtMs ?? NO_TIMEOUT;
-      transfers.status[index] = statusCode;
+    if (kind === KIND_PENDING && !(t.status[i]! >= STATUS_OPEN && t.status[i]! <= STATUS_EXPIRED)) corrupt(`snapshot transfer ${t.idAt(i)} has status ${t.status[i]}`);
+    if (resolves(kind)) {
+      const p = t.pendingIndex[i]!;
+      if (!(p >= 0 && p < i && t.kind[p] === KIND_PENDING)) corrupt(`snapshot transfer ${t.idAt(i)} resolves no earlier pending transfer`);
     }
-    if (resolves) transfers.pendingIndex[index] = p;
-    // The live rule again: on each account, transfers never go back in time.
-    if (atMs < accounts.lastAtMs(d) || atMs < accounts.lastAtMs(c)) corrupt(`snapshot transfer ${id} goes back in time on its accounts`);
-    accounts.f64[WORDS * d + LAST_AT_MS] = atMs;
-    accounts.f64[WORDS * c + LAST_AT_MS] = atMs;
-    if (kind === KIND_PENDING) {
-      add(d, DEBITS_PENDING, amount);
-      add(c, CREDITS_PENDING, amount);
+  }
+}
+
+// Each account's latest posting is a posting of that account, and its checkpoints postings too.
+function checkAccountLinks(state: LedgerState): void {
+  const { accounts } = state;
+  const words = accounts.f64;
+  for (let a = 0; a < accounts.count; a += 1) {
+    const latest = words[WORDS * a + LAST_POSTING]!;
+    const rows = words[WORDS * a + POSTING_COUNT]!;
+    if (!(Number.isSafeInteger(rows) && rows >= 0 && (rows === 0) === (latest === -1))) corrupt(`snapshot account ${accounts.ids[a]} has a bad posting count`);
+    if (!isEarlierPostingOf(state, latest, state.transfers.count, a)) corrupt(`snapshot account ${accounts.ids[a]} has a bad latest posting`);
+    for (const p of accounts.checkpointPostings[a]!) {
+      if (p === -1 || !isEarlierPostingOf(state, p, state.transfers.count, a)) corrupt(`snapshot account ${accounts.ids[a]} has a bad checkpoint`);
+    }
+  }
+}
+
+// True when `p` is -1 or a posting before `before` that moved account `a`.
+function isEarlierPostingOf(state: LedgerState, p: number, before: number, a: number): boolean {
+  if (p === -1) return true;
+  const t = state.transfers;
+  return Number.isInteger(p) && p >= 0 && p < before && isPosting(t.kind[p]!) && (t.debitAccount[p] === a || t.creditAccount[p] === a);
+}
+
+function isPosting(kind: number): boolean {
+  return kind === KIND_POSTED || kind === KIND_POST;
+}
+
+function resolves(kind: number): boolean {
+  return kind === KIND_POST || kind === KIND_VOID;
+}
+
+// The packed strings of a snapshot: `count` of them when given.
+function unpacked(s: PackedStringsSnapshot | undefined, count: number | undefined, name: string): PackedStrings {
+  if (typeof s?.text !== 'string' || typeof s.lengths !== 'string') corrupt(`snapshot strings ${name} are missing`);
+  // Base64 of n int32s is 4 * ceil(4n / 3) characters: the count when it is not given.
+  const n = count ?? Math.floor((3 * s.lengths.length) / 16);
+  return new PackedStrings(s.text, decodeColumn(s.lengths, (size) => new Int32Array(size), n, n, `${name}.lengths`));
+}
+
+// Each distinct transaction id once, in order of first use, and each transfer's position in it.
+function transactionDictionary(state: LedgerState): { ids: string[]; refs: Int32Array } {
+  const t = state.transfers;
+  const ids: string[] = [];
+  const positions = new Map<string, number>();
+  const refs = new Int32Array(t.count);
+  for (let i = 0; i < t.count; i += 1) {
+    const id = t.transactionIdAt(i);
+    if (id === undefined) {
+      refs[i] = NO_TRANSACTION;
       continue;
     }
-    if (resolves) {
-      const held = transfers.amountMinor[p]!;
-      if (!(kind === KIND_VOID ? amount === held : amount <= held)) corrupt(`snapshot transfer ${id} moves more than its hold`);
-      add(d, DEBITS_PENDING, -held);
-      add(c, CREDITS_PENDING, -held);
-      if (kind === KIND_VOID) continue;
+    let position = positions.get(id);
+    if (position === undefined) {
+      position = ids.length;
+      ids.push(id);
+      positions.set(id, position);
     }
-    add(d, DEBITS_POSTED, amount);
-    add(c, CREDITS_POSTED, amount);
-    // Posted counters only grow, so their running sums stay within the final (checked) ones:
-    // written as they go, they give the row checkpoints linkPosting notes their balances.
-    for (const a of [d, c]) {
-      accounts.i64[WORDS * a + DEBITS_POSTED] = sums[WORDS * a + DEBITS_POSTED]!;
-      accounts.i64[WORDS * a + CREDITS_POSTED] = sums[WORDS * a + CREDITS_POSTED]!;
-    }
-    linkPosting(accounts, transfers, index, d, c);
+    refs[i] = position;
   }
-  for (let p = 0; p < n; p += 1) {
-    if (transfers.kind[p] !== KIND_PENDING) continue;
-    const status = transfers.status[p]!;
-    const resolved = status === STATUS_POSTED || status === STATUS_VOIDED;
-    if (resolved !== (resolvedBy[p] !== NO_PENDING)) corrupt(`snapshot pending transfer ${s.id[p]} has status ${pendingStatusName(status)} but ${resolved ? 'no' : 'a'} resolution`);
-    if (status === STATUS_EXPIRED) {
-      add(transfers.debitAccount[p]!, DEBITS_PENDING, -transfers.amountMinor[p]!);
-      add(transfers.creditAccount[p]!, CREDITS_PENDING, -transfers.amountMinor[p]!);
-    } else if (status === STATUS_OPEN) {
-      state.open.add(p);
-      const timeoutAtMs = transfers.timeoutAtMs[p]!;
-      if (!Number.isNaN(timeoutAtMs)) state.expiry.push(timeoutAtMs, p);
-    }
-  }
-  snapshot.accounts.forEach((a, k) => {
-    const stored = [a.debitsPending, a.debitsPosted, a.creditsPending, a.creditsPosted].map((v) => BigInt(v));
-    stored.forEach((value, word) => {
-      if (value !== sums[WORDS * k + word]) corrupt(`snapshot account ${a.id}: counters differ from its transfers`);
-      if (value < 0n || value > LEDGER_AMOUNT_MAX) corrupt(`snapshot account ${a.id}: a counter is out of range`);
-      accounts.i64[WORDS * k + word] = value;
-    });
-  });
-  return state;
+  return { ids, refs };
+}
+
+// A copy of the first `n` elements of `column` with `none` in the rows `owns` says are not its own.
+function ownRowsOnly<T extends Int32Array | Float64Array | Uint8Array>(column: T, n: number, owns: (i: number) => boolean, none: number): T {
+  const copy = column.slice(0, n) as T;
+  for (let i = 0; i < n; i += 1) if (!owns(i)) copy[i] = none;
+  return copy;
 }
 
 // Throws for a corrupt snapshot. Used as `if (!ok) corrupt(...)` so the message is only built

@@ -17,6 +17,7 @@
 import { assert } from '../core/assert.js';
 import { ChunkedList } from './chunked-list.js';
 import { IdIndex } from './id-index.js';
+import type { PackedStrings } from './packed-strings.js';
 
 /** `kind` column: a transfer posted at once. */
 export const KIND_POSTED = 0;
@@ -48,8 +49,12 @@ export class TransferTable {
   /** Number of transfers. */
   count = 0;
   readonly #ids = new IdIndex();
-  // transactionId as given (or inherited by a resolution); undefined when none.
+  // transactionId as given (or inherited by a resolution); undefined when none. Of transfers
+  // [0, #base), restored from a snapshot: kept as the snapshot holds them (restoreIds).
   readonly #transactionIds = new ChunkedList<string | undefined>();
+  #base = 0;
+  #restoredTransactionIds: PackedStrings | undefined = undefined;
+  #restoredTransactionRefs: Int32Array = new Int32Array(0);
   debitAccount = new Int32Array(CAPACITY_FIRST);
   creditAccount = new Int32Array(CAPACITY_FIRST);
   /** Posted: moved. Pending: held. Post: the posted part. Void: the released hold. */
@@ -74,7 +79,9 @@ export class TransferTable {
 
   /** The transactionId of transfer `index` (below `count`), or undefined when it has none. */
   transactionIdAt(index: number): string | undefined {
-    return this.#transactionIds.at(index);
+    if (index >= this.#base) return this.#transactionIds.at(index - this.#base);
+    const ref = this.#restoredTransactionRefs[index]!;
+    return ref === -1 ? undefined : this.#restoredTransactionIds?.at(ref);
   }
 
   /** The ids of transfers [0, count), in index order, as a new array. */
@@ -115,11 +122,26 @@ export class TransferTable {
     return index;
   }
 
+  /**
+   * Takes the ids and transaction ids of `ids.count` transfers restored from a snapshot into an
+   * empty table, as they are stored: packed (packed-strings.ts), transaction ids as positions
+   * in `transactionIds` (-1: none). The caller sets the columns and `count`. Returns the index
+   * of the first id that repeats an earlier one, or -1.
+   */
+  restoreIds(ids: PackedStrings, transactionIds: PackedStrings, transactionRefs: Int32Array): number {
+    assert(this.count === 0 && this.#ids.size === 0 && this.#base === 0, 'restoreIds needs an empty table');
+    assert(transactionRefs.length >= ids.count, 'a transaction position for every restored transfer');
+    this.#base = ids.count;
+    this.#restoredTransactionIds = transactionIds;
+    this.#restoredTransactionRefs = transactionRefs;
+    return this.#ids.restore(ids);
+  }
+
   /** Forgets the transfers from `count` on, ids included (a linked batch rolling back). */
   truncate(count: number): void {
-    assert(count >= 0 && count <= this.count, 'truncate beyond the end');
+    assert(count >= this.#base && count <= this.count, 'truncate beyond the end or into restored transfers');
     this.#ids.truncate(count);
-    this.#transactionIds.truncate(count);
+    this.#transactionIds.truncate(count - this.#base);
     this.count = count;
   }
 

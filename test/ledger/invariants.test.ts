@@ -10,6 +10,7 @@ import { LAST_POSTING, POSTING_COUNT, WORDS } from '../../src/ledger/account-tab
 import { checkInvariants } from '../../src/ledger/invariants.js';
 import { CHECKPOINT_ROWS } from '../../src/ledger/account-rows.js';
 import { ledgerFromSnapshot } from '../../src/ledger/snapshot.js';
+import { ledgerToSnapshotV1 } from '../../src/ledger/snapshot-v1.js';
 import type { LedgerState } from '../../src/ledger/state.js';
 import { NUM_RUNS, applyHistory, historyArb, ledgerWith, show } from './support.js';
 
@@ -26,11 +27,12 @@ describe('checkInvariants', () => {
   });
 
   // A snapshot whose accounts break a rule the live ledger enforces: fromSnapshot only checks
-  // that it is consistent (counters equal to its transfers), so checkInvariants must see it.
+  // that it is consistent (a version 1 snapshot: counters equal to its transfers), so
+  // checkInvariants must see it.
   function planted(edit: (s: { accounts: Record<string, unknown>[] }) => void): Ledger {
     const ledger = ledgerWith(() => new Ledger(), { world: {}, alice: {}, euro: { currency: 'EUR' } });
     ledger.createTransfers([{ id: 'spend', debitAccountId: 'alice', creditAccountId: 'world', amountMinor: 10n, atMs: 1 }]);
-    const snapshot = JSON.parse(JSON.stringify(ledger.toSnapshot())) as { accounts: Record<string, unknown>[] };
+    const snapshot = JSON.parse(JSON.stringify(ledgerToSnapshotV1(ledgerFromSnapshot(ledger.toSnapshot())))) as { accounts: Record<string, unknown>[] };
     edit(snapshot);
     return Ledger.fromSnapshot(snapshot as unknown as LedgerSnapshot);
   }
