@@ -3,6 +3,7 @@
  * server or auditor can start from it and replay only the events after it. A snapshot is a
  * cache: replay from a snapshot must equal replay from the start (tested).
  */
+import { InvariantError } from '../core/assert.js';
 import type { PlatformConfig } from '../domains/config/types.js';
 import type { Customer } from '../domains/customers/types.js';
 import { type IncomingStoreSnapshot, incomingStoreFromSnapshot, incomingStoreSnapshot } from '../domains/deposits/store.js';
@@ -59,9 +60,15 @@ import { type BulkCustomerStoreSnapshot, bulkCustomerStoreFromSnapshot, bulkCust
 /** The head a snapshot was taken at. */
 export type SnapshotHead = { readonly seq: number; readonly hash: string; readonly atMs: number };
 
+/**
+ * Snapshot formats: `@2` holds the ledger as base64 columns (ledger/snapshot.ts, version 2);
+ * `@1`, with the ledger as one JSON array per column, still loads.
+ */
+export const SNAPSHOT_FORMATS = ['payments-engine/snapshot@1', 'payments-engine/snapshot@2'] as const;
+
 /** Everything the log derives, at `head`. JSON-safe. */
 export type EngineSnapshot = {
-  readonly format: 'payments-engine/snapshot@1';
+  readonly format: (typeof SNAPSHOT_FORMATS)[number];
   readonly head: SnapshotHead;
   readonly platform: PlatformState;
   readonly customers: readonly (readonly [string, Customer])[];
@@ -100,7 +107,7 @@ export type EngineSnapshot = {
 /** Captures `state` at `head`. Pure: copies, never shares mutable parts. */
 export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapshot {
   return {
-    format: 'payments-engine/snapshot@1',
+    format: 'payments-engine/snapshot@2',
     head,
     platform: { ...state.platform },
     customers: [...state.customers.byId],
@@ -136,8 +143,16 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
   };
 }
 
-/** Rebuilds the state a snapshot describes. */
+/**
+ * Rebuilds the state a snapshot describes. Takes the snapshot's records as they are (frozen in
+ * place, not copied): pass a snapshot nobody changes afterwards, such as one just parsed.
+ * Throws `InvariantError` for a format this library does not read, naming it.
+ */
 export function stateFromSnapshot(snapshot: EngineSnapshot): DomainState {
+  const format: unknown = snapshot.format;
+  if (!SNAPSHOT_FORMATS.includes(format as EngineSnapshot['format'])) {
+    throw new InvariantError(`snapshot format ${JSON.stringify(format)} is not known (this library reads ${SNAPSHOT_FORMATS.join(' and ')})`);
+  }
   const stores = storesFromSnapshot(snapshot);
   // The list indexes are derived, not stored: made again from the restored stores.
   return { ...stores, lists: rebuildListIndexes(stores) };

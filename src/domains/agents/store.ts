@@ -4,7 +4,7 @@
  * one agent each access-token hash and device-code hash belongs to, and which agent asked for
  * which quote. Written only by `agentEvolvers`.
  */
-import { freeze } from 'immer';
+import { deepFreeze } from '../../core/freeze.js';
 import type { Agent, AgentAction, DeviceCode } from './types.js';
 
 /** Everything the agent events derive. */
@@ -68,15 +68,15 @@ export function pushTo(map: Map<string, string[]>, key: string, value: string): 
 export function agentStoreFromSnapshot(snapshot: AgentStoreSnapshot | undefined): AgentStore {
   const store = emptyAgentStore();
   for (const record of snapshot?.agents ?? []) {
-    const agent = freeze(structuredClone(record), true);
+    const agent = deepFreeze(record);
     store.byId.set(agent.id, agent);
     store.order.push(agent.id);
     pushTo(store.byCustomer, agent.customerId, agent.id);
     if (agent.accessTokenHash !== undefined && agent.deletedAt === undefined) store.agentByTokenHash.set(agent.accessTokenHash, agent.id);
   }
-  for (const record of snapshot?.deviceCodes ?? []) store.deviceCodes.set(record.codeHash, freeze(structuredClone(record), true));
+  for (const record of snapshot?.deviceCodes ?? []) store.deviceCodes.set(record.codeHash, deepFreeze(record));
   for (const record of snapshot?.actions ?? []) {
-    const action = freeze(structuredClone(record), true);
+    const action = deepFreeze(record);
     store.actions.set(action.id, action);
     store.actionOrder.push(action.id);
     pushTo(store.actionsByAgent, action.agentId, action.id);

@@ -2,7 +2,7 @@
  * API tokens: live records by id, their creation order, and the index Basic authentication reads
  * (client id -> token id). A deleted token leaves every map. Written only by `apiTokenEvolvers`.
  */
-import { freeze } from 'immer';
+import { deepFreeze } from '../../core/freeze.js';
 import type { ApiTokenRecord } from './types.js';
 
 /** Live tokens by id, in creation order, and by client id. */
@@ -28,7 +28,7 @@ export function apiTokenStoreSnapshot(store: ApiTokenStore): ApiTokenStoreSnapsh
 /** Rebuilds a store from its snapshot (a snapshot from before tokens existed gives an empty store). */
 export function apiTokenStoreFromSnapshot(snapshot: ApiTokenStoreSnapshot | undefined): ApiTokenStore {
   const store = emptyApiTokenStore();
-  for (const record of snapshot?.records ?? []) addToken(store, freeze(structuredClone(record), true));
+  for (const record of snapshot?.records ?? []) addToken(store, deepFreeze(record));
   return store;
 }
 

@@ -1,5 +1,5 @@
 /** Embedded-wallet auth store: credentials, sessions, pending signed requests, delegated keys. */
-import { freeze } from 'immer';
+import { deepFreeze } from '../../core/freeze.js';
 import type { AuthCredential, AuthSession, DelegatedKey, EmbeddedWallet, PendingSignedRequest } from './types.js';
 
 /** Records by id in creation order; written only by `authEvolvers`. */
@@ -38,7 +38,7 @@ export function authStoreSnapshot(store: AuthStore): AuthStoreSnapshot {
 
 function fill<T extends object>(map: Map<string, T>, records: readonly T[] | undefined, key: (record: T) => string): void {
   for (const record of records ?? []) {
-    const frozen = freeze(structuredClone(record), true);
+    const frozen = deepFreeze(record);
     map.set(key(frozen), frozen);
   }
 }

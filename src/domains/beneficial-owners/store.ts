@@ -1,5 +1,5 @@
 /** Beneficial owners: frozen records by id and their creation order. */
-import { freeze } from 'immer';
+import { deepFreeze } from '../../core/freeze.js';
 import type { BeneficialOwner } from './types.js';
 
 /** Records by id, ids in creation order, and each business's owner ids. */
@@ -34,7 +34,7 @@ export function beneficialOwnerStoreSnapshot(store: BeneficialOwnerStore): Benef
 /** Rebuilds a store from its snapshot (none gives an empty store). */
 export function beneficialOwnerStoreFromSnapshot(snapshot: BeneficialOwnerStoreSnapshot | undefined): BeneficialOwnerStore {
   const store = emptyBeneficialOwnerStore();
-  for (const record of snapshot?.records ?? []) addOwner(store, freeze(structuredClone(record), true));
+  for (const record of snapshot?.records ?? []) addOwner(store, deepFreeze(record));
   return store;
 }
 

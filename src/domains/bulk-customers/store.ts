@@ -1,5 +1,5 @@
 /** Bulk customer import jobs by id, in upload order. */
-import { freeze } from 'immer';
+import { deepFreeze } from '../../core/freeze.js';
 import type { BulkImportJob } from './types.js';
 
 /** Jobs by id and ids in upload order. */
@@ -22,7 +22,7 @@ export function bulkCustomerStoreSnapshot(store: BulkCustomerStore): BulkCustome
 export function bulkCustomerStoreFromSnapshot(snapshot: BulkCustomerStoreSnapshot | undefined): BulkCustomerStore {
   const store = emptyBulkCustomerStore();
   for (const job of snapshot?.jobs ?? []) {
-    store.byId.set(job.id, freeze(structuredClone(job), true));
+    store.byId.set(job.id, deepFreeze(job));
     store.order.push(job.id);
   }
   return store;

@@ -5,7 +5,7 @@
  * existed when it was created (its place in the merged `GET /transactions` order). Written only
  * by `cardTransactionEvolvers`; snapshots hold records and places, indexes are rebuilt.
  */
-import { freeze } from 'immer';
+import { deepFreeze } from '../../core/freeze.js';
 import { type CardTransaction, isOpen } from './types.js';
 
 /** Records and indexes. */
@@ -64,7 +64,7 @@ export function cardTransactionStoreSnapshot(store: CardTransactionStore): CardT
 export function cardTransactionStoreFromSnapshot(snapshot: CardTransactionStoreSnapshot | undefined): CardTransactionStore {
   const store = emptyCardTransactionStore();
   snapshot?.records.forEach((record, index) => {
-    addCardTransaction(store, freeze(structuredClone(record), true) as CardTransaction, snapshot.transactionsBefore[index] ?? 0);
+    addCardTransaction(store, deepFreeze(record) as CardTransaction, snapshot.transactionsBefore[index] ?? 0);
   });
   return store;
 }

@@ -3,7 +3,7 @@
  * CARD_LIMIT_REACHED rule reads, and the card program. Written only by `cardEvolvers`. Snapshots
  * hold the records in creation order and the program; every index is rebuilt from them.
  */
-import { freeze } from 'immer';
+import { deepFreeze } from '../../core/freeze.js';
 import { type Card, type CardProgram, DEFAULT_CARD_PROGRAM } from './types.js';
 
 /** Records, indexes and the program. */
@@ -70,7 +70,7 @@ export function cardStoreSnapshot(store: CardStore): CardStoreSnapshot {
 /** Rebuilds a store from a snapshot (an older snapshot without cards gives an empty store). */
 export function cardStoreFromSnapshot(snapshot: CardStoreSnapshot | undefined): CardStore {
   const store = emptyCardStore();
-  for (const record of snapshot?.records ?? []) addCard(store, freeze(structuredClone(record), true) as Card);
-  if (snapshot !== undefined) store.program = freeze(structuredClone(snapshot.program), true) as CardProgram;
+  for (const record of snapshot?.records ?? []) addCard(store, deepFreeze(record) as Card);
+  if (snapshot !== undefined) store.program = deepFreeze(snapshot.program) as CardProgram;
   return store;
 }

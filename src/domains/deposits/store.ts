@@ -3,7 +3,7 @@
  * creation order, and the platform's approval setting. Written only by `incomingEvolvers`.
  * Snapshots hold the records in creation order and the setting.
  */
-import { freeze } from 'immer';
+import { deepFreeze } from '../../core/freeze.js';
 import { type ApprovalSetting, type IncomingRecord, NO_APPROVAL } from './types.js';
 
 /** Records by transaction id, their order, and the approval setting. */
@@ -30,10 +30,10 @@ export function incomingStoreSnapshot(store: IncomingStore): IncomingStoreSnapsh
 export function incomingStoreFromSnapshot(snapshot: IncomingStoreSnapshot | undefined): IncomingStore {
   const store = emptyIncomingStore();
   for (const record of snapshot?.records ?? []) {
-    const frozen = freeze(structuredClone(record), true) as IncomingRecord;
+    const frozen = deepFreeze(record) as IncomingRecord;
     store.byTransactionId.set(frozen.transactionId, frozen);
     store.order.push(frozen.transactionId);
   }
-  if (snapshot !== undefined) store.approval = freeze(structuredClone(snapshot.approval), true);
+  if (snapshot !== undefined) store.approval = deepFreeze(snapshot.approval);
   return store;
 }

@@ -3,7 +3,7 @@
  * both). Written only by `documentEvolvers` and by the verification evolver that marks documents
  * as submitted.
  */
-import { freeze } from 'immer';
+import { deepFreeze } from '../../core/freeze.js';
 import type { DocumentRecord } from './types.js';
 
 /** Records by id, ids in upload order, and each holder's ids (so a submission reads only its own). */
@@ -50,7 +50,7 @@ export function documentStoreSnapshot(store: DocumentStore): DocumentStoreSnapsh
 /** Rebuilds a store from its snapshot (an older snapshot without documents gives an empty store). */
 export function documentStoreFromSnapshot(snapshot: DocumentStoreSnapshot | undefined): DocumentStore {
   const store = emptyDocumentStore();
-  for (const record of snapshot?.records ?? []) addDocument(store, freeze(structuredClone(record), true));
+  for (const record of snapshot?.records ?? []) addDocument(store, deepFreeze(record));
   return store;
 }
 

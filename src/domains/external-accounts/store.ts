@@ -3,7 +3,7 @@
  * valid across deletions), and the identity index behind the duplicate rule. Deleted accounts
  * leave the records and the index; their ids stay in `order` and are skipped when listing.
  */
-import { freeze } from 'immer';
+import { deepFreeze } from '../../core/freeze.js';
 import { identityKey } from './identity.js';
 import type { ExternalAccount } from './types.js';
 
@@ -33,7 +33,7 @@ export function externalAccountStoreSnapshot(store: ExternalAccountStore): Exter
 /** Rebuilds a store from its snapshot, the identity index derived from the live records. */
 export function externalAccountStoreFromSnapshot(snapshot: ExternalAccountStoreSnapshot): ExternalAccountStore {
   // Records from a parsed snapshot are plain objects: freeze them as evolve would have.
-  const byId = new Map(snapshot.records.map(([id, record]) => [id, freeze(structuredClone(record), true)] as const));
+  const byId = new Map(snapshot.records.map(([id, record]) => [id, deepFreeze(record)] as const));
   const byIdentity = new Map<string, string>();
   for (const account of byId.values()) byIdentity.set(identityKey(account), account.id);
   return { byId, order: [...snapshot.order], byIdentity };

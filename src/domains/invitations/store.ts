@@ -1,5 +1,5 @@
 /** Invitations by code, in creation order. Written only by `invitationEvolvers`. */
-import { freeze } from 'immer';
+import { deepFreeze } from '../../core/freeze.js';
 import type { Invitation } from './types.js';
 
 /** Records by code and codes in creation order. */
@@ -22,7 +22,7 @@ export function invitationStoreSnapshot(store: InvitationStore): InvitationStore
 export function invitationStoreFromSnapshot(snapshot: InvitationStoreSnapshot | undefined): InvitationStore {
   const store = emptyInvitationStore();
   for (const record of snapshot?.records ?? []) {
-    const frozen = freeze(structuredClone(record), true);
+    const frozen = deepFreeze(record);
     store.byCode.set(frozen.code, frozen);
     store.order.push(frozen.code);
   }

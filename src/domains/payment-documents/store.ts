@@ -2,7 +2,7 @@
  * Payment documents: frozen records by id and their creation order. Written only by
  * `paymentDocumentEvolvers` and by the quote evolver that attaches documents to a quote.
  */
-import { freeze } from 'immer';
+import { deepFreeze } from '../../core/freeze.js';
 import type { PaymentDocument } from './types.js';
 
 /** Records by id and ids in creation order. */
@@ -25,7 +25,7 @@ export function paymentDocumentStoreSnapshot(store: PaymentDocumentStore): Payme
 export function paymentDocumentStoreFromSnapshot(snapshot: PaymentDocumentStoreSnapshot | undefined): PaymentDocumentStore {
   const store = emptyPaymentDocumentStore();
   for (const record of snapshot?.records ?? []) {
-    const frozen = freeze(structuredClone(record), true);
+    const frozen = deepFreeze(record);
     store.byId.set(frozen.id, frozen);
     store.order.push(frozen.id);
   }

@@ -3,7 +3,7 @@
  * DAILY_VOLUME_LIMIT_EXCEEDED (executed sending amounts per customer, currency and UTC day).
  * Written only by `quoteEvolvers`.
  */
-import { freeze } from 'immer';
+import { deepFreeze } from '../../core/freeze.js';
 import type { CurrencyCode } from '../../core/currency.js';
 import type { Quote } from './types.js';
 
@@ -42,7 +42,7 @@ export function quoteStoreSnapshot(store: QuoteStore): QuoteStoreSnapshot {
 export function quoteStoreFromSnapshot(snapshot: QuoteStoreSnapshot | undefined): QuoteStore {
   const store = emptyQuoteStore();
   for (const record of snapshot?.records ?? []) {
-    const frozen = freeze(structuredClone(record), true);
+    const frozen = deepFreeze(record);
     store.byId.set(frozen.id, frozen);
     store.order.push(frozen.id);
   }

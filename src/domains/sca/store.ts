@@ -1,5 +1,5 @@
 /** SCA records by customer id; written only by `scaEvolvers`. */
-import { freeze } from 'immer';
+import { deepFreeze } from '../../core/freeze.js';
 import type { ScaRecord } from './types.js';
 
 /** Records by customer id. */
@@ -21,6 +21,6 @@ export function scaStoreSnapshot(store: ScaStore): ScaStoreSnapshot {
 /** Rebuilds a store from its snapshot (absent: empty). */
 export function scaStoreFromSnapshot(snapshot: ScaStoreSnapshot | undefined): ScaStore {
   const store = emptyScaStore();
-  for (const record of snapshot?.records ?? []) store.byCustomer.set(record.customerId, freeze(structuredClone(record), true));
+  for (const record of snapshot?.records ?? []) store.byCustomer.set(record.customerId, deepFreeze(record));
   return store;
 }

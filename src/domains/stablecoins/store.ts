@@ -4,7 +4,7 @@
  * uniqueness indexes of registration (symbol, token identifier) and each coin's operations.
  * Balances are not stored here: they are read from the ledger (ledger-accounts.ts).
  */
-import { freeze } from 'immer';
+import { deepFreeze } from '../../core/freeze.js';
 import type { Stablecoin, StablecoinOperation, StablecoinProviderAccount } from './types.js';
 
 /** Records, orders and indexes of the stablecoin domain. */
@@ -65,9 +65,9 @@ export function stablecoinStoreSnapshot(store: StablecoinStore): StablecoinStore
 export function stablecoinStoreFromSnapshot(snapshot: StablecoinStoreSnapshot): StablecoinStore {
   const store = emptyStablecoinStore();
   // Records from a parsed snapshot are plain objects: freeze them as evolve would have.
-  for (const link of snapshot.providerAccounts) addProviderAccount(store, freeze(structuredClone(link), true));
-  for (const coin of snapshot.coins) addCoin(store, freeze(structuredClone(coin), true));
-  for (const operation of snapshot.operations) addOperation(store, freeze(structuredClone(operation), true));
+  for (const link of snapshot.providerAccounts) addProviderAccount(store, deepFreeze(link));
+  for (const coin of snapshot.coins) addCoin(store, deepFreeze(coin));
+  for (const operation of snapshot.operations) addOperation(store, deepFreeze(operation));
   return store;
 }
 

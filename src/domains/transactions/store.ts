@@ -3,7 +3,7 @@
  * since the log's time never goes backwards). Written only by `transactionEvolvers`. Snapshots
  * hold the records in creation order, from which both parts are rebuilt.
  */
-import { freeze } from 'immer';
+import { deepFreeze } from '../../core/freeze.js';
 import type { Transaction } from './types.js';
 
 /** Records by id and ids in creation order. */
@@ -26,7 +26,7 @@ export function transactionStoreSnapshot(store: TransactionStore): TransactionSt
 export function transactionStoreFromSnapshot(snapshot: TransactionStoreSnapshot | undefined): TransactionStore {
   const store = emptyTransactionStore();
   for (const record of snapshot?.records ?? []) {
-    const frozen = freeze(structuredClone(record), true) as Transaction;
+    const frozen = deepFreeze(record) as Transaction;
     store.byId.set(frozen.id, frozen);
     store.order.push(frozen.id);
   }

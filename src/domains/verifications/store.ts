@@ -2,7 +2,7 @@
  * Verifications (by id, in submission order), hosted KYC links (by id) and contact verification
  * progress (by customer). Written only by `verificationEvolvers`.
  */
-import { freeze } from 'immer';
+import { deepFreeze } from '../../core/freeze.js';
 import type { ContactProgress, KycLink, Verification } from './types.js';
 
 /** The identity verification store. */
@@ -38,10 +38,10 @@ export function verificationStoreSnapshot(store: VerificationStore): Verificatio
 export function verificationStoreFromSnapshot(snapshot: VerificationStoreSnapshot | undefined): VerificationStore {
   const store = emptyVerificationStore();
   for (const record of snapshot?.records ?? []) {
-    store.byId.set(record.id, freeze(structuredClone(record), true));
+    store.byId.set(record.id, deepFreeze(record));
     store.order.push(record.id);
   }
-  for (const link of snapshot?.links ?? []) store.links.set(link.id, freeze(structuredClone(link), true));
-  for (const [customerId, progress] of snapshot?.contacts ?? []) store.contacts.set(customerId, freeze(structuredClone(progress), true));
+  for (const link of snapshot?.links ?? []) store.links.set(link.id, deepFreeze(link));
+  for (const [customerId, progress] of snapshot?.contacts ?? []) store.contacts.set(customerId, deepFreeze(progress));
   return store;
 }
