@@ -83,19 +83,20 @@ export class AccountTable {
   }
 
   /**
-   * Copies words [0, CLASS) of each opened account's record from `records` (WORDS words per
-   * account, as `i64` holds them), bit for bit: a snapshot being restored. The CLASS word stays
-   * the one `open` wrote, so a snapshot never carries currency numbers.
+   * Copies words [0, `stored`) of each opened account's record from `records` (`stored` <= CLASS
+   * words per account), bit for bit: a snapshot being restored. The CLASS word stays the one
+   * `open` wrote, so a snapshot never carries currency numbers.
    */
-  restoreRecords(records: BigInt64Array): void {
-    assert(records.length === WORDS * this.count, 'restored records do not match the accounts');
+  restoreRecords(records: BigInt64Array, stored: number): void {
+    assert(stored <= CLASS && records.length === stored * this.count, 'restored records do not match the accounts');
     // Through int32 views: a float64 copy could canonicalise NaN bit patterns of int64 words, and
     // reading a BigInt64Array allocates a bigint per word.
     const from = new Int32Array(records.buffer, records.byteOffset, 2 * records.length);
     const to = new Int32Array(this.i64.buffer);
     for (let a = 0; a < this.count; a += 1) {
-      const base = 2 * WORDS * a;
-      for (let k = 0; k < 2 * CLASS; k += 1) to[base + k] = from[base + k]!;
+      const source = 2 * stored * a;
+      const target = 2 * WORDS * a;
+      for (let k = 0; k < 2 * stored; k += 1) to[target + k] = from[source + k]!;
     }
   }
 

@@ -2,21 +2,26 @@
  * The ledger's snapshot (version 2): the account and transfer tables as they are held, column by
  * column, each typed-array column one base64 string of its little-endian bytes
  * (column-codec.ts), and the restore from it. Loading copies columns instead of re-applying
- * every transfer: the posting chains, row checkpoints and account records are stored, and only
- * the open holds and the expiry queue are re-derived (from the status column). Transfer ids
- * are taken in as a replay takes them; their hash table is built when a lookup first needs it.
+ * every transfer: account records (counters, clocks, posting counts) and row checkpoints are
+ * stored; the posting chains, open holds and expiry queue are re-derived in one pass over the
+ * kind and account columns (cheaper than decoding them). Ids stay packed (packed-strings.ts).
  *
- * What a load checks: the format, every column's length, and every index a column holds (kinds,
- * accounts, links, pending transfers, statuses) within its range, so a damaged snapshot never
- * reads outside a table. What it trusts: that the counters, chains and checkpoints agree with
- * the transfers. `Ledger.checkInvariants()` proves that in one pass; run it on a snapshot you did
- * not make yourself. Version 1 snapshots (snapshot-v1.ts) still load, re-deriving everything.
+ * What a load checks: the format, every column's length, every index a column holds (kinds,
+ * accounts, pending transfers, statuses, transaction ids) within its range, that times never go
+ * back on an account, and each account's posting count, latest posting, clock and checkpoint
+ * postings against what the transfers give, so a
+ * damaged snapshot never reads outside a table. What it trusts: the counters and the
+ * checkpoints' balances. `Ledger.checkInvariants()` proves those in one pass; run it on a
+ * snapshot you did not make yourself. Version 1 snapshots (snapshot-v1.ts) still load,
+ * re-deriving everything.
  */
 import { InvariantError } from '../core/assert.js';
 import { isCurrencyCode, type CurrencyCode } from '../core/currency.js';
 import {
+  CLASS,
   CREDITS_MUST_NOT_EXCEED_DEBITS,
   DEBITS_MUST_NOT_EXCEED_CREDITS,
+  LAST_AT_MS,
   LAST_POSTING,
   POSTING_COUNT,
   WORDS,
@@ -31,10 +36,9 @@ import { KIND_PENDING, KIND_POST, KIND_POSTED, KIND_VOID, STATUS_EXPIRED, STATUS
 export type { AccountSnapshot, LedgerSnapshotV1, SnapshotTransferKind, TransfersSnapshot } from './snapshot-v1.js';
 
 /**
- * The accounts of a version 2 snapshot, in opening order. `records` is base64 of each account's
- * record words (account-table.ts: four int64 counters, then the float64 time of its latest
- * transfer, posting count and latest posting, then a word a load rewrites from `currency` and
- * `flags`). `checkpointPosting` and `checkpointBalanceMinor` are base64 of every account's row
+ * The accounts of a version 2 snapshot, in opening order. `records` is base64 of the first
+ * seven words of each account's record (account-table.ts: four int64 counters, then the float64
+ * time of its latest transfer, posting count and latest posting). `checkpointPosting` and `checkpointBalanceMinor` are base64 of every account's row
  * checkpoints (account-rows.ts) one account after the other, floor(postings / 64) each.
  */
 export type AccountsSnapshotV2 = {
@@ -56,7 +60,7 @@ export type PackedStringsSnapshot = { readonly text: string; readonly lengths: s
 /**
  * The transfers of a version 2 snapshot, in creation order: `count` of them, their ids packed.
  * Each other string is base64 of a column of transfer-table.ts (kind uint8; accounts, links
- * int32; amount int64; times float64). `transactionRef` is a position in `transactionIds`
+ * int32; amount int64; times float64; posting links are not stored). `transactionRef` is a position in `transactionIds`
  * (each distinct transaction id once, in order of first use, packed), -1 for none. The hold columns (`timeoutAtMs`,
  * `pendingIndex`, `status`) are null until the ledger has held anything. Columns of some kinds
  * only are zero (links: -1) in the rows of other kinds.
@@ -71,8 +75,6 @@ export type TransfersSnapshotV2 = {
   readonly creditAccount: string;
   readonly amountMinor: string;
   readonly atMs: string;
-  readonly debitPrevious: string;
-  readonly creditPrevious: string;
   readonly timeoutAtMs: string | null;
   readonly pendingIndex: string | null;
   readonly status: string | null;
@@ -90,6 +92,8 @@ export type LedgerSnapshotV2 = {
 export type LedgerSnapshot = LedgerSnapshotV2 | LedgerSnapshotV1;
 
 const CAPACITY_FIRST = 1_024;
+// Words of an account record a snapshot stores: all but CLASS, the last.
+const RECORD_WORDS = CLASS;
 // `transactionRef` of a transfer without a transaction id.
 const NO_TRANSACTION = -1;
 
@@ -119,7 +123,7 @@ export function ledgerToSnapshot(state: LedgerState): LedgerSnapshotV2 {
       id: [...accounts.ids],
       currency: [...accounts.currencies],
       flags,
-      records: encodeColumn(accounts.i64, WORDS * accounts.count),
+      records: encodeColumn(storedRecords(accounts.i64, accounts.count), RECORD_WORDS * accounts.count),
       checkpointPosting: encodeColumn(checkpointPosting, checkpoints),
       checkpointBalanceMinor: encodeColumn(checkpointBalance, checkpoints),
     },
@@ -135,8 +139,6 @@ export function ledgerToSnapshot(state: LedgerState): LedgerSnapshotV2 {
       atMs: encodeColumn(t.atMs, n),
       // Columns of some kinds only hold what a rolled-back row left in other rows: cleared, so
       // that equal ledgers give equal snapshots.
-      debitPrevious: encodeColumn(ownRowsOnly(t.debitPrevious, n, (i) => isPosting(t.kind[i]!), -1), n),
-      creditPrevious: encodeColumn(ownRowsOnly(t.creditPrevious, n, (i) => isPosting(t.kind[i]!), -1), n),
       timeoutAtMs: holds ? encodeColumn(ownRowsOnly(t.timeoutAtMs, n, (i) => t.kind[i] === KIND_PENDING, 0), n) : null,
       pendingIndex: holds ? encodeColumn(ownRowsOnly(t.pendingIndex, n, (i) => resolves(t.kind[i]!), 0), n) : null,
       status: holds ? encodeColumn(ownRowsOnly(t.status, n, (i) => t.kind[i] === KIND_PENDING, 0), n) : null,
@@ -154,7 +156,6 @@ export function ledgerFromSnapshot(snapshot: LedgerSnapshot): LedgerState {
   const state = emptyLedgerState();
   restoreAccounts(state, (snapshot as LedgerSnapshotV2).accounts);
   restoreTransfers(state, (snapshot as LedgerSnapshotV2).transfers);
-  checkAccountLinks(state);
   return state;
 }
 
@@ -167,12 +168,13 @@ function restoreAccounts(state: LedgerState, s: AccountsSnapshotV2): void {
     const id = s.id[a]!;
     const currency = s.currency[a]!;
     const flags = s.flags[a]!;
-    if (typeof id !== 'string' || accounts.indexOf(id) !== -1) corrupt(`snapshot account ${String(id)} appears twice or has no id`);
+    if (typeof id !== 'string') corrupt(`snapshot account ${a} has no id`);
     if (!isCurrencyCode(currency)) corrupt(`snapshot account ${id} has an unknown currency`);
     if (!(flags === 0 || flags === DEBITS_MUST_NOT_EXCEED_CREDITS || flags === CREDITS_MUST_NOT_EXCEED_DEBITS)) corrupt(`snapshot account ${id} has flags ${String(flags)}`);
+    // Asserts the id is new.
     accounts.open(id, currency, flags);
   }
-  accounts.restoreRecords(decodeColumn(s.records, (n) => new BigInt64Array(n), WORDS * count, WORDS * count, 'accounts.records'));
+  accounts.restoreRecords(decodeColumn(s.records, (n) => new BigInt64Array(n), RECORD_WORDS * count, RECORD_WORDS * count, 'accounts.records'), RECORD_WORDS);
   let checkpoints = 0;
   for (let a = 0; a < count; a += 1) checkpoints += Math.floor(accounts.rowCount(a) / CHECKPOINT_ROWS);
   if (!Number.isSafeInteger(checkpoints)) corrupt('snapshot account records have bad posting counts');
@@ -214,8 +216,8 @@ function restoreTransfers(state: LedgerState, s: TransfersSnapshotV2): void {
   t.creditAccount = decodeColumn(s.creditAccount, int32, n, capacity, 'transfers.creditAccount');
   t.amountMinor = decodeColumn(s.amountMinor, (size) => new BigInt64Array(size), n, capacity, 'transfers.amountMinor');
   t.atMs = decodeColumn(s.atMs, (size) => new Float64Array(size), n, capacity, 'transfers.atMs');
-  t.debitPrevious = decodeColumn(s.debitPrevious, int32, n, capacity, 'transfers.debitPrevious');
-  t.creditPrevious = decodeColumn(s.creditPrevious, int32, n, capacity, 'transfers.creditPrevious');
+  t.debitPrevious = new Int32Array(capacity);
+  t.creditPrevious = new Int32Array(capacity);
   const holds = s.status !== null;
   if (holds !== (s.timeoutAtMs !== null) || holds !== (s.pendingIndex !== null)) corrupt('snapshot hold columns are partly missing');
   if (holds) {
@@ -233,52 +235,49 @@ function restoreTransfers(state: LedgerState, s: TransfersSnapshotV2): void {
   }
 }
 
-// Every index a transfer column holds points inside its table: kinds, accounts, posting links
-// (to an earlier posting of that account), resolved pending transfers, hold statuses.
+// One pass in transfer order: every index a transfer column holds points inside its table
+// (kinds, accounts, resolved pending transfers, hold statuses), and each posting is linked to
+// its accounts' previous postings (account-rows.ts), which must end where each account's
+// record says and pass through its checkpoints.
 function checkTransferLinks(state: LedgerState, holds: boolean): void {
   const { transfers: t, accounts } = state;
   const accountCount = accounts.count;
+  const last = new Int32Array(accountCount).fill(-1);
+  const postings = new Float64Array(accountCount);
+  const lastAtMs = new Float64Array(accountCount).fill(Number.NEGATIVE_INFINITY);
   for (let i = 0; i < t.count; i += 1) {
     const kind = t.kind[i]!;
     const d = t.debitAccount[i]!;
     const c = t.creditAccount[i]!;
     if (!(d >= 0 && c >= 0 && d < accountCount && c < accountCount && d !== c)) corrupt(`snapshot transfer ${t.idAt(i)} has bad accounts`);
+    // The live rule: on each account, transfers never go back in time (and set its clock).
+    const atMs = t.atMs[i]!;
+    if (!(atMs >= lastAtMs[d]! && atMs >= lastAtMs[c]!)) corrupt(`snapshot transfer ${t.idAt(i)} goes back in time on its accounts`);
+    lastAtMs[d] = atMs;
+    lastAtMs[c] = atMs;
     if (kind > KIND_VOID || (kind !== KIND_POSTED && !holds)) corrupt(`snapshot transfer ${t.idAt(i)} has kind ${kind}`);
-    if (isPosting(kind)) {
-      if (!(isEarlierPostingOf(state, t.debitPrevious[i]!, i, d) && isEarlierPostingOf(state, t.creditPrevious[i]!, i, c))) corrupt(`snapshot transfer ${t.idAt(i)} has a broken posting chain`);
+    if (kind === KIND_POSTED || kind === KIND_POST) {
+      t.debitPrevious[i] = last[d]!;
+      t.creditPrevious[i] = last[c]!;
+      last[d] = i;
+      last[c] = i;
+      postings[d] = postings[d]! + 1;
+      postings[c] = postings[c]! + 1;
+      // The checkpoints of account-rows.ts: every CHECKPOINT_ROWS-th posting of an account.
+      if (postings[d]! % CHECKPOINT_ROWS === 0 && accounts.checkpointPostings[d]![postings[d]! / CHECKPOINT_ROWS - 1] !== i) corrupt(`snapshot account ${accounts.ids[d]} has a bad checkpoint`);
+      if (postings[c]! % CHECKPOINT_ROWS === 0 && accounts.checkpointPostings[c]![postings[c]! / CHECKPOINT_ROWS - 1] !== i) corrupt(`snapshot account ${accounts.ids[c]} has a bad checkpoint`);
     }
     if (kind === KIND_PENDING && !(t.status[i]! >= STATUS_OPEN && t.status[i]! <= STATUS_EXPIRED)) corrupt(`snapshot transfer ${t.idAt(i)} has status ${t.status[i]}`);
-    if (resolves(kind)) {
+    if (kind === KIND_POST || kind === KIND_VOID) {
       const p = t.pendingIndex[i]!;
       if (!(p >= 0 && p < i && t.kind[p] === KIND_PENDING)) corrupt(`snapshot transfer ${t.idAt(i)} resolves no earlier pending transfer`);
     }
   }
-}
-
-// Each account's latest posting is a posting of that account, and its checkpoints postings too.
-function checkAccountLinks(state: LedgerState): void {
-  const { accounts } = state;
-  const words = accounts.f64;
-  for (let a = 0; a < accounts.count; a += 1) {
-    const latest = words[WORDS * a + LAST_POSTING]!;
-    const rows = words[WORDS * a + POSTING_COUNT]!;
-    if (!(Number.isSafeInteger(rows) && rows >= 0 && (rows === 0) === (latest === -1))) corrupt(`snapshot account ${accounts.ids[a]} has a bad posting count`);
-    if (!isEarlierPostingOf(state, latest, state.transfers.count, a)) corrupt(`snapshot account ${accounts.ids[a]} has a bad latest posting`);
-    for (const p of accounts.checkpointPostings[a]!) {
-      if (p === -1 || !isEarlierPostingOf(state, p, state.transfers.count, a)) corrupt(`snapshot account ${accounts.ids[a]} has a bad checkpoint`);
-    }
+  for (let a = 0; a < accountCount; a += 1) {
+    if (accounts.f64[WORDS * a + POSTING_COUNT] !== postings[a]) corrupt(`snapshot account ${accounts.ids[a]} has a posting count its transfers do not give`);
+    if (accounts.f64[WORDS * a + LAST_POSTING] !== last[a]) corrupt(`snapshot account ${accounts.ids[a]} has a latest posting its transfers do not give`);
+    if (accounts.f64[WORDS * a + LAST_AT_MS] !== lastAtMs[a]) corrupt(`snapshot account ${accounts.ids[a]} has a clock its transfers do not give`);
   }
-}
-
-// True when `p` is -1 or a posting before `before` that moved account `a`.
-function isEarlierPostingOf(state: LedgerState, p: number, before: number, a: number): boolean {
-  if (p === -1) return true;
-  const t = state.transfers;
-  return Number.isInteger(p) && p >= 0 && p < before && isPosting(t.kind[p]!) && (t.debitAccount[p] === a || t.creditAccount[p] === a);
-}
-
-function isPosting(kind: number): boolean {
-  return kind === KIND_POSTED || kind === KIND_POST;
 }
 
 function resolves(kind: number): boolean {
@@ -314,6 +313,14 @@ function transactionDictionary(state: LedgerState): { ids: string[]; refs: Int32
     refs[i] = position;
   }
   return { ids, refs };
+}
+
+// The first RECORD_WORDS words of each of `count` account records (the CLASS word is rewritten
+// on load from the currency and flags).
+function storedRecords(words: BigInt64Array, count: number): BigInt64Array {
+  const stored = new BigInt64Array(RECORD_WORDS * count);
+  for (let a = 0; a < count; a += 1) stored.set(words.subarray(WORDS * a, WORDS * a + RECORD_WORDS), RECORD_WORDS * a);
+  return stored;
 }
 
 // A copy of the first `n` elements of `column` with `none` in the rows `owns` says are not its own.

@@ -78,7 +78,6 @@ describe('snapshot round trip', () => {
     expect(column(t.debitAccount, (n) => new Int32Array(n))).toEqual([0, 1]);
     expect(Array.from(decodeColumn(t.amountMinor, (n) => new BigInt64Array(n), 2, 2, 'test'))).toEqual([9_007_199_254_740_993n, 5n]);
     expect(column(t.atMs, (n) => new Float64Array(n))).toEqual([1, 2]);
-    expect(column(t.debitPrevious, (n) => new Int32Array(n))).toEqual([-1, -1]);
     expect(column(t.timeoutAtMs, (n) => new Float64Array(n))).toEqual([0, 10]);
     expect(column(t.status, (n) => new Uint8Array(n))).toEqual([0, 1]);
     expect(encodeColumn(new Int32Array([1, -1]), 2)).toBe('AQAAAP////8=');
@@ -152,11 +151,13 @@ describe('a corrupt version 2 snapshot', () => {
     ['a transfer between one account and itself', (s) => edit(s.transfers, 'creditAccount', int32, 3, (c) => (c[0] = 0)), /fund has bad accounts/],
     ['an account that does not exist', (s) => edit(s.transfers, 'debitAccount', int32, 3, (c) => (c[0] = 7)), /fund has bad accounts/],
     ['a kind that does not exist', (s) => edit(s.transfers, 'kind', bytes, 3, (c) => (c[0] = 9)), /fund has kind 9/],
-    ['a posting linked to a later transfer', (s) => edit(s.transfers, 'debitPrevious', int32, 3, (c) => (c[2] = 2)), /post has a broken posting chain/],
+    ['transfers going back in time on an account', (s) => edit(s.transfers, 'atMs', (n) => new Float64Array(n), 3, (c) => (c[2] = 0)), /post goes back in time/],
+    ['a posting count the transfers do not give', (s) => edit(s.accounts, 'records', (n) => new Float64Array(n), 14, (w) => (w[7 + 5] = 3)), /alice has a posting count/],
+    ['a clock the transfers do not give', (s) => edit(s.accounts, 'records', (n) => new Float64Array(n), 14, (w) => (w[7 + 4] = 9)), /alice has a clock/],
     ['a post of a transfer that is not pending', (s) => edit(s.transfers, 'pendingIndex', int32, 3, (c) => (c[2] = 0)), /post resolves no earlier pending/],
     ['a hold with a status that does not exist', (s) => edit(s.transfers, 'status', bytes, 3, (c) => (c[1] = 7)), /hold has status 7/],
     ['a transaction id that is not in the dictionary', (s) => edit(s.transfers, 'transactionRef', int32, 3, (c) => (c[0] = 5)), /fund names transaction 5/],
-    ['an account whose latest posting is not its own', (s) => edit(s.accounts, 'records', (n) => new Float64Array(n), 16, (w) => (w[8 + 6] = 1)), /alice has a bad latest posting/],
+    ['an account whose latest posting is not its own', (s) => edit(s.accounts, 'records', (n) => new Float64Array(n), 14, (w) => (w[7 + 6] = 1)), /alice has a latest posting/],
     ['an unknown currency', (s) => ((s.accounts.currency as string[])[0] = 'XXX'), /unknown currency/],
   ])('is refused when loading: %s', (_name, corrupt, message) => {
     const snapshot = viaJson(threeTransfers().toSnapshot()) as unknown as Mutable;
@@ -166,13 +167,29 @@ describe('a corrupt version 2 snapshot', () => {
   });
 
   it.each<[string, (s: Mutable) => void, string]>([
-    ['counters that differ from the transfers', (s) => edit(s.accounts, 'records', (n) => new BigInt64Array(n), 16, (w) => (w[8 + 3] = 11n)), 'COUNTER_MISMATCH'],
-    ['a posting linked past the account\'s previous posting', (s) => edit(s.transfers, 'creditPrevious', int32, 3, (c) => (c[2] = -1)), 'POSTING_CHAIN_BROKEN'],
+    ['counters that differ from the transfers', (s) => edit(s.accounts, 'records', (n) => new BigInt64Array(n), 14, (w) => (w[7 + 3] = 11n)), 'COUNTER_MISMATCH'],
     ['a changed amount', (s) => edit(s.transfers, 'amountMinor', (n) => new BigInt64Array(n), 3, (c) => (c[0] = 11n)), 'COUNTER_MISMATCH'],
   ])('loads but fails checkInvariants: %s', (_name, corrupt, code) => {
     const snapshot = viaJson(threeTransfers().toSnapshot()) as unknown as Mutable;
     corrupt(snapshot);
     const codes = Ledger.fromSnapshot(snapshot as unknown as LedgerSnapshot).checkInvariants().map((v) => v.code);
     expect(codes).toContain(code);
+  });
+
+  it('loads but fails checkInvariants: a checkpoint balance that differs from the rows', () => {
+    const ledger = ledgerWith(() => new Ledger(), { world: {}, alice: {} });
+    for (let i = 0; i < 64; i += 1) ledger.createTransfers([{ id: `f${i}`, debitAccountId: 'world', creditAccountId: 'alice', amountMinor: 1n, atMs: i }]);
+    const snapshot = viaJson(ledger.toSnapshot()) as unknown as Mutable;
+    edit(snapshot.accounts, 'checkpointBalanceMinor', (n) => new BigInt64Array(n), 2, (b) => (b[1] = 65n));
+    const codes = Ledger.fromSnapshot(snapshot as unknown as LedgerSnapshot).checkInvariants().map((v) => v.code);
+    expect(codes).toContain('ROW_BALANCE_MISMATCH');
+  });
+
+  it('is refused when a checkpoint names another posting than the account\'s 64th', () => {
+    const ledger = ledgerWith(() => new Ledger(), { world: {}, alice: {} });
+    for (let i = 0; i < 64; i += 1) ledger.createTransfers([{ id: `f${i}`, debitAccountId: 'world', creditAccountId: 'alice', amountMinor: 1n, atMs: i }]);
+    const snapshot = viaJson(ledger.toSnapshot()) as unknown as Mutable;
+    edit(snapshot.accounts, 'checkpointPosting', int32, 2, (p) => (p[1] = 62));
+    expect(() => Ledger.fromSnapshot(snapshot as unknown as LedgerSnapshot)).toThrow(/alice has a bad checkpoint/);
   });
 });
