@@ -168,8 +168,9 @@ function issue16(): string[] {
     out.push('   10M ledger-only      not run (BENCH_10M=1 runs it)');
   }
   const snap = (label: string, s: any): string =>
-    `   ${label.padEnd(20)} save ${fmt(s.saveMs)} ms (snapshot ${fmt(s.takeMs)} + stringify ${fmt(s.stringifyMs)}), load ${fmt(s.loadMs)} ms (parse ${fmt(s.parseMs)} + createEngine ${fmt(s.createMs)}), ${s.mb} MB; replay ${fmt(s.replayMs)} ms; replay/load ${s.replayOverLoad}   (goal >= 5)${s.readsCompared > 0 ? `; same answers to ${s.readsCompared} reads: ${s.sameAnswers}` : ''}`;
+    `   ${label.padEnd(20)} save ${fmt(s.saveMs)} ms (snapshot ${fmt(s.takeMs)} + stringify ${fmt(s.stringifyMs)}), load ${fmt(s.loadMs)} ms (parse ${fmt(s.parseMs)} + createEngine ${fmt(s.createMs)}; median of 3 after the first), ${s.mb} MB; replay ${fmt(s.replayMs)} ms${s.openingMs === undefined ? '' : ` (${fmt(s.openingMs)} of them opening the accounts)`}; replay/load ${s.replayOverLoad}   (goal >= 5)${s.transfersReplayOverLoad === undefined ? '' : ` (transfers alone ${s.transfersReplayOverLoad})`}; first load in the process ${fmt(s.coldLoadMs)} ms (replay/first load ${s.replayOverColdLoad}); same answers (${s.readsCompared} reads through handle, the ledger's): ${s.sameAnswers}`;
   out.push('', '13. snapshot save and load vs replaying the same log', snap('API-driven', api.snapshot.api), snap('ledger-only', api.snapshot.ledger));
+  if (ledger.snapshot !== undefined) out.push(snap(`ledger-only ${fmt(ledger.transfers)}`, ledger.snapshot));
   if (process.env.BENCH_PROFILE === '1') {
     const profile = apiScenario('profile', process.env.BENCH_PROFILE_EVENTS ?? apiEvents);
     out.push('', `14. CPU profile of the API-driven replay (${fmt(profile.events)} events, ${fmt(profile.eventsPerSec)} events/s under the profiler; ${profile.profile})`);
