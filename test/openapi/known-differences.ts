@@ -25,8 +25,9 @@ export const KNOWN_FIELD_DIFFERENCES: Readonly<Record<string, readonly string[]>
   'POST /beneficial-owners': ['~body'],
   'PATCH /beneficial-owners/{}': ['~body'],
   'GET /cards': ['~query'],
-  'POST /cards': ['~body'],
-  'PATCH /cards/{}': ['~body'],
+  // The copy's names beside the reference's (cardholderId, fundingSources, state) and DECISIONS.md's limits.
+  'POST /cards': ['+body.customerId', '+body.fundingSource', '+body.maxSpendPerDay', '+body.maxTransactionsPerDay'],
+  'PATCH /cards/{}': ['+body.fundingSource', '+body.maxSpendPerDay', '+body.maxTransactionsPerDay', '+body.status'],
   'PATCH /config': ['+body.dailyVolumeLimits', '+body.railFeeConfigs', '+body.skipVerificationPaperwork', '+body.transactionLimits'],
   'GET /customers': ['~query'],
   'POST /customers': ['+body.agreementConsents', '+body.incomeRange', '+body.politicallyExposedPerson', '+body.sourceOfFunds', '+body.sourceOfWealth', '-body.kybStatus', '-body.kycStatus'],
@@ -40,7 +41,8 @@ export const KNOWN_FIELD_DIFFERENCES: Readonly<Record<string, readonly string[]>
   'POST /customers/{}/verify-email/confirm': ['~body'],
   'POST /customers/{}/verify-phone/confirm': ['~body'],
   'GET /documents': ['~query'],
-  'GET /exchange-rates': ['~query'],
+  // The copy's sendingCurrency / receivingCurrency beside the reference's names, and the generic paging.
+  'GET /exchange-rates': ['+query.cursor', '+query.limit', '+query.receivingCurrency', '+query.sendingCurrency'],
   'GET /platform/external-accounts': ['~query'],
   'POST /platform/external-accounts/{}/challenge': ['~body'],
   'POST /platform/external-accounts/{}/verify': ['+body.challengeId', '-body.signatureScheme'],

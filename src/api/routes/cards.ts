@@ -133,6 +133,7 @@ export const cardRoutes: readonly Route<DomainState>[] = [
     method: 'POST',
     path: '/cards',
     auth: 'platform',
+    schema: createBody,
     handle: ({ state, request, at, newId }) => {
       const raw = request.body ?? {};
       const body = checkBody(createBody, raw, [...spellingErrors(raw, CREATE_SPELLINGS, true), ...threeDSecureErrors(raw)]);
@@ -194,6 +195,7 @@ export const cardRoutes: readonly Route<DomainState>[] = [
     method: 'PATCH',
     path: '/cards/{cardId}',
     auth: 'platform',
+    schema: patchBody,
     handle: ({ state, params, request, at }) => {
       const raw = request.body ?? {};
       const body = checkBody(patchBody, raw, spellingErrors(raw, PATCH_SPELLINGS, false));

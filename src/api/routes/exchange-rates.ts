@@ -65,6 +65,7 @@ export const exchangeRateRoutes: readonly Route<DomainState>[] = [
     method: 'GET',
     path: '/exchange-rates',
     auth: 'platform',
+    querySchema: listQuerySchema,
     handle: ({ state, request, nowMs }) => {
       const query = readListQuery(request);
       const page = readPage(request.query, query.ok ? query.value.queryKey : 'exchange-rates:invalid', LIST_LIMITS);
