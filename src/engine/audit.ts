@@ -65,12 +65,16 @@ export type AuditSink = {
   finish(verifyFault: LogFault | undefined, verifiedCount: number): AuditReport;
 };
 
-/** Creates an AuditSink over a fresh engine made from `engineOptions`. */
+/**
+ * Creates an AuditSink over a fresh engine made from `engineOptions`. An audit rechecks every
+ * stored record as `handle` did (`recheckRecords` defaults to true here, unlike a plain replay):
+ * a hash chain proves the log unchanged since it was sealed, not that its writer was sound.
+ */
 export function createAuditSink(
   engineOptions: Omit<EngineOptions, 'events'>,
   progress: Pick<AuditOptions, 'onProgress' | 'progressEvery'> = {},
 ): AuditSink {
-  const engine = createEngine(engineOptions);
+  const engine = createEngine({ recheckRecords: true, ...engineOptions });
   const every = progress.progressEvery ?? 100_000;
   const onProgress = progress.onProgress;
   let chunk: EventEnvelope[] = [];

@@ -9,9 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { InvariantError } from '../../src/core/assert.js';
 import type { CardTransactionCreated } from '../../src/domains/card-transactions/events.js';
 import type { TransactionTransitioned } from '../../src/domains/transactions/index.js';
+import { auditLog } from '../../src/engine/audit.js';
 import { createEngine } from '../../src/engine/engine.js';
 import type { EventEnvelope } from '../../src/log/index.js';
 import { answersOf, readRequests, SANDBOX_AUTHORIZATION, simulate } from '../../src/testing/index.js';
+import { reseal } from '../cli/support/cli-harness.js';
 import { stateText } from '../support/state-text.js';
 
 const OPTIONS = { regulated: true } as const;
@@ -66,5 +68,15 @@ describe('replay trusts the checked log unless asked to recheck records', () => 
   it('a plain replay still refuses a move that is not a row of the table (the cheap checks always run)', () => {
     const log = forged<TransactionTransitioned>(session.log, 'TransactionTransitioned', (d) => ({ ...d, from: 'PENDING_AUTHORIZATION', event: 'SCA_COMPLETED' }));
     expect(() => createEngine({ ...OPTIONS, events: log })).toThrow(InvariantError);
+  });
+
+  it('an audit rechecks records by default: a forged unsound transaction, re-sealed so its chain verifies, is refused at its seq', () => {
+    const log = forged<TransactionTransitioned>(session.log, 'TransactionTransitioned', (d) => ({ ...d, changes: { ...d.changes, failureReason: 'ACCOUNT_INVALID' } }), (d) => d.to !== 'FAILED');
+    const seq = log.findIndex((event, i) => event !== session.log[i]) + 1;
+    const report = auditLog(reseal(log), OPTIONS);
+    expect(report.ok).toBe(false);
+    if (!report.ok) expect(report.fault).toMatchObject({ kind: 'event', seq });
+    expect(auditLog(reseal(session.log), OPTIONS).ok).toBe(true);
+    expect(auditLog(reseal(log), { ...OPTIONS, recheckRecords: false }).ok).toBe(true);
   });
 });
