@@ -89,6 +89,25 @@ describe('Customer contact fields (reference Customer)', () => {
   });
 });
 
+describe('platformCustomerId generated when absent (reference CustomerCreateRequest)', () => {
+  it('a create without platformCustomerId gets the uuid of its own id, and its UMA address from it', () => {
+    const h = harness();
+    const { platformCustomerId: _p, ...body } = individual();
+    const created = create(h, body);
+    const uuid = created.id.slice('Customer:'.length);
+    expect(created.platformCustomerId).toBe(uuid);
+    expect(created.umaAddress).toBe(`$${uuid}@sandbox.uma.example`);
+    expect(h.ok('GET', `/customers?platformCustomerId=${uuid}`).data.map((c: { id: string }) => c.id)).toEqual([created.id]);
+  });
+
+  it('a business without one too; an empty platformCustomerId is still refused', () => {
+    const h = harness();
+    const { platformCustomerId: _p, ...body } = business();
+    expect(create(h, body).platformCustomerId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(invalidFields(h.call('POST', '/customers', individual({ platformCustomerId: '' })))).toEqual(['platformCustomerId']);
+  });
+});
+
 describe('businessInfo as the reference\'s BusinessInfo', () => {
   it('accepts every field of the reference on create and answers them', () => {
     const h = harness();

@@ -40,13 +40,16 @@ export function decideBulkUpload(state: DomainState, text: string, command: Bulk
       continue;
     }
     const parsed = createSchemaFor(row.body).safeParse(row.body);
-    const fieldErrors = mergeFieldErrors(parsed.success ? [] : toFieldErrors(parsed.error.issues), crossFieldErrors(row.body, { today }));
-    if (!parsed.success || fieldErrors.length > 0) {
+    // A row names its customer: unlike POST /customers, the file gives no id to generate one from.
+    const missingId = parsed.success && parsed.data.platformCustomerId === undefined ? [{ field: 'platformCustomerId', message: 'platformCustomerId is required' }] : [];
+    const fieldErrors = mergeFieldErrors(parsed.success ? [] : toFieldErrors(parsed.error.issues), crossFieldErrors(row.body, { today }), missingId);
+    if (!parsed.success || fieldErrors.length > 0 || parsed.data.platformCustomerId === undefined) {
       fail('INVALID_INPUT', `Row ${row.row} is invalid`, { errors: fieldErrors });
       continue;
     }
-    if (claimed.has(parsed.data.platformCustomerId)) {
-      fail('CONFLICT', `platformCustomerId ${parsed.data.platformCustomerId} appears earlier in this file`);
+    const platformCustomerId = parsed.data.platformCustomerId;
+    if (claimed.has(platformCustomerId)) {
+      fail('CONFLICT', `platformCustomerId ${platformCustomerId} appears earlier in this file`);
       continue;
     }
     const customerId = command.newId('Customer');
@@ -55,7 +58,7 @@ export function decideBulkUpload(state: DomainState, text: string, command: Bulk
       fail(created.error.code, created.error.reason, created.error.details);
       continue;
     }
-    claimed.add(parsed.data.platformCustomerId);
+    claimed.add(platformCustomerId);
     events.push(...created.value);
     results.push({ row: row.row, correlationId: row.correlationId, status: 'CREATED', customerId });
   }
