@@ -99,8 +99,12 @@ function* unlock(context: OperationContext, c: ModelScaCustomer): Calls<void> {
   c.lockedUntilMs = undefined;
 }
 
-/** Counts one failed attempt in the model; returns whether it locked the login. */
+/** Counts one failed attempt in the model (afresh once a lock has expired); returns whether it locked the login. */
 function failed(c: ModelScaCustomer, nowMs: number): boolean {
+  if (c.lockedUntilMs !== undefined && c.lockedUntilMs <= nowMs) {
+    c.failedAttempts = 0;
+    c.lockedUntilMs = undefined;
+  }
   c.failedAttempts += 1;
   if (c.failedAttempts < SCA_FAILED_ATTEMPTS_MAX) return false;
   c.lockedUntilMs = nowMs + SCA_LOCK_MS;

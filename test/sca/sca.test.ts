@@ -71,6 +71,34 @@ describe('/sca for customers outside and inside SCA regions', () => {
     expect(smsLogin(h, q).status).toBe(200);
   });
 
+  it('rule: an expired lock starts a fresh count, so the next wrong code is attempt one of five (400), not a new lock', () => {
+    const { h, q } = scaCustomer();
+    const wrongCode = () => {
+      const started = h.ok('POST', `/sca/login/start${q}`, { factor: 'SMS_OTP' });
+      return call(h, 'POST', `/sca/login/complete${q}`, { factor: 'SMS_OTP', challengeId: started.challengeId, code: '000001', endUserIpAddress: '203.0.113.7' });
+    };
+    for (let attempt = 1; attempt <= 5; attempt += 1) wrongCode();
+    later(h, 31 * 60_000);
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      const wrong = wrongCode();
+      expect([attempt, wrong.status, wrong.body.code]).toEqual([attempt, 400, 'INVALID_INPUT']);
+    }
+    const fifth = wrongCode();
+    expect([fifth.status, fifth.body.code]).toEqual([423, 'ACCOUNT_LOCKED']);
+    expect(Date.parse(fifth.body.details.lockedUntil) - Date.parse(h.now)).toBe(30 * 60_000);
+    expect(stateText(createEngine({ events: h.log }))).toBe(stateText(h.engine));
+  });
+
+  it('rule: after an expired lock, FAILED_LOGIN_ATTEMPT counts afresh from one (record-event)', () => {
+    const { h, q } = scaCustomer();
+    const record = () => h.ok('POST', `/sca/record-event${q}`, { eventType: 'FAILED_LOGIN_ATTEMPT' });
+    for (let attempt = 1; attempt < 5; attempt += 1) record();
+    expect(record()).toMatchObject({ suspended: true, failedAttempts: 5 });
+    expect(call(h, 'POST', `/sca/record-event${q}`, { eventType: 'FAILED_LOGIN_ATTEMPT' }).status).toBe(423);
+    later(h, 30 * 60_000);
+    expect(record()).toEqual({ eventType: 'FAILED_LOGIN_ATTEMPT', suspended: false, lockedUntil: null, failedAttempts: 1 });
+  });
+
   it('record-event counts failed logins and RESET_PASSWORD_COMPLETED clears them', () => {
     const { h, q } = scaCustomer();
     expect(h.ok('POST', `/sca/record-event${q}`, { eventType: 'FAILED_LOGIN_ATTEMPT' })).toEqual({ eventType: 'FAILED_LOGIN_ATTEMPT', suspended: false, lockedUntil: null, failedAttempts: 1 });

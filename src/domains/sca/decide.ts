@@ -167,6 +167,17 @@ export function decideDeleteFactor(state: DomainState, customerId: string, crede
 
 // ---------------------------------------------------------------- login
 
+/**
+ * The record as the lock rule sees it at `nowMs`: once a lock has expired, counting starts afresh
+ * (failedAttempts 0, no lockedUntil), so the next wrong proof is attempt one of five, not a new
+ * lock at once. Computed when deciding, so stored events keep their shape and old logs replay.
+ */
+export function afterExpiredLock(record: ScaRecord, nowMs: number): ScaRecord {
+  if (record.lockedUntil === undefined || instantToMs(record.lockedUntil) > nowMs) return record;
+  const { lockedUntil: _, ...rest } = record;
+  return { ...rest, failedAttempts: 0 };
+}
+
 function lockedError(record: ScaRecord, nowMs: number): ApiError | undefined {
   return record.lockedUntil !== undefined && instantToMs(record.lockedUntil) > nowMs
     ? apiError('ACCOUNT_LOCKED', 'The customer login is locked after too many failed attempts', { lockedUntil: record.lockedUntil })
@@ -203,6 +214,15 @@ export type AssertionJson = { readonly id: string; readonly response: { readonly
 /** The outcome of a completion: success, or a failed attempt recorded with its error. */
 export type LoginOutcome = { readonly events: EventDraft[]; readonly error?: ApiError; readonly sessionExpiresAt?: string };
 
+/** A wrong proof: one more failed attempt (counted afresh after an expired lock); the fifth locks the login. */
+function recordFailedLogin(record: ScaRecord, failure: ApiError, context: ScaContext): LoginOutcome {
+  const failedAttempts = record.failedAttempts + 1;
+  const lockedUntil = failedAttempts >= SCA_FAILED_ATTEMPTS_MAX ? new Date(context.nowMs + SCA_LOCK_MS).toISOString() : undefined;
+  const next: ScaRecord = { ...record, failedAttempts, ...(lockedUntil === undefined ? {} : { lockedUntil }) };
+  const error = lockedUntil === undefined ? failure : apiError('ACCOUNT_LOCKED', 'The customer login is locked after too many failed attempts', { lockedUntil });
+  return { events: [change(SCA_EVENTS.loginFailed, next, context.at)], error };
+}
+
 /**
  * `POST /sca/login/complete`: the proof for the started factor opens the 180-day session. A wrong
  * proof is recorded as a failed attempt (the fifth locks the login: 423 ACCOUNT_LOCKED).
@@ -233,20 +253,14 @@ export function decideLoginComplete(state: DomainState, customerId: string, requ
       else failure = invalidInput([{ field: 'passkeyAssertion', message: checked.error.reason }], 'Invalid or expired proof');
     }
   }
-  if (failure !== undefined) {
-    const failedAttempts = record.failedAttempts + 1;
-    const lockedUntil = failedAttempts >= SCA_FAILED_ATTEMPTS_MAX ? new Date(context.nowMs + SCA_LOCK_MS).toISOString() : undefined;
-    const next: ScaRecord = { ...record, failedAttempts, ...(lockedUntil === undefined ? {} : { lockedUntil }) };
-    const error = lockedUntil === undefined ? failure : apiError('ACCOUNT_LOCKED', 'The customer login is locked after too many failed attempts', { lockedUntil });
-    return ok({ events: [change(SCA_EVENTS.loginFailed, next, context.at)], error });
-  }
+  if (failure !== undefined) return ok(recordFailedLogin(afterExpiredLock(record, context.nowMs), failure, context));
   const sessionExpiresAt = new Date(context.nowMs + SCA_SESSION_MS).toISOString();
   const { login: _, lockedUntil: _lock, ...rest } = record;
   const passkey = record.passkey !== undefined && passkeyCount !== undefined ? { passkey: { ...record.passkey, signCount: passkeyCount } } : {};
   return ok({ events: [change(SCA_EVENTS.loginCompleted, { ...rest, ...passkey, failedAttempts: 0, sessionExpiresAt }, context.at)], sessionExpiresAt });
 }
 
-/** `POST /sca/record-event`: FAILED_LOGIN_ATTEMPT counts toward the lock; RESET_PASSWORD_COMPLETED clears it. */
+/** `POST /sca/record-event`: FAILED_LOGIN_ATTEMPT counts toward the lock (afresh after an expired one); RESET_PASSWORD_COMPLETED clears it. */
 export function decideRecordEvent(state: DomainState, customerId: string, eventType: 'RESET_PASSWORD_COMPLETED' | 'FAILED_LOGIN_ATTEMPT', context: ScaContext): Result<{ events: EventDraft[]; body: Record<string, unknown> }, ApiError> {
   const found = scaCustomer(state, customerId, context.at);
   if (!found.ok) return found;
@@ -257,10 +271,11 @@ export function decideRecordEvent(state: DomainState, customerId: string, eventT
   }
   const locked = lockedError(record, context.nowMs);
   if (locked !== undefined) return err(locked);
-  const failedAttempts = record.failedAttempts + 1;
+  const counted = afterExpiredLock(record, context.nowMs);
+  const failedAttempts = counted.failedAttempts + 1;
   const lockedUntil = failedAttempts >= SCA_FAILED_ATTEMPTS_MAX ? new Date(context.nowMs + SCA_LOCK_MS).toISOString() : undefined;
   return ok({
-    events: [change(SCA_EVENTS.securityEventRecorded, { ...record, failedAttempts, ...(lockedUntil === undefined ? {} : { lockedUntil }) }, context.at)],
+    events: [change(SCA_EVENTS.securityEventRecorded, { ...counted, failedAttempts, ...(lockedUntil === undefined ? {} : { lockedUntil }) }, context.at)],
     body: { eventType, suspended: lockedUntil !== undefined, lockedUntil: lockedUntil ?? null, failedAttempts },
   });
 }
