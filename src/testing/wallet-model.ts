@@ -17,6 +17,8 @@ export type ModelWalletCredential = {
   /** OTP credentials: the current `otpEncryptionTargetBundle` and when it stops opening, epoch ms. */
   bundle?: string;
   otpExpiresAtMs?: number;
+  /** OTP credentials: a verify accepted the current bundle's code (single-use: it answers 400 after). */
+  otpUsed?: boolean;
   /** PASSKEY credentials: the authenticator holding it. */
   readonly authenticator?: AuthenticatorState;
   /** OAUTH credentials: the `sub` the registration token carried (a login's token must carry it too). */

@@ -114,6 +114,7 @@ function* otpChallenge(context: OperationContext, credential: ModelWalletCredent
   if (typeof answer.otpEncryptionTargetBundle !== 'string' || answer.otpEncryptionTargetBundle === credential.bundle) throw new Error(`an OTP challenge answered no new bundle: ${JSON.stringify(answer)}`);
   credential.bundle = answer.otpEncryptionTargetBundle;
   credential.otpExpiresAtMs = context.nowMs + OTP_TTL_MS;
+  credential.otpUsed = false;
 }
 
 /** Fresh OIDC claims (issued now, valid an hour) for `subject`, with the nonce binding a session key. */
@@ -132,8 +133,9 @@ function* login(context: OperationContext, w: ModelWallet, credential: ModelWall
   let signingKey = key;
   let answer: any;
   if (credential.type === 'EMAIL_OTP' || credential.type === 'SMS_OTP') {
-    if ((credential.otpExpiresAtMs ?? 0) <= context.nowMs) {
-      // Past its ten minutes the bundle is refused (400), and a new challenge gives a fresh one.
+    if ((credential.otpExpiresAtMs ?? 0) <= context.nowMs || credential.otpUsed === true) {
+      // Past its ten minutes, or once a verify accepted its code (single-use), the bundle is
+      // refused (400), and a new challenge gives a fresh one.
       const late = { type: credential.type, encryptedOtpBundle: sealOtpCode(credential.bundle ?? '', w.enclavePublicKey, '000000', key, label(context, 'otp')) };
       yield* expectStatus(context, 400, 'AUTH_CREDENTIAL_VERIFICATION_EXPIRED', 'POST', path, late);
       yield* otpChallenge(context, credential);
@@ -144,6 +146,7 @@ function* login(context: OperationContext, w: ModelWallet, credential: ModelWall
       if (wrong.reason !== 'Invalid OTP code') throw new Error(`a wrong OTP code answered ${JSON.stringify(wrong)}`);
     }
     answer = yield* signed(context, 'POST', path, seal('000000'), key, 200);
+    credential.otpUsed = true;
   } else if (credential.type === 'OAUTH') {
     const legacy = n % 4 === 1;
     const clientPublicKey = legacy ? key.publicKeyUncompressed : key.publicKey;

@@ -6,7 +6,9 @@
 import { hpkeDecrypt } from '@turnkey/crypto';
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
+import { createEngine } from '../../src/engine/engine.js';
 import { call } from '../quotes/support.js';
+import { stateText } from '../support/state-text.js';
 import { Authenticator } from './passkey-client.js';
 import { newKeyPair, newWallet, otpLogin, retryHeaders, sealOtp, signed, stamp, type Wallet } from './support.js';
 
@@ -230,6 +232,24 @@ describe('not found and expiry codes', () => {
     const second = call(wallet.h, 'POST', '/auth/credentials', { type: 'SMS_OTP', accountId: wallet.accountId });
     expect(second.status).toBe(400);
     expect(second.body.code).toBe('SMS_OTP_CREDENTIAL_ALREADY_EXISTS');
+  });
+
+  it('rule: an OTP is single-use: once a verify accepted its code, the same issue answers 400 AUTH_CREDENTIAL_VERIFICATION_EXPIRED until a new challenge', async () => {
+    const wallet = newWallet();
+    await otpLogin(wallet);
+    const again = call(wallet.h, 'POST', `/auth/credentials/${wallet.credentialId}/verify`, { type: 'EMAIL_OTP', encryptedOtpBundle: await sealOtp(wallet, wallet.bundle, '000000', newKeyPair()) });
+    expect([again.status, again.body.code, again.events]).toEqual([400, 'AUTH_CREDENTIAL_VERIFICATION_EXPIRED', []]);
+    expect(again.body.reason).toMatch(/already used/);
+    const fresh = wallet.h.ok('POST', `/auth/credentials/${wallet.credentialId}/challenge`, {});
+    await otpLogin(wallet, wallet.credentialId, fresh.otpEncryptionTargetBundle);
+    expect(stateText(createEngine({ events: wallet.h.log }))).toBe(stateText(wallet.h.engine));
+  });
+
+  it('rule: a wrong OTP code does not use the issue; the right code after it still verifies', async () => {
+    const wallet = newWallet();
+    const wrong = call(wallet.h, 'POST', `/auth/credentials/${wallet.credentialId}/verify`, { type: 'EMAIL_OTP', encryptedOtpBundle: await sealOtp(wallet, wallet.bundle, '123123', newKeyPair()) });
+    expect([wrong.status, wrong.body.reason]).toEqual([401, 'Invalid OTP code']);
+    await otpLogin(wallet);
   });
 
   it('AUTH_CREDENTIAL_VERIFICATION_EXPIRED for an OTP past its ten minutes; a new challenge gives a fresh one', async () => {

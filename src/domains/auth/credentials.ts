@@ -13,7 +13,7 @@ import { ACCOUNT_EVENTS, type InternalAccountOpened } from '../internal-accounts
 import type { InternalAccount } from '../internal-accounts/store.js';
 import type { DomainState } from '../state.js';
 import { compressedKey, derivePrivateKey, hpkeSeal, isCompressedPublicKey, parsePublicKey, publicKeyHex, sha256Hex, signJwtEs256, toHex } from './crypto.js';
-import { AUTH_EVENTS, type AuthCredentialAdded, type AuthCredentialRevoked, type AuthOtpIssued, type AuthSessionCreated, type EmbeddedWalletProvisioned, type PasskeyCounterAdvanced } from './events.js';
+import { AUTH_EVENTS, type AuthCredentialAdded, type AuthCredentialRevoked, type AuthOtpConsumed, type AuthOtpIssued, type AuthSessionCreated, type EmbeddedWalletProvisioned, type PasskeyCounterAdvanced } from './events.js';
 import { checkOidcToken } from './oauth.js';
 import { enclaveSigningKey, newOtpIssue, openOtpBundle, SANDBOX_OTP_CODE } from './otp.js';
 import { type PasskeyRegistration, type AssertionInput, parseRegistration, verifyAssertion, LEGACY_PASSKEY_SIGNATURE } from './webauthn.js';
@@ -300,6 +300,7 @@ function verifyOtp(state: DomainState, credential: AuthCredential, encryptedOtpB
   }
   const issue = credential.otp;
   if (issue === undefined) return err(invalidOtp());
+  if (issue.consumedAt !== undefined) return err(apiError('AUTH_CREDENTIAL_VERIFICATION_EXPIRED', 'The OTP was already used; request a new challenge'));
   if (instantToMs(issue.expiresAt) <= context.nowMs) return err(apiError('AUTH_CREDENTIAL_VERIFICATION_EXPIRED', 'The OTP has expired; request a new challenge'));
   const attempt = openOtpBundle(context.secretDigest, issue, encryptedOtpBundle);
   if (attempt.kind === 'malformed') return err(invalidInput([{ field: 'encryptedOtpBundle', message: attempt.reason }]));
@@ -315,7 +316,8 @@ function verifyOtp(state: DomainState, credential: AuthCredential, encryptedOtpB
     exp: String(expMs),
   });
   const issued = issueSignedRequest({ kind: 'OTP_VERIFY', accountId: credential.accountId, targetId: credential.id, bodyHash: bodyHash(input.body), payloadToSign: token, boundPublicKey: publicKey }, context);
-  return ok({ kind: 'challenge', events: issued.events, body: challengeBody(issued.request, credential.type) });
+  const consumed: AuthOtpConsumed = { credentialId: credential.id, issueId: issue.issueId };
+  return ok({ kind: 'challenge', events: [{ type: AUTH_EVENTS.otpConsumed, data: consumed }, ...issued.events], body: challengeBody(issued.request, credential.type) });
 }
 
 // ---------------------------------------------------------------- revoke

@@ -7,6 +7,8 @@ export type EmbeddedWalletProvisioned = { readonly wallet: EmbeddedWallet };
 export type AuthCredentialAdded = { readonly credential: AuthCredential };
 /** A new OTP target bundle was issued for an OTP credential. */
 export type AuthOtpIssued = { readonly credentialId: string; readonly otp: OtpIssue };
+/** A verify accepted the code of the credential's current OTP issue: that issue cannot be used again. */
+export type AuthOtpConsumed = { readonly credentialId: string; readonly issueId: string };
 /** A signed-retry challenge was issued (a 202). */
 export type SignedRequestIssued = { readonly request: PendingSignedRequest };
 /** A signed retry completed the challenge; it cannot be used again. */
@@ -35,6 +37,7 @@ export const AUTH_EVENTS = {
   walletProvisioned: 'EmbeddedWalletProvisioned',
   credentialAdded: 'AuthCredentialAdded',
   otpIssued: 'AuthOtpIssued',
+  otpConsumed: 'AuthOtpConsumed',
   requestIssued: 'SignedRequestIssued',
   requestConsumed: 'SignedRequestConsumed',
   sessionCreated: 'AuthSessionCreated',

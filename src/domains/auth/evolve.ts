@@ -7,6 +7,7 @@ import {
   type AuthCredentialAdded,
   type AuthCredentialRevoked,
   type AuthCredentialsContactUpdated,
+  type AuthOtpConsumed,
   type AuthOtpIssued,
   type AuthSessionCreated,
   type AuthSessionRevoked,
@@ -35,6 +36,12 @@ export const authEvolvers: EvolverTable = {
     const credential = state.auth.credentials.get(data.credentialId);
     assert(credential !== undefined, `OTP issued for unknown credential ${data.credentialId}`);
     state.auth.credentials.set(credential.id, freeze({ ...credential, otp: structuredClone(data.otp), updatedAt: event.at }, true));
+  },
+  [AUTH_EVENTS.otpConsumed]: (state, event) => {
+    const data = event.data as AuthOtpConsumed;
+    const credential = state.auth.credentials.get(data.credentialId);
+    assert(credential?.otp?.issueId === data.issueId && credential.otp.consumedAt === undefined, `OTP issue ${data.issueId} of ${data.credentialId} is not the current unused one`);
+    state.auth.credentials.set(credential.id, freeze({ ...credential, otp: { ...credential.otp, consumedAt: event.at }, updatedAt: event.at }, true));
   },
   [AUTH_EVENTS.requestIssued]: (state, event) => {
     const { request } = event.data as SignedRequestIssued;

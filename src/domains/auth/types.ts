@@ -6,7 +6,13 @@ export const AUTH_CREDENTIAL_TYPES = ['EMAIL_OTP', 'SMS_OTP', 'OAUTH', 'PASSKEY'
 export type AuthCredentialType = (typeof AUTH_CREDENTIAL_TYPES)[number];
 
 /** The OTP target the engine last issued for an OTP credential: its key is derived from `issueId`. */
-export type OtpIssue = { readonly issueId: string; readonly bundle: string; readonly expiresAt: string };
+export type OtpIssue = {
+  readonly issueId: string;
+  readonly bundle: string;
+  readonly expiresAt: string;
+  /** When a verify accepted its code: the issue is single-use (absent in logs written before this rule). */
+  readonly consumedAt?: string;
+};
 
 /** An authentication credential (reference AuthMethod) with what verification needs. */
 export type AuthCredential = {
