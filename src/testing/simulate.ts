@@ -243,11 +243,15 @@ export function sessionOptions(overrides: Partial<SessionOptions> = {}): Session
  */
 const RECORDED_REFUSALS: readonly { readonly method: string; readonly path: RegExp; readonly statuses: readonly number[]; readonly eventType: string }[] = [
   { method: 'POST', path: /^\/quotes\/[^/]+\/authorize$/, statuses: [400, 423], eventType: 'QuoteScaAttemptFailed' },
-  { method: 'POST', path: /^\/sca\/login\/complete(\?|$)/, statuses: [400, 423], eventType: 'ScaLoginFailed' },
+  { method: 'POST', path: /^\/sca\/login\/complete$/, statuses: [400, 423], eventType: 'ScaLoginFailed' },
 ];
 
-function recordedRefusal(method: string, path: string, status: number, events: readonly EventEnvelope[]): boolean {
-  return events.length === 1 && RECORDED_REFUSALS.some((r) => r.method === method && r.path.test(path) && r.statuses.includes(status) && events[0]?.type === r.eventType);
+/**
+ * Whether a refusal that wrote `events` is one of the documented recorded refusals (exactly one
+ * event of its type). The simulator and the wire fuzzer both hold every other refusal to writing nothing.
+ */
+export function recordedRefusal(method: string, path: string, status: number, events: readonly EventEnvelope[]): boolean {
+  return events.length === 1 && RECORDED_REFUSALS.some((r) => r.method === method && r.path.test(path.split('?')[0] ?? path) && r.statuses.includes(status) && events[0]?.type === r.eventType);
 }
 
 /** A refused request wrote nothing (but the recorded refusals) and left the head alone; an accepted one continued the head. */
