@@ -149,6 +149,15 @@ describe('request examples of the reference are accepted (issue 12)', () => {
     if (process.env.CONTRACT_REPORT === "1") console.log(outcomes.join("\n"));
     expect(outcomes).toEqual([]);
   }, 120_000);
+
+  it('answers the reference\'s declinedInsufficientFunds example DECLINED INSUFFICIENT_FUNDS (its descriptor suffix 002)', () => {
+    const example = examples().find((candidate) => candidate.key === 'POST /sandbox/cards/{cardId}/simulate/authorization declinedInsufficientFunds');
+    expect(example).toBeDefined();
+    const h = harness({ regulated: true, snapshot }, world.h.now);
+    const response = h.call(example!.method, fillPath(example!.template, world, 0), withWorldIds(example!.body, world));
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ status: 'DECLINED', cardDeclinedReason: 'INSUFFICIENT_FUNDS' });
+  });
 });
 
 void REFERENCE;

@@ -5,7 +5,7 @@
  * approval: with the card transaction (status DECLINED, `cardDeclinedReason`). Pure.
  */
 import type { CurrencyCode } from '../../core/currency.js';
-import { type ApiError } from '../../core/errors.js';
+import type { ApiError } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { formatInstant } from '../../core/time.js';
 import { effectiveLimits } from '../cards/program.js';
@@ -40,7 +40,7 @@ export type AuthorizationCommand = {
 /**
  * Pure: why the issuer declines, checked in this fixed order (the first that applies is the
  * reason): CARD_NOT_ACTIVE (FROZEN or CLOSED); NO_ELIGIBLE_FUNDING_SOURCE (the funding account is
- * missing or not ACTIVE); the sandbox merchant table (BLOCKED, UNSUPPORTED_NETWORK, OTHER); OTHER
+ * missing or not ACTIVE); the sandbox merchant table (suffixes 002, 003, 901-903; 002 DEBITs only); OTHER
  * for a currency other than the funding account's; then for DEBITs only SPEND_LIMIT_EXCEEDED
  * (per transaction, transactions per UTC day, spend per UTC day: the lower of program cap and card
  * value) and INSUFFICIENT_FUNDS (the available balance, pending holds counted, is short).
@@ -49,7 +49,7 @@ export function declineReason(state: DomainState, card: Card, command: Authoriza
   if (card.status !== 'ACTIVE') return 'CARD_NOT_ACTIVE';
   const account = state.accounts.byId.get(card.fundingSource);
   if (account === undefined || account.status !== 'ACTIVE') return 'NO_ELIGIBLE_FUNDING_SOURCE';
-  const forced = sandboxMerchantDecline(command.merchant.descriptor);
+  const forced = sandboxMerchantDecline(command.merchant.descriptor, command.direction);
   if (forced !== undefined) return forced;
   if (command.currency !== account.currency) return 'OTHER';
   if (command.direction === 'CREDIT') return undefined;
