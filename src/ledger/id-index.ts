@@ -23,17 +23,10 @@ const SIZE_MAX = 2 ** 28;
 
 /** FNV-1a over UTF-16 code units, then MurmurHash3's finalizer so low bits are well mixed. */
 export function hashString(text: string): number {
-  let h = 0x811c9dc5 | 0;
-  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h | 0;
+  return hashRange(text, 0, text.length);
 }
 
-/** `hashString` of `text.slice(from, to)`, without cutting it out. */
+/** The hash of `text.slice(from, to)` (FNV-1a, MurmurHash3's finalizer), without cutting it out. */
 export function hashRange(text: string, from: number, to: number): number {
   let h = 0x811c9dc5 | 0;
   for (let i = from; i < to; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
