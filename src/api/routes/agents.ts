@@ -8,7 +8,8 @@
  * Every `/agents/me` route answers 403 FORBIDDEN for a paused agent. Validation (every invalid
  * field in one 400) comes before existence (404) and state (409); policy rules answer 403.
  */
-import { listAllAgentActionPage } from '../../domains/listing/agent-action-page.js';
+import { listAgentActionPage, listAllAgentActionPage } from '../../domains/listing/agent-action-page.js';
+import { listCustomerPaymentPage } from '../../domains/listing/agent-transaction-page.js';
 import { z } from 'zod';
 import { type ApiError, apiError, type FieldError, invalidInput, byField } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
@@ -30,7 +31,6 @@ import {
   decideRedeemDeviceCode,
   decideRejectAction,
   emptySchema,
-  listActions,
   listAgents,
   liveAgent,
   pauseAgentSchema,
@@ -47,7 +47,7 @@ import { internalAccountView } from '../../domains/internal-accounts/view.js';
 import { createQuoteSchema } from '../../domains/quotes/schema.js';
 import { quoteView } from '../../domains/quotes/view.js';
 import type { DomainState } from '../../domains/state.js';
-import { listTransactions, transactionQueryKey } from '../../domains/transactions/list.js';
+import { transactionQueryKey } from '../../domains/transactions/list.js';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../domains/transactions/types.js';
 import { transactionView } from '../../domains/transactions/view.js';
 import { LIST_LIMITS, pageOf, readPage, type PageRequest, listBody } from '../pagination.js';
@@ -157,8 +157,8 @@ const platformRoutes: Route<DomainState>[] = [
         ...(query.agentId === undefined ? {} : { agentId: query.agentId }),
         ...(query.customerId === undefined ? {} : { customerId: query.customerId }),
       };
-      // Every agent's approvals come from the list index; one agent's from its own short list.
-      const found = filters.agentId === undefined ? listAllAgentActionPage(state, filters, page) : listActions(state, filters, page);
+      const { agentId: filterAgentId, ...rest } = filters;
+      const found = filterAgentId === undefined ? listAllAgentActionPage(state, rest, page) : listAgentActionPage(state, filterAgentId, rest, page);
       return ok(answer(200, viewedListBody(found, key, (action) => agentActionView(action, state))));
     },
   },
@@ -372,7 +372,7 @@ const meRoutes: Route<DomainState>[] = [
       const read = readQuery(actionsQuery, request, (q) => `agent-actions:${agentId}|${q.status ?? ''}`);
       if (!read.ok) return read;
       const { query, page, key } = read.value;
-      const found = listActions(state, { agentId, ...(query.status === undefined ? {} : { status: query.status }) }, page);
+      const found = listAgentActionPage(state, agentId, query.status === undefined ? {} : { status: query.status }, page);
       return ok(answer(200, viewedListBody(found, key, (action) => agentActionView(action, state))));
     },
   },
@@ -419,7 +419,7 @@ const meRoutes: Route<DomainState>[] = [
       });
       const read = readQuery(transactionsQuery, request, (q) => `agent-${transactionQueryKey(filtersOf(q))}`);
       if (!read.ok) return read;
-      const found = listTransactions(state.transactions, filtersOf(read.value.query), read.value.page);
+      const found = listCustomerPaymentPage(state, filtersOf(read.value.query), read.value.page);
       const data = found.items.map(transactionView);
       return ok(answer(200, listBody(data, found, read.value.key)));
     },

@@ -3,6 +3,7 @@
  * enablement (the platform's request and the sandbox operator's moves), mints, burns and their
  * operations. Handlers validate, ask the domain's deciders, and shape answers from the state after.
  */
+import { listStablecoinOperationPage } from '../../domains/listing/stablecoin-operation-page.js';
 import type { z } from 'zod';
 import { type ApiError, type FieldError, invalidInput, byField } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
@@ -14,7 +15,6 @@ import {
   decideRegister,
   decideRequestEnablement,
   decideRevokeProviderAccount,
-  listOperations,
   operationQueryKey,
   operationNotFound,
   operationView,
@@ -234,7 +234,7 @@ export const stablecoinRoutes: readonly Route<DomainState>[] = [
       const query = readOperationQuery(request, id);
       if (!query.ok) return query;
       const { filters, page, queryKey } = query.value;
-      const found = listOperations(state.stablecoins, id, filters, page);
+      const found = listStablecoinOperationPage(state, id, filters, page);
       const data = found.items.map((operation) => operationView(operation, coin));
       return ok(
         answer(200, listBody(data, found, queryKey)),

@@ -1,8 +1,8 @@
 /**
  * The index of `GET /agents/approvals` without an agent: action positions (the agent store's
  * `actionOrder`) per customer, and each action's status as a code (it moves on approve, reject,
- * fail). Ids and positions only; kept by `listing/evolve.ts`. A list of one agent's actions reads
- * that agent's own (short) list as before.
+ * fail). Per agent, the same status codes over that agent's own list (`agents.actionsByAgent`),
+ * for one agent's actions. Ids and positions only; kept by `listing/evolve.ts`.
  */
 import { instantToMs } from '../../core/time.js';
 import type { AgentStore } from '../agents/store.js';
@@ -18,11 +18,16 @@ export type AgentActionListIndex = {
   readonly byCustomer: Map<string, number[]>;
   /** Codes: `AGENT_ACTION_STATUSES` index + 1. */
   readonly status: CodeIndex;
+  /** Per agent: positions index that agent's `actionsByAgent` list. */
+  readonly byAgent: Map<string, OwnActionIndex>;
 };
+
+/** One agent's actions: `createdAt` in epoch ms and the status code, parallel to its list. */
+export type OwnActionIndex = { readonly createdMs: number[]; readonly status: CodeIndex };
 
 /** An empty index. */
 export function emptyAgentActionListIndex(): AgentActionListIndex {
-  return { createdMs: [], byCustomer: new Map(), status: emptyCodeIndex() };
+  return { createdMs: [], byCustomer: new Map(), status: emptyCodeIndex(), byAgent: new Map() };
 }
 
 /** The status code of a filter value (1-based). */
@@ -35,11 +40,28 @@ export function catchUpAgentActionList(store: AgentStore, index: AgentActionList
     index.createdMs.push(instantToMs(action.createdAt));
     pushPosition(index.byCustomer, action.customerId, position);
     appendCode(index.status, actionStatusCode(action.status));
+    const own = ownIndexFor(index, action.agentId);
+    own.createdMs.push(instantToMs(action.createdAt));
+    appendCode(own.status, actionStatusCode(action.status));
   }
+}
+
+function ownIndexFor(index: AgentActionListIndex, agentId: string): OwnActionIndex {
+  let own = index.byAgent.get(agentId);
+  if (own === undefined) {
+    own = { createdMs: [], status: emptyCodeIndex() };
+    index.byAgent.set(agentId, own);
+  }
+  return own;
 }
 
 /** Re-reads a listed action's status. */
 export function syncAgentActionStatus(store: AgentStore, index: AgentActionListIndex, action: AgentAction): void {
   const position = positionOfListed({ ids: store.actionOrder, createdMs: index.createdMs }, action.id, instantToMs(action.createdAt));
   if (position !== -1) setCode(index.status, position, actionStatusCode(action.status));
+  const own = index.byAgent.get(action.agentId);
+  const ids = store.actionsByAgent.get(action.agentId);
+  if (own === undefined || ids === undefined) return;
+  const ownPosition = positionOfListed({ ids, createdMs: own.createdMs }, action.id, instantToMs(action.createdAt));
+  if (ownPosition !== -1) setCode(own.status, ownPosition, actionStatusCode(action.status));
 }

@@ -18,6 +18,9 @@ import type { DomainState } from '../state.js';
 import { TRANSACTION_EVENTS } from '../transactions/events.js';
 import { catchUpQuoteList, syncQuoteStatus } from './quote-upkeep.js';
 import { catchUpTransactionList, syncTransactionStatus } from './transactions.js';
+import { catchUpCustomerPaymentList, syncCustomerPaymentStatus } from './customer-payments.js';
+import { STABLECOIN_EVENTS, type StablecoinOperationStatusChanged } from '../stablecoins/events.js';
+import { catchUpStablecoinOperationList, syncStablecoinOperationStatus } from './stablecoin-operations.js';
 
 type Named = {
   readonly transactionId?: string;
@@ -30,10 +33,12 @@ type Named = {
 
 function indexTransactionEvent(state: DomainState, data: Named): void {
   catchUpTransactionList(state, state.lists.transactions);
+  catchUpCustomerPaymentList(state.transactions, state.lists.customerPayments);
   const id = data.transactionId ?? data.transaction?.id;
   const transaction = id === undefined ? undefined : state.transactions.byId.get(id);
   if (transaction === undefined) return;
   syncTransactionStatus(state.lists.transactions, transaction);
+  syncCustomerPaymentStatus(state.transactions, state.lists.customerPayments, transaction);
   // A quote's wire status follows its transaction's.
   const quote = transaction.quoteId === undefined ? undefined : state.quotes.byId.get(transaction.quoteId);
   if (quote !== undefined) syncQuoteStatus(state, state.lists.quotes, quote);
@@ -82,6 +87,14 @@ export const LIST_INDEXERS: ReadonlyMap<string, ListIndexer> = new Map<string, L
       }),
     ],
   ),
+  [STABLECOIN_EVENTS.operationCreated, after((state) => catchUpStablecoinOperationList(state.stablecoins, state.lists.stablecoinOperations))],
+  [
+    STABLECOIN_EVENTS.operationStatusChanged,
+    after((state, event) => {
+      const operation = state.stablecoins.operations.get((event.data as StablecoinOperationStatusChanged).operationId);
+      if (operation !== undefined) syncStablecoinOperationStatus(state.stablecoins, state.lists.stablecoinOperations, operation);
+    }),
+  ],
   [EXTERNAL_ACCOUNT_EVENTS.created, after((state) => catchUpExternalAccountList(state.externalAccounts, state.lists.externalAccounts))],
   [
     EXTERNAL_ACCOUNT_EVENTS.deleted,

@@ -2,9 +2,11 @@
 import type { DomainState } from '../state.js';
 import { catchUpAgentActionList } from './agent-actions.js';
 import { catchUpCardList } from './cards.js';
+import { catchUpCustomerPaymentList } from './customer-payments.js';
 import { catchUpCustomerList } from './customers.js';
 import { catchUpExternalAccountList } from './external-accounts.js';
 import { catchUpQuoteList } from './quote-upkeep.js';
+import { catchUpStablecoinOperationList } from './stablecoin-operations.js';
 import { emptyListIndexes, type ListIndexes } from './store.js';
 import { catchUpTransactionList } from './transactions.js';
 
@@ -17,5 +19,7 @@ export function rebuildListIndexes(state: Omit<DomainState, 'lists'>): ListIndex
   catchUpAgentActionList(state.agents, lists.agentActions);
   catchUpCustomerList(state.customers, lists.customers);
   catchUpCardList(state.cards, lists.cards);
+  catchUpStablecoinOperationList(state.stablecoins, lists.stablecoinOperations);
+  catchUpCustomerPaymentList(state.transactions, lists.customerPayments);
   return lists;
 }

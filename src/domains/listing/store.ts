@@ -1,6 +1,7 @@
 /**
  * The list indexes of the engine's state: what `GET /transactions`, `GET /quotes` and the external
- * account lists, the agent approvals, `GET /customers` and `GET /cards` read to answer a page in O(log n + page). Derived from the stores (never from events directly), so a
+ * account lists, the agent approvals and one agent's actions, `GET /customers`, `GET /cards`,
+ * `GET /stablecoins/{id}/operations` and `GET /agents/me/transactions` read to answer a page in O(log n + page). Derived from the stores (never from events directly), so a
  * snapshot does not carry them: `rebuildListIndexes` (`listing/rebuild.ts`) makes them again from
  * the restored stores.
  */
@@ -9,6 +10,8 @@ import { type CardListIndex, emptyCardListIndex } from './cards.js';
 import { type CustomerListIndex, emptyCustomerListIndex } from './customers.js';
 import { emptyExternalAccountListIndex, type ExternalAccountListIndex } from './external-accounts.js';
 import { emptyQuoteListIndex, type QuoteListIndex } from './quotes.js';
+import { type CustomerPaymentListIndex, emptyCustomerPaymentListIndex } from './customer-payments.js';
+import { emptyStablecoinOperationListIndex, type StablecoinOperationListIndex } from './stablecoin-operations.js';
 import { emptyTransactionListIndex, type TransactionListIndex } from './transactions.js';
 
 /** Every list index. */
@@ -19,6 +22,8 @@ export type ListIndexes = {
   readonly agentActions: AgentActionListIndex;
   readonly customers: CustomerListIndex;
   readonly cards: CardListIndex;
+  readonly stablecoinOperations: StablecoinOperationListIndex;
+  readonly customerPayments: CustomerPaymentListIndex;
 };
 
 /** Empty indexes. */
@@ -30,5 +35,7 @@ export function emptyListIndexes(): ListIndexes {
     agentActions: emptyAgentActionListIndex(),
     customers: emptyCustomerListIndex(),
     cards: emptyCardListIndex(),
+    stablecoinOperations: emptyStablecoinOperationListIndex(),
+    customerPayments: emptyCustomerPaymentListIndex(),
   };
 }
