@@ -189,20 +189,20 @@ function listPaths(report: ApiWorkloadReport, busiest: string | undefined): Reco
 const withQuery = (path: string, query: string): string => `${path}${path.includes('?') ? '&' : '?'}${query}`;
 
 /** Median µs of a 100-item first page of `path` over `reps` calls, and its totalCount. */
-function pageMicros(engine: Engine, path: string, reps: number): { micros: number; totalCount: number; status: number } {
-  const first = get(engine, withQuery(path, 'limit=100'));
+function pageMicros(engine: Engine, path: string, reps: number, authorization = AUTH): { micros: number; totalCount: number; status: number } {
+  const first = get(engine, withQuery(path, 'limit=100'), authorization);
   if (first.status !== 200) return { micros: 0, totalCount: 0, status: first.status };
   const times: number[] = [];
-  for (let i = 0; i < reps; i += 1) times.push(seconds(() => get(engine, withQuery(path, 'limit=100')))[0]);
+  for (let i = 0; i < reps; i += 1) times.push(seconds(() => get(engine, withQuery(path, 'limit=100'), authorization))[0]);
   times.sort((a, b) => a - b);
   return { micros: Math.round((times[Math.floor(reps / 2)] ?? 0) * 1e6), totalCount: Number(first.body.totalCount ?? first.body.data?.length ?? 0), status: 200 };
 }
 
 /** The path of the 100-item page that starts at row `row` of `path` (walked there with 100-row pages), or undefined. */
-function pageAt(engine: Engine, path: string, row: number): string | undefined {
+function pageAt(engine: Engine, path: string, row: number, authorization = AUTH): string | undefined {
   let cursor: string | undefined;
   for (let at = 0; at + 100 <= row; at += 100) {
-    const answer = get(engine, withQuery(path, `limit=100${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`));
+    const answer = get(engine, withQuery(path, `limit=100${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`), authorization);
     if (answer.status !== 200 || answer.body.hasMore !== true) return undefined;
     cursor = answer.body.nextCursor;
   }
@@ -210,13 +210,13 @@ function pageAt(engine: Engine, path: string, row: number): string | undefined {
 }
 
 /** Walks up to `maxPages` 100-item pages of `path` by cursor; ms per page and pages walked. */
-function walk(engine: Engine, path: string, maxPages: number): { pages: number; msPerPage: number; complete: boolean } {
+function walk(engine: Engine, path: string, maxPages: number, authorization = AUTH): { pages: number; msPerPage: number; complete: boolean } {
   let cursor: string | undefined;
   let pages = 0;
   let more = true;
   const [s] = seconds(() => {
     while (more && pages < maxPages) {
-      const answer = get(engine, withQuery(path, `limit=100${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`));
+      const answer = get(engine, withQuery(path, `limit=100${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`), authorization);
       if (answer.status !== 200) throw new Error(`walking ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       pages += 1;
       more = answer.body.hasMore === true;
@@ -361,18 +361,30 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
             ...(account === undefined ? {} : { account: `/transactions?accountIdentifier=${account}` }),
             oldestFirst: '/transactions?sortOrder=asc',
           };
+    // Lists read with an agent's token (`GET /agents/me/transactions`: its customer's payments).
+    const bearer: Record<string, string> = {};
     const measure = (reps: number, maxPages: number): Record<string, unknown> =>
       Object.fromEntries(
         Object.entries(paths).map(([list, path]) => {
-          const page = pageMicros(engine, path, reps);
+          const auth = bearer[list] ?? AUTH;
+          const page = pageMicros(engine, path, reps, auth);
           // A filter the code under test refuses (an older revision) is reported, not walked.
           if (page.status !== 200) return [list, page];
           // A page deep in the list (its middle), timed as the first page is: a cursor page costs what the first does.
-          const middle = process.env.BENCH_LIST_DEEP === '0' ? undefined : pageAt(engine, path, Math.floor(page.totalCount / 2));
-          return [list, { ...page, deepMicros: middle === undefined ? 0 : pageMicros(engine, middle, reps).micros, walk: walk(engine, path, maxPages) }];
+          const middle = process.env.BENCH_LIST_DEEP === '0' ? undefined : pageAt(engine, path, Math.floor(page.totalCount / 2), auth);
+          return [list, { ...page, deepMicros: middle === undefined ? 0 : pageMicros(engine, middle, reps, auth).micros, walk: walk(engine, path, maxPages, auth) }];
         }),
       );
     engine.replay(source.next(1_000));
+    if (kind === 'transactions') {
+      // The agent (allowed to view transactions) whose customer has the most payments so far.
+      const counts = base.agentTokens.map((token) => ({ token, answer: get(engine, '/agents/me/transactions?limit=1', `Bearer ${token}`) }));
+      const best = counts.filter((c) => c.answer.status === 200).sort((a, b) => Number(b.answer.body.totalCount) - Number(a.answer.body.totalCount))[0];
+      if (best !== undefined) {
+        paths.agentTransactions = '/agents/me/transactions';
+        bearer.agentTransactions = `Bearer ${best.token}`;
+      }
+    }
     const small = measure(200, 100_000);
     const [replayS] = seconds(() => {
       for (let done = 1_000; done < SIZE; done += BLOCK) engine.replay(source.next(Math.min(BLOCK, SIZE - done)));
