@@ -129,7 +129,7 @@ class Quote implements fc.Command<Model, Real> {
         destination = { destinationType: 'ACCOUNT', accountId: payee.accountId === payer.accountId ? model.customers[(s.payer + 1) % model.customers.length]!.accountId : payee.accountId };
         break;
       case 'uma':
-        destination = { destinationType: 'UMA_ADDRESS', umaAddress: `$${['success', 'fail.compliance', 'pending.long'][Number(s.suffix) % 3]}.usd@uma.sandbox.example`, currency: s.currency };
+        destination = { destinationType: 'UMA_ADDRESS', umaAddress: `$${['success', 'fail.compliance', 'pending.long'][Number(s.suffix) % 3]}.usd@sandbox.svc.uma.money`, currency: s.currency };
         break;
       case 'pull':
         source = { sourceType: 'ACCOUNT', accountId: external(model, real, s.payer, s.currency === 'MXN' ? 'USD' : s.currency, s.suffix) };
@@ -212,7 +212,7 @@ class Rejected implements fc.Command<Model, Real> {
       ['POST', '/quotes/Quote:00000000-0000-7000-8000-000000000000/execute', undefined],
       ['POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: customer.accountId }, destination: { destinationType: 'ACCOUNT', accountId: customer.accountId }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1 }],
       ['POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: customer.accountId }, destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$x@y.example', currency: 'ZZZ' }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1 }],
-      ['POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: customer.accountId }, destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$x@y.example', currency: 'USD' }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000_000_000_000, immediatelyExecute: true }],
+      ['POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: customer.accountId }, destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$success.usd@sandbox.svc.uma.money', currency: 'USD' }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000_000_000_000, immediatelyExecute: true }],
       ['POST', '/sandbox/send', { quoteId, currencyCode: 'JPY' }],
       ['POST', '/quotes', { lockedCurrencySide: 'SIDEWAYS' }],
     ];

@@ -20,10 +20,10 @@ function umaQuote(h: Harness, accountId: string, umaAddress: string, currency = 
 
 describe('payouts to a UMA address', () => {
   it.each([
-    { address: '$success.usd@uma.sandbox.example', currency: 'USD', at: 5_000, status: 'COMPLETED', failureReason: undefined, balance: 90_000 },
-    { address: '$success.eur@uma.sandbox.example', currency: 'EUR', at: 5_000, status: 'COMPLETED', failureReason: undefined, balance: 90_000 },
-    { address: '$fail.compliance.usd@uma.sandbox.example', currency: 'USD', at: 5_000, status: 'FAILED', failureReason: 'COMPLIANCE_REJECTED', balance: 100_000 },
-    { address: '$pending.long.usd@uma.sandbox.example', currency: 'USD', at: 59 * 60_000, status: 'PROCESSING', failureReason: undefined, balance: 90_000 },
+    { address: '$success.usd@sandbox.svc.uma.money', currency: 'USD', at: 5_000, status: 'COMPLETED', failureReason: undefined, balance: 90_000 },
+    { address: '$success.eur@sandbox.svc.uma.money', currency: 'EUR', at: 5_000, status: 'COMPLETED', failureReason: undefined, balance: 90_000 },
+    { address: '$fail.compliance.usd@sandbox.svc.uma.money', currency: 'USD', at: 5_000, status: 'FAILED', failureReason: 'COMPLIANCE_REJECTED', balance: 100_000 },
+    { address: '$pending.long.usd@sandbox.svc.uma.money', currency: 'USD', at: 59 * 60_000, status: 'PROCESSING', failureReason: undefined, balance: 90_000 },
   ])('$address: $status', ({ address, currency, at, status, failureReason, balance }) => {
     const h = setup();
     const { accountId } = newCustomer(h);
@@ -44,7 +44,7 @@ describe('payouts to a UMA address', () => {
     const h = setup();
     const { accountId } = newCustomer(h);
     fund(h, accountId, 100_000);
-    const quote = umaQuote(h, accountId, '$pending.long.usd@uma.sandbox.example').body;
+    const quote = umaQuote(h, accountId, '$pending.long.usd@sandbox.svc.uma.money').body;
     advanceBy(h, 60 * 60_000);
     expect(webhooksOf(h.log, quote.transactionId)).toEqual(['OUTGOING_PAYMENT.PROCESSING', 'OUTGOING_PAYMENT.COMPLETED']);
   });

@@ -15,6 +15,7 @@ import { REALTIME_FUNDING_CURRENCIES, realtimeFundingRail } from './payment-inst
 import type { CreateQuoteRequest } from './schema.js';
 import type { QuoteDestination, QuoteFlowKind, QuoteSource } from './types.js';
 import { liveCustomer } from '../customers/store.js';
+import { resolveUmaReceiver } from '../uma/address.js';
 
 /** The rail of a transfer between two internal accounts (a book transfer). */
 export const BOOK_RAIL = 'BOOK';
@@ -23,8 +24,8 @@ export const UMA_RAIL = 'UMA';
 /** Rails the engine never picks by itself (spec: ACH_SAME_DAY is never chosen automatically). */
 export const NEVER_AUTOMATIC_RAILS: readonly string[] = ['ACH_SAME_DAY'];
 
-/** A UMA address: `$user@domain` (spec: UMA test addresses `$success.usd@...`). */
-export const UMA_ADDRESS_PATTERN = /^\$[a-z0-9][a-z0-9._-]{0,63}@[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
+/** A UMA address: `$user@domain` (kept here for its importers; defined beside the receiver rule). */
+export { UMA_ADDRESS_PATTERN } from '../uma/address.js';
 
 /** Everything a quote request resolves to. */
 export type ResolvedQuote = {
@@ -120,9 +121,9 @@ type DestinationSide = { readonly destination: QuoteDestination; readonly rail: 
 function resolveDestination(state: DomainState, request: CreateQuoteRequest): Resolved<DestinationSide> {
   const destination = request.destination;
   if (destination.destinationType === 'UMA_ADDRESS') {
-    if (!UMA_ADDRESS_PATTERN.test(destination.umaAddress)) {
-      return err(apiError('INVALID_UMA_ADDRESS', `${destination.umaAddress} is not a UMA address ($user@domain)`, { umaAddress: destination.umaAddress }));
-    }
+    // The receiver lookup's rule (issue 12): a quote cannot pay an address the lookup refuses.
+    const receiver = resolveUmaReceiver(state, destination.umaAddress);
+    if (!receiver.ok) return receiver;
     return ok({ destination: { destinationType: 'UMA_ADDRESS', umaAddress: destination.umaAddress, currency: destination.currency as CurrencyCode }, rail: UMA_RAIL });
   }
   const { accountId, paymentRail } = destination;

@@ -11,8 +11,10 @@ import { type Result, err, ok } from '../../core/result.js';
 import type { Customer } from '../customers/types.js';
 import { customerView, SANDBOX_UMA_DOMAIN as CUSTOMER_UMA_DOMAIN } from '../customers/view.js';
 import { UMA_TEST_ADDRESSES, umaUser } from '../../sandbox/uma-test-addresses.js';
-import { UMA_ADDRESS_PATTERN } from '../quotes/resolve.js';
 import type { DomainState } from '../state.js';
+
+/** A UMA address: `$user@domain` (spec: UMA test addresses `$success.usd@...`). */
+export const UMA_ADDRESS_PATTERN = /^\$[a-z0-9][a-z0-9._-]{0,63}@[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
 
 /** The UMA domain of this platform when its config names none: the customers' view's domain. */
 export const DEFAULT_PLATFORM_UMA_DOMAIN = CUSTOMER_UMA_DOMAIN;
@@ -62,6 +64,8 @@ export type UmaReceiver =
 /**
  * Resolves an address: 400 INVALID_UMA_ADDRESS (malformed), 404 UMA_NOT_FOUND (well-formed, no
  * such receiver at a reachable domain), 404 USER_NOT_FOUND (a domain the sandbox cannot reach).
+ * The one rule for receivers: `GET /receiver/uma/{address}` and a quote's UMA_ADDRESS destination
+ * (issue 12) both refuse exactly what this refuses.
  */
 export function resolveUmaReceiver(state: DomainState, text: string): Result<UmaReceiver, ApiError> {
   const parsed = parseUmaAddress(text);
