@@ -9,6 +9,7 @@ import { type ApiError, type FieldError, invalidInput, byField } from '../../cor
 import { type Result, err, ok } from '../../core/result.js';
 import type { DomainState } from '../../domains/state.js';
 import {
+  apiClientSecretMessage,
   decideCreateOperation,
   decideLinkProviderAccount,
   decideOperatorStatus,
@@ -30,6 +31,8 @@ import { DEFAULT_NETWORK, emptyBody, linkBody, operationBody, operationListQuery
 import type { HttpResponse } from '../http.js';
 import { LIST_LIMITS, pageOf, readPage, listBody } from '../pagination.js';
 import type { ParsedRequest } from '../request.js';
+import { foldSpellings, spellingErrors } from './card-spellings.js';
+import { LINK_SPELLINGS, OPERATION_QUERY_SPELLINGS, REGISTER_SPELLINGS } from './stablecoin-spellings.js';
 import { type Accepted, answer, type Route, type RouteContext } from '../route.js';
 import { fieldError, toFieldErrors } from '../validation.js';
 
@@ -45,8 +48,13 @@ function sortedByField(errors: FieldError[]): FieldError[] {
  * engine replays a known key before any handler runs; here it is only required). Every problem is
  * listed in one 400 INVALID_INPUT, the header under the field name `Idempotency-Key`.
  */
-function readBody<T>(schema: z.ZodType<T>, request: ParsedRequest, keyRequired: boolean): Result<T, ApiError> {
-  const errors: FieldError[] = [];
+function readBody<T extends object>(
+  schema: z.ZodType<T>,
+  request: ParsedRequest,
+  keyRequired: boolean,
+  spellings: Parameters<typeof spellingErrors>[1] = [],
+): Result<T, ApiError> {
+  const errors: FieldError[] = spellingErrors(request.body, spellings, true);
   if (keyRequired) {
     const key = request.headers.get('idempotency-key');
     if (key === undefined || key.length === 0) errors.push(fieldError('Idempotency-Key', 'The Idempotency-Key header is required'));
@@ -57,7 +65,7 @@ function readBody<T>(schema: z.ZodType<T>, request: ParsedRequest, keyRequired: 
   const parsed = schema.safeParse(request.body ?? {});
   if (!parsed.success) errors.push(...toFieldErrors(parsed.error.issues));
   if (errors.length > 0 || !parsed.success) return err(invalidInput(sortedByField(errors)));
-  return ok(parsed.data);
+  return ok(foldSpellings(parsed.data, spellings));
 }
 
 function coinAnswer(id: string, status: number): (after: DomainState) => HttpResponse {
@@ -85,6 +93,7 @@ function createOperation(type: OperationType): Route<DomainState>['handle'] {
       // Without a destination the source's owner receives: its own account.
       destinationAccountId: b.destinationAccountId ?? b.sourceAccountId,
       ...(b.stablecoinProviderAccountId === undefined ? {} : { stablecoinProviderAccountId: b.stablecoinProviderAccountId }),
+      ...(b.description === undefined ? {} : { description: b.description }),
       operationId,
       holdTransferId: newId('Transfer'),
       at,
@@ -98,13 +107,13 @@ function createOperation(type: OperationType): Route<DomainState>['handle'] {
 function readOperationQuery(request: ParsedRequest, stablecoinId: string): Result<{ filters: OperationFilters; page: { limit: number; position: number }; queryKey: string }, ApiError> {
   const raw = Object.fromEntries(request.query);
   const parsed = operationListQuery.safeParse(raw);
-  const errors: FieldError[] = parsed.success ? [] : toFieldErrors(parsed.error.issues);
+  const errors: FieldError[] = [...spellingErrors(raw, OPERATION_QUERY_SPELLINGS, false), ...(parsed.success ? [] : toFieldErrors(parsed.error.issues))];
   for (const key of request.repeatedQueryKeys) errors.push(fieldError(key, `${key} may appear only once`));
-  const filters: OperationFilters = parsed.success
-    ? { ...(parsed.data.status === undefined ? {} : { status: parsed.data.status }), ...(parsed.data.type === undefined ? {} : { type: parsed.data.type }) }
-    : {};
+  const query = parsed.success ? foldSpellings(parsed.data, OPERATION_QUERY_SPELLINGS) : undefined;
+  const filters: OperationFilters =
+    query === undefined ? {} : { ...(query.status === undefined ? {} : { status: query.status }), ...(query.type === undefined ? {} : { type: query.type }) };
   // With invalid filters no cursor can belong to this query; the key only has to differ from valid ones.
-  const queryKey = parsed.success ? operationQueryKey(stablecoinId, filters) : `stablecoin-operations:invalid:${JSON.stringify(raw)}`;
+  const queryKey = query !== undefined && errors.length === 0 ? operationQueryKey(stablecoinId, filters) : `stablecoin-operations:invalid:${JSON.stringify(raw)}`;
   const page = readPage(request.query, queryKey, LIST_LIMITS);
   if (!page.ok) errors.push(...((page.error.details?.errors as readonly FieldError[] | undefined) ?? []));
   if (errors.length > 0 || !page.ok) return err(invalidInput(sortedByField(errors)));
@@ -117,11 +126,20 @@ export const stablecoinRoutes: readonly Route<DomainState>[] = [
     method: 'POST',
     path: '/stablecoin-provider-accounts',
     auth: 'platform',
-    handle: ({ state, request, newId, at }) => {
-      const body = readBody(linkBody, request, false);
+    handle: ({ state, request, newId, at, secretDigest }) => {
+      const body = readBody(linkBody, request, false, LINK_SPELLINGS);
       if (!body.ok) return body;
       const id = newId('StablecoinProviderAccount');
-      const events = decideLinkProviderAccount(state, { id, provider: body.value.provider, externalReference: body.value.externalReference, at });
+      const b = body.value;
+      const events = decideLinkProviderAccount(state, {
+        id,
+        provider: b.provider,
+        // Present: the spelling check requires externalReference or providerAccountId, folded into it.
+        externalReference: b.externalReference ?? '',
+        ...(b.apiClientId === undefined ? {} : { apiClientId: b.apiClientId }),
+        ...(b.apiClientSecret === undefined ? {} : { apiClientSecretHmac: secretDigest(apiClientSecretMessage(id, b.apiClientSecret)) }),
+        at,
+      });
       if (!events.ok) return events;
       return ok({ events: events.value, respond: (after) => ({ status: 201, body: providerAccountView(after.stablecoins.providerAccounts.get(id)!) }) });
     },
@@ -153,13 +171,13 @@ export const stablecoinRoutes: readonly Route<DomainState>[] = [
     path: '/stablecoins',
     auth: 'platform',
     handle: ({ state, request, newId, at }) => {
-      const body = readBody(registerBody, request, true);
+      const body = readBody(registerBody, request, true, REGISTER_SPELLINGS);
       if (!body.ok) return body;
       const id = newId('Stablecoin');
       const b = body.value;
       const events = decideRegister(state, {
         id,
-        symbol: b.symbol,
+        symbol: b.symbol ?? '',
         name: b.name,
         baseCurrency: b.baseCurrency,
         decimals: b.decimals,

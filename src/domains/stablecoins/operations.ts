@@ -39,6 +39,8 @@ export type OperationCommand = {
   readonly sourceAccountId: string;
   readonly destinationAccountId: string;
   readonly stablecoinProviderAccountId?: string;
+  /** The platform's note on the operation, kept and answered as given. */
+  readonly description?: string;
   readonly operationId: string;
   readonly holdTransferId: string;
   readonly at: string;
@@ -143,6 +145,7 @@ export function decideCreateOperation(state: DomainState, command: OperationComm
     holdTransferId: hold.id,
     sandboxOutcome: sandboxLinkRow(link.value.externalReference).outcome,
     fundingExpiresAt: formatInstant(command.atMs + FUNDING_WINDOW_MS),
+    ...(command.description === undefined ? {} : { description: command.description }),
     createdAt: command.at,
     updatedAt: command.at,
   };

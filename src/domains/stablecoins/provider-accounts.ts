@@ -16,8 +16,16 @@ export type LinkCommand = {
   readonly id: string;
   readonly provider: string;
   readonly externalReference: string;
+  readonly apiClientId?: string;
+  /** HMAC of the API client secret under the route context's secretDigest (never the secret). */
+  readonly apiClientSecretHmac?: string;
   readonly at: string;
 };
+
+/** The message whose HMAC stands for link `id`'s API client secret (bound to the link, so equal secrets differ). */
+export function apiClientSecretMessage(id: string, secret: string): string {
+  return `stablecoin-provider-api-client-secret|${id}|${secret}`;
+}
 
 /**
  * Pure: the event that links a provider account, or 409 CONFLICT when the same provider account
@@ -39,6 +47,8 @@ export function decideLinkProviderAccount(state: DomainState, command: LinkComma
     createdAt: command.at,
     updatedAt: command.at,
     ...(status === 'REVOKED' ? { revokedAt: command.at } : {}),
+    ...(command.apiClientId === undefined ? {} : { apiClientId: command.apiClientId }),
+    ...(command.apiClientSecretHmac === undefined ? {} : { apiClientSecretHmac: command.apiClientSecretHmac }),
   };
   const data: StablecoinProviderAccountLinked = { account };
   return ok([{ type: STABLECOIN_EVENTS.providerAccountLinked, data }]);

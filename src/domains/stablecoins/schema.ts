@@ -26,17 +26,42 @@ const upperName = (field: string) =>
 const resourceId = (field: string) =>
   z.string({ error: `${field} must be a string` }).min(1, { error: `${field} must not be empty` }).max(ID_LENGTH_MAX, { error: `${field} must be at most ${ID_LENGTH_MAX} characters` });
 
-/** `POST /stablecoin-provider-accounts`. */
+const accountReference = (field: string) =>
+  z.string({ error: `${field} must be a string` }).regex(/^[\x21-\x7E]{1,128}$/, { error: `${field} must be 1 to 128 printable characters without spaces` });
+
+/** Longest provider API client id or secret accepted. */
+export const API_CLIENT_CREDENTIAL_LENGTH_MAX = 256;
+const credential = (field: string) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .min(1, { error: `${field} must not be empty` })
+    .max(API_CLIENT_CREDENTIAL_LENGTH_MAX, { error: `${field} must be at most ${API_CLIENT_CREDENTIAL_LENGTH_MAX} characters` });
+
+/**
+ * `POST /stablecoin-provider-accounts`. `providerAccountId` is the reference's name of
+ * `externalReference` (one of the two required, both must agree: the route checks). The
+ * provider API credentials are optional (docs/wire-contract.md "Choices made"); the secret is
+ * never stored, only its HMAC.
+ */
 export const linkBody = z.strictObject({
   provider: upperName('provider'),
-  externalReference: z
-    .string({ error: 'externalReference must be a string' })
-    .regex(/^[\x21-\x7E]{1,128}$/, { error: 'externalReference must be 1 to 128 printable characters without spaces' }),
+  externalReference: accountReference('externalReference').optional(),
+  providerAccountId: accountReference('providerAccountId').optional(),
+  apiClientId: credential('apiClientId').optional(),
+  apiClientSecret: credential('apiClientSecret').optional(),
 });
 
-/** `POST /stablecoins`. */
+const symbol = (field: string) =>
+  z.string({ error: `${field} must be a string` }).regex(/^[A-Z0-9]{2,11}$/, { error: `${field} must be 2 to 11 upper-case letters or digits` });
+
+/**
+ * `POST /stablecoins`. `providerTokenIdentifier` is the reference's name of `symbol` (the
+ * provider's name for the token, answered as the coin's symbol): one of the two is required, both
+ * must agree (the route checks, src/api/routes/stablecoin-spellings.ts).
+ */
 export const registerBody = z.strictObject({
-  symbol: z.string({ error: 'symbol must be a string' }).regex(/^[A-Z0-9]{2,11}$/, { error: 'symbol must be 2 to 11 upper-case letters or digits' }),
+  symbol: symbol('symbol').optional(),
+  providerTokenIdentifier: symbol('providerTokenIdentifier').optional(),
   name: z.string({ error: 'name must be a string' }).min(1, { error: 'name must not be empty' }).max(100, { error: 'name must be at most 100 characters' }),
   baseCurrency: z.enum(STABLECOIN_BASE_CURRENCIES, { error: 'baseCurrency must be a supported fiat currency code' }),
   decimals: z
@@ -51,8 +76,15 @@ export const registerBody = z.strictObject({
   stablecoinProviderAccountId: resourceId('stablecoinProviderAccountId').optional(),
 });
 
+/** Longest operation `description` (the reference's maxLength). */
+export const DESCRIPTION_LENGTH_MAX = 1024;
+
 /** `POST /stablecoins/{id}/mints` and `/burns`. */
 export const operationBody = z.strictObject({
+  description: z
+    .string({ error: 'description must be a string' })
+    .max(DESCRIPTION_LENGTH_MAX, { error: `description must be at most ${DESCRIPTION_LENGTH_MAX} characters` })
+    .optional(),
   amount: z
     .string({ error: 'amount must be a string of digits in the token smallest unit' })
     .regex(new RegExp(`^[1-9][0-9]{0,${TOKEN_AMOUNT_DIGITS_MAX - 1}}$`), {
@@ -71,8 +103,12 @@ export const operatorStatusBody = z.strictObject({
   status: z.enum(OPERATOR_STATUSES as [string, ...string[]], { error: `status must be one of ${OPERATOR_STATUSES.join(', ')}` }),
 });
 
-/** `GET /stablecoins/{id}/operations` filters (limit and cursor are read by pagination). */
+/**
+ * `GET /stablecoins/{id}/operations` filters (limit and cursor are read by pagination).
+ * `operationType` is the reference's name of `type`: both given must agree (the route checks).
+ */
 export const operationListQuery = z.object({
+  operationType: z.enum(OPERATION_TYPES, { error: `operationType must be one of ${OPERATION_TYPES.join(', ')}` }).optional(),
   status: z.enum(OPERATION_STATUSES, { error: `status must be one of ${OPERATION_STATUSES.join(', ')}` }).optional(),
   type: z.enum(OPERATION_TYPES, { error: `type must be one of ${OPERATION_TYPES.join(', ')}` }).optional(),
   limit: z.string().optional(),

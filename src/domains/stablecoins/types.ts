@@ -19,6 +19,10 @@ export type StablecoinProviderAccount = {
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly revokedAt?: string;
+  /** The provider API client id the link was made with (not answered: the reference's response has no such field). */
+  readonly apiClientId?: string;
+  /** HMAC (the engine's secretDigest) of the provider API client secret; the secret itself never enters the log. */
+  readonly apiClientSecretHmac?: string;
 };
 
 /** Grid-enablement statuses (spec: Stablecoin Grid-enablement status). */
@@ -88,6 +92,8 @@ export type StablecoinOperation = {
   /** When the operation expires if its funding has not arrived by then. */
   readonly fundingExpiresAt: string;
   readonly failureReason?: string;
+  /** The platform's note (the reference's optional `description`); absent in logs written before it. */
+  readonly description?: string;
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly completedAt?: string;

@@ -78,6 +78,7 @@ export type StablecoinOperationView = {
   readonly stablecoinProviderAccountId: string;
   readonly fundingExpiresAt: string;
   readonly failureReason?: string;
+  readonly description?: string;
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly completedAt?: string;
@@ -100,16 +101,24 @@ export function operationView(operation: StablecoinOperation, coin: Stablecoin):
     stablecoinProviderAccountId: operation.stablecoinProviderAccountId,
     fundingExpiresAt: operation.fundingExpiresAt,
     ...(operation.failureReason === undefined ? {} : { failureReason: operation.failureReason }),
+    ...(operation.description === undefined ? {} : { description: operation.description }),
     createdAt: operation.createdAt,
     updatedAt: operation.updatedAt,
     ...(operation.completedAt === undefined ? {} : { completedAt: operation.completedAt }),
   };
 }
 
-/** The wire form of a provider account link: the record, with the reference's names for the provider's account id and environment. */
-export type StablecoinProviderAccountView = StablecoinProviderAccount & { readonly providerAccountId: string; readonly providerEnvironment: 'SANDBOX' };
+/**
+ * The wire form of a provider account link: the record without the API credentials (the
+ * reference never returns them), with the reference's names for the provider's account id and environment.
+ */
+export type StablecoinProviderAccountView = Omit<StablecoinProviderAccount, 'apiClientId' | 'apiClientSecretHmac'> & {
+  readonly providerAccountId: string;
+  readonly providerEnvironment: 'SANDBOX';
+};
 
 /** The wire form of a provider account link. Pure. */
 export function providerAccountView(link: StablecoinProviderAccount): StablecoinProviderAccountView {
-  return { ...link, providerAccountId: link.externalReference, providerEnvironment: 'SANDBOX' };
+  const { apiClientId: _clientId, apiClientSecretHmac: _secretHmac, ...shown } = link;
+  return { ...shown, providerAccountId: link.externalReference, providerEnvironment: 'SANDBOX' };
 }
