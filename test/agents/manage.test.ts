@@ -174,12 +174,31 @@ describe('PATCH /agents/{agentId}', () => {
     expect(h.ok('PATCH', `/agents/${agentId}`, { isPaused: false }).isPaused).toBe(false);
   });
 
+  it('issue 12, reference AgentUpdateRequest: renames the agent by name (trimmed), with or without isPaused; the same name writes nothing', () => {
+    const h = setup();
+    const { customerId } = payer(h, 0);
+    const { agentId } = newAgent(h, customerId);
+    h.now = '2026-01-05T16:02:00.000Z';
+    const renamed = call(h, 'PATCH', `/agents/${agentId}`, { name: ' Payroll bot ' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'Payroll bot', isPaused: false, updatedAt: '2026-01-05T16:02:00.000Z' });
+    expect(renamed.events.map((e) => e.type)).toEqual(['AgentRenamed']);
+    expect(h.ok('GET', `/agents/${agentId}`).name).toBe('Payroll bot');
+    const both = call(h, 'PATCH', `/agents/${agentId}`, { name: 'Payroll bot', isPaused: true });
+    expect(both.events.map((e) => e.type)).toEqual(['AgentPauseChanged']);
+    expect(both.body).toMatchObject({ name: 'Payroll bot', isPaused: true });
+    const again = call(h, 'PATCH', `/agents/${agentId}`, { name: 'Other', isPaused: false });
+    expect(again.events.map((e) => e.type)).toEqual(['AgentRenamed', 'AgentPauseChanged']);
+  });
+
   it('rejects a body without a boolean isPaused with 400 and an unknown agent with 404', () => {
     const h = setup();
     const { customerId } = payer(h, 0);
     const { agentId } = newAgent(h, customerId);
     expectRejected(call(h, 'PATCH', `/agents/${agentId}`, { isPaused: 'yes' }), 400, 'INVALID_INPUT');
-    expectRejected(call(h, 'PATCH', `/agents/${agentId}`, { name: 'x' }), 400, 'INVALID_INPUT');
+    expectRejected(call(h, 'PATCH', `/agents/${agentId}`, {}), 400, 'INVALID_INPUT');
+    expectRejected(call(h, 'PATCH', `/agents/${agentId}`, { name: '  ' }), 400, 'INVALID_INPUT');
+    expectRejected(call(h, 'PATCH', `/agents/${agentId}`, { name: 'x', colour: 'red' }), 400, 'INVALID_INPUT');
     expectRejected(call(h, 'PATCH', '/agents/Agent:nobody', { isPaused: true }), 404, 'NOT_FOUND');
   });
 });

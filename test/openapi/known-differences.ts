@@ -20,7 +20,6 @@ export const KNOWN_FIELD_DIFFERENCES: Readonly<Record<string, readonly string[]>
   'GET /agents/me/transactions': ['~query'],
   'POST /agents/me/transfer-in': ['+body.description'],
   'POST /agents/me/transfer-out': ['+body.description'],
-  'PATCH /agents/{}': ['-body.name'],
   'GET /beneficial-owners': ['~query'],
   'POST /beneficial-owners': ['~body'],
   'PATCH /beneficial-owners/{}': ['~body'],

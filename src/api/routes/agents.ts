@@ -179,7 +179,7 @@ const platformRoutes: Route<DomainState>[] = [
       const body = validate(pauseAgentSchema, request.body ?? {});
       if (!body.ok) return body;
       const agentId = params.agentId ?? '';
-      const events = decidePauseAgent(state, agentId, body.value.isPaused, at);
+      const events = decidePauseAgent(state, agentId, body.value, at);
       return events.ok ? ok({ events: events.value, respond: agentAnswer(200, agentId, nowMs) }) : events;
     },
   },

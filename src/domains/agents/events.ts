@@ -16,6 +16,9 @@ export type AgentDeviceCodeRedeemed = { readonly agentId: string; readonly codeH
 /** The platform paused or resumed the agent. */
 export type AgentPauseChanged = { readonly agentId: string; readonly isPaused: boolean; readonly updatedAt: string };
 
+/** The platform renamed the agent (`PATCH /agents/{agentId}` with `name`). */
+export type AgentRenamed = { readonly agentId: string; readonly name: string; readonly updatedAt: string };
+
 /** The platform changed the agent's policy (the whole policy after the change). */
 export type AgentPolicyChanged = { readonly agentId: string; readonly policy: AgentPolicy; readonly updatedAt: string };
 
@@ -43,6 +46,7 @@ export const AGENT_EVENTS = {
   deviceCodeIssued: 'AgentDeviceCodeIssued',
   deviceCodeRedeemed: 'AgentDeviceCodeRedeemed',
   pauseChanged: 'AgentPauseChanged',
+  renamed: 'AgentRenamed',
   policyChanged: 'AgentPolicyChanged',
   deleted: 'AgentDeleted',
   quoteRequested: 'AgentQuoteRequested',

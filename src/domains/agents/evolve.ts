@@ -19,6 +19,7 @@ import {
   type AgentDeviceCodeRedeemed,
   type AgentPauseChanged,
   type AgentPolicyChanged,
+  type AgentRenamed,
   type AgentQuoteRequested,
 } from './events.js';
 import { AGENT_ACTION_INITIAL_STATUSES, AGENT_ACTION_TABLE, type AgentActionEvent } from './lifecycle.js';
@@ -84,6 +85,10 @@ export const agentEvolvers: EvolverTable = {
   [AGENT_EVENTS.pauseChanged]: (state, event) => {
     const data = event.data as AgentPauseChanged;
     putAgent(state, { ...agentOf(state, data.agentId), isPaused: data.isPaused, updatedAt: data.updatedAt });
+  },
+  [AGENT_EVENTS.renamed]: (state, event) => {
+    const data = event.data as AgentRenamed;
+    putAgent(state, { ...agentOf(state, data.agentId), name: data.name, updatedAt: data.updatedAt });
   },
   [AGENT_EVENTS.policyChanged]: (state, event) => {
     const data = event.data as AgentPolicyChanged;

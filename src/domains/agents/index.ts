@@ -12,7 +12,7 @@ export {
 export { AGENT_EVENTS } from './events.js';
 export type {
   AgentActionApproved, AgentActionCreated, AgentActionFailed, AgentActionRejected, AgentCreated, AgentDeleted, AgentDeviceCodeIssued,
-  AgentDeviceCodeRedeemed, AgentPauseChanged, AgentPolicyChanged, AgentQuoteRequested,
+  AgentDeviceCodeRedeemed, AgentPauseChanged, AgentPolicyChanged, AgentQuoteRequested, AgentRenamed,
 } from './events.js';
 export { agentEvolvers } from './evolve.js';
 export { AGENT_ACTION_EVENTS, AGENT_ACTION_INITIAL_STATUSES, AGENT_ACTION_TABLE, agentActionMachine } from './lifecycle.js';
@@ -31,7 +31,7 @@ export {
   AGENT_NAME_LENGTH_MAX, createAgentSchema, emptySchema, normalisePolicy, patchedPolicy, pauseAgentSchema, policyPatchSchema, policySchema,
   rejectActionSchema, REJECTION_REASON_LENGTH_MAX, RESTRICTION_IDS_MAX,
 } from './schema.js';
-export type { CreateAgentRequest, PolicyPatchRequest, PolicyRequest } from './schema.js';
+export type { AgentUpdateRequest, CreateAgentRequest, PolicyPatchRequest, PolicyRequest } from './schema.js';
 export { agentStoreFromSnapshot, agentStoreSnapshot, emptyAgentStore, liveAgent } from './store.js';
 export type { AgentStore, AgentStoreSnapshot } from './store.js';
 export { AGENT_ACTION_STATUSES, AGENT_ACTION_TYPES, AGENT_PERMISSIONS, EXECUTION_MODES } from './types.js';

@@ -19,8 +19,9 @@ import {
   type AgentDeviceCodeRedeemed,
   type AgentPauseChanged,
   type AgentPolicyChanged,
+  type AgentRenamed,
 } from './events.js';
-import { type CreateAgentRequest, normalisePolicy, patchedPolicy, type PolicyPatchRequest } from './schema.js';
+import { type AgentUpdateRequest, type CreateAgentRequest, normalisePolicy, patchedPolicy, type PolicyPatchRequest } from './schema.js';
 import { liveAgent } from './store.js';
 import type { Agent } from './types.js';
 import { EMPTY_USAGE } from './usage.js';
@@ -107,13 +108,23 @@ export function decideRedeemDeviceCode(state: DomainState, typedCode: string, co
   return ok({ events: [{ type: AGENT_EVENTS.deviceCodeRedeemed, data }], agentId: agent.id, accessToken: token });
 }
 
-/** Pure: pauses or resumes the agent; no events when it already is so. 404 when unknown. */
-export function decidePauseAgent(state: DomainState, agentId: string, isPaused: boolean, at: string): Result<EventDraft[], ApiError> {
+/**
+ * Pure: renames and/or pauses or resumes the agent (`PATCH /agents/{agentId}`); only what changes
+ * is written (no events when nothing does). 404 when unknown.
+ */
+export function decidePauseAgent(state: DomainState, agentId: string, update: AgentUpdateRequest, at: string): Result<EventDraft[], ApiError> {
   const agent = liveAgent(state.agents, agentId);
   if (agent === undefined) return err(agentNotFound(agentId));
-  if (agent.isPaused === isPaused) return ok([]);
-  const data: AgentPauseChanged = { agentId, isPaused, updatedAt: at };
-  return ok([{ type: AGENT_EVENTS.pauseChanged, data }]);
+  const events: EventDraft[] = [];
+  if (update.name !== undefined && update.name !== agent.name) {
+    const data: AgentRenamed = { agentId, name: update.name, updatedAt: at };
+    events.push({ type: AGENT_EVENTS.renamed, data });
+  }
+  if (update.isPaused !== undefined && update.isPaused !== agent.isPaused) {
+    const data: AgentPauseChanged = { agentId, isPaused: update.isPaused, updatedAt: at };
+    events.push({ type: AGENT_EVENTS.pauseChanged, data });
+  }
+  return ok(events);
 }
 
 /** Pure: replaces the policy fields `patch` names; no events when nothing changes. 404 when unknown. */

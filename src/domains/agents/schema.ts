@@ -87,15 +87,18 @@ export const policyPatchSchema = z
 /** A validated policy patch. */
 export type PolicyPatchRequest = z.output<typeof policyPatchSchema>;
 
+const agentName = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: 'name must not be empty' })
+    .max(AGENT_NAME_LENGTH_MAX, { error: `name must be at most ${AGENT_NAME_LENGTH_MAX} characters` });
+
 /** `POST /agents`. */
 export const createAgentSchema = z.strictObject(
   {
     customerId: z.string({ error: 'customerId is required' }).min(1, { error: 'customerId must not be empty' }).max(RESTRICTION_ID_LENGTH_MAX),
-    name: z
-      .string({ error: 'name is required' })
-      .trim()
-      .min(1, { error: 'name must not be empty' })
-      .max(AGENT_NAME_LENGTH_MAX, { error: `name must be at most ${AGENT_NAME_LENGTH_MAX} characters` }),
+    name: agentName('name is required'),
     policy: policySchema,
   },
   { error: 'The request body must be a JSON object' },
@@ -103,11 +106,18 @@ export const createAgentSchema = z.strictObject(
 /** A validated create body. */
 export type CreateAgentRequest = z.output<typeof createAgentSchema>;
 
-/** `PATCH /agents/{agentId}`. */
-export const pauseAgentSchema = z.strictObject(
-  { isPaused: z.boolean({ error: 'isPaused is required and must be a boolean' }) },
-  { error: 'The request body must be a JSON object' },
-);
+/** `PATCH /agents/{agentId}` (the reference's AgentUpdateRequest): `name` and/or `isPaused`, at least one. */
+export const pauseAgentSchema = z
+  .strictObject(
+    {
+      name: agentName('name must be a string').optional(),
+      isPaused: z.boolean({ error: 'isPaused must be a boolean' }).optional(),
+    },
+    { error: 'The request body must be a JSON object' },
+  )
+  .refine((patch) => patch.name !== undefined || patch.isPaused !== undefined, { error: 'Name at least one of name, isPaused to change', path: ['body'] });
+/** A validated agent update. */
+export type AgentUpdateRequest = z.output<typeof pauseAgentSchema>;
 
 /** `POST /agents/{agentId}/actions/{actionId}/reject`. */
 export const rejectActionSchema = z.strictObject(
