@@ -84,6 +84,21 @@ describe('real-time funding', () => {
     expectSound(h);
   });
 
+  it('issue 12, reference SandboxSendRequest.currencyAmount: the quote\'s total sending amount pays it; any other amount is 400 INVALID_AMOUNT, a non-positive one 400 INVALID_INPUT', () => {
+    const h = setup();
+    const { accountId } = newCustomer(h);
+    const quote = rtfQuote(h, accountId);
+    expect(quote.totalSendingAmount).toBe(25_000);
+    rejectsSend(h, { quoteId: quote.id, currencyCode: 'USD', currencyAmount: 24_999 }, 400, 'INVALID_AMOUNT');
+    rejectsSend(h, { quoteId: quote.id, currencyCode: 'USD', currencyAmount: 25_001 }, 400, 'INVALID_AMOUNT');
+    rejectsSend(h, { quoteId: quote.id, currencyCode: 'USD', currencyAmount: 0 }, 400, 'INVALID_INPUT');
+    rejectsSend(h, { quoteId: quote.id, currencyCode: 'USD', currencyAmount: 1.5 }, 400, 'INVALID_INPUT');
+    const sent = call(h, 'POST', '/sandbox/send', { quoteId: quote.id, currencyCode: 'USD', currencyAmount: 25_000 });
+    expect(sent.status).toBe(200);
+    expect(sent.body.status).toBe('PROCESSING');
+    expect(ledgerBalance(h, 'transit:RTP:USD')).toBe(25_000n);
+  });
+
   it('rejects /sandbox/send in another currency with 400 INVALID_CURRENCY, twice with 409, after expiry with 400 QUOTE_EXPIRED', () => {
     const h = setup();
     const { accountId } = newCustomer(h);

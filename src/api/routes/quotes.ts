@@ -89,7 +89,7 @@ export const quoteRoutes: readonly Route<DomainState>[] = [
     handle: ({ state, request, at, nowMs, newId }) => {
       const body = validate(sandboxSendSchema, request.body ?? {});
       if (!body.ok) return body;
-      const events = decideSandboxSend(state, body.value.quoteId, body.value.currencyCode, { at, atMs: nowMs, newId });
+      const events = decideSandboxSend(state, body.value, { at, atMs: nowMs, newId });
       if (!events.ok) return events;
       return ok({ events: events.value, respond: sentAnswer(body.value.quoteId) });
     },

@@ -95,10 +95,19 @@ export const authorizeQuoteSchema = z
 /** A validated authorize body. */
 export type AuthorizeQuoteRequest = z.infer<typeof authorizeQuoteSchema>;
 
-/** `POST /sandbox/send`: pay a real-time funding quote's instructions. */
+/**
+ * `POST /sandbox/send`: pay a real-time funding quote's instructions. `currencyAmount` (the
+ * reference's, optional) is the amount paid in minor units; absent, the quote's total is paid.
+ */
 export const sandboxSendSchema = z.strictObject({
   quoteId: id('quoteId'),
   currencyCode: currencyCode('currencyCode'),
+  currencyAmount: z
+    .number({ error: 'currencyAmount must be an integer number of minor units' })
+    .int({ error: 'currencyAmount must be an integer number of minor units' })
+    .positive({ error: 'currencyAmount must be positive' })
+    .max(Number.MAX_SAFE_INTEGER, { error: `currencyAmount must be at most ${Number.MAX_SAFE_INTEGER}` })
+    .optional(),
 });
 
 /** A validated sandbox send body. */
