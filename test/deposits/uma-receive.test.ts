@@ -108,8 +108,31 @@ describe('UMA receive refusals write nothing', () => {
     const response = call(h, 'POST', '/sandbox/uma/receive', { senderUmaAddress: '', receivingCurrencyCode: 'usd', receivingCurrencyAmount: 1.5, extra: 1 });
     expectRejected(response, 400, 'INVALID_INPUT');
     expect(response.body.details.errors.map((e: { field: string }) => e.field)).toEqual([
-      'extra', 'receiverUmaAddress', 'receivingCurrencyAmount', 'receivingCurrencyCode', 'senderUmaAddress',
+      // receiverUmaAddress is optional beside customerId (issue 12): a missing receiver is listed once the rest is valid.
+      'extra', 'receivingCurrencyAmount', 'receivingCurrencyCode', 'senderUmaAddress',
     ]);
+  });
+
+  it('issue 12, reference SandboxUmaReceiveRequest.customerId: names the receiver instead of (or with) receiverUmaAddress; both must agree', () => {
+    const h = setup();
+    const to = receiver(h);
+    const other = receiver(h);
+    const customerId = h.ok('GET', `/internal-accounts/${to.accountId}`).customerId as string;
+    const otherId = h.ok('GET', `/internal-accounts/${other.accountId}`).customerId as string;
+    const body = { senderUmaAddress: `$success.usd@${DOMAIN}`, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 10_000 };
+    const byId = call(h, 'POST', '/sandbox/uma/receive', { ...body, customerId });
+    expect(byId.status).toBe(200);
+    expect(byId.body).toMatchObject({ status: 'PENDING', customerId, destination: { destinationType: 'ACCOUNT', accountId: to.accountId, currency: 'USD' } });
+    const both = call(h, 'POST', '/sandbox/uma/receive', { ...body, customerId, receiverUmaAddress: to.address });
+    expect(both.status).toBe(200);
+    expect(both.body.destination.accountId).toBe(to.accountId);
+    const disagree = call(h, 'POST', '/sandbox/uma/receive', { ...body, customerId: otherId, receiverUmaAddress: to.address });
+    expectRejected(disagree, 400, 'INVALID_INPUT');
+    expect(disagree.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['customerId']);
+    expectRejected(call(h, 'POST', '/sandbox/uma/receive', { ...body, customerId: 'Customer:nobody' }), 404, 'CUSTOMER_NOT_FOUND');
+    const neither = call(h, 'POST', '/sandbox/uma/receive', body);
+    expectRejected(neither, 400, 'INVALID_INPUT');
+    expect(neither.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['receiverUmaAddress']);
   });
 
   it.each([

@@ -60,7 +60,6 @@ export const KNOWN_FIELD_DIFFERENCES: Readonly<Record<string, readonly string[]>
   'POST /sandbox/cards/{}/simulate/return': ['~body'],
   'POST /sandbox/cards/{}/simulate/return_reversal': ['~body'],
   'POST /sandbox/internal-accounts/{}/fund': ['~body'],
-  'POST /sandbox/uma/receive': ['-body.customerId'],
   'POST /stablecoin-provider-accounts': ['+body.externalReference'],
   'GET /stablecoins': ['~query'],
   'POST /stablecoins': ['+body.baseCurrency', '+body.decimals', '+body.name', '+body.symbol'],

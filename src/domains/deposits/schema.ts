@@ -24,13 +24,22 @@ export const sandboxDepositSchema = z.strictObject({
   paymentRail: z.enum(DEPOSIT_RAILS, { error: `paymentRail must be one of ${DEPOSIT_RAILS.join(', ')}` }).optional(),
 });
 
-/** `POST /sandbox/uma/receive` (spec: Sandbox behaviour). */
-export const umaReceiveSchema = z.strictObject({
-  senderUmaAddress: z.string({ error: 'senderUmaAddress is required' }).min(1, { error: 'senderUmaAddress must not be empty' }),
-  receiverUmaAddress: z.string({ error: 'receiverUmaAddress is required' }).min(1, { error: 'receiverUmaAddress must not be empty' }),
-  receivingCurrencyCode: z.string({ error: 'receivingCurrencyCode is required' }).regex(/^[A-Z]{3,5}$/, { error: 'receivingCurrencyCode must be a currency code' }),
-  receivingCurrencyAmount: minorUnits('receivingCurrencyAmount', QUOTE_AMOUNT_MAX_MINOR),
-});
+/**
+ * `POST /sandbox/uma/receive` (spec: Sandbox behaviour; the reference's SandboxUmaReceiveRequest):
+ * the receiver is named by `receiverUmaAddress` or `customerId` (at least one; both must agree).
+ */
+export const umaReceiveSchema = z
+  .strictObject({
+    senderUmaAddress: z.string({ error: 'senderUmaAddress is required' }).min(1, { error: 'senderUmaAddress must not be empty' }),
+    receiverUmaAddress: z.string({ error: 'receiverUmaAddress must be a string' }).min(1, { error: 'receiverUmaAddress must not be empty' }).optional(),
+    customerId: z.string({ error: 'customerId must be a string' }).min(1, { error: 'customerId must not be empty' }).optional(),
+    receivingCurrencyCode: z.string({ error: 'receivingCurrencyCode is required' }).regex(/^[A-Z]{3,5}$/, { error: 'receivingCurrencyCode must be a currency code' }),
+    receivingCurrencyAmount: minorUnits('receivingCurrencyAmount', QUOTE_AMOUNT_MAX_MINOR),
+  })
+  .refine((body) => body.receiverUmaAddress !== undefined || body.customerId !== undefined, {
+    error: 'Name the receiver: receiverUmaAddress or customerId',
+    path: ['receiverUmaAddress'],
+  });
 
 /** `PUT /sandbox/incoming-payments/approval`. */
 export const approvalSettingSchema = z.strictObject({

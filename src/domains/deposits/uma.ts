@@ -17,7 +17,8 @@
  */
 import { customerByUmaAddress } from '../uma/address.js';
 import { type CurrencyCode, isCurrencyCode } from '../../core/currency.js';
-import { type ApiError, apiError } from '../../core/errors.js';
+import { type ApiError, apiError, invalidInput } from '../../core/errors.js';
+import type { Customer } from '../customers/types.js';
 import { type Result, err, ok } from '../../core/result.js';
 import type { EventDraft } from '../evolver.js';
 import { ZERO_FEE } from '../pricing/fees.js';
@@ -35,7 +36,9 @@ import { umaSenderRow } from '../../sandbox/uma-test-addresses.js';
 /** A validated `POST /sandbox/uma/receive` body. */
 export type UmaReceiveRequest = {
   readonly senderUmaAddress: string;
-  readonly receiverUmaAddress: string;
+  /** The receiver by address; `customerId` names it otherwise (at least one, the schema checks). */
+  readonly receiverUmaAddress?: string | undefined;
+  readonly customerId?: string | undefined;
   readonly receivingCurrencyCode: string;
   readonly receivingCurrencyAmount: number;
 };
@@ -47,25 +50,50 @@ function invalidAddress(field: string, address: string): ApiError {
   return apiError('INVALID_UMA_ADDRESS', `${address} is not a UMA address ($user@domain)`, { field, umaAddress: address });
 }
 
+/** The customer `receiverUmaAddress` names: a given umaAddress, else `$<platformCustomerId>@` any domain. */
+function customerOfAddress(state: DomainState, address: string): Customer | undefined {
+  // The user part as written (platformCustomerIds are case-sensitive); the domain is the sandbox's, whatever it is.
+  const user = address.slice(1, address.indexOf('@'));
+  const customerId = customerByUmaAddress(state, address)?.id ?? state.customers.byPlatformCustomerId.get(user);
+  return customerId === undefined ? undefined : state.customers.byId.get(customerId);
+}
+
+/**
+ * The receiver a request names (issue 12: the reference's `customerId` beside
+ * `receiverUmaAddress`; when both are given they must name the same customer), or why not.
+ */
+function receiverOf(state: DomainState, request: UmaReceiveRequest): Result<Customer, ApiError> {
+  const address = request.receiverUmaAddress;
+  if (address !== undefined && !UMA_ADDRESS_PATTERN.test(address)) return err(invalidAddress('receiverUmaAddress', address));
+  const byAddress = address === undefined ? undefined : customerOfAddress(state, address);
+  if (address !== undefined && byAddress === undefined) {
+    return err(apiError('UMA_NOT_FOUND', `No receiver ${address} on this platform`, { umaAddress: address }));
+  }
+  if (request.customerId === undefined) {
+    return byAddress === undefined ? err(invalidInput([{ field: 'receiverUmaAddress', message: 'Name the receiver: receiverUmaAddress or customerId' }])) : ok(byAddress);
+  }
+  const byId = state.customers.byId.get(request.customerId);
+  if (byId === undefined || byId.isDeleted === true) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${request.customerId} not found`, { customerId: request.customerId }));
+  if (byAddress !== undefined && byAddress.id !== byId.id) {
+    return err(invalidInput([{ field: 'customerId', message: `customerId ${byId.id} is not the receiver ${address} names (${byAddress.id})` }]));
+  }
+  return ok(byId);
+}
+
 /** Pure: the events of an incoming UMA payment, or the first reason the sandbox refuses it. */
 export function decideUmaReceive(state: DomainState, request: UmaReceiveRequest, context: UmaReceiveContext): Result<EventDraft[], ApiError> {
   if (!UMA_ADDRESS_PATTERN.test(request.senderUmaAddress)) return err(invalidAddress('senderUmaAddress', request.senderUmaAddress));
-  if (!UMA_ADDRESS_PATTERN.test(request.receiverUmaAddress)) return err(invalidAddress('receiverUmaAddress', request.receiverUmaAddress));
   const receiving = request.receivingCurrencyCode;
   if (!isCurrencyCode(receiving)) {
     return err(apiError('INVALID_CURRENCY', `Unknown currency ${receiving}`, { field: 'receivingCurrencyCode', currency: receiving }));
   }
-  // The user part as written (platformCustomerIds are case-sensitive); the domain is the sandbox's, whatever it is.
-  const user = request.receiverUmaAddress.slice(1, request.receiverUmaAddress.indexOf('@'));
-  // The address a customer's view shows (a given umaAddress), else `$<platformCustomerId>@` any domain.
-  const customerId = customerByUmaAddress(state, request.receiverUmaAddress)?.id ?? state.customers.byPlatformCustomerId.get(user);
-  const customer = customerId === undefined ? undefined : state.customers.byId.get(customerId);
-  if (customer === undefined) {
-    return err(apiError('UMA_NOT_FOUND', `No receiver ${request.receiverUmaAddress} on this platform`, { umaAddress: request.receiverUmaAddress }));
-  }
+  const receiver = receiverOf(state, request);
+  if (!receiver.ok) return receiver;
+  const customer = receiver.value;
+  const receiverName = request.receiverUmaAddress ?? customer.id;
   const account = holderAccountOf(state, customer.id, receiving);
   if (account === undefined) {
-    return err(apiError('INVALID_CURRENCY', `${request.receiverUmaAddress} cannot receive ${receiving}`, { field: 'receivingCurrencyCode', currency: receiving }));
+    return err(apiError('INVALID_CURRENCY', `${receiverName} cannot receive ${receiving}`, { field: 'receivingCurrencyCode', currency: receiving }));
   }
   const sender = umaSenderRow(request.senderUmaAddress);
   const sending: CurrencyCode = sender.currency ?? receiving;
