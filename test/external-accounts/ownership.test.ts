@@ -144,8 +144,29 @@ describe('POST .../{id}/verify', () => {
 
   it('lists every invalid field of the verify body', () => {
     const { h, path } = setup();
-    const body = expectRejected(h.call('POST', `${path}/verify`, { signature: '', extra: true }), 400, 'INVALID_INPUT');
-    expect(body.details.errors.map((e: any) => e.field)).toEqual(['challengeId', 'extra', 'signature']);
+    const body = expectRejected(h.call('POST', `${path}/verify`, { signature: '', extra: true, signatureScheme: 'bip322' }), 400, 'INVALID_INPUT');
+    expect(body.details.errors.map((e: any) => e.field)).toEqual(['challengeId', 'extra', 'signature', 'signatureScheme']);
+  });
+
+  it('issue 12, reference OwnershipVerifyRequest.signatureScheme: accepts bip137 or electrum, records it on the attempt, and decides as without it', () => {
+    for (const base of ['/customers/external-accounts', '/platform/external-accounts']) {
+      const h = harness();
+      const id = base === '/platform/external-accounts'
+        ? (h.ok('POST', base, { currency: 'BTC', accountInfo: accountInfoOf('SPARK_WALLET') }).id as string)
+        : createUsdAccount(h, createCustomer(h)).id;
+      const first = h.ok('POST', `${base}/${id}/challenge`);
+      const failed = h.call('POST', `${base}/${id}/verify`, { challengeId: first.challengeId, signature: 'bad', signatureScheme: 'electrum' });
+      expect((failed.body as any).status).toBe('UNVERIFIED');
+      expect(failed.events[0]?.data).toMatchObject({ signatureScheme: 'electrum' });
+      h.now = '2026-01-05T16:20:00.000Z';
+      const second = h.ok('POST', `${base}/${id}/challenge`);
+      const verified = h.call('POST', `${base}/${id}/verify`, { challengeId: second.challengeId, signature: VALID, signatureScheme: 'bip137' });
+      expect((verified.body as any).status).toBe('ACTIVE');
+      expect(verified.events[0]?.data).toMatchObject({ signatureScheme: 'bip137' });
+    }
+    const { h, path } = setup();
+    const { challengeId } = h.ok('POST', `${path}/challenge`);
+    expect(h.call('POST', `${path}/verify`, { challengeId, signature: VALID }).events[0]?.data).not.toHaveProperty('signatureScheme');
   });
 
   it('works the same for platform accounts under /platform/external-accounts', () => {

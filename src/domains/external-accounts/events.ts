@@ -31,6 +31,8 @@ export type OwnershipVerificationAttempted = {
   readonly previousStatus: ExternalAccount['status'];
   readonly status: ExternalAccount['status'];
   readonly at: string;
+  /** The Bitcoin message-signing format the request named (issue 12); absent when none was named. */
+  readonly signatureScheme?: 'bip137' | 'electrum';
 };
 
 /** Event type names of this domain. */

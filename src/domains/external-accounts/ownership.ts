@@ -73,6 +73,8 @@ export type VerifyOwnershipCommand = {
   readonly scope: ExternalAccountScope;
   readonly challengeId: string;
   readonly signature: string;
+  /** The reference's Bitcoin signing format, recorded on the attempt (the sandbox check ignores it). */
+  readonly signatureScheme?: 'bip137' | 'electrum' | undefined;
   readonly nowMs: number;
   readonly at: string;
 };
@@ -105,6 +107,7 @@ export function decideVerifyOwnership(state: Pick<DomainState, 'externalAccounts
     previousStatus: account.status,
     status: next,
     at: command.at,
+    ...(command.signatureScheme === undefined ? {} : { signatureScheme: command.signatureScheme }),
   };
   return ok([{ type: valid ? EXTERNAL_ACCOUNT_EVENTS.ownershipVerified : EXTERNAL_ACCOUNT_EVENTS.ownershipVerificationFailed, data }]);
 }

@@ -72,11 +72,18 @@ export const platformExternalAccountCreateSchema = z.strictObject(
   bodyError,
 );
 
-/** `POST .../external-accounts/{id}/verify`. */
+/** The reference's Bitcoin message-signing formats (OwnershipVerifyRequest.signatureScheme). */
+export const SIGNATURE_SCHEMES = ['bip137', 'electrum'] as const;
+
+/**
+ * `POST .../external-accounts/{id}/verify`. `signatureScheme` (the reference's, default bip137,
+ * ignored for non-Bitcoin chains) is recorded on the attempt; the sandbox's check does not depend on it.
+ */
 export const verifyOwnershipSchema = z.strictObject(
   {
     challengeId: text('challengeId', NAME_LENGTH_MAX),
     signature: text('signature', SIGNATURE_LENGTH_MAX),
+    signatureScheme: z.enum(SIGNATURE_SCHEMES, { error: `signatureScheme must be one of ${SIGNATURE_SCHEMES.join(', ')}` }).optional(),
   },
   bodyError,
 );
