@@ -140,6 +140,11 @@ export type SessionModel = {
   readonly stepFundingMinor: Map<string, bigint>;
   /** Each followed account's balances as last read. */
   readonly balances: Map<string, ObservedBalance>;
+  /**
+   * When each followed account's balances last changed (the step's clock, ms). A statement's
+   * `endDate` is exclusive, so one ending at that instant leaves out the rows of that instant.
+   */
+  readonly balanceChangedAtMs: Map<string, number>;
   /** A counter for unique names and identifiers. */
   serial: number;
 };
@@ -178,6 +183,7 @@ export function emptyModel(): SessionModel {
     fundedMinor: {},
     stepFundingMinor: new Map(),
     balances: new Map(),
+    balanceChangedAtMs: new Map(),
     serial: 0,
   };
 }

@@ -123,6 +123,10 @@ export function* sessionCalls(operations: Iterable<Operation>, options: SessionO
       const problems = compareBalances(observed, after, next.value, model.stepFundingMinor);
       if (problems.length > 0) fail(`balances disagree with the model: ${problems.map((p) => `${p.accountId}: ${p.message}`).join('; ')}`);
       observed = after;
+      for (const [id, balance] of after) {
+        const before = model.balances.get(id);
+        if (before?.availableMinor !== balance.availableMinor || before.totalMinor !== balance.totalMinor) model.balanceChangedAtMs.set(id, nowMs);
+      }
       model.balances.clear();
       for (const [id, balance] of after) model.balances.set(id, balance);
       yield { kind: 'stepDone', step, operation, nowMs };
