@@ -34,6 +34,27 @@ describe('POST /customers/external-accounts', () => {
   });
 
 
+  it('issue 12, reference defaultUmaDepositAccount: stored and answered when true, at most one per customer (a newer default takes it over), absent means false', () => {
+    const h = harness();
+    const customerId = createCustomer(h);
+    const otherCustomerId = createCustomer(h, 'user-2');
+    const first = h.call('POST', '/customers/external-accounts', { ...customerBody(customerId, 'USD_ACCOUNT', '791'), defaultUmaDepositAccount: true });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ defaultUmaDepositAccount: true });
+    expect((first.events[0]?.data as any).account.defaultUmaDepositAccount).toBe(true);
+    const firstId = (first.body as any).id as string;
+    const elsewhere = h.ok('POST', '/customers/external-accounts', { ...customerBody(otherCustomerId, 'USD_ACCOUNT', '792'), defaultUmaDepositAccount: true });
+    const plain = h.ok('POST', '/customers/external-accounts', { ...customerBody(customerId, 'USD_ACCOUNT', '793'), defaultUmaDepositAccount: false });
+    expect(plain).not.toHaveProperty('defaultUmaDepositAccount');
+    expect(h.ok('GET', `/customers/external-accounts/${firstId}`).defaultUmaDepositAccount).toBe(true);
+    const second = h.ok('POST', '/customers/external-accounts', { ...customerBody(customerId, 'USD_ACCOUNT', '794'), defaultUmaDepositAccount: true });
+    expect(second.defaultUmaDepositAccount).toBe(true);
+    expect(h.ok('GET', `/customers/external-accounts/${firstId}`)).not.toHaveProperty('defaultUmaDepositAccount');
+    expect(h.ok('GET', `/customers/external-accounts/${elsewhere.id}`).defaultUmaDepositAccount).toBe(true);
+    const bad = h.call('POST', '/customers/external-accounts', { ...customerBody(customerId, 'USD_ACCOUNT', '795'), defaultUmaDepositAccount: 'yes' });
+    expectRejected(bad, 400, 'INVALID_INPUT');
+  });
+
   it('answers 201 with the account: PENDING_OWNERSHIP_VERIFICATION, not trusted, account number masked', () => {
     const h = harness();
     const customerId = createCustomer(h);

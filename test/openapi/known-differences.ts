@@ -31,7 +31,6 @@ export const KNOWN_FIELD_DIFFERENCES: Readonly<Record<string, readonly string[]>
   'GET /customers': ['~query'],
   'POST /customers': ['+body.agreementConsents', '+body.incomeRange', '+body.politicallyExposedPerson', '+body.sourceOfFunds', '+body.sourceOfWealth', '-body.kybStatus', '-body.kycStatus'],
   'GET /customers/external-accounts': ['~query'],
-  'POST /customers/external-accounts': ['-body.defaultUmaDepositAccount'],
   'POST /customers/external-accounts/{}/challenge': ['~body'],
   'POST /customers/external-accounts/{}/verify': ['+body.challengeId'],
   'GET /customers/internal-accounts': ['~query'],

@@ -133,6 +133,7 @@ function create({ state, request, at, newId }: RouteContext<DomainState>, scope:
     currency: body.currency,
     ...(body.platformAccountId === undefined ? {} : { platformAccountId: body.platformAccountId }),
     ...(body.ownershipType === undefined ? {} : { ownershipType: body.ownershipType }),
+    ...('defaultUmaDepositAccount' in body && body.defaultUmaDepositAccount === true ? { defaultUmaDepositAccount: true } : {}),
     accountInfo: storedAccountInfo(body.accountInfo),
     externalAccountId,
     at,

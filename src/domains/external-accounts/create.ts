@@ -24,6 +24,8 @@ export type CreateExternalAccountCommand = {
   readonly currency: ExternalAccountCurrency;
   readonly platformAccountId?: string;
   readonly ownershipType?: OwnershipType;
+  /** The reference's flag (customer accounts): this account becomes the customer's default UMA deposit account. */
+  readonly defaultUmaDepositAccount?: boolean;
   /** Validated and normalised, without undefined fields. */
   readonly accountInfo: AccountInfo;
   readonly externalAccountId: string;
@@ -50,6 +52,7 @@ export function decideCreateExternalAccount(
     ...(owner.kind === 'customer' ? { customerId: owner.customerId } : {}),
     ...(command.platformAccountId === undefined ? {} : { platformAccountId: command.platformAccountId }),
     ...(command.ownershipType === undefined ? {} : { ownershipType: command.ownershipType }),
+    ...(command.defaultUmaDepositAccount === true ? { defaultUmaDepositAccount: true as const } : {}),
     currency: command.currency,
     status: 'PENDING_OWNERSHIP_VERIFICATION',
     beneficiaryVerificationStatus: row.outcome.status,

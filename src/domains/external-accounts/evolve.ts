@@ -33,7 +33,17 @@ function stored(store: ExternalAccountStore, id: string, eventType: string): Ext
   return account;
 }
 
-/** Stores a new external account and claims its identity. */
+/** The reference allows one default UMA deposit account per customer: a new default takes the flag over. */
+function clearDefaultUmaDeposit(store: ExternalAccountStore, customerId: string | undefined): void {
+  // Rare (only a create that asks for it), so a scan instead of a per-customer index in the snapshot.
+  for (const [id, other] of store.byId) {
+    if (other.defaultUmaDepositAccount !== true || other.customerId !== customerId) continue;
+    const { defaultUmaDepositAccount: _taken, ...rest } = other;
+    store.byId.set(id, deepFreeze(rest));
+  }
+}
+
+/** Stores a new external account and claims its identity (and the customer's default UMA deposit flag). */
 export function addExternalAccount(store: ExternalAccountStore, account: ExternalAccount): void {
   assert(!store.byId.has(account.id), `external account ${account.id} created twice`);
   const key = identityKey(account);
@@ -42,6 +52,7 @@ export function addExternalAccount(store: ExternalAccountStore, account: Externa
   assert(account.status === 'PENDING_OWNERSHIP_VERIFICATION' && !account.isTrusted, `external account ${account.id} created in a later state`);
   // Frozen in place, no copy: the event's data is the engine's own (docs/architecture.md, "Stored records").
   const record = deepFreeze(account);
+  if (record.defaultUmaDepositAccount === true) clearDefaultUmaDeposit(store, record.customerId);
   store.byId.set(record.id, record);
   store.order.push(record.id);
   store.byIdentity.set(key, record.id);

@@ -61,6 +61,8 @@ export const customerExternalAccountCreateSchema = z.strictObject(
     currency: currencySchema,
     platformAccountId: platformAccountIdSchema,
     ownershipType: ownershipTypeSchema,
+    // The reference's flag (default false): stored and answered; a newer default replaces the customer's earlier one.
+    defaultUmaDepositAccount: z.boolean({ error: 'defaultUmaDepositAccount must be a boolean' }).optional(),
     accountInfo: accountInfoSchema,
   },
   bodyError,

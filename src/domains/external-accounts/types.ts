@@ -232,6 +232,11 @@ export type ExternalAccount = {
   readonly platformAccountId?: string;
   /** The reference's `ownershipType`, when the request gave one (absent in older logs). */
   readonly ownershipType?: OwnershipType;
+  /**
+   * The reference's `defaultUmaDepositAccount`, present only when true (absent = false; older logs
+   * never have it). At most one of a customer's accounts holds it: a newer one takes it over.
+   */
+  readonly defaultUmaDepositAccount?: true;
   /** A registered currency, or an account-only one (account-types.ts) that no payout can use. */
   readonly currency: ExternalAccountCurrency;
   readonly status: ExternalAccountStatus;

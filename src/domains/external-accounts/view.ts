@@ -25,6 +25,7 @@ export type ExternalAccountView = {
   readonly customerId?: string;
   readonly platformAccountId?: string;
   readonly ownershipType?: string;
+  readonly defaultUmaDepositAccount?: true;
   readonly currency: string;
   readonly status: string;
   readonly beneficiaryVerificationStatus: string;
@@ -85,6 +86,7 @@ export function externalAccountView(account: ExternalAccount): ExternalAccountVi
     ...(account.customerId === undefined ? {} : { customerId: account.customerId }),
     ...(account.platformAccountId === undefined ? {} : { platformAccountId: account.platformAccountId }),
     ...(account.ownershipType === undefined ? {} : { ownershipType: account.ownershipType }),
+    ...(account.defaultUmaDepositAccount === true ? { defaultUmaDepositAccount: true as const } : {}),
     currency: account.currency,
     status: account.status,
     beneficiaryVerificationStatus: account.beneficiaryVerificationStatus,
