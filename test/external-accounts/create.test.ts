@@ -41,7 +41,7 @@ describe('POST /customers/external-accounts', () => {
     const first = h.call('POST', '/customers/external-accounts', { ...customerBody(customerId, 'USD_ACCOUNT', '791'), defaultUmaDepositAccount: true });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ defaultUmaDepositAccount: true });
-    expect((first.events[0]?.data as any).account.defaultUmaDepositAccount).toBe(true);
+    expect((first.events[0] as any).data.account.defaultUmaDepositAccount).toBe(true);
     const firstId = (first.body as any).id as string;
     const elsewhere = h.ok('POST', '/customers/external-accounts', { ...customerBody(otherCustomerId, 'USD_ACCOUNT', '792'), defaultUmaDepositAccount: true });
     const plain = h.ok('POST', '/customers/external-accounts', { ...customerBody(customerId, 'USD_ACCOUNT', '793'), defaultUmaDepositAccount: false });
