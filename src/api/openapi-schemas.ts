@@ -12,7 +12,7 @@ import { customerExternalAccountCreateSchema, platformExternalAccountCreateSchem
 import { createPaymentDocumentSchema } from '../domains/payment-documents/create.js';
 import { authorizeQuoteSchema, createQuoteSchema, sandboxSendSchema } from '../domains/quotes/schema.js';
 import { exchangeRateListSchema } from '../domains/rates/schema.js';
-import { linkBody, operationBody, operationListQuery, operatorStatusBody, registerBody } from '../domains/stablecoins/schema.js';
+import { burnBody, linkBody, mintBody, operationListQuery, operatorStatusBody, registerBody } from '../domains/stablecoins/schema.js';
 import { createRuleBasedAccountSchema } from '../domains/sweeps/schema.js';
 import type { SchemaTable } from './openapi.js';
 import { transferInSchema, transferOutSchema } from './routes/transfers-deprecated.js';
@@ -41,8 +41,8 @@ export const ROUTE_SCHEMAS: SchemaTable = {
   'POST /sandbox/exchange-rates': { body: exchangeRateListSchema },
   'POST /stablecoin-provider-accounts': { body: linkBody },
   'POST /stablecoins': { body: registerBody },
-  'POST /stablecoins/{stablecoinId}/mints': { body: operationBody },
-  'POST /stablecoins/{stablecoinId}/burns': { body: operationBody },
+  'POST /stablecoins/{stablecoinId}/mints': { body: mintBody },
+  'POST /stablecoins/{stablecoinId}/burns': { body: burnBody },
   'GET /stablecoins/{stablecoinId}/operations': { query: operationListQuery },
   'POST /sandbox/stablecoins/{stablecoinId}/grid-operations-status': { body: operatorStatusBody },
   'POST /internal-accounts': { body: createRuleBasedAccountSchema },

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { harness } from '../support/harness.js';
-import { call, COIN, enabledCoin, key, link, mint } from './support.js';
+import { advance, call, COIN, enabledCoin, key, link, mint } from './support.js';
 
 describe('POST /stablecoin-provider-accounts reference fields', () => {
   it('rule: providerAccountId is the reference name of externalReference, and apiClientSecret never enters the log', () => {
@@ -76,5 +76,53 @@ describe('GET /stablecoins/{id}/operations reference fields', () => {
     expect([disagree.status, disagree.body.details.errors.map((e: { field: string }) => e.field)]).toEqual([400, ['operationType']]);
     const bad = call(h, 'GET', `/stablecoins/${coinId}/operations?operationType=SWAP`);
     expect([bad.status, bad.body.details.errors.map((e: { field: string }) => e.field)]).toEqual([400, ['operationType']]);
+  });
+});
+
+describe('mint fundingSource and destination, burn source and destination', () => {
+  const fields = (r: { body: any }) => (r.body.details?.errors ?? []).map((e: { field: string }) => e.field);
+
+  it('rule: a mint fundingSource GRID_INTERNAL_ACCOUNT is sourceAccountId and destination.accountId is destinationAccountId; both spellings must agree', () => {
+    const { h, account, coinId } = enabledCoin();
+    const post = (body: Record<string, unknown>) => call(h, 'POST', `/stablecoins/${coinId}/mints`, body, key());
+    const r = post({ amount: '10000', fundingSource: { type: 'GRID_INTERNAL_ACCOUNT', accountId: account }, destination: { accountId: account } });
+    expect([r.status, r.body.sourceAccountId, r.body.destinationAccountId]).toEqual([201, account, account]);
+    const disagree = post({ amount: '10000', sourceAccountId: account, fundingSource: { type: 'GRID_INTERNAL_ACCOUNT', accountId: 'InternalAccount:other' } });
+    expect([disagree.status, fields(disagree), disagree.events]).toEqual([400, ['fundingSource.accountId'], []]);
+    const destination = post({ amount: '10000', sourceAccountId: account, destinationAccountId: account, destination: { accountId: 'InternalAccount:other' } });
+    expect([destination.status, fields(destination)]).toEqual([400, ['destination.accountId']]);
+    const neither = post({ amount: '10000' });
+    expect([neither.status, fields(neither)]).toEqual([400, ['sourceAccountId']]);
+  });
+
+  it('rule: mint funding the sandbox cannot take (WIRE, ACH, provider balance) is 400 STABLECOIN_OPERATION_NOT_SUPPORTED; an ExternalAccount destination is 400 STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED', () => {
+    const { h, account, coinId } = enabledCoin();
+    const post = (body: Record<string, unknown>) => call(h, 'POST', `/stablecoins/${coinId}/mints`, body, key());
+    const wire = post({ amount: '10000', fundingSource: { type: 'WIRE' }, destination: { accountId: account } });
+    expect([wire.status, wire.body.code, wire.events]).toEqual([400, 'STABLECOIN_OPERATION_NOT_SUPPORTED', []]);
+    const ach = post({ amount: '10000', fundingSource: { type: 'ACH_DEBIT', externalAccountId: 'ExternalAccount:x' }, destination: { accountId: account } });
+    expect(ach.body.code).toBe('STABLECOIN_OPERATION_NOT_SUPPORTED');
+    // The reference's shapes are checked: ACH_DEBIT needs externalAccountId; unknown types are listed.
+    expect(fields(post({ amount: '10000', fundingSource: { type: 'ACH_DEBIT' } }))).toEqual(['fundingSource.externalAccountId']);
+    expect(post({ amount: '10000', fundingSource: { type: 'CASH' } }).status).toBe(400);
+    const external = post({ amount: '10000', sourceAccountId: account, destination: { accountId: 'ExternalAccount:019542f5' } });
+    expect([external.status, external.body.code]).toEqual([400, 'STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED']);
+  });
+
+  it('rule: a burn source GRID_INTERNAL_ACCOUNT is sourceAccountId; other sources are 400 STABLECOIN_BURN_SOURCE_NOT_SUPPORTED; a bank destination is 400 STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED', () => {
+    const { h, account, coinId } = enabledCoin();
+    expect(mint(h, coinId, account, '20000').status).toBe(201);
+    advance(h, 60_000); // the sandbox completes the mint: the account holds the tokens
+    const post = (body: Record<string, unknown>) => call(h, 'POST', `/stablecoins/${coinId}/burns`, body, key());
+    const external = post({ amount: '10000', source: { type: 'EXTERNAL_ACCOUNT' } });
+    expect([external.status, external.body.code, external.events]).toEqual([400, 'STABLECOIN_BURN_SOURCE_NOT_SUPPORTED', []]);
+    expect(post({ amount: '10000', source: { type: 'PROVIDER_INTERNAL_BALANCE' } }).body.code).toBe('STABLECOIN_BURN_SOURCE_NOT_SUPPORTED');
+    const bank = post({ amount: '10000', sourceAccountId: account, destination: { type: 'EXTERNAL_ACCOUNT', externalAccountId: 'ExternalAccount:y', rail: 'WIRE' } });
+    expect([bank.status, bank.body.code]).toEqual([400, 'STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED']);
+    expect(fields(post({ amount: '10000', sourceAccountId: account, destination: { type: 'EXTERNAL_ACCOUNT', externalAccountId: 'ExternalAccount:y', rail: 'CHEQUE' } }))).toEqual(['destination.rail']);
+    const disagree = post({ amount: '10000', sourceAccountId: account, source: { type: 'GRID_INTERNAL_ACCOUNT', accountId: 'InternalAccount:other' } });
+    expect([disagree.status, fields(disagree)]).toEqual([400, ['source.accountId']]);
+    const r = post({ amount: '10000', source: { type: 'GRID_INTERNAL_ACCOUNT', accountId: account }, description: 'Redeem ACME' });
+    expect([r.status, r.body.type, r.body.sourceAccountId, r.body.destinationAccountId, r.body.description]).toEqual([201, 'BURN', account, account, 'Redeem ACME']);
   });
 });

@@ -27,11 +27,12 @@ import {
   stablecoinNotFound,
   stablecoinView,
 } from '../../domains/stablecoins/index.js';
-import { DEFAULT_NETWORK, emptyBody, linkBody, operationBody, operationListQuery, operatorStatusBody, registerBody } from '../../domains/stablecoins/schema.js';
+import { burnBody, DEFAULT_NETWORK, emptyBody, linkBody, mintBody, operationListQuery, operatorStatusBody, registerBody } from '../../domains/stablecoins/schema.js';
 import type { HttpResponse } from '../http.js';
 import { LIST_LIMITS, pageOf, readPage, listBody } from '../pagination.js';
 import type { ParsedRequest } from '../request.js';
 import { foldSpellings, spellingErrors } from './card-spellings.js';
+import { burnAccounts, mintAccounts, type OperationAccounts } from './stablecoin-sources.js';
 import { LINK_SPELLINGS, OPERATION_QUERY_SPELLINGS, REGISTER_SPELLINGS } from './stablecoin-spellings.js';
 import { type Accepted, answer, type Route, type RouteContext } from '../route.js';
 import { fieldError, toFieldErrors } from '../validation.js';
@@ -79,19 +80,32 @@ function operationAnswer(id: string, status: number): (after: DomainState) => Ht
   };
 }
 
+/** A mint or burn body and the accounts its copy or reference fields name. */
+function readOperation<T extends OperationBodyCommon>(
+  schema: z.ZodType<T>,
+  accountsOf: (body: T) => Result<OperationAccounts, ApiError>,
+  request: ParsedRequest,
+): Result<{ body: T; accounts: OperationAccounts }, ApiError> {
+  const body = readBody(schema, request, true);
+  if (!body.ok) return body;
+  const accounts = accountsOf(body.value);
+  return accounts.ok ? ok({ body: body.value, accounts: accounts.value }) : accounts;
+}
+
+/** The fields a mint or burn command reads from either body. */
+type OperationBodyCommon = { readonly amount: string; readonly stablecoinProviderAccountId?: string | undefined; readonly description?: string | undefined };
+
 function createOperation(type: OperationType): Route<DomainState>['handle'] {
   return ({ state, params, request, newId, at, nowMs }: RouteContext<DomainState>): Result<Accepted<DomainState>, ApiError> => {
-    const body = readBody(operationBody, request, true);
-    if (!body.ok) return body;
+    const read = type === 'MINT' ? readOperation(mintBody, mintAccounts, request) : readOperation(burnBody, burnAccounts, request);
+    if (!read.ok) return read;
+    const { body: b, accounts } = read.value;
     const operationId = newId('StablecoinOperation');
-    const b = body.value;
     const events = decideCreateOperation(state, {
       type,
       stablecoinId: params.stablecoinId ?? '',
       amountUnits: BigInt(b.amount),
-      sourceAccountId: b.sourceAccountId,
-      // Without a destination the source's owner receives: its own account.
-      destinationAccountId: b.destinationAccountId ?? b.sourceAccountId,
+      ...accounts,
       ...(b.stablecoinProviderAccountId === undefined ? {} : { stablecoinProviderAccountId: b.stablecoinProviderAccountId }),
       ...(b.description === undefined ? {} : { description: b.description }),
       operationId,

@@ -79,8 +79,8 @@ export const registerBody = z.strictObject({
 /** Longest operation `description` (the reference's maxLength). */
 export const DESCRIPTION_LENGTH_MAX = 1024;
 
-/** `POST /stablecoins/{id}/mints` and `/burns`. */
-export const operationBody = z.strictObject({
+/** Fields mints and burns share. */
+const operationFields = {
   description: z
     .string({ error: 'description must be a string' })
     .max(DESCRIPTION_LENGTH_MAX, { error: `description must be at most ${DESCRIPTION_LENGTH_MAX} characters` })
@@ -90,10 +90,57 @@ export const operationBody = z.strictObject({
     .regex(new RegExp(`^[1-9][0-9]{0,${TOKEN_AMOUNT_DIGITS_MAX - 1}}$`), {
       error: `amount must be a positive whole number of token units (digits, no leading zeros, at most ${TOKEN_AMOUNT_DIGITS_MAX})`,
     }),
-  sourceAccountId: resourceId('sourceAccountId'),
+  // Required unless the reference's source object names it (the route checks: reference-sources.ts).
+  sourceAccountId: resourceId('sourceAccountId').optional(),
   destinationAccountId: resourceId('destinationAccountId').optional(),
   stablecoinProviderAccountId: resourceId('stablecoinProviderAccountId').optional(),
+};
+
+const kind = <T extends string>(value: T) => z.literal(value);
+const text = (field: string) => z.string({ error: `${field} must be a string` }).min(1, { error: `${field} must not be empty` }).max(ID_LENGTH_MAX, { error: `${field} must be at most ${ID_LENGTH_MAX} characters` });
+
+/** The reference's StablecoinMintFundingSource (one variant per `type`). */
+export const mintFundingSource = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ type: kind('WIRE') }),
+    z.strictObject({ type: kind('ACH_DEBIT'), externalAccountId: resourceId('fundingSource.externalAccountId') }),
+    z.strictObject({ type: kind('SAME_DAY_ACH_DEBIT'), externalAccountId: resourceId('fundingSource.externalAccountId') }),
+    z.strictObject({ type: kind('GRID_INTERNAL_ACCOUNT'), accountId: resourceId('fundingSource.accountId') }),
+    z.strictObject({ type: kind('PROVIDER_INTERNAL_BALANCE'), sourceTokenIdentifier: text('fundingSource.sourceTokenIdentifier'), cryptoNetwork: text('fundingSource.cryptoNetwork') }),
+  ],
+  { error: 'fundingSource.type must be one of WIRE, ACH_DEBIT, SAME_DAY_ACH_DEBIT, GRID_INTERNAL_ACCOUNT, PROVIDER_INTERNAL_BALANCE' },
+);
+
+/** The reference's StablecoinMintDestination: an `InternalAccount:` or `ExternalAccount:` id. */
+export const mintDestination = z.strictObject({ accountId: resourceId('destination.accountId') });
+
+/** The reference's StablecoinBurnSource (one variant per `type`). */
+export const burnSource = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ type: kind('EXTERNAL_ACCOUNT') }),
+    z.strictObject({ type: kind('GRID_INTERNAL_ACCOUNT'), accountId: resourceId('source.accountId') }),
+    z.strictObject({ type: kind('PROVIDER_INTERNAL_BALANCE') }),
+  ],
+  { error: 'source.type must be one of EXTERNAL_ACCOUNT, GRID_INTERNAL_ACCOUNT, PROVIDER_INTERNAL_BALANCE' },
+);
+
+/** Fiat payout rails of the reference's StablecoinBurnDestination. */
+export const BURN_DESTINATION_RAILS = ['WIRE', 'ACH_CREDIT', 'SAME_DAY_ACH_CREDIT', 'RTP_CREDIT'] as const;
+
+/** The reference's StablecoinBurnDestination: a bank external account and a payout rail. */
+export const burnDestination = z.strictObject({
+  type: z.literal('EXTERNAL_ACCOUNT', { error: 'destination.type must be EXTERNAL_ACCOUNT' }),
+  externalAccountId: resourceId('destination.externalAccountId'),
+  rail: z.enum(BURN_DESTINATION_RAILS, { error: `destination.rail must be one of ${BURN_DESTINATION_RAILS.join(', ')}` }),
 });
+
+/** `POST /stablecoins/{id}/mints`: the copy's account ids and/or the reference's `fundingSource` and `destination`. */
+export const mintBody = z.strictObject({ ...operationFields, fundingSource: mintFundingSource.optional(), destination: mintDestination.optional() });
+
+/** `POST /stablecoins/{id}/burns`: the copy's account ids and/or the reference's `source` and `destination`. */
+export const burnBody = z.strictObject({ ...operationFields, source: burnSource.optional(), destination: burnDestination.optional() });
 
 /** `POST /stablecoins/{id}/request-grid-enablement`: no fields (an empty object or no body). */
 export const emptyBody = z.strictObject({});
