@@ -6,7 +6,7 @@
  * the reference's field). Variants the sandbox has no rail for are refused with the spec's codes.
  * Pure.
  */
-import { type ApiError, apiError, invalidInput } from '../../core/errors.js';
+import { type ApiError, apiError, type FieldError, invalidInput } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import type { z } from 'zod';
 import type { burnBody, mintBody } from '../../domains/stablecoins/schema.js';
@@ -22,6 +22,16 @@ function agreed(copyField: string, copyValue: string | undefined, referenceField
     return err(invalidInput([{ field: referenceField, message: `${referenceField} is the reference's name of ${copyField}: give one, or both with the same value` }]));
   }
   return ok(copyValue ?? referenceValue);
+}
+
+/**
+ * On the raw body: `sourceAccountId` listed as required when neither it nor the reference's
+ * `sourceField` object is given (so it is reported beside the schema's errors).
+ */
+export function missingSourceErrors(raw: unknown, sourceField: string): FieldError[] {
+  const body = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Readonly<Record<string, unknown>>) : {};
+  if (body.sourceAccountId !== undefined || body[sourceField] !== undefined) return [];
+  return [{ field: 'sourceAccountId', message: `sourceAccountId (or the reference's ${sourceField}) is required` }];
 }
 
 function withDefaults(source: string | undefined, destination: string | undefined, sourceField: string): Result<OperationAccounts, ApiError> {

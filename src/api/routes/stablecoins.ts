@@ -32,7 +32,7 @@ import type { HttpResponse } from '../http.js';
 import { LIST_LIMITS, pageOf, readPage, listBody } from '../pagination.js';
 import type { ParsedRequest } from '../request.js';
 import { foldSpellings, spellingErrors } from './card-spellings.js';
-import { burnAccounts, mintAccounts, type OperationAccounts } from './stablecoin-sources.js';
+import { burnAccounts, mintAccounts, missingSourceErrors, type OperationAccounts } from './stablecoin-sources.js';
 import { LINK_SPELLINGS, OPERATION_QUERY_SPELLINGS, REGISTER_SPELLINGS } from './stablecoin-spellings.js';
 import { type Accepted, answer, type Route, type RouteContext } from '../route.js';
 import { fieldError, toFieldErrors } from '../validation.js';
@@ -54,8 +54,9 @@ function readBody<T extends object>(
   request: ParsedRequest,
   keyRequired: boolean,
   spellings: Parameters<typeof spellingErrors>[1] = [],
+  rawErrors: (raw: unknown) => FieldError[] = () => [],
 ): Result<T, ApiError> {
-  const errors: FieldError[] = spellingErrors(request.body, spellings, true);
+  const errors: FieldError[] = [...spellingErrors(request.body, spellings, true), ...rawErrors(request.body)];
   if (keyRequired) {
     const key = request.headers.get('idempotency-key');
     if (key === undefined || key.length === 0) errors.push(fieldError('Idempotency-Key', 'The Idempotency-Key header is required'));
@@ -85,8 +86,9 @@ function readOperation<T extends OperationBodyCommon>(
   schema: z.ZodType<T>,
   accountsOf: (body: T) => Result<OperationAccounts, ApiError>,
   request: ParsedRequest,
+  sourceField: string,
 ): Result<{ body: T; accounts: OperationAccounts }, ApiError> {
-  const body = readBody(schema, request, true);
+  const body = readBody(schema, request, true, [], (raw) => missingSourceErrors(raw, sourceField));
   if (!body.ok) return body;
   const accounts = accountsOf(body.value);
   return accounts.ok ? ok({ body: body.value, accounts: accounts.value }) : accounts;
@@ -97,7 +99,7 @@ type OperationBodyCommon = { readonly amount: string; readonly stablecoinProvide
 
 function createOperation(type: OperationType): Route<DomainState>['handle'] {
   return ({ state, params, request, newId, at, nowMs }: RouteContext<DomainState>): Result<Accepted<DomainState>, ApiError> => {
-    const read = type === 'MINT' ? readOperation(mintBody, mintAccounts, request) : readOperation(burnBody, burnAccounts, request);
+    const read = type === 'MINT' ? readOperation(mintBody, mintAccounts, request, 'fundingSource') : readOperation(burnBody, burnAccounts, request, 'source');
     if (!read.ok) return read;
     const { body: b, accounts } = read.value;
     const operationId = newId('StablecoinOperation');
