@@ -155,6 +155,7 @@ export function decideCreateQuote(state: DomainState, command: CreateQuoteComman
     ...(request.purposeOfPayment === undefined ? {} : { purposeOfPayment: request.purposeOfPayment }),
     ...(request.description === undefined ? {} : { description: request.description }),
     ...(request.remittanceInformation === undefined ? {} : { remittanceInformation: request.remittanceInformation }),
+    ...(request.senderCustomerInfo === undefined ? {} : { senderCustomerInfo: request.senderCustomerInfo }),
     documentIds: documents.value.map((document) => document.id),
     ...(kind === 'REALTIME_FUNDING'
       ? { paymentInstructions: paymentInstructionsFor(command.quoteId, sendingCurrency, priced.totalSendingAmountMinor, expiresAt) }
@@ -164,7 +165,7 @@ export function decideCreateQuote(state: DomainState, command: CreateQuoteComman
           scaChallenge: {
             id: command.newId('ScaChallenge'),
             expiresAt,
-            factor: SCA_FACTOR,
+            factor: request.scaFactor ?? SCA_FACTOR,
             availableFactors: SCA_AVAILABLE_FACTORS,
             purpose: 'PAYOUT',
             failedAttempts: 0,

@@ -52,6 +52,22 @@ const destinationSchema = z.discriminatedUnion(
  */
 export const LOOKUP_ID_PATTERN = /^(Lookup|LookupRequest):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** The factors a quote's challenge may use (the reference's ScaFactor less TOTP). */
+export const QUOTE_SCA_FACTORS = ['SMS_OTP', 'PASSKEY'] as const;
+
+/** Keys of `senderCustomerInfo`: the reference's payer data field names (`FULL_NAME`, `NATIONALITY`, ...). */
+const PAYER_DATA_KEY = /^[A-Z][A-Z0-9_]{0,63}$/;
+
+/**
+ * The reference's `senderCustomerInfo`: payer data a receiver asked for (its lookup's
+ * `requiredPayerDataFields`), by field name; values are short scalars, kept on the quote.
+ */
+const senderCustomerInfoSchema = z
+  .record(z.string().regex(PAYER_DATA_KEY, { error: 'senderCustomerInfo keys must be payer data field names (FULL_NAME, NATIONALITY, ...)' }), z.union([z.string().max(1024), z.number(), z.boolean()], { error: 'senderCustomerInfo values must be strings (at most 1024 characters), numbers or booleans' }), {
+    error: 'senderCustomerInfo must be an object of payer data fields',
+  })
+  .refine((info) => Object.keys(info).length <= 64, { error: 'senderCustomerInfo may hold at most 64 fields' });
+
 /** `POST /quotes`. */
 export const createQuoteSchema = z.strictObject({
   lookupId: z.string({ error: 'lookupId must be a string' }).regex(LOOKUP_ID_PATTERN, { error: 'lookupId must be the id of a receiver lookup (Lookup:<uuid>)' }).optional(),
@@ -75,6 +91,10 @@ export const createQuoteSchema = z.strictObject({
     .array(id('documentIds[]'), { error: 'documentIds must be an array of PaymentDocument ids' })
     .max(QUOTE_DOCUMENTS_MAX, { error: `documentIds may hold at most ${QUOTE_DOCUMENTS_MAX} ids` })
     .optional(),
+  // The reference's preferred factor of the challenge a quote issues; TOTP cannot carry the
+  // dynamic linking a payment challenge needs, so the reference rejects it here.
+  scaFactor: z.enum(QUOTE_SCA_FACTORS, { error: `scaFactor must be one of ${QUOTE_SCA_FACTORS.join(', ')} (TOTP cannot carry dynamic linking)` }).optional(),
+  senderCustomerInfo: senderCustomerInfoSchema.optional(),
 });
 
 /** A validated `POST /quotes` body. */

@@ -57,7 +57,8 @@ export type ScaChallenge = {
   /** `ScaChallenge:<uuid>`. */
   readonly id: string;
   readonly expiresAt: string;
-  readonly factor: 'SMS_OTP';
+  /** `SMS_OTP` unless the quote asked for `PASSKEY` (`scaFactor`). */
+  readonly factor: 'SMS_OTP' | 'PASSKEY';
   readonly availableFactors: readonly string[];
   readonly purpose: 'PAYOUT';
   /** Wrong codes so far; at `SCA_ATTEMPTS_MAX` the challenge locks (423 ACCOUNT_LOCKED). */
@@ -119,6 +120,8 @@ export type Quote = {
   readonly purposeOfPayment?: string;
   readonly description?: string;
   readonly remittanceInformation?: string;
+  /** The payer data the receiver asked for (the reference's `senderCustomerInfo`), as sent. */
+  readonly senderCustomerInfo?: Readonly<Record<string, string | number | boolean>>;
   readonly documentIds: readonly string[];
   readonly paymentInstructions?: readonly PaymentInstruction[];
   readonly scaChallenge?: ScaChallenge;
