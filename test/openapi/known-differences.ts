@@ -9,7 +9,11 @@
 /** Reference operations the engine does not route yet. */
 export const KNOWN_UNROUTED: readonly string[] = [];
 
-/** Request differences per operation (`-` reference only, `+` engine only). */
+/**
+ * Request differences per operation (`-` reference only, `+` engine only). The `+` entries are the
+ * spec copy's own names; `-body.kycStatus`/`-body.kybStatus` are read-only by the spec copy
+ * (docs/wire-contract.md "Choices made").
+ */
 export const KNOWN_FIELD_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
   'GET /agents': ['~query'],
   'GET /agents/approvals': ['~query'],
