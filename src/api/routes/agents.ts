@@ -133,6 +133,7 @@ const platformRoutes: Route<DomainState>[] = [
     method: 'GET',
     path: '/agents',
     auth: 'platform',
+    querySchema: agentsQuery,
     handle: ({ state, request, nowMs }) => {
       const read = readQuery(agentsQuery, request, (q) => `agents:${q.customerId ?? ''}`);
       if (!read.ok) return read;
@@ -148,6 +149,7 @@ const platformRoutes: Route<DomainState>[] = [
     method: 'GET',
     path: '/agents/approvals',
     auth: 'platform',
+    querySchema: approvalsQuery,
     handle: ({ state, request }) => {
       const read = readQuery(approvalsQuery, request, (q) => `agent-approvals:${q.agentId ?? ''}|${q.customerId ?? ''}`);
       if (!read.ok) return read;
@@ -364,6 +366,7 @@ const meRoutes: Route<DomainState>[] = [
     method: 'GET',
     path: '/agents/me/actions',
     auth: 'agent',
+    querySchema: actionsQuery,
     handle: (context) => {
       const agent = me(context);
       if (!agent.ok) return agent;
@@ -407,6 +410,7 @@ const meRoutes: Route<DomainState>[] = [
     method: 'GET',
     path: '/agents/me/transactions',
     auth: 'agent',
+    querySchema: transactionsQuery,
     handle: (context) => {
       const agent = me(context, 'VIEW_TRANSACTIONS');
       if (!agent.ok) return agent;

@@ -164,6 +164,7 @@ export const cardRoutes: readonly Route<DomainState>[] = [
     method: 'GET',
     path: '/cards',
     auth: 'platform',
+    querySchema: listQuery,
     handle: ({ state, request }) => {
       const raw = Object.fromEntries(request.query);
       const parsed = listQuery.safeParse(raw);

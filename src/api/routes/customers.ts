@@ -74,6 +74,7 @@ export const customerRoutes: readonly Route<DomainState>[] = [
     method: 'GET',
     path: '/customers',
     auth: 'platform',
+    querySchema: listQuerySchema,
     handle: ({ state, request }) => {
       const query = readListQuery(request);
       if (!query.ok) return query;

@@ -93,6 +93,7 @@ export const transactionRoutes: readonly Route<DomainState>[] = [
     method: 'GET',
     path: '/transactions',
     auth: 'platform',
+    querySchema: listQuerySchema,
     handle: ({ state, request }) => {
       const query = readListQuery(request, state);
       if (!query.ok) return query;
