@@ -38,8 +38,7 @@ import { beneficialOwnerEvolvers } from '../domains/beneficial-owners/evolve.js'
 import { bulkCustomerEvolvers } from '../domains/bulk-customers/evolve.js';
 import { LIST_INDEXERS } from '../domains/listing/evolve.js';
 
-const EVOLVERS: ReadonlyMap<string, Evolver> = new Map(
-  Object.entries({
+const DOMAIN_EVOLVERS: Readonly<Record<string, Evolver>> = {
     ...platformEvolvers,
     ...accountEvolvers,
     ...customerEvolvers,
@@ -68,8 +67,22 @@ const EVOLVERS: ReadonlyMap<string, Evolver> = new Map(
     ...webhookEvolvers,
     ...engineEvolvers,
     ...checkpointEvolvers,
-  }),
-);
+};
+
+/** `evolver` with its list-index upkeep around it (domains/listing), composed once at load. */
+function withListIndexer(type: string, evolver: Evolver): Evolver {
+  const indexer = LIST_INDEXERS.get(type);
+  if (indexer === undefined) return evolver;
+  const { before, after } = indexer;
+  return (state, event, context) => {
+    before?.(state, event, context);
+    evolver(state, event, context);
+    after?.(state, event, context);
+  };
+}
+
+// One lookup per event: the list indexes follow the stores each evolver writes.
+const EVOLVERS: ReadonlyMap<string, Evolver> = new Map(Object.entries(DOMAIN_EVOLVERS).map(([type, evolver]) => [type, withListIndexer(type, evolver)]));
 
 /**
  * Applies `event` in place; `context.recheckRecords` re-validates whole records (handle, and a
@@ -85,11 +98,5 @@ export function evolve(state: DomainState, event: EventEnvelope, context: Evolve
   }
   const transfers = (event.data as { transfers?: readonly TransferRecord[] } | null)?.transfers;
   if (transfers !== undefined && transfers.length > 0) applyTransfers(state.ledger, transfers, instantToMs(event.at));
-  if (evolver !== undefined) {
-    // The list indexes follow the stores the evolver writes (domains/listing).
-    const indexer = LIST_INDEXERS.get(event.type);
-    indexer?.before?.(state, event, context);
-    evolver(state, event, context);
-    indexer?.after?.(state, event, context);
-  }
+  if (evolver !== undefined) evolver(state, event, context);
 }
