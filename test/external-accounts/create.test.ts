@@ -5,8 +5,9 @@
  * beneficiary verification status from the sandbox suffix table, and the currency rule.
  */
 import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
 import { EXTERNAL_ACCOUNT_TYPES } from '../../src/domains/external-accounts/types.js';
-import { harness } from '../support/harness.js';
+import { AUTH, harness } from '../support/harness.js';
 import {
   CURRENCY_OF,
   PERSON,
@@ -53,6 +54,24 @@ describe('POST /customers/external-accounts', () => {
     expect(h.ok('GET', `/customers/external-accounts/${elsewhere.id}`).defaultUmaDepositAccount).toBe(true);
     const bad = h.call('POST', '/customers/external-accounts', { ...customerBody(customerId, 'USD_ACCOUNT', '795'), defaultUmaDepositAccount: 'yes' });
     expectRejected(bad, 400, 'INVALID_INPUT');
+  });
+
+  it('issue 12, defaultUmaDepositAccount: the one-per-customer index follows deletes and survives a snapshot (a restored default is still taken over)', () => {
+    const h = harness();
+    const customerId = createCustomer(h);
+    const first = h.ok('POST', '/customers/external-accounts', { ...customerBody(customerId, 'USD_ACCOUNT', '801'), defaultUmaDepositAccount: true });
+    expect(h.call('DELETE', `/customers/external-accounts/${first.id}`).status).toBe(204);
+    expect(h.engine.state.externalAccounts.defaultUmaDepositByOwner.has(customerId)).toBe(false);
+    const second = h.ok('POST', '/customers/external-accounts', { ...customerBody(customerId, 'USD_ACCOUNT', '802'), defaultUmaDepositAccount: true });
+    const restored = createEngine({ snapshot: JSON.parse(JSON.stringify(h.engine.snapshot())) });
+    expect([...restored.state.externalAccounts.defaultUmaDepositByOwner]).toEqual([[customerId, second.id]]);
+    const replayed = createEngine({ events: h.log });
+    expect([...replayed.state.externalAccounts.defaultUmaDepositByOwner]).toEqual([[customerId, second.id]]);
+    // A default created after the restore takes the flag from the restored holder.
+    const third = restored.handle({ method: 'POST', path: '/customers/external-accounts', headers: { authorization: AUTH }, body: { ...customerBody(customerId, 'USD_ACCOUNT', '803'), defaultUmaDepositAccount: true } }, { now: AT });
+    expect(third.response.status).toBe(201);
+    expect(restored.state.externalAccounts.byId.get(second.id as string)).not.toHaveProperty('defaultUmaDepositAccount');
+    expect(restored.state.externalAccounts.defaultUmaDepositByOwner.get(customerId)).toBe((third.response.body as { id: string }).id);
   });
 
   it('answers 201 with the account: PENDING_OWNERSHIP_VERIFICATION, not trusted, account number masked', () => {

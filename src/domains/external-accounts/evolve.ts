@@ -21,7 +21,7 @@ import {
 } from './events.js';
 import { identityKey } from './identity.js';
 import { nextOwnershipStatus, type OwnershipEvent } from './lifecycle.js';
-import type { ExternalAccountStore } from './store.js';
+import { defaultUmaOwnerKey, type ExternalAccountStore } from './store.js';
 import type { ExternalAccount } from './types.js';
 
 // A private instance: auto-freeze is set here, never globally (STYLE.md: no hidden global defaults).
@@ -33,14 +33,19 @@ function stored(store: ExternalAccountStore, id: string, eventType: string): Ext
   return account;
 }
 
-/** The reference allows one default UMA deposit account per customer: a new default takes the flag over. */
-function clearDefaultUmaDeposit(store: ExternalAccountStore, customerId: string | undefined): void {
-  // Rare (only a create that asks for it), so a scan instead of a per-customer index in the snapshot.
-  for (const [id, other] of store.byId) {
-    if (other.defaultUmaDepositAccount !== true || other.customerId !== customerId) continue;
-    const { defaultUmaDepositAccount: _taken, ...rest } = other;
-    store.byId.set(id, deepFreeze(rest));
+/**
+ * The reference allows one default UMA deposit account per customer: a new default takes the flag
+ * over. An index, not a scan of every account: a log where each create asks for the flag stays linear.
+ */
+function claimDefaultUmaDeposit(store: ExternalAccountStore, account: ExternalAccount): void {
+  const owner = defaultUmaOwnerKey(account.customerId);
+  const holderId = store.defaultUmaDepositByOwner.get(owner);
+  const holder = holderId === undefined ? undefined : store.byId.get(holderId);
+  if (holder !== undefined) {
+    const { defaultUmaDepositAccount: _taken, ...rest } = holder;
+    store.byId.set(holder.id, deepFreeze(rest));
   }
+  store.defaultUmaDepositByOwner.set(owner, account.id);
 }
 
 /** Stores a new external account and claims its identity (and the customer's default UMA deposit flag). */
@@ -52,7 +57,7 @@ export function addExternalAccount(store: ExternalAccountStore, account: Externa
   assert(account.status === 'PENDING_OWNERSHIP_VERIFICATION' && !account.isTrusted, `external account ${account.id} created in a later state`);
   // Frozen in place, no copy: the event's data is the engine's own (docs/architecture.md, "Stored records").
   const record = deepFreeze(account);
-  if (record.defaultUmaDepositAccount === true) clearDefaultUmaDeposit(store, record.customerId);
+  if (record.defaultUmaDepositAccount === true) claimDefaultUmaDeposit(store, record);
   store.byId.set(record.id, record);
   store.order.push(record.id);
   store.byIdentity.set(key, record.id);
@@ -75,6 +80,8 @@ function deleteExternalAccount(store: ExternalAccountStore, data: ExternalAccoun
   assert(!account.isTrusted, `external account ${account.id} deleted while trusted`);
   store.byId.delete(account.id);
   store.byIdentity.delete(identityKey(account));
+  const owner = defaultUmaOwnerKey(account.customerId);
+  if (store.defaultUmaDepositByOwner.get(owner) === account.id) store.defaultUmaDepositByOwner.delete(owner);
 }
 
 function issueChallenge(store: ExternalAccountStore, data: OwnershipChallengeIssued): void {

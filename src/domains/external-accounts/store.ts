@@ -7,16 +7,25 @@ import { deepFreeze } from '../../core/freeze.js';
 import { identityKey } from './identity.js';
 import type { ExternalAccount } from './types.js';
 
-/** Records by id, every id ever created in creation order, and live ids by identity key. */
+/**
+ * Records by id, every id ever created in creation order, live ids by identity key, and the live
+ * account holding the reference's `defaultUmaDepositAccount` flag per owner (`defaultUmaOwnerKey`).
+ */
 export type ExternalAccountStore = {
   readonly byId: Map<string, ExternalAccount>;
   readonly order: string[];
   readonly byIdentity: Map<string, string>;
+  readonly defaultUmaDepositByOwner: Map<string, string>;
 };
+
+/** The owner key of the default-UMA-deposit index: the customer's id, or '' for the platform's own accounts. */
+export function defaultUmaOwnerKey(customerId: string | undefined): string {
+  return customerId ?? '';
+}
 
 /** An empty store. */
 export function emptyExternalAccountStore(): ExternalAccountStore {
-  return { byId: new Map(), order: [], byIdentity: new Map() };
+  return { byId: new Map(), order: [], byIdentity: new Map(), defaultUmaDepositByOwner: new Map() };
 }
 
 /** The store as JSON-safe data for engine snapshots; the identity index is rebuilt, not stored. */
@@ -30,11 +39,15 @@ export function externalAccountStoreSnapshot(store: ExternalAccountStore): Exter
   return { records: [...store.byId], order: [...store.order] };
 }
 
-/** Rebuilds a store from its snapshot, the identity index derived from the live records. */
+/** Rebuilds a store from its snapshot, the identity and default-UMA indexes derived from the live records. */
 export function externalAccountStoreFromSnapshot(snapshot: ExternalAccountStoreSnapshot): ExternalAccountStore {
   // Records from a parsed snapshot are plain objects: freeze them as evolve would have.
   const byId = new Map(snapshot.records.map(([id, record]) => [id, deepFreeze(record)] as const));
   const byIdentity = new Map<string, string>();
-  for (const account of byId.values()) byIdentity.set(identityKey(account), account.id);
-  return { byId, order: [...snapshot.order], byIdentity };
+  const defaultUmaDepositByOwner = new Map<string, string>();
+  for (const account of byId.values()) {
+    byIdentity.set(identityKey(account), account.id);
+    if (account.defaultUmaDepositAccount === true) defaultUmaDepositByOwner.set(defaultUmaOwnerKey(account.customerId), account.id);
+  }
+  return { byId, order: [...snapshot.order], byIdentity, defaultUmaDepositByOwner };
 }
