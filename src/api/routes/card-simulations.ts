@@ -117,6 +117,7 @@ function authorizationRoute(name: string, direction: CardDirection, financial: b
     method: 'POST',
     path: `/sandbox/cards/{cardId}/simulate/${name}`,
     auth: 'platform',
+    schema: authorizationBody,
     handle: ({ state, params, request, at, nowMs, newId }: RouteContext<DomainState>) => {
       const body = validate(authorizationBody, request.body ?? {});
       if (!body.ok) return body;
@@ -144,6 +145,7 @@ function adviceRoute(name: string, direction: CardDirection): Route<DomainState>
     method: 'POST',
     path: `/sandbox/cards/{cardId}/simulate/${name}`,
     auth: 'platform',
+    schema: adviceBody,
     handle: ({ state, params, request, at, nowMs, newId }) => {
       const body = validate(adviceBody, request.body ?? {});
       if (!body.ok) return body;
@@ -174,6 +176,7 @@ export const cardSimulationRoutes: readonly Route<DomainState>[] = [
     method: 'POST',
     path: '/sandbox/cards/{cardId}/simulate/balance_inquiry',
     auth: 'platform',
+    schema: inquiryBody,
     handle: ({ state, params, request }) => {
       const body = validate(inquiryBody, request.body ?? {});
       if (!body.ok) return body;
@@ -185,6 +188,7 @@ export const cardSimulationRoutes: readonly Route<DomainState>[] = [
     method: 'POST',
     path: '/sandbox/cards/{cardId}/simulate/clearing',
     auth: 'platform',
+    schema: clearingOrExpiryBody,
     handle: ({ state, params, request, at, nowMs, newId }) => {
       const body = validate(clearingOrExpiryBody, request.body ?? {});
       if (!body.ok) return body;
@@ -204,6 +208,7 @@ export const cardSimulationRoutes: readonly Route<DomainState>[] = [
     method: 'POST',
     path: '/sandbox/cards/{cardId}/simulate/return',
     auth: 'platform',
+    schema: clearingBody,
     handle: ({ state, params, request, at, newId }) => {
       const body = validate(clearingBody, request.body ?? {});
       if (!body.ok) return body;
@@ -224,6 +229,7 @@ export const cardSimulationRoutes: readonly Route<DomainState>[] = [
     // The path's id is the refund row's id (spec), not a card's.
     path: '/sandbox/cards/{cardId}/simulate/return_reversal',
     auth: 'platform',
+    schema: reversalBody,
     handle: ({ state, params, request, at, newId }) => {
       const body = validate(reversalBody, request.body ?? {});
       if (!body.ok) return body;
