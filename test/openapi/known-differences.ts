@@ -50,11 +50,9 @@ export const KNOWN_FIELD_DIFFERENCES: Readonly<Record<string, readonly string[]>
   'GET /platform/internal-accounts': ['~query'],
   'POST /quotes': ['+body.documentIds'],
   'POST /quotes/{}/authorize': ['+body.scaChallengeId'],
-  'POST /quotes/{}/execute': ['~body'],
   // DECISIONS.md (Cards): advice takes { cardTransactionId, amount } and re-sizes that card transaction;
   // the reference's { amount, currency, merchant } names none, so it stays refused (docs/wire-contract.md).
   'POST /sandbox/cards/{}/simulate/credit_authorization_advice': ['+body.cardTransactionId', '-body.currency', '-body.merchant'],
-  'POST /sandbox/internal-accounts/{}/fund': ['~body'],
   'POST /stablecoin-provider-accounts': ['+body.externalReference'],
   'GET /stablecoins': ['~query'],
   'POST /stablecoins': ['+body.baseCurrency', '+body.decimals', '+body.name', '+body.symbol'],
@@ -62,10 +60,6 @@ export const KNOWN_FIELD_DIFFERENCES: Readonly<Record<string, readonly string[]>
   'POST /stablecoins/{}/mints': ['+body.destinationAccountId', '+body.sourceAccountId', '+body.stablecoinProviderAccountId'],
   'GET /stablecoins/{}/operations': ['+query.status', '+query.type'],
   'GET /transactions': ['+query.cardId', '+query.createdAfter', '+query.createdBefore', '+query.direction'],
-  'POST /transactions/{}/approve': ['~body'],
-  'POST /transactions/{}/cancel': ['~body'],
-  'POST /transactions/{}/confirm': ['~body'],
-  'POST /transactions/{}/reject': ['~body'],
   'POST /transfer-in': ['+body.description'],
   'POST /transfer-out': ['+body.description'],
   'GET /verifications': ['~query'],

@@ -51,3 +51,45 @@ describe('POST /quotes: the reference scaFactor and senderCustomerInfo (issue 12
     expect(refused.events).toEqual([]);
   });
 });
+
+describe('POST /quotes/{quoteId}/execute: the reference ExecuteQuoteRequest scaFactor (issue 12)', () => {
+  function usQuote(h: Harness): string {
+    const answered = payout(h, {}, 'US');
+    expect(answered.status).toBe(200);
+    return answered.body.id as string;
+  }
+
+  it.each(['SMS_OTP', 'PASSKEY'])('accepts scaFactor %s and executes exactly as without it (execution issues no challenge)', (factor) => {
+    // Two identical worlds: one executes without a body, the other with the factor.
+    const a = setup();
+    const plain = call(a, 'POST', `/quotes/${usQuote(a)}/execute`);
+    const b = setup();
+    const withFactor = call(b, 'POST', `/quotes/${usQuote(b)}/execute`, { scaFactor: factor });
+    expect(withFactor.status, JSON.stringify(withFactor.body)).toBe(200);
+    expect(withFactor.body).toEqual(plain.body);
+    // The same events (the worlds differ only in the test's customer counter).
+    expect(withFactor.events.map((e) => e.type)).toEqual(plain.events.map((e) => e.type));
+  });
+
+  it('accepts an empty body and no body', () => {
+    const h = setup();
+    expect(call(h, 'POST', `/quotes/${usQuote(h)}/execute`, {}).status).toBe(200);
+    expect(call(h, 'POST', `/quotes/${usQuote(h)}/execute`).status).toBe(200);
+  });
+
+  it.each([
+    ['scaFactor TOTP (cannot carry dynamic linking)', { scaFactor: 'TOTP' }, 'scaFactor'],
+    ['an unknown scaFactor', { scaFactor: 'EMAIL' }, 'scaFactor'],
+    ['a field neither document defines', { force: true }, 'force'],
+  ])('refuses %s with 400 INVALID_INPUT before anything is read, writing nothing', (_label, body, field) => {
+    const h = setup();
+    const quoteId = usQuote(h);
+    const refused = call(h, 'POST', `/quotes/${quoteId}/execute`, body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('INVALID_INPUT');
+    expect(refused.body.details.errors.map((e: { field: string }) => e.field)).toEqual([field]);
+    expect(refused.events).toEqual([]);
+    // Validation comes before existence: an unknown quote with a bad body is still a 400.
+    expect(call(h, 'POST', '/quotes/Quote:00000000-0000-7000-8000-00000000ffff/execute', body).status).toBe(400);
+  });
+});

@@ -89,10 +89,10 @@ describe('cancel', () => {
     expect(read(w, id)).toEqual(before);
   });
 
-  it('rejects an unknown transaction with 404 TRANSACTION_NOT_FOUND and a body with fields with 400', () => {
+  it('rejects an unknown transaction with 404 TRANSACTION_NOT_FOUND and a body with an unknown field with 400', () => {
     const w = world();
     const { id } = fundedPayout(w, 'ACH');
     expectRejected(w.call('POST', '/transactions/Transaction:00000000-0000-7000-8000-0000000000ff/cancel'), 404, 'TRANSACTION_NOT_FOUND');
-    expectRejected(w.call('POST', `/transactions/${id}/cancel`, { reason: 'changed my mind' }), 400, 'INVALID_INPUT');
+    expectRejected(w.call('POST', `/transactions/${id}/cancel`, { note: 'changed my mind' }), 400, 'INVALID_INPUT');
   });
 });

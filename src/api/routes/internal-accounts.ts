@@ -66,6 +66,7 @@ export const internalAccountRoutes: readonly Route<DomainState>[] = [
     method: 'POST',
     path: '/sandbox/internal-accounts/{accountId}/fund',
     auth: 'platform',
+    schema: fundBody,
     handle: ({ state, params, request, newId, at }) => {
       const body = validate(fundBody, request.body ?? {});
       if (!body.ok) return body;

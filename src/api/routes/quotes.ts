@@ -13,7 +13,7 @@ import { decideAuthorizeQuote } from '../../domains/quotes/authorize.js';
 import { decideCreateQuote } from '../../domains/quotes/create.js';
 import { decideExecuteQuote, quoteNotFound } from '../../domains/quotes/execute.js';
 import { checkQuoteExecuteSignature } from '../../domains/quotes/wallet-signature.js';
-import { authorizeQuoteSchema, createQuoteSchema, sandboxSendSchema } from '../../domains/quotes/schema.js';
+import { authorizeQuoteSchema, createQuoteSchema, executeQuoteSchema, sandboxSendSchema } from '../../domains/quotes/schema.js';
 import { quoteView } from '../../domains/quotes/view.js';
 import type { DomainState } from '../../domains/state.js';
 import type { HttpResponse } from '../http.js';
@@ -71,7 +71,11 @@ export const quoteRoutes: readonly Route<DomainState>[] = [
     method: 'POST',
     path: '/quotes/{quoteId}/execute',
     auth: 'platform',
+    schema: executeQuoteSchema,
     handle: ({ state, params, at, nowMs, newId, request }) => {
+      // The body is optional; its scaFactor is validated and changes nothing (executeQuoteSchema).
+      const body = validate(executeQuoteSchema, request.body ?? {});
+      if (!body.ok) return body;
       const quoteId = params.quoteId ?? '';
       // An embedded-wallet source needs the holder's stamp over the quote's payloadToSign (docs/wallets-and-sca.md).
       const quote = state.quotes.byId.get(quoteId);

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { type ApiError, type FieldError, invalidInput, byField } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
-import { parseInstant } from '../../core/time.js';
+import { formatInstant, parseInstant } from '../../core/time.js';
 import type { EventDraft } from '../../domains/evolver.js';
 import type { DomainState } from '../../domains/state.js';
 import { transactionNotFound } from '../../domains/transactions/decide.js';
@@ -84,8 +84,17 @@ const rejectBody = z.strictObject({
     .optional(),
 });
 
-/** Cancel and confirm take no fields; an empty object or no body. */
-const emptyBody = z.strictObject({});
+/** `POST /transactions/{id}/cancel` body (the reference's CancelTransactionRequest): the platform's reason, kept in the log. */
+const cancelBody = rejectBody;
+
+/**
+ * `POST /transactions/{id}/confirm` body (the reference's ConfirmReceiptDeliveryRequest): when the
+ * platform delivered the receipt; omitted, the request's own instant. A delivery cannot be later
+ * than the request reporting it (checked against the request's instant in the handler).
+ */
+const confirmBody = z.strictObject({
+  receiptDeliveryConfirmedAt: instantParam('receiptDeliveryConfirmedAt').optional(),
+});
 
 /** Transaction routes. */
 export const transactionRoutes: readonly Route<DomainState>[] = [
@@ -124,6 +133,7 @@ export const transactionRoutes: readonly Route<DomainState>[] = [
     method: 'POST',
     path: '/transactions/{transactionId}/approve',
     auth: 'platform',
+    schema: approveBody,
     handle: ({ state, params, request, at }) => {
       const body = validate(approveBody, request.body ?? {});
       if (!body.ok) return body;
@@ -137,6 +147,7 @@ export const transactionRoutes: readonly Route<DomainState>[] = [
     method: 'POST',
     path: '/transactions/{transactionId}/reject',
     auth: 'platform',
+    schema: rejectBody,
     handle: ({ state, params, request, at }) => {
       const body = validate(rejectBody, request.body ?? {});
       if (!body.ok) return body;
@@ -149,22 +160,31 @@ export const transactionRoutes: readonly Route<DomainState>[] = [
     method: 'POST',
     path: '/transactions/{transactionId}/cancel',
     auth: 'platform',
+    schema: cancelBody,
     handle: ({ state, params, request, at, newId }) => {
-      const body = validate(emptyBody, request.body ?? {});
+      const body = validate(cancelBody, request.body ?? {});
       if (!body.ok) return body;
       const id = params.transactionId ?? '';
-      return respondWithTransaction(decideCancel(state, id, { at, newId }), id);
+      const { reason } = body.value;
+      return respondWithTransaction(decideCancel(state, id, { at, newId, ...(reason === undefined ? {} : { reason }) }), id);
     },
   },
   {
     method: 'POST',
     path: '/transactions/{transactionId}/confirm',
     auth: 'platform',
-    handle: ({ state, params, request, at }) => {
-      const body = validate(emptyBody, request.body ?? {});
+    schema: confirmBody,
+    handle: ({ state, params, request, at, nowMs }) => {
+      const body = validate(confirmBody, request.body ?? {});
       if (!body.ok) return body;
+      const given = body.value.receiptDeliveryConfirmedAt;
+      const deliveredMs = given === undefined ? undefined : parseInstant(given);
+      if (deliveredMs !== undefined && deliveredMs > nowMs) {
+        return err(invalidInput([fieldError('receiptDeliveryConfirmedAt', 'receiptDeliveryConfirmedAt must not be later than now')]));
+      }
       const id = params.transactionId ?? '';
-      return respondWithTransaction(decideConfirmReceipt(state, id, { at }), id);
+      const delivered = deliveredMs === undefined ? {} : { deliveredAt: formatInstant(deliveredMs) };
+      return respondWithTransaction(decideConfirmReceipt(state, id, { at, ...delivered }), id);
     },
   },
 ];

@@ -55,6 +55,9 @@ export const LOOKUP_ID_PATTERN = /^(Lookup|LookupRequest):[0-9a-f]{8}-[0-9a-f]{4
 /** The factors a quote's challenge may use (the reference's ScaFactor less TOTP). */
 export const QUOTE_SCA_FACTORS = ['SMS_OTP', 'PASSKEY'] as const;
 
+/** A quote challenge's factor as a request names it; TOTP is refused (it cannot carry dynamic linking). */
+const quoteScaFactorSchema = z.enum(QUOTE_SCA_FACTORS, { error: `scaFactor must be one of ${QUOTE_SCA_FACTORS.join(', ')} (TOTP cannot carry dynamic linking)` });
+
 /** Keys of `senderCustomerInfo`: the reference's payer data field names (`FULL_NAME`, `NATIONALITY`, ...). */
 const PAYER_DATA_KEY = /^[A-Z][A-Z0-9_]{0,63}$/;
 
@@ -93,8 +96,18 @@ export const createQuoteSchema = z.strictObject({
     .optional(),
   // The reference's preferred factor of the challenge a quote issues; TOTP cannot carry the
   // dynamic linking a payment challenge needs, so the reference rejects it here.
-  scaFactor: z.enum(QUOTE_SCA_FACTORS, { error: `scaFactor must be one of ${QUOTE_SCA_FACTORS.join(', ')} (TOTP cannot carry dynamic linking)` }).optional(),
+  scaFactor: quoteScaFactorSchema.optional(),
   senderCustomerInfo: senderCustomerInfoSchema.optional(),
+});
+
+/**
+ * `POST /quotes/{quoteId}/execute` body (the reference's optional ExecuteQuoteRequest): only the
+ * preferred factor of a challenge the call would issue. The engine issues a quote's challenge when
+ * the quote is created (an SCA quote is authorized before it executes), so execution issues none
+ * and the factor, once validated, changes nothing: the reference's "ignored otherwise".
+ */
+export const executeQuoteSchema = z.strictObject({
+  scaFactor: quoteScaFactorSchema.optional(),
 });
 
 /** A validated `POST /quotes` body. */

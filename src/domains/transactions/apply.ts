@@ -48,7 +48,7 @@ export function withRefund(tx: Transaction, refund: Refund, updatedAt: string): 
   return deepFreeze({ ...tx, refund, updatedAt });
 }
 
-/** `tx` with `receiptDeliveryConfirmedAt` set (and `updatedAt`). Pure. */
-export function withReceiptConfirmed(tx: Transaction, confirmedAt: string): Transaction {
-  return deepFreeze({ ...tx, receiptDeliveryConfirmedAt: confirmedAt, updatedAt: confirmedAt });
+/** `tx` with `receiptDeliveryConfirmedAt` set and `updatedAt` at the instant it was recorded. Pure. */
+export function withReceiptConfirmed(tx: Transaction, confirmedAt: string, recordedAt: string): Transaction {
+  return deepFreeze({ ...tx, receiptDeliveryConfirmedAt: confirmedAt, updatedAt: recordedAt });
 }

@@ -57,6 +57,8 @@ export type TransactionTransitioned = {
   readonly cleared: readonly ClearableField[];
   readonly updatedAt: string;
   readonly transfers?: readonly TransferRecord[];
+  /** CANCELLED only: the platform's reason (`POST .../cancel` `reason`), kept for audit, not on the wire. */
+  readonly reason?: string;
 };
 
 /** Fields changed without a status change (railDetails, pendingReason, amounts...). No webhook. */
@@ -69,7 +71,16 @@ export type TransactionUpdated = {
 };
 
 /** The platform confirmed delivering the receipt to its customer (the first time). */
-export type TransactionReceiptConfirmed = { readonly transactionId: string; readonly confirmedAt: string };
+export type TransactionReceiptConfirmed = {
+  readonly transactionId: string;
+  /** When the platform delivered the receipt (the answer's `receiptDeliveryConfirmedAt`). */
+  readonly confirmedAt: string;
+  /**
+   * When the engine was told, if the platform named an earlier delivery time; absent (every event
+   * written before it, and a confirmation without one), it is `confirmedAt`. The record's `updatedAt`.
+   */
+  readonly recordedAt?: string;
+};
 
 /** A refund of a failed payment started (status PENDING). */
 export type TransactionRefundInitiated = {

@@ -79,7 +79,7 @@ export const transactionEvolvers: EvolverTable = {
     const data = event.data as TransactionReceiptConfirmed;
     const before = stored(state, data.transactionId, TRANSACTION_EVENTS.receiptConfirmed);
     assert(before.receiptDeliveryConfirmedAt === undefined, `${before.id}: receipt confirmed twice (the first is kept)`);
-    put(state, withReceiptConfirmed(before, data.confirmedAt), context);
+    put(state, withReceiptConfirmed(before, data.confirmedAt, data.recordedAt ?? data.confirmedAt), context);
   },
   [TRANSACTION_EVENTS.refundInitiated]: (state, event, context) => {
     const data = event.data as TransactionRefundInitiated;

@@ -3,14 +3,14 @@
  * incoming payment pending its approval, cancel a bank transfer before settlement, and confirm
  * that the receipt reached the customer. Each is a decider over the lifecycle table.
  */
-import { type ApiError, apiError } from '../../core/errors.js';
+import { type ApiError, apiError, invalidInput } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { instantToMs } from '../../core/time.js';
 import type { EventDraft } from '../evolver.js';
 import { checkTransfers } from '../movement.js';
 import type { DomainState } from '../state.js';
 import { planTransition, transactionNotFound } from './decide.js';
-import { TRANSACTION_EVENTS, type TransactionReceiptConfirmed } from './events.js';
+import { TRANSACTION_EVENTS, type TransactionReceiptConfirmed, type TransactionTransitioned } from './events.js';
 import { lifecycleStateOf } from './lifecycles.js';
 import { refundInitiatedDraft, refundTransitionedDraft } from './refund.js';
 import { reversalTransfers } from './reversal.js';
@@ -80,7 +80,7 @@ export function decideReject(
 export function decideCancel(
   state: DomainState,
   transactionId: string,
-  options: { readonly at: string; readonly newId: (type: string) => string },
+  options: { readonly at: string; readonly newId: (type: string) => string; readonly reason?: string },
 ): Result<EventDraft[], ApiError> {
   const tx = state.transactions.byId.get(transactionId);
   if (tx === undefined) return err(transactionNotFound(transactionId));
@@ -91,7 +91,9 @@ export function decideCancel(
   const asRefund = tx.type === 'OUTGOING' && reversal.length > 0;
   const planned = asRefund ? withoutMoney : planTransition(state, tx, 'CANCELLED', {}, { at: options.at, transfers: reversal });
   if (!planned.ok) return planned;
-  const transitioned: EventDraft = { type: TRANSACTION_EVENTS.transitioned, data: planned.value };
+  // The platform's reason is kept in the log for audit; the reference's Transaction has no field for it.
+  const data: TransactionTransitioned = options.reason === undefined ? planned.value : { ...planned.value, reason: options.reason };
+  const transitioned: EventDraft = { type: TRANSACTION_EVENTS.transitioned, data };
   if (!asRefund) return ok([transitioned]);
   const checked = checkTransfers(state.ledger, reversal, instantToMs(options.at));
   if (!checked.ok) return checked;
@@ -107,17 +109,28 @@ const NO_RECEIPT_STATES: readonly string[] = ['CREATED', 'EXPIRED'];
 
 /**
  * Pure: records that the platform delivered the receipt to its customer (`receiptDeliveryConfirmedAt`
- * = `at`). The first confirmation is kept: a repeat writes nothing and answers the same record.
- * Errors: 404 TRANSACTION_NOT_FOUND; 409 INVALID_STATE_TRANSITION for a transaction that never
- * became a payment (CREATED, EXPIRED).
+ * = `deliveredAt` when the platform says when, else `at`). The first confirmation is kept: a repeat
+ * writes nothing and answers the same record. Errors: 404 TRANSACTION_NOT_FOUND; 409
+ * INVALID_STATE_TRANSITION for a transaction that never became a payment (CREATED, EXPIRED); 400
+ * INVALID_INPUT for a delivery before the transaction was created. The caller checks that
+ * `deliveredAt` (a UTC instant as `formatInstant` writes it) is not later than `at`.
  */
-export function decideConfirmReceipt(state: DomainState, transactionId: string, options: { readonly at: string }): Result<EventDraft[], ApiError> {
+export function decideConfirmReceipt(
+  state: DomainState,
+  transactionId: string,
+  options: { readonly at: string; readonly deliveredAt?: string },
+): Result<EventDraft[], ApiError> {
   const tx = state.transactions.byId.get(transactionId);
   if (tx === undefined) return err(transactionNotFound(transactionId));
   if (tx.receiptDeliveryConfirmedAt !== undefined) return ok([]);
   if (NO_RECEIPT_STATES.includes(lifecycleStateOf(tx))) {
     return err(apiError('INVALID_STATE_TRANSITION', `Transaction ${tx.id} is ${tx.status}: there is no payment to confirm a receipt for`, { transactionId: tx.id }));
   }
-  const data: TransactionReceiptConfirmed = { transactionId: tx.id, confirmedAt: options.at };
+  const { deliveredAt } = options;
+  if (deliveredAt === undefined) return ok([{ type: TRANSACTION_EVENTS.receiptConfirmed, data: { transactionId: tx.id, confirmedAt: options.at } satisfies TransactionReceiptConfirmed }]);
+  if (instantToMs(deliveredAt) < instantToMs(tx.createdAt)) {
+    return err(invalidInput([{ field: 'receiptDeliveryConfirmedAt', message: `receiptDeliveryConfirmedAt must not be before the transaction was created (${tx.createdAt})` }]));
+  }
+  const data: TransactionReceiptConfirmed = { transactionId: tx.id, confirmedAt: deliveredAt, recordedAt: options.at };
   return ok([{ type: TRANSACTION_EVENTS.receiptConfirmed, data }]);
 }
