@@ -54,7 +54,6 @@ export const KNOWN_FIELD_DIFFERENCES: Readonly<Record<string, readonly string[]>
   // the reference's { amount, currency, merchant } names none, so it stays refused (docs/wire-contract.md).
   'POST /sandbox/cards/{}/simulate/credit_authorization_advice': ['+body.cardTransactionId', '-body.currency', '-body.merchant'],
   'POST /stablecoin-provider-accounts': ['+body.externalReference'],
-  'GET /stablecoins': ['~query'],
   'POST /stablecoins': ['+body.baseCurrency', '+body.decimals', '+body.name', '+body.symbol'],
   'POST /stablecoins/{}/burns': ['+body.destinationAccountId', '+body.sourceAccountId', '+body.stablecoinProviderAccountId'],
   'POST /stablecoins/{}/mints': ['+body.destinationAccountId', '+body.sourceAccountId', '+body.stablecoinProviderAccountId'],

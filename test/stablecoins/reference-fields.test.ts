@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { harness } from '../support/harness.js';
-import { advance, call, COIN, enabledCoin, key, link, mint } from './support.js';
+import { advance, call, COIN, driveTo, enabledCoin, key, link, mint, register } from './support.js';
 
 describe('POST /stablecoin-provider-accounts reference fields', () => {
   it('rule: providerAccountId is the reference name of externalReference, and apiClientSecret never enters the log', () => {
@@ -124,5 +124,63 @@ describe('mint fundingSource and destination, burn source and destination', () =
     expect([disagree.status, fields(disagree)]).toEqual([400, ['source.accountId']]);
     const r = post({ amount: '10000', source: { type: 'GRID_INTERNAL_ACCOUNT', accountId: account }, description: 'Redeem ACME' });
     expect([r.status, r.body.type, r.body.sourceAccountId, r.body.destinationAccountId, r.body.description]).toEqual([201, 'BURN', account, account, 'Redeem ACME']);
+  });
+});
+
+describe('GET /stablecoins reference query (issuanceStatus, gridOperationsStatus, provider)', () => {
+  /** Three coins: ACMEUSD (BRALE, ENABLED), SECUSD (BRALE, NOT_ENABLED), OTHUSD (PAXOS, NOT_ENABLED). */
+  function threeCoins() {
+    const h = harness();
+    const brale = link(h, 'acct-1', 'BRALE');
+    const paxos = link(h, 'acct-2', 'PAXOS');
+    const enabled = register(h, { stablecoinProviderAccountId: brale });
+    driveTo(h, enabled, 'ENABLED');
+    const second = register(h, { symbol: 'SECUSD', networkTokenIdentifier: '0xAbC0000000000000000000000000000000000002', stablecoinProviderAccountId: brale });
+    const other = register(h, { symbol: 'OTHUSD', networkTokenIdentifier: '0xAbC0000000000000000000000000000000000003', stablecoinProviderAccountId: paxos });
+    return { h, enabled, second, other };
+  }
+  const ids = (h: ReturnType<typeof harness>, query: string) => {
+    const r = call(h, 'GET', `/stablecoins${query}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return { ids: r.body.data.map((coin: { id: string }) => coin.id), totalCount: r.body.totalCount };
+  };
+
+  it('gridOperationsStatus filters by the coin\'s Grid status', () => {
+    const { h, enabled, second, other } = threeCoins();
+    expect(ids(h, '?gridOperationsStatus=ENABLED')).toEqual({ ids: [enabled], totalCount: 1 });
+    expect(ids(h, '?gridOperationsStatus=NOT_ENABLED')).toEqual({ ids: [second, other], totalCount: 2 });
+    expect(ids(h, '?gridOperationsStatus=DISABLED')).toEqual({ ids: [], totalCount: 0 });
+  });
+
+  it('provider filters by the provider of the coin\'s link (BRALE, the reference\'s, and the engine\'s others)', () => {
+    const { h, enabled, second, other } = threeCoins();
+    expect(ids(h, '?provider=BRALE')).toEqual({ ids: [enabled, second], totalCount: 2 });
+    expect(ids(h, '?provider=PAXOS&gridOperationsStatus=NOT_ENABLED')).toEqual({ ids: [other], totalCount: 1 });
+  });
+
+  it('issuanceStatus filters by the answered status (registration is immediate: every coin is PROVISIONED)', () => {
+    const { h, enabled, second, other } = threeCoins();
+    expect(ids(h, '?issuanceStatus=PROVISIONED')).toEqual({ ids: [enabled, second, other], totalCount: 3 });
+    expect(ids(h, '?issuanceStatus=PENDING_REVIEW')).toEqual({ ids: [], totalCount: 0 });
+  });
+
+  it('a filtered cursor pages within the filter and belongs to it', () => {
+    const { h, second } = threeCoins();
+    const first = call(h, 'GET', '/stablecoins?provider=BRALE&limit=1');
+    expect(first.body.hasMore).toBe(true);
+    const next = call(h, 'GET', `/stablecoins?provider=BRALE&limit=1&cursor=${first.body.nextCursor}`);
+    expect(next.body.data.map((coin: { id: string }) => coin.id)).toEqual([second]);
+    expect(call(h, 'GET', `/stablecoins?limit=1&cursor=${first.body.nextCursor}`).status).toBe(400);
+  });
+
+  it.each([
+    ['issuanceStatus=PROVISIONAL', 'issuanceStatus'],
+    ['gridOperationsStatus=ON', 'gridOperationsStatus'],
+    ['provider=brale', 'provider'],
+    ['symbol=ACMEUSD', 'symbol'],
+  ])('refuses %s with 400 INVALID_INPUT naming the parameter', (query, field) => {
+    const { h } = threeCoins();
+    const r = call(h, 'GET', `/stablecoins?${query}`);
+    expect([r.status, r.body.code, r.body.details.errors.map((e: { field: string }) => e.field)]).toEqual([400, 'INVALID_INPUT', [field]]);
   });
 });

@@ -27,7 +27,8 @@ import {
   stablecoinNotFound,
   stablecoinView,
 } from '../../domains/stablecoins/index.js';
-import { burnBody, DEFAULT_NETWORK, emptyBody, linkBody, mintBody, operationListQuery, operatorStatusBody, registerBody } from '../../domains/stablecoins/schema.js';
+import { burnBody, DEFAULT_NETWORK, emptyBody, linkBody, mintBody, operationListQuery, operatorStatusBody, registerBody, stablecoinListQuery } from '../../domains/stablecoins/schema.js';
+import { readListQuery } from './list-query.js';
 import type { HttpResponse } from '../http.js';
 import { LIST_LIMITS, pageOf, readPage, listBody } from '../pagination.js';
 import type { ParsedRequest } from '../request.js';
@@ -210,12 +211,24 @@ export const stablecoinRoutes: readonly Route<DomainState>[] = [
     method: 'GET',
     path: '/stablecoins',
     auth: 'platform',
+    querySchema: stablecoinListQuery,
     handle: ({ state, request }) => {
-      const queryKey = 'stablecoins';
-      const page = readPage(request.query, queryKey, LIST_LIMITS);
-      if (!page.ok) return page;
-      const views = state.stablecoins.coinOrder.map((id) => stablecoinView(state.stablecoins.coins.get(id)!, state.ledger));
-      return ok(answer(200, pageOf(views, page.value, queryKey)));
+      // Unfiltered, the key is the one cursors had before the filters, so those stay valid.
+      const read = readListQuery(stablecoinListQuery, request, ({ limit: _l, cursor: _c, ...filters }) =>
+        Object.keys(filters).length === 0 ? 'stablecoins' : `stablecoins:${JSON.stringify(filters)}`,
+      );
+      if (!read.ok) return read;
+      const { issuanceStatus, gridOperationsStatus, provider } = read.value.query;
+      // Registered coins are few (one per token a platform issues): the filters read each view.
+      const views = state.stablecoins.coinOrder
+        .map((id) => stablecoinView(state.stablecoins.coins.get(id)!, state.ledger))
+        .filter(
+          (view) =>
+            (issuanceStatus === undefined || view.issuanceStatus === issuanceStatus) &&
+            (gridOperationsStatus === undefined || view.gridOperationsStatus === gridOperationsStatus) &&
+            (provider === undefined || view.provider === provider),
+        );
+      return ok(answer(200, pageOf(views, read.value.page, read.value.key)));
     },
   },
   {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CURRENCY_CODES, type CurrencyCode } from '../../core/currency.js';
 import { TOKEN_AMOUNT_DIGITS_MAX, TOKEN_DECIMALS_MAX } from './amounts.js';
 import { OPERATOR_STATUSES } from './grid-lifecycle.js';
-import { OPERATION_STATUSES, OPERATION_TYPES } from './types.js';
+import { GRID_OPERATIONS_STATUSES, OPERATION_STATUSES, OPERATION_TYPES } from './types.js';
 
 /** Crypto codes of the registry: a stablecoin is backed by fiat, never by another token. */
 const NOT_FIAT: readonly CurrencyCode[] = ['BTC', 'USDC', 'USDT'];
@@ -148,6 +148,22 @@ export const emptyBody = z.strictObject({});
 /** `POST /sandbox/stablecoins/{id}/grid-operations-status`. */
 export const operatorStatusBody = z.strictObject({
   status: z.enum(OPERATOR_STATUSES as [string, ...string[]], { error: `status must be one of ${OPERATOR_STATUSES.join(', ')}` }),
+});
+
+/** The reference's StablecoinIssuanceStatus (the sandbox's coins are all PROVISIONED: registration is immediate). */
+export const ISSUANCE_STATUSES = ['PENDING_REVIEW', 'PROVISIONING', 'PROVISIONED', 'REJECTED', 'FAILED'] as const;
+
+/**
+ * `GET /stablecoins` query (the reference's listStablecoins): `issuanceStatus`,
+ * `gridOperationsStatus` and `provider` filter the coins, exactly as answered. `provider` takes any
+ * provider name a link may carry (the reference lists BRALE only; the engine links others too).
+ */
+export const stablecoinListQuery = z.strictObject({
+  issuanceStatus: z.enum(ISSUANCE_STATUSES, { error: `issuanceStatus must be one of ${ISSUANCE_STATUSES.join(', ')}` }).optional(),
+  gridOperationsStatus: z.enum(GRID_OPERATIONS_STATUSES, { error: `gridOperationsStatus must be one of ${GRID_OPERATIONS_STATUSES.join(', ')}` }).optional(),
+  provider: upperName('provider').optional(),
+  limit: z.string().optional(),
+  cursor: z.string().optional(),
 });
 
 /**
