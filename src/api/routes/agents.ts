@@ -41,7 +41,7 @@ import {
   type OrderedPage,
 } from '../../domains/agents/index.js';
 import { decideCreateExternalAccount } from '../../domains/external-accounts/create.js';
-import { crossFieldErrors, platformExternalAccountCreateSchema, storedAccountInfo } from '../../domains/external-accounts/schema.js';
+import { crossFieldErrors, customerExternalAccountCreateSchema, storedAccountInfo } from '../../domains/external-accounts/schema.js';
 import { externalAccountView } from '../../domains/external-accounts/view.js';
 import { internalAccountView } from '../../domains/internal-accounts/view.js';
 import { createQuoteSchema } from '../../domains/quotes/schema.js';
@@ -77,8 +77,12 @@ const transactionsQuery = z.strictObject({
   status: z.enum(TRANSACTION_STATUSES, { error: `status must be one of ${TRANSACTION_STATUSES.join(', ')}` }).optional(),
 });
 
-/** An agent's external account body: the platform's shape, plus `customerId` if the agent names its own customer. */
-const agentExternalAccountSchema = platformExternalAccountCreateSchema.extend({ customerId: idFilter('customerId') });
+/**
+ * An agent's external account body: the customer route's shape (the reference's
+ * ExternalAccountCreateRequest, `defaultUmaDepositAccount` included) with `customerId` optional,
+ * since the agent's own customer is implied.
+ */
+const agentExternalAccountSchema = customerExternalAccountCreateSchema.extend({ customerId: idFilter('customerId') });
 
 /** Validates the query and the page together, so one 400 lists every problem. */
 function readQuery<T>(schema: z.ZodType<T>, request: ParsedRequest, keyOf: (query: T) => string): Result<{ query: T; page: PageRequest; key: string }, ApiError> {
@@ -298,6 +302,7 @@ function createExternalAccount(context: RouteContext<DomainState>): Result<Accep
     currency: body.currency,
     ...(body.platformAccountId === undefined ? {} : { platformAccountId: body.platformAccountId }),
     ...(body.ownershipType === undefined ? {} : { ownershipType: body.ownershipType }),
+    ...(body.defaultUmaDepositAccount === true ? { defaultUmaDepositAccount: true } : {}),
     accountInfo: storedAccountInfo(body.accountInfo),
     externalAccountId,
     at,
@@ -428,7 +433,7 @@ const meRoutes: Route<DomainState>[] = [
       return ok(answer(200, listBody(data, found, read.value.key)));
     },
   },
-  { method: 'POST', path: '/agents/me/external-accounts', auth: 'agent', handle: createExternalAccount },
+  { method: 'POST', path: '/agents/me/external-accounts', auth: 'agent', schema: agentExternalAccountSchema, handle: createExternalAccount },
 ];
 
 /** Every agent route. */

@@ -4,15 +4,19 @@
  * when nothing changes). Unknown owner ids are 404 NOT_FOUND (the catalogue has no owner code).
  * Platform credentials.
  */
+import { z } from 'zod';
 import { apiError } from '../../core/errors.js';
 import { err, ok } from '../../core/result.js';
 import { decideCreateBeneficialOwner, decideUpdateBeneficialOwner } from '../../domains/beneficial-owners/decide.js';
 import { createBeneficialOwnerSchema, updateBeneficialOwnerSchema } from '../../domains/beneficial-owners/schema.js';
 import { beneficialOwnerView } from '../../domains/beneficial-owners/view.js';
 import type { DomainState } from '../../domains/state.js';
-import { listPage } from '../identity-list.js';
+import { IDENTITY_PAGING, idFilter, identityPage, readIdentityList } from '../identity-list.js';
 import { answer, type Route } from '../route.js';
 import { validate } from '../validation.js';
+
+/** `GET /beneficial-owners`: the business is required (reference); paged through its own owners. */
+const ownerListQuery = z.strictObject({ customerId: idFilter('customerId'), ...IDENTITY_PAGING });
 
 /** Beneficial owner routes. */
 export const beneficialOwnerRoutes: readonly Route<DomainState>[] = [
@@ -20,6 +24,7 @@ export const beneficialOwnerRoutes: readonly Route<DomainState>[] = [
     method: 'POST',
     path: '/beneficial-owners',
     auth: 'platform',
+    schema: createBeneficialOwnerSchema,
     handle: ({ state, request, at, newId }) => {
       const body = validate(createBeneficialOwnerSchema, request.body ?? {});
       if (!body.ok) return body;
@@ -33,11 +38,13 @@ export const beneficialOwnerRoutes: readonly Route<DomainState>[] = [
     method: 'GET',
     path: '/beneficial-owners',
     auth: 'platform',
+    querySchema: ownerListQuery,
     handle: ({ state, request }) => {
-      const owners = state.beneficialOwners.order.map((id) => state.beneficialOwners.byId.get(id)!);
-      const page = listPage(request, 'beneficial-owners', [{ name: 'customerId', required: true }], owners, (o, f) => o.customerId === f.get('customerId'));
-      if (!page.ok) return page;
-      return ok(answer(200, { ...page.value, data: page.value.data.map(beneficialOwnerView) }));
+      const read = readIdentityList(ownerListQuery, request, 'beneficial-owners', (q) => [q.customerId]);
+      if (!read.ok) return read;
+      const store = state.beneficialOwners;
+      const ids = store.byCustomer.get(read.value.query.customerId) ?? [];
+      return ok(answer(200, identityPage(ids, read.value.page, read.value.key, (id) => beneficialOwnerView(store.byId.get(id)!))));
     },
   },
   {
@@ -54,6 +61,7 @@ export const beneficialOwnerRoutes: readonly Route<DomainState>[] = [
     method: 'PATCH',
     path: '/beneficial-owners/{beneficialOwnerId}',
     auth: 'platform',
+    schema: updateBeneficialOwnerSchema,
     handle: ({ state, params, request, at }) => {
       const ownerId = params.beneficialOwnerId ?? '';
       const owner = state.beneficialOwners.byId.get(ownerId);

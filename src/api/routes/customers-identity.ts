@@ -48,6 +48,7 @@ function contactRoutes(segment: string, channel: ContactChannel): Route<DomainSt
       method: 'POST',
       path: `/customers/{customerId}/${segment}/confirm`,
       auth: 'platform',
+      schema: confirmSchema,
       handle: ({ state, params, request, at }) => {
         const customerId = params.customerId ?? '';
         if (!state.customers.byId.has(customerId)) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${customerId} not found`));

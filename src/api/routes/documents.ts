@@ -4,15 +4,19 @@
  * `GET /documents` (filter `documentHolder`), `GET /documents/{id}`, `DELETE /documents/{id}`
  * (204). A file is at most 10 MiB (reference) and is recognised by its bytes. Platform credentials.
  */
+import { z } from 'zod';
 import { ok, err } from '../../core/result.js';
 import { decideDeleteDocument, decideReplaceDocument, decideUploadDocument, DOCUMENT_FILE_BYTES_MAX, DOCUMENT_FORM_PARTS_MAX, documentNotFound, readDocumentForm } from '../../domains/documents/decide.js';
 import { documentView } from '../../domains/documents/view.js';
 import type { DomainState } from '../../domains/state.js';
-import { listPage } from '../identity-list.js';
+import { IDENTITY_PAGING, idFilter, identityPage, readIdentityList } from '../identity-list.js';
 import { readForm } from '../multipart.js';
 import { answer, type Route } from '../route.js';
 
 const FORM_LIMITS = { partBytesMax: DOCUMENT_FILE_BYTES_MAX, partsMax: DOCUMENT_FORM_PARTS_MAX };
+
+/** `GET /documents`: `documentHolder` (a customer or beneficial owner id) pages through that holder's own documents. */
+const documentListQuery = z.strictObject({ documentHolder: idFilter('documentHolder').optional(), ...IDENTITY_PAGING });
 
 /** Document routes. */
 export const documentRoutes: readonly Route<DomainState>[] = [
@@ -35,11 +39,14 @@ export const documentRoutes: readonly Route<DomainState>[] = [
     method: 'GET',
     path: '/documents',
     auth: 'platform',
+    querySchema: documentListQuery,
     handle: ({ state, request }) => {
-      const records = state.documents.order.map((id) => state.documents.byId.get(id)!);
-      const page = listPage(request, 'documents', [{ name: 'documentHolder' }], records, (d, f) => !f.has('documentHolder') || d.documentHolder === f.get('documentHolder'));
-      if (!page.ok) return page;
-      return ok(answer(200, { ...page.value, data: page.value.data.map(documentView) }));
+      const read = readIdentityList(documentListQuery, request, 'documents', (q) => [q.documentHolder]);
+      if (!read.ok) return read;
+      const store = state.documents;
+      const holder = read.value.query.documentHolder;
+      const ids = holder === undefined ? store.order : (store.byHolder.get(holder) ?? []);
+      return ok(answer(200, identityPage(ids, read.value.page, read.value.key, (id) => documentView(store.byId.get(id)!))));
     },
   },
   {

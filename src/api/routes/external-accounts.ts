@@ -19,6 +19,7 @@ import {
   EXTERNAL_ACCOUNT_CURRENCIES,
   crossFieldErrors,
   customerExternalAccountCreateSchema,
+  ownershipChallengeSchema,
   platformExternalAccountCreateSchema,
   storedAccountInfo,
   verifyOwnershipSchema,
@@ -62,15 +63,20 @@ const TAG_CONSTRAINTS: ReadonlyMap<string, readonly string[]> = new Map<string, 
 function routesFor(scope: ExternalAccountScope): Route<DomainState>[] {
   const prefix = PREFIX[scope];
   const item = `${prefix}/{externalAccountId}`;
-  const action = (name: string, handle: (context: RouteContext<DomainState>, id: string) => Result<Accepted<DomainState>, ApiError>): Route<DomainState> => ({
+  const action = (
+    name: string,
+    handle: (context: RouteContext<DomainState>, id: string) => Result<Accepted<DomainState>, ApiError>,
+    schema?: z.ZodType,
+  ): Route<DomainState> => ({
     method: 'POST',
     path: `${item}/${name}`,
     auth: 'platform',
+    ...(schema === undefined ? {} : { schema }),
     handle: (context) => handle(context, context.params.externalAccountId ?? ''),
   });
   return [
     { method: 'POST', path: prefix, auth: 'platform', handle: (context) => create(context, scope) },
-    { method: 'GET', path: prefix, auth: 'platform', handle: ({ state, request }) => list(state, request, scope) },
+    { method: 'GET', path: prefix, auth: 'platform', querySchema: scope === 'customer' ? customerListQuery : platformListQuery, handle: ({ state, request }) => list(state, request, scope) },
     {
       method: 'GET',
       path: item,
@@ -95,8 +101,11 @@ function routesFor(scope: ExternalAccountScope): Route<DomainState>[] {
     // A customer in an SCA region untrusts through an SCA challenge (docs/wallets-and-sca.md).
     action('untrust', (context, id) => (scope === 'customer' ? untrustWithSca(context, id) : undefined) ?? setTrusted(context, id, scope, false)),
     action('challenge', ({ state, request, nowMs, newId }, id) => {
-      const body = validate(emptyBody, request.body ?? {});
+      const body = validate(ownershipChallengeSchema, request.body ?? {});
       if (!body.ok) return body;
+      if (body.value.method === 'LIVENESS') {
+        return err(invalidInput([{ field: 'method', constraint: { enum: ['WALLET_SIGNATURE'] }, message: 'The sandbox verifies ownership by WALLET_SIGNATURE only' }]));
+      }
       const events = decideIssueChallenge(state, { externalAccountId: id, scope, challengeId: newId('OwnershipChallenge'), nowMs });
       if (!events.ok) return events;
       return ok({
@@ -105,7 +114,7 @@ function routesFor(scope: ExternalAccountScope): Route<DomainState>[] {
         // spec copy gives no status, so the reference's (issue 12, docs/wire-contract.md).
         respond: (after) => ({ status: 201, body: challengeView(id, after.externalAccounts.byId.get(id)!.ownershipChallenge!) }),
       });
-    }),
+    }, ownershipChallengeSchema),
     action('verify', ({ state, request, nowMs, at }, id) => {
       const body = validate(verifyOwnershipSchema, request.body ?? {});
       if (!body.ok) return body;

@@ -13,7 +13,7 @@ import { decideIssueKycLink, kycLinkView, openLinkOf } from '../../domains/verif
 import { decideSubmitVerification, submissionBlocked } from '../../domains/verifications/submit.js';
 import { VERIFICATION_STATUSES, type Verification } from '../../domains/verifications/types.js';
 import { verificationView } from '../../domains/verifications/view.js';
-import { listPage } from '../identity-list.js';
+import { IDENTITY_PAGING, idFilter, identityPage, readIdentityList } from '../identity-list.js';
 import { answer, type Accepted, type Route } from '../route.js';
 import { validate } from '../validation.js';
 
@@ -33,12 +33,22 @@ const kycLinkSchema = z.strictObject(
   { error: 'The body must be a JSON object' },
 );
 
+/** `GET /verifications`: exact-match filters over every verification (the store keeps no per-customer index). */
+const verificationListQuery = z.strictObject({
+  customerId: idFilter('customerId').optional(),
+  verificationStatus: z.enum(VERIFICATION_STATUSES, { error: `verificationStatus must be one of ${VERIFICATION_STATUSES.join(', ')}` }).optional(),
+  ...IDENTITY_PAGING,
+});
+
 function submitted(verificationId: string, events: Accepted<DomainState>['events']): Accepted<DomainState> {
   return { events, respond: (after) => ({ status: 200, body: verificationView(after.verifications.byId.get(verificationId)!) }) };
 }
 
-function verificationsOf(state: DomainState): Verification[] {
-  return state.verifications.order.map((id) => state.verifications.byId.get(id)!);
+function matchingIds(state: DomainState, query: z.output<typeof verificationListQuery>): string[] {
+  const { byId, order } = state.verifications;
+  const matches = (v: Verification) =>
+    (query.customerId === undefined || v.customerId === query.customerId) && (query.verificationStatus === undefined || v.verificationStatus === query.verificationStatus);
+  return query.customerId === undefined && query.verificationStatus === undefined ? order : order.filter((id) => matches(byId.get(id)!));
 }
 
 /** Verification and hosted-link routes. */
@@ -47,6 +57,7 @@ export const verificationRoutes: readonly Route<DomainState>[] = [
     method: 'POST',
     path: '/verifications',
     auth: 'platform',
+    schema: submitSchema,
     handle: ({ state, request, at, newId }): Result<Accepted<DomainState>, ApiError> => {
       const body = validate(submitSchema, request.body ?? {});
       if (!body.ok) return body;
@@ -60,16 +71,12 @@ export const verificationRoutes: readonly Route<DomainState>[] = [
     method: 'GET',
     path: '/verifications',
     auth: 'platform',
+    querySchema: verificationListQuery,
     handle: ({ state, request }) => {
-      const page = listPage(
-        request,
-        'verifications',
-        [{ name: 'customerId' }, { name: 'verificationStatus', values: VERIFICATION_STATUSES }],
-        verificationsOf(state),
-        (v, f) => (!f.has('customerId') || v.customerId === f.get('customerId')) && (!f.has('verificationStatus') || v.verificationStatus === f.get('verificationStatus')),
-      );
-      if (!page.ok) return page;
-      return ok(answer(200, { ...page.value, data: page.value.data.map(verificationView) }));
+      const read = readIdentityList(verificationListQuery, request, 'verifications', (q) => [q.customerId, q.verificationStatus]);
+      if (!read.ok) return read;
+      const ids = matchingIds(state, read.value.query);
+      return ok(answer(200, identityPage(ids, read.value.page, read.value.key, (id) => verificationView(state.verifications.byId.get(id)!))));
     },
   },
   {
@@ -86,6 +93,7 @@ export const verificationRoutes: readonly Route<DomainState>[] = [
     method: 'POST',
     path: '/customers/{customerId}/kyc-link',
     auth: 'platform',
+    schema: kycLinkSchema,
     handle: ({ state, params, request, at, newId, secretDigest }) => {
       const body = validate(kycLinkSchema, request.body ?? {});
       if (!body.ok) return body;

@@ -15,6 +15,10 @@ const country = (field: string) =>
     .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
     .refine((c) => /^[A-Z]{2}$/.test(c) && isCountryCode(c), { error: `${field} must be an assigned ISO 3166-1 alpha-2 code` });
 
+// The reference's Address requires line1, postalCode and country only: an owner's city is optional
+// (a customer's stays required, as the spec copy lists it among the customer fields).
+const ownerAddressSchema = addressSchema.extend({ city: addressSchema.shape.city.optional() });
+
 const personalFields = {
   firstName: text('personalInfo.firstName', 255),
   middleName: text('personalInfo.middleName', 255).optional(),
@@ -23,7 +27,7 @@ const personalFields = {
   nationality: country('personalInfo.nationality'),
   email: z.email({ error: 'personalInfo.email must be an email address' }).max(254).optional(),
   phoneNumber: z.string().regex(/^\+[1-9]\d{1,14}$/, { error: 'personalInfo.phoneNumber must be E.164 (+14155550192)' }).optional(),
-  address: addressSchema,
+  address: ownerAddressSchema,
   idType: z.enum(OWNER_ID_TYPES, { error: `personalInfo.idType must be one of ${OWNER_ID_TYPES.join(', ')}` }),
   identifier: text('personalInfo.identifier', 64),
   countryOfIssuance: country('personalInfo.countryOfIssuance').optional(),

@@ -15,6 +15,9 @@ export const OWNER_ID_TYPES = ['SSN', 'ITIN', 'EIN', 'NON_US_TAX_ID'] as const;
 /** One of `OWNER_ID_TYPES`. */
 export type OwnerIdType = (typeof OWNER_ID_TYPES)[number];
 
+/** An owner's address: the customer Address with `city` optional, as in the reference's Address. */
+export type OwnerAddress = Omit<Address, 'city'> & { readonly city?: string };
+
 /** The person behind an owner record (reference BeneficialOwnerPersonalInfo). */
 export type PersonalInfo = {
   readonly firstName: string;
@@ -25,7 +28,7 @@ export type PersonalInfo = {
   readonly nationality: string;
   readonly email?: string;
   readonly phoneNumber?: string;
-  readonly address: Address;
+  readonly address: OwnerAddress;
   readonly idType: OwnerIdType;
   readonly identifier: string;
   readonly countryOfIssuance?: string;

@@ -74,6 +74,23 @@ export const platformExternalAccountCreateSchema = z.strictObject(
   bodyError,
 );
 
+/** The reference's OwnershipVerificationMethod values. */
+export const OWNERSHIP_VERIFICATION_METHODS = ['WALLET_SIGNATURE', 'LIVENESS'] as const;
+
+/**
+ * `POST .../external-accounts/{id}/challenge` (the reference's OwnershipChallengeRequest). `method`
+ * is required there but optional here: the engine took an empty body before the reference was
+ * adopted, so a missing method means WALLET_SIGNATURE (docs/wire-contract.md "Choices made").
+ */
+export const ownershipChallengeSchema = z.strictObject(
+  {
+    method: z
+      .enum(OWNERSHIP_VERIFICATION_METHODS, { error: `method must be one of ${OWNERSHIP_VERIFICATION_METHODS.join(', ')}` })
+      .optional(),
+  },
+  bodyError,
+);
+
 /** The reference's Bitcoin message-signing formats (OwnershipVerifyRequest.signatureScheme). */
 export const SIGNATURE_SCHEMES = ['bip137', 'electrum'] as const;
 
