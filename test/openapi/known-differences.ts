@@ -19,7 +19,6 @@ export const KNOWN_FIELD_DIFFERENCES: Readonly<Record<string, readonly string[]>
   'GET /agents/approvals': ['-query.endDate', '-query.sortOrder', '-query.startDate'],
   'GET /agents/me/internal-accounts': ['~query'],
   'POST /agents/me/quotes': ['+body.documentIds'],
-  'GET /agents/me/transactions': ['-query.accountIdentifier', '-query.endDate', '-query.receiverAccountIdentifier', '-query.reference', '-query.senderAccountIdentifier', '-query.sortOrder', '-query.startDate'],
   'POST /agents/me/transfer-in': ['+body.description'],
   'POST /agents/me/transfer-out': ['+body.description'],
   'GET /cards': ['+query.customerId', '+query.status', '-query.accountId', '-query.cardholderId', '-query.platformCardId', '-query.sortOrder', '-query.state'],

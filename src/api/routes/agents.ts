@@ -47,14 +47,13 @@ import { internalAccountView } from '../../domains/internal-accounts/view.js';
 import { createQuoteSchema } from '../../domains/quotes/schema.js';
 import { quoteView } from '../../domains/quotes/view.js';
 import type { DomainState } from '../../domains/state.js';
-import { transactionQueryKey } from '../../domains/transactions/list.js';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../domains/transactions/types.js';
 import { transactionView } from '../../domains/transactions/view.js';
 import { LIST_LIMITS, pageOf, readPage, type PageRequest, listBody } from '../pagination.js';
 import type { ParsedRequest } from '../request.js';
 import { type Accepted, answer, type Route, type RouteContext } from '../route.js';
 import { toFieldErrors, validate } from '../validation.js';
 import { callingAgent } from './calling-agent.js';
+import { agentTransactionQuerySchema, readTransactionQuery } from './transaction-query.js';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -71,11 +70,6 @@ const actionsQuery = z.strictObject({
   status: z.enum(AGENT_ACTION_STATUSES, { error: `status must be one of ${AGENT_ACTION_STATUSES.join(', ')}` }).optional(),
 });
 const pageOnlyQuery = z.strictObject(paging);
-const transactionsQuery = z.strictObject({
-  ...paging,
-  type: z.enum(TRANSACTION_TYPES, { error: `type must be one of ${TRANSACTION_TYPES.join(', ')}` }).optional(),
-  status: z.enum(TRANSACTION_STATUSES, { error: `status must be one of ${TRANSACTION_STATUSES.join(', ')}` }).optional(),
-});
 
 /**
  * An agent's external account body: the customer route's shape (the reference's
@@ -415,22 +409,18 @@ const meRoutes: Route<DomainState>[] = [
     method: 'GET',
     path: '/agents/me/transactions',
     auth: 'agent',
-    querySchema: transactionsQuery,
+    querySchema: agentTransactionQuerySchema,
     handle: (context) => {
       const agent = me(context, 'VIEW_TRANSACTIONS');
       if (!agent.ok) return agent;
       const { state, request } = context;
       const customerId = agent.value.customerId;
-      const filtersOf = (q: z.output<typeof transactionsQuery>) => ({
-        customerId,
-        ...(q.type === undefined ? {} : { type: q.type }),
-        ...(q.status === undefined ? {} : { status: q.status }),
-      });
-      const read = readQuery(transactionsQuery, request, (q) => `agent-${transactionQueryKey(filtersOf(q))}`);
+      // GET /transactions' query, scoped to the agent's customer (its cursors set apart by the prefix).
+      const read = readTransactionQuery(agentTransactionQuerySchema, request, state, { customerId, keyPrefix: 'agent-' });
       if (!read.ok) return read;
-      const found = listCustomerPaymentPage(state, filtersOf(read.value.query), read.value.page);
-      const data = found.items.map(transactionView);
-      return ok(answer(200, listBody(data, found, read.value.key)));
+      const { filters, page, queryKey } = read.value;
+      const found = listCustomerPaymentPage(state, { ...filters, customerId }, page);
+      return ok(answer(200, listBody(found.items.map(transactionView), found, queryKey)));
     },
   },
   { method: 'POST', path: '/agents/me/external-accounts', auth: 'agent', schema: agentExternalAccountSchema, handle: createExternalAccount },

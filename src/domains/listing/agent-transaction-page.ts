@@ -1,21 +1,32 @@
 /**
  * `GET /agents/me/transactions` read from its index (`listing/customer-payments.ts`): the agent's
- * customer's payments, newest first. Cursors keep the meaning `transactions/list.ts`
- * `listTransactions` (the scan kept as the reference) gives them: a position among all payments,
- * an exclusive bound (0: from the newest), `nextPosition` the last row shown. A type or a status
- * alone is O(log n + page), count included; both are counted by walking the narrower. Pure.
+ * customer's payments, newest first by default, oldest first with `sortOrder=asc`. Cursors keep
+ * the meaning `transactions/list.ts` `listTransactions` (the scan kept as the reference) gives
+ * them, in payment positions (positions among all payments): newest first, an exclusive bound
+ * (0: from the newest) and `nextPosition` the last row shown; oldest first, the position of the
+ * next row to show.
+ *
+ * Indexed (O(log n + page), count included): the customer with a type or a status and the
+ * startDate/endDate range; both a type and a status are counted by walking the narrower;
+ * `reference` resolves to at most one payment. The account identifier filters walk the
+ * customer's own payments in the range (its positions, never the whole store). Pure.
  */
+import { instantToMs } from '../../core/time.js';
 import type { DomainState } from '../state.js';
-import type { TransactionPage } from '../transactions/list.js';
-import type { TransactionStatus, TransactionType } from '../transactions/types.js';
-import { countPlan, type ListPlan, pageDown } from './query.js';
-import { codeSource, lowerBound, type PositionSource } from './sources.js';
+import { matchesTransaction, type TransactionFilters, type TransactionPage } from '../transactions/list.js';
+import { referencedTransactionId } from '../transactions/reference.js';
+import type { CustomerPaymentIndex } from './customer-payments.js';
+import { countPlan, type ListPlan, pageDown, pageUp } from './query.js';
+import { codeSource, firstPositionAtLeast, lowerBound, type PositionSource, sortedSource } from './sources.js';
 import { statusCode, typeCode } from './transactions.js';
 
-/** The filters that list takes: the agent's customer, and optionally a type and a status. */
-export type CustomerPaymentFilters = { readonly customerId: string; readonly type?: TransactionType; readonly status?: TransactionStatus };
+/** The filters that list takes: the agent's customer, and any of the transaction list's others. */
+export type CustomerPaymentFilters = TransactionFilters & { readonly customerId: string };
 
-/** Up to `limit` of the customer's matching payments, newest first, below payment position `position` (0: from the newest). Pure. */
+/** The filters the index answers exactly (the others are checked on each payment of the range). */
+const INDEXED: ReadonlySet<string> = new Set(['customerId', 'type', 'status', 'createdAfterMs', 'createdBeforeMs', 'sortOrder']);
+
+/** Up to `limit` of the customer's matching payments from payment position `position` (see the module comment). Pure. */
 export function listCustomerPaymentPage(
   state: Pick<DomainState, 'transactions' | 'lists'>,
   filters: CustomerPaymentFilters,
@@ -23,15 +34,47 @@ export function listCustomerPaymentPage(
 ): TransactionPage {
   const own = state.lists.customerPayments.byCustomer.get(filters.customerId);
   if (own === undefined) return { items: [], totalCount: 0 };
-  const sources: PositionSource[] = [];
-  if (filters.type !== undefined) sources.push(codeSource(own.type, typeCode(filters.type)));
-  if (filters.status !== undefined) sources.push(codeSource(own.status, statusCode(filters.status)));
-  const plan: ListPlan = { sources, lo: 0, hi: own.paymentPositions.length };
+  const plan = planOf(state, own, filters);
+  const totalCount = countPlan(plan);
+  const paymentAt = (local: number) => state.transactions.byId.get(state.transactions.order[own.paymentPositions[local]!]!)!;
+  if (filters.sortOrder === 'asc') {
+    // A payment position is where the next page starts: the first local position at or after it.
+    const found = pageUp(plan, lowerBound(own.paymentPositions, page.position), page.limit);
+    const items = found.positions.map(paymentAt);
+    return found.nextPosition === -1 ? { items, totalCount } : { items, nextPosition: own.paymentPositions[found.nextPosition]!, totalCount };
+  }
   // A payment position bounds the local positions whose payment lies below it.
   const bound = page.position === 0 ? plan.hi : lowerBound(own.paymentPositions, page.position);
   const found = pageDown(plan, bound, page.limit);
-  const items = found.positions.map((local) => state.transactions.byId.get(state.transactions.order[own.paymentPositions[local]!]!)!);
+  const items = found.positions.map(paymentAt);
   const last = found.positions[found.positions.length - 1];
-  const totalCount = countPlan(plan);
   return found.more && last !== undefined ? { items, nextPosition: own.paymentPositions[last]!, totalCount } : { items, totalCount };
+}
+
+function planOf(state: Pick<DomainState, 'transactions'>, own: CustomerPaymentIndex, filters: CustomerPaymentFilters): ListPlan {
+  const keyAt = (local: number): number => own.createdMs[local] ?? 0;
+  const length = own.paymentPositions.length;
+  const lo = filters.createdAfterMs === undefined ? 0 : firstPositionAtLeast(length, keyAt, filters.createdAfterMs);
+  const hi = filters.createdBeforeMs === undefined ? length : firstPositionAtLeast(length, keyAt, filters.createdBeforeMs);
+  const sources: PositionSource[] = [];
+  if (filters.type !== undefined) sources.push(codeSource(own.type, typeCode(filters.type)));
+  if (filters.status !== undefined) sources.push(codeSource(own.status, statusCode(filters.status)));
+  if (filters.reference !== undefined) sources.push(sortedSource(referencePositions(state, own, filters.reference)));
+  // What no source says exactly (which side an account is on, whether a reference is answered yet) is checked on each payment.
+  const exact = Object.entries(filters).every(([key, value]) => value === undefined || INDEXED.has(key));
+  if (exact) return { sources, lo, hi };
+  const paymentAt = (local: number) => state.transactions.byId.get(state.transactions.order[own.paymentPositions[local]!]!)!;
+  return { sources, lo, hi, residual: (local) => matchesTransaction(paymentAt(local), filters) };
+}
+
+/** The one local position a reference can name (references are made from the transaction's id), if it is this customer's. */
+function referencePositions(state: Pick<DomainState, 'transactions'>, own: CustomerPaymentIndex, reference: string): number[] {
+  const id = referencedTransactionId(reference);
+  const tx = id === undefined ? undefined : state.transactions.byId.get(id);
+  if (tx === undefined) return [];
+  const createdMs = instantToMs(tx.createdAt);
+  for (let local = lowerBound(own.createdMs, createdMs); local < own.createdMs.length && own.createdMs[local] === createdMs; local += 1) {
+    if (state.transactions.order[own.paymentPositions[local]!] === tx.id) return [local];
+  }
+  return [];
 }

@@ -15,6 +15,7 @@ import type { ListedTransaction } from '../card-transactions/list.js';
 import { matchesCardTransaction } from '../card-transactions/list.js';
 import type { DomainState } from '../state.js';
 import { matchesTransaction, type TransactionFilters } from '../transactions/list.js';
+import { referencedTransactionId } from '../transactions/reference.js';
 import { instantToMs } from '../../core/time.js';
 import { countPlan, type ListPlan, pageDown, pageUp } from './query.js';
 import { codeSource, firstPositionAtLeast, type PositionSource, sortedSource } from './sources.js';
@@ -70,12 +71,10 @@ function planOf(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, i
 
 /** The one position a reference can name: references are made from the transaction's id. */
 function referencePositions(state: Pick<DomainState, 'transactions'>, index: TransactionListIndex, reference: string): number[] {
-  const hex = /^(?:TX|RF)([0-9A-F]{32})$/.exec(reference)?.[1]?.toLowerCase();
-  if (hex === undefined) return [];
-  const id = `Transaction:${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  const tx = state.transactions.byId.get(id);
+  const id = referencedTransactionId(reference);
+  const tx = id === undefined ? undefined : state.transactions.byId.get(id);
   if (tx === undefined) return [];
-  const position = positionOfListed(index, id, instantToMs(tx.createdAt));
+  const position = positionOfListed(index, tx.id, instantToMs(tx.createdAt));
   return position === -1 ? [] : [position];
 }
 

@@ -17,3 +17,9 @@ export function reconciliationReference(transactionId: string): string {
 export function refundReference(transactionId: string): string {
   return `RF${bareUuid(transactionId).replaceAll('-', '').toUpperCase()}`;
 }
+
+/** The transaction id a reconciliation or refund reference is made from, or undefined for any other text. Pure. */
+export function referencedTransactionId(reference: string): string | undefined {
+  const hex = /^(?:TX|RF)([0-9A-F]{32})$/.exec(reference)?.[1]?.toLowerCase();
+  return hex === undefined ? undefined : `Transaction:${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
