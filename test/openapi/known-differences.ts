@@ -16,7 +16,6 @@ export const KNOWN_UNROUTED: readonly string[] = [];
  */
 export const KNOWN_FIELD_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
   'GET /agents': ['-query.createdAfter', '-query.createdBefore', '-query.isConnected', '-query.isPaused', '-query.updatedAfter', '-query.updatedBefore'],
-  'GET /agents/approvals': ['-query.endDate', '-query.sortOrder', '-query.startDate'],
   'GET /agents/me/internal-accounts': ['~query'],
   'POST /agents/me/quotes': ['+body.documentIds'],
   'POST /agents/me/transfer-in': ['+body.description'],

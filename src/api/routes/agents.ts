@@ -8,11 +8,12 @@
  * Every `/agents/me` route answers 403 FORBIDDEN for a paused agent. Validation (every invalid
  * field in one 400) comes before existence (404) and state (409); policy rules answer 403.
  */
-import { listAgentActionPage, listAllAgentActionPage } from '../../domains/listing/agent-action-page.js';
+import { type ActionOrder, listAgentActionPage, listAllAgentActionPage } from '../../domains/listing/agent-action-page.js';
 import { listCustomerPaymentPage } from '../../domains/listing/agent-transaction-page.js';
 import { z } from 'zod';
 import { type ApiError, apiError, type FieldError, invalidInput, byField } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
+import { parseInstant } from '../../core/time.js';
 import {
   actionNotFound,
   actionOf,
@@ -53,7 +54,7 @@ import type { ParsedRequest } from '../request.js';
 import { type Accepted, answer, type Route, type RouteContext } from '../route.js';
 import { toFieldErrors, validate } from '../validation.js';
 import { callingAgent } from './calling-agent.js';
-import { agentTransactionQuerySchema, readTransactionQuery } from './transaction-query.js';
+import { agentTransactionQuerySchema, instantParam, readTransactionQuery } from './transaction-query.js';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -64,7 +65,15 @@ const idFilter = (name: string) =>
 const paging = { limit: z.string().optional(), cursor: z.string().optional() };
 
 const agentsQuery = z.strictObject({ ...paging, customerId: idFilter('customerId') });
-const approvalsQuery = z.strictObject({ ...paging, agentId: idFilter('agentId'), customerId: idFilter('customerId') });
+const approvalsQuery = z.strictObject({
+  ...paging,
+  agentId: idFilter('agentId'),
+  customerId: idFilter('customerId'),
+  // The reference's: both inclusive; newest first (desc) by default.
+  startDate: instantParam('startDate').optional(),
+  endDate: instantParam('endDate').optional(),
+  sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).optional(),
+});
 const actionsQuery = z.strictObject({
   ...paging,
   status: z.enum(AGENT_ACTION_STATUSES, { error: `status must be one of ${AGENT_ACTION_STATUSES.join(', ')}` }).optional(),
@@ -89,6 +98,31 @@ function readQuery<T>(schema: z.ZodType<T>, request: ParsedRequest, keyOf: (quer
   if (!page.ok) errors.push(...((page.error.details?.errors as readonly FieldError[] | undefined) ?? []));
   if (errors.length > 0 || !parsed.success || !page.ok) return err(invalidInput(errors.sort(byField)));
   return ok({ query: parsed.data, page: page.value, key });
+}
+
+/** The cursor key of an approvals query: the first one's (oldest first, no range) when nothing the reference added is given. */
+function approvalsKey(q: z.output<typeof approvalsQuery>): string {
+  const base = `agent-approvals:${q.agentId ?? ''}|${q.customerId ?? ''}`;
+  const order = q.sortOrder ?? 'desc';
+  if (order === 'asc' && q.startDate === undefined && q.endDate === undefined) return base;
+  const { createdAfterMs, createdBeforeMs } = approvalBounds(q);
+  return `${base}|${JSON.stringify([createdAfterMs ?? null, createdBeforeMs ?? null, order])}`;
+}
+
+/** startDate and endDate (both inclusive) as [createdAfterMs, createdBeforeMs). */
+function approvalBounds(q: z.output<typeof approvalsQuery>): { readonly createdAfterMs?: number; readonly createdBeforeMs?: number } {
+  const startMs = q.startDate === undefined ? undefined : parseInstant(q.startDate);
+  const endMs = q.endDate === undefined ? undefined : parseInstant(q.endDate);
+  return { ...(startMs === undefined ? {} : { createdAfterMs: startMs }), ...(endMs === undefined ? {} : { createdBeforeMs: endMs + 1 }) };
+}
+
+/** The range and order of an approvals page; an end before the start is 400 INVALID_INPUT on endDate. */
+function approvalRange(q: z.output<typeof approvalsQuery>): Result<ActionOrder, ApiError> {
+  const bounds = approvalBounds(q);
+  if (bounds.createdAfterMs !== undefined && bounds.createdBeforeMs !== undefined && bounds.createdAfterMs >= bounds.createdBeforeMs) {
+    return err(invalidInput([{ field: 'endDate', message: 'endDate must not be before startDate' }]));
+  }
+  return ok({ ...bounds, newestFirst: q.sortOrder !== 'asc' });
 }
 
 /** The spec's list shape from an ordered page, each item through `view`. */
@@ -149,16 +183,14 @@ const platformRoutes: Route<DomainState>[] = [
     auth: 'platform',
     querySchema: approvalsQuery,
     handle: ({ state, request }) => {
-      const read = readQuery(approvalsQuery, request, (q) => `agent-approvals:${q.agentId ?? ''}|${q.customerId ?? ''}`);
+      const read = readQuery(approvalsQuery, request, approvalsKey);
       if (!read.ok) return read;
       const { query, page, key } = read.value;
-      const filters = {
-        status: 'PENDING_APPROVAL' as const,
-        ...(query.agentId === undefined ? {} : { agentId: query.agentId }),
-        ...(query.customerId === undefined ? {} : { customerId: query.customerId }),
-      };
-      const { agentId: filterAgentId, ...rest } = filters;
-      const found = filterAgentId === undefined ? listAllAgentActionPage(state, rest, page) : listAgentActionPage(state, filterAgentId, rest, page);
+      const range = approvalRange(query);
+      if (!range.ok) return range;
+      const filters = { status: 'PENDING_APPROVAL' as const, ...(query.customerId === undefined ? {} : { customerId: query.customerId }) };
+      const found =
+        query.agentId === undefined ? listAllAgentActionPage(state, filters, page, range.value) : listAgentActionPage(state, query.agentId, filters, page, range.value);
       return ok(answer(200, viewedListBody(found, key, (action) => agentActionView(action, state))));
     },
   },

@@ -1,40 +1,43 @@
 /**
  * Agent actions of every agent read from their index (`listing/agent-actions.ts`): creation order,
- * oldest first; a page position is the index into `agents.actionOrder` to resume from and
- * `nextPosition` the next match's (as `agents/list.ts` `pageInOrder` defines them). A status, a
- * customer, or both (walking the narrower) are indexed; so is one agent's list with a status
- * (`listAgentActionPage`: positions index `agents.actionsByAgent`). Pure.
+ * oldest first unless `order.newestFirst` (the paging of `query.ts` `pageInOrder`); a page
+ * position indexes `agents.actionOrder`. Oldest first, positions and `nextPosition` are what
+ * `agents/list.ts` `pageInOrder` defines. A status, a customer, or both (walking the narrower),
+ * and a creation range (a binary search on the creation times) are indexed; so is one agent's list
+ * with a status and a range (`listAgentActionPage`: positions index `agents.actionsByAgent`). Pure.
  */
 import type { ActionFilters, OrderedPage } from '../agents/list.js';
 import type { AgentAction } from '../agents/types.js';
 import type { DomainState } from '../state.js';
 import { actionStatusCode } from './agent-actions.js';
-import { countPlan, type ListPlan, pageUp } from './query.js';
-import { codeSource, type PositionSource, sortedSource } from './sources.js';
+import { countPlan, type ListPlan, pageInOrder } from './query.js';
+import { codeSource, firstPositionAtLeast, type PositionSource, sortedSource } from './sources.js';
 
-/** Actions of any agent matching `filters` (an agent filter is `listActions`'s), oldest first. Pure. */
+/** The creation range [createdAfterMs, createdBeforeMs) and the order of an action page. */
+export type ActionOrder = { readonly createdAfterMs?: number; readonly createdBeforeMs?: number; readonly newestFirst?: boolean };
+
+/** Actions of any agent matching `filters` (an agent filter is `listActions`'s), in `order`. Pure. */
 export function listAllAgentActionPage(
   state: Pick<DomainState, 'agents' | 'lists'>,
   filters: Omit<ActionFilters, 'agentId'>,
   page: { readonly limit: number; readonly position: number },
+  order: ActionOrder = {},
 ): OrderedPage<AgentAction> {
   const index = state.lists.agentActions;
   const sources: PositionSource[] = [];
   if (filters.status !== undefined) sources.push(codeSource(index.status, actionStatusCode(filters.status)));
   if (filters.customerId !== undefined) sources.push(sortedSource(index.byCustomer.get(filters.customerId) ?? []));
-  const plan: ListPlan = { sources, lo: 0, hi: index.createdMs.length };
-  const found = pageUp(plan, page.position, page.limit);
-  const items = found.positions.map((position) => state.agents.actions.get(state.agents.actionOrder[position]!)!);
-  const totalCount = countPlan(plan);
-  return found.nextPosition === -1 ? { items, totalCount } : { items, nextPosition: found.nextPosition, totalCount };
+  const plan: ListPlan = { sources, ...rangeOf(index.createdMs, order) };
+  return pageOf(plan, page, order, (position) => state.agents.actions.get(state.agents.actionOrder[position]!)!);
 }
 
-/** One agent's actions matching `filters`, oldest first, as `listActions` with that agent answers them. Pure. */
+/** One agent's actions matching `filters`, in `order`, as `listActions` with that agent answers them oldest first. Pure. */
 export function listAgentActionPage(
   state: Pick<DomainState, 'agents' | 'lists'>,
   agentId: string,
   filters: Omit<ActionFilters, 'agentId'>,
   page: { readonly limit: number; readonly position: number },
+  order: ActionOrder = {},
 ): OrderedPage<AgentAction> {
   const own = state.lists.agentActions.byAgent.get(agentId);
   const ids = state.agents.actionsByAgent.get(agentId) ?? [];
@@ -44,9 +47,22 @@ export function listAgentActionPage(
   // An agent's actions are its customer's; the customer filter is still checked, not assumed.
   const customerId = filters.customerId;
   const residual = customerId === undefined ? undefined : (position: number): boolean => actionAt(position).customerId === customerId;
-  const plan: ListPlan = { sources, residual, lo: 0, hi: own.createdMs.length };
-  const found = pageUp(plan, page.position, page.limit);
+  return pageOf({ sources, residual, ...rangeOf(own.createdMs, order) }, page, order, actionAt);
+}
+
+/** [lo, hi): the positions created in the range (creation times never decrease along a list). */
+function rangeOf(createdMs: readonly number[], order: ActionOrder): { readonly lo: number; readonly hi: number } {
+  const keyAt = (position: number): number => createdMs[position] ?? 0;
+  const length = createdMs.length;
+  return {
+    lo: order.createdAfterMs === undefined ? 0 : firstPositionAtLeast(length, keyAt, order.createdAfterMs),
+    hi: order.createdBeforeMs === undefined ? length : firstPositionAtLeast(length, keyAt, order.createdBeforeMs),
+  };
+}
+
+function pageOf(plan: ListPlan, page: { readonly limit: number; readonly position: number }, order: ActionOrder, actionAt: (position: number) => AgentAction): OrderedPage<AgentAction> {
+  const found = pageInOrder(plan, page, order.newestFirst === true);
   const items = found.positions.map(actionAt);
   const totalCount = countPlan(plan);
-  return found.nextPosition === -1 ? { items, totalCount } : { items, nextPosition: found.nextPosition, totalCount };
+  return found.nextPosition === undefined ? { items, totalCount } : { items, nextPosition: found.nextPosition, totalCount };
 }

@@ -104,3 +104,19 @@ function nthMember(source: PositionSource, n: number): number {
   }
   return lo;
 }
+
+/**
+ * One page in either order, with the cursor positions the lists share: oldest first, `position`
+ * is the next row to show and `nextPosition` the one after the page; newest first, `position` is
+ * an exclusive bound (0: from the newest) and `nextPosition` the last row shown, so rows created
+ * between pages never shift or repeat. Pure.
+ */
+export function pageInOrder(plan: ListPlan, page: { readonly limit: number; readonly position: number }, newestFirst: boolean): { readonly positions: number[]; readonly nextPosition?: number } {
+  if (!newestFirst) {
+    const found = pageUp(plan, page.position, page.limit);
+    return found.nextPosition === -1 ? { positions: found.positions } : { positions: found.positions, nextPosition: found.nextPosition };
+  }
+  const found = pageDown(plan, page.position === 0 ? plan.hi : page.position, page.limit);
+  const last = found.positions[found.positions.length - 1];
+  return found.more && last !== undefined ? { positions: found.positions, nextPosition: last } : { positions: found.positions };
+}
