@@ -8,7 +8,7 @@
 import type { EventEnvelope } from '../log/index.js';
 import type { EvolverTable } from './evolver.js';
 import type { DomainState } from './state.js';
-import type { WebhookStore } from './webhook-store.js';
+import { PendingWebhooks, type WebhookStore } from './webhook-store.js';
 
 /** One notification to queue: its webhook type and the resource after the change. */
 export type Notification = { readonly type: string; readonly data: unknown };
@@ -39,11 +39,16 @@ export type WebhookOutcome =
  */
 export const WEBHOOK_EVENTS = { queued: 'WebhookQueued', delivered: 'WebhookDelivered', gaveUp: 'WebhookGaveUp' } as const;
 
-export type { WebhookStore } from './webhook-store.js';
+export { PendingWebhooks, type WebhookStore } from './webhook-store.js';
 
 /** An empty store. */
 export function emptyWebhookStore(): WebhookStore {
-  return { pending: new Set() };
+  return { pending: new PendingWebhooks() };
+}
+
+/** A store whose pending webhooks are `ids`, in queue order (a snapshot's `pendingWebhooks`). */
+export function webhookStoreOf(ids: Iterable<string>): WebhookStore {
+  return { pending: PendingWebhooks.of(ids) };
 }
 
 /**

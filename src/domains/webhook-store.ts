@@ -5,7 +5,240 @@
  */
 
 /**
- * The outbox's open part: ids of queued webhooks with no delivery marker yet, in queue order (a
- * Set iterates in insertion order). What `engine.recordWebhookOutcomes` checks a marker against.
+ * The outbox's open part: ids of queued webhooks with no delivery marker yet, in queue order.
+ * What `engine.recordWebhookOutcomes` checks a marker against.
  */
-export type WebhookStore = { readonly pending: Set<string> };
+export type WebhookStore = { readonly pending: PendingWebhooks };
+
+/** Webhooks per chunk: a chunk is dropped whole once none of its webhooks is pending. */
+const CHUNK = 1024;
+/** 32-bit words of one packed id (the uuid's 128 bits). */
+const ID_WORDS = 4;
+/** Offset of a chunk's pending bits (one bit per webhook), after its ids. */
+const BITS_AT = CHUNK * ID_WORDS;
+const PREFIX = 'Webhook:';
+/** `Webhook:` and a lowercase uuid `8-4-4-4-12`. */
+const PACKED_LENGTH = PREFIX.length + 36;
+
+/**
+ * Pending webhook ids, Set-like (`add`, `delete`, `has`, `size`, iteration in queue order), kept
+ * packed: every queued webhook gets the next ordinal, its id's uuid is stored as four 32-bit words
+ * in chunks of 1,024 with one pending bit each, and a chunk is dropped once none of its webhooks
+ * is pending (so a delivering outbox keeps a short window, not every webhook ever queued).
+ *
+ * Why it is cheap: ids are UUIDv7 minted at their event's time and queued in log order, so the
+ * uuid's 48-bit time prefix never decreases along the ordinals. `add` appends (a duplicate can
+ * only sit in the trailing run of the same millisecond), and `has`/`delete` binary-search the
+ * time, then compare the words. 16 B per webhook instead of a Set entry (~20 B) plus the id
+ * string (~64 B once the log is not held), and no hash-table cache misses per `WebhookQueued`.
+ * An id of any other shape, or one whose time goes back, is kept as a string beside them
+ * (still in queue order), so any log replays the same answers.
+ */
+export class PendingWebhooks {
+  /** Chunks of CHUNK packed ids, then CHUNK/32 words of pending bits. */
+  private readonly chunks: Uint32Array[] = [];
+  /** Ordinal of the first webhook of `chunks[0]` (a multiple of CHUNK). */
+  private firstOrdinal = 0;
+  /** The next ordinal to give. */
+  private end = 0;
+  /** No webhook below this ordinal is pending. */
+  private head = 0;
+  private count = 0;
+  /** Time prefix of the last packed id (ids at or after it are appended packed). */
+  private lastTimeMs = 0;
+  /** Pending ids kept as strings (other shapes, or out of time order): id → ordinal and back. */
+  private readonly others = new Map<string, number>();
+  private readonly otherIds = new Map<number, string>();
+  private readonly scratch = new Uint32Array(ID_WORDS);
+
+  /** Pending ids from a list in queue order (a snapshot's). */
+  static of(ids: Iterable<string>): PendingWebhooks {
+    const pending = new PendingWebhooks();
+    for (const id of ids) pending.add(id);
+    return pending;
+  }
+
+  /** How many webhooks are pending. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Queues `id` as pending; a no-op when it is pending already (like `Set.add`). */
+  add(id: string): this {
+    if (this.others.size > 0 && this.others.has(id)) return this;
+    const words = this.scratch;
+    const timeMs = parseId(id, words) ? timeOf(words, 0) : -1;
+    // Back in time (rare): pending already if packed earlier, else kept as a string.
+    if (timeMs < this.lastTimeMs) return timeMs >= 0 && this.ordinalOf(id) !== -1 ? this : this.addOther(id);
+    // Earlier copies of this id share its millisecond, so they sit in the trailing run.
+    if (timeMs === this.lastTimeMs) {
+      for (let ord = this.end - 1; ord >= this.head; ord -= 1) {
+        const chunk = this.chunkOf(ord);
+        const at = ((ord - this.firstOrdinal) % CHUNK) * ID_WORDS;
+        if (timeOf(chunk, at) !== timeMs) break;
+        if (this.isPending(ord) && sameWords(chunk, at, words) && !this.otherIds.has(ord)) return this;
+      }
+    }
+    this.lastTimeMs = timeMs;
+    const ord = this.append();
+    this.chunkOf(ord).set(words, ((ord - this.firstOrdinal) % CHUNK) * ID_WORDS);
+    return this;
+  }
+
+  /** Whether `id` is pending. */
+  has(id: string): boolean {
+    return this.ordinalOf(id) !== -1;
+  }
+
+  /** Marks `id` as no longer pending; false when it was not pending (like `Set.delete`). */
+  delete(id: string): boolean {
+    const ord = this.ordinalOf(id);
+    if (ord === -1) return false;
+    const chunk = this.chunkOf(ord);
+    const index = (ord - this.firstOrdinal) % CHUNK;
+    chunk[BITS_AT + (index >>> 5)]! &= ~(1 << (index & 31));
+    this.count -= 1;
+    const other = this.otherIds.get(ord);
+    if (other !== undefined) {
+      this.otherIds.delete(ord);
+      this.others.delete(other);
+    }
+    this.advanceHead();
+    return true;
+  }
+
+  /** The pending ids in queue order. */
+  *[Symbol.iterator](): IterableIterator<string> {
+    for (let ord = this.head; ord < this.end; ord += 1) {
+      if (!this.isPending(ord)) continue;
+      yield this.otherIds.get(ord) ?? formatId(this.chunkOf(ord), ((ord - this.firstOrdinal) % CHUNK) * ID_WORDS);
+    }
+  }
+
+  /** The pending ids in queue order, as an iterator (like `Set.values`). */
+  values(): IterableIterator<string> {
+    return this[Symbol.iterator]();
+  }
+
+  /** Ordinal of pending `id`, or -1. */
+  private ordinalOf(id: string): number {
+    const words = this.scratch;
+    if (parseId(id, words)) {
+      const timeMs = timeOf(words, 0);
+      for (let ord = this.lowerBound(timeMs); ord < this.end; ord += 1) {
+        const chunk = this.chunkOf(ord);
+        const at = ((ord - this.firstOrdinal) % CHUNK) * ID_WORDS;
+        if (timeOf(chunk, at) !== timeMs) break;
+        if (this.isPending(ord) && sameWords(chunk, at, words) && !this.otherIds.has(ord)) return ord;
+      }
+    }
+    return this.others.size === 0 ? -1 : (this.others.get(id) ?? -1);
+  }
+
+  /** The first ordinal at or after `head` whose time is >= `timeMs`. */
+  private lowerBound(timeMs: number): number {
+    let low = this.head;
+    let high = this.end;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (timeOf(this.chunkOf(mid), ((mid - this.firstOrdinal) % CHUNK) * ID_WORDS) < timeMs) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  /** Keeps `id` as a string; its packed slot repeats the last time so the search stays sorted. */
+  private addOther(id: string): this {
+    const ord = this.append();
+    const at = ((ord - this.firstOrdinal) % CHUNK) * ID_WORDS;
+    const chunk = this.chunkOf(ord);
+    chunk[at] = Math.floor(this.lastTimeMs / 65_536);
+    chunk[at + 1] = (this.lastTimeMs % 65_536) * 65_536;
+    this.others.set(id, ord);
+    this.otherIds.set(ord, id);
+    return this;
+  }
+
+  /** Takes the next ordinal, pending, in a new chunk when the last one is full. */
+  private append(): number {
+    const ord = this.end;
+    if (ord - this.firstOrdinal === this.chunks.length * CHUNK) this.chunks.push(new Uint32Array(BITS_AT + CHUNK / 32));
+    const index = (ord - this.firstOrdinal) % CHUNK;
+    this.chunkOf(ord)[BITS_AT + (index >>> 5)]! |= 1 << (index & 31);
+    this.end = ord + 1;
+    this.count += 1;
+    return ord;
+  }
+
+  /** Moves `head` past webhooks no longer pending and drops the chunks behind it. */
+  private advanceHead(): void {
+    while (this.head < this.end && !this.isPending(this.head)) this.head += 1;
+    let drop = 0;
+    while (drop < this.chunks.length && this.firstOrdinal + (drop + 1) * CHUNK <= this.head) drop += 1;
+    if (drop === 0) return;
+    this.chunks.splice(0, drop);
+    this.firstOrdinal += drop * CHUNK;
+  }
+
+  private chunkOf(ord: number): Uint32Array {
+    return this.chunks[Math.floor((ord - this.firstOrdinal) / CHUNK)]!;
+  }
+
+  private isPending(ord: number): boolean {
+    const index = (ord - this.firstOrdinal) % CHUNK;
+    return (this.chunkOf(ord)[BITS_AT + (index >>> 5)]! & (1 << (index & 31))) !== 0;
+  }
+}
+
+/** The uuid's 48-bit time prefix of the id packed at `at`. */
+function timeOf(words: Uint32Array, at: number): number {
+  return words[at]! * 65_536 + (words[at + 1]! >>> 16);
+}
+
+function sameWords(chunk: Uint32Array, at: number, words: Uint32Array): boolean {
+  return chunk[at] === words[0] && chunk[at + 1] === words[1] && chunk[at + 2] === words[2] && chunk[at + 3] === words[3];
+}
+
+/** Packs `Webhook:<lowercase uuid>` into `out` (4 words); false for any other shape. */
+function parseId(id: string, out: Uint32Array): boolean {
+  if (id.length !== PACKED_LENGTH || !id.startsWith(PREFIX)) return false;
+  const p = PREFIX.length;
+  if (id.charCodeAt(p + 8) !== 45 || id.charCodeAt(p + 13) !== 45 || id.charCodeAt(p + 18) !== 45 || id.charCodeAt(p + 23) !== 45) return false;
+  const a = hexAt(id, p, p + 8);
+  const b = hexAt(id, p + 9, p + 13);
+  const c = hexAt(id, p + 14, p + 18);
+  const d = hexAt(id, p + 19, p + 23);
+  const e = hexAt(id, p + 24, p + 28);
+  const f = hexAt(id, p + 28, p + 36);
+  if (a < 0 || b < 0 || c < 0 || d < 0 || e < 0 || f < 0) return false;
+  out[0] = a;
+  out[1] = b * 65_536 + c;
+  out[2] = d * 65_536 + e;
+  out[3] = f;
+  return true;
+}
+
+/** The lowercase hex digits of `text` in [from, to) as a number; -1 for any other character. */
+function hexAt(text: string, from: number, to: number): number {
+  let value = 0;
+  for (let i = from; i < to; i += 1) {
+    const code = text.charCodeAt(i);
+    let digit: number;
+    if (code >= 48 && code <= 57) digit = code - 48;
+    else if (code >= 97 && code <= 102) digit = code - 87;
+    else return -1;
+    value = value * 16 + digit;
+  }
+  return value;
+}
+
+function hex(value: number, width: number): string {
+  return value.toString(16).padStart(width, '0');
+}
+
+/** The id packed at `at`, as it was queued. */
+function formatId(chunk: Uint32Array, at: number): string {
+  const w1 = chunk[at + 1]!;
+  const w2 = chunk[at + 2]!;
+  return `${PREFIX}${hex(chunk[at]!, 8)}-${hex(w1 >>> 16, 4)}-${hex(w1 & 0xffff, 4)}-${hex(w2 >>> 16, 4)}-${hex(w2 & 0xffff, 4)}${hex(chunk[at + 3]!, 8)}`;
+}

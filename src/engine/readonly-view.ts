@@ -5,6 +5,8 @@
  * nothing on the write or replay paths and one proxy hop per read through it.
  */
 
+import { PendingWebhooks } from '../domains/webhook-store.js';
+
 /** Methods that change a Map, Set or Array, refused through the view. */
 const COLLECTION_MUTATORS: ReadonlySet<PropertyKey> = new Set([
   'set', 'delete', 'clear', 'add',
@@ -43,7 +45,7 @@ export function readonlyView<T extends object>(root: T): T {
   }
 
   function handlerFor(target: object): ProxyHandler<object> {
-    const collection = target instanceof Map || target instanceof Set;
+    const collection = target instanceof Map || target instanceof Set || target instanceof PendingWebhooks;
     const mutators = Array.isArray(target) || collection ? COLLECTION_MUTATORS : LEDGER_MUTATORS;
     return {
       get(object, property) {

@@ -19,6 +19,7 @@ import type { PublishedRate } from '../domains/rates/types.js';
 import type { DomainState, IdempotentResponse } from '../domains/state.js';
 import type { StatementRecord } from '../domains/statements/store.js';
 import { timerStoreOf, type Timer } from '../domains/timers.js';
+import { webhookStoreOf } from '../domains/notifications.js';
 import {
   type TransactionStoreSnapshot,
   transactionStoreFromSnapshot,
@@ -186,7 +187,7 @@ function storesFromSnapshot(snapshot: EngineSnapshot): Omit<DomainState, 'lists'
     cardTransactions: cardTransactionStoreFromSnapshot(snapshot.cardTransactions),
     stablecoins: stablecoinStoreFromSnapshot(snapshot.stablecoins),
     agents: agentStoreFromSnapshot(snapshot.agents),
-    webhooks: { pending: new Set(snapshot.pendingWebhooks ?? []) },
+    webhooks: webhookStoreOf(snapshot.pendingWebhooks ?? []),
     verifications: verificationStoreFromSnapshot(snapshot.verifications),
     documents: documentStoreFromSnapshot(snapshot.documents),
     beneficialOwners: beneficialOwnerStoreFromSnapshot(snapshot.beneficialOwners),

@@ -1,0 +1,150 @@
+/**
+ * The packed pending-webhook set (src/domains/webhook-store.ts) behaves as the Set it replaced:
+ * queue order, a duplicate queued while pending is a no-op, markers remove, ids of other shapes
+ * and out-of-order times still work; a delivering outbox leaves no chunk behind; snapshots (also
+ * ones written before the packed set) and replay restore it; the read-only view refuses changes.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { resourceId } from '../../src/core/ids.js';
+import { WEBHOOK_EVENTS, type WebhookQueued } from '../../src/domains/notifications.js';
+import { PendingWebhooks } from '../../src/domains/webhook-store.js';
+import { createEngine } from '../../src/engine/engine.js';
+import { harness } from '../support/harness.js';
+import { stateText } from '../support/state-text.js';
+
+const T0 = Date.parse('2026-01-05T16:00:00Z');
+/** The id `handle` would mint for the `index`-th id of the event at `seq`, `atMs`. */
+const webhookId = (seq: number, atMs: number, index = 0): string => resourceId('Webhook', 7, { seq, atMs, index });
+/** Internal chunk count (the memory a set holds), read for the test only. */
+const chunkCount = (pending: PendingWebhooks): number => (pending as unknown as { chunks: unknown[] }).chunks.length;
+
+describe('PendingWebhooks', () => {
+  it('keeps queue order, ignores a duplicate while pending, and re-queues at the end after its marker', () => {
+    const ids = [webhookId(1, T0), webhookId(2, T0), webhookId(3, T0 + 5), webhookId(4, T0 + 5)];
+    const pending = PendingWebhooks.of(ids);
+    expect([...pending]).toEqual(ids);
+    pending.add(ids[1]!);
+    expect(pending.size).toBe(4);
+    expect(pending.delete(ids[1]!)).toBe(true);
+    expect(pending.delete(ids[1]!)).toBe(false);
+    expect(pending.has(ids[1]!)).toBe(false);
+    expect([...pending]).toEqual([ids[0], ids[2], ids[3]]);
+    pending.add(ids[1]!); // back in time after its marker: kept as a string, last in order
+    expect([...pending]).toEqual([ids[0], ids[2], ids[3], ids[1]]);
+    expect(pending.has(ids[1]!)).toBe(true);
+    expect(pending.delete(ids[1]!)).toBe(true);
+    expect([...pending]).toEqual([ids[0], ids[2], ids[3]]);
+  });
+
+  it('keeps ids of any other shape (uppercase, no prefix, short) in queue order with the packed ones', () => {
+    const ids = [webhookId(1, T0), 'Webhook:nope', webhookId(2, T0 + 1).toUpperCase(), 'x', webhookId(3, T0 + 2), `Webhook:${'0'.repeat(36)}`];
+    const pending = PendingWebhooks.of(ids);
+    expect([...pending]).toEqual(ids);
+    for (const id of ids) expect(pending.has(id)).toBe(true);
+    expect(pending.has(webhookId(2, T0 + 1))).toBe(false);
+    expect(pending.delete('x')).toBe(true);
+    expect(pending.delete(ids[0]!)).toBe(true);
+    expect([...pending]).toEqual([ids[1], ids[2], ids[4], ids[5]]);
+  });
+
+  it('drops every chunk once all webhooks are delivered in order, and keeps working after', () => {
+    const ids = Array.from({ length: 5_000 }, (_, i) => webhookId(i + 1, T0 + Math.floor(i / 3)));
+    const pending = PendingWebhooks.of(ids);
+    expect(chunkCount(pending)).toBe(5);
+    for (const id of ids.slice(0, 4_000)) expect(pending.delete(id)).toBe(true);
+    expect(chunkCount(pending)).toBe(2);
+    expect([...pending]).toEqual(ids.slice(4_000));
+    for (const id of ids.slice(4_000)) pending.delete(id);
+    expect(pending.size).toBe(0);
+    expect(chunkCount(pending)).toBeLessThanOrEqual(1);
+    const later = webhookId(9_999, T0 + 10_000);
+    pending.add(later);
+    expect([...pending]).toEqual([later]);
+    expect(pending.has(ids[0]!)).toBe(false);
+  });
+
+  it('answers like a Set for any sequence of queues and markers (times mostly rising, sometimes not)', () => {
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('add' as const), step: fc.integer({ min: -3, max: 4 }), seq: fc.integer({ min: 1, max: 60 }), odd: fc.boolean() }),
+      fc.record({ kind: fc.constant('again' as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 300 }), (ops) => {
+        const model = new Set<string>();
+        const pending = new PendingWebhooks();
+        const seen: string[] = [];
+        let atMs = T0;
+        for (const o of ops) {
+          if (o.kind === 'add') {
+            atMs += o.step < 0 && o.step > -3 ? 0 : o.step;
+            const id = o.odd && o.seq % 7 === 0 ? `Webhook:odd-${o.seq}` : webhookId(o.seq, atMs);
+            seen.push(id);
+            model.add(id);
+            pending.add(id);
+          } else if (o.kind === 'again') {
+            const id = seen[o.pick % Math.max(1, seen.length)] ?? 'Webhook:first';
+            seen.push(id);
+            model.add(id);
+            pending.add(id);
+          } else {
+            const id = seen.length === 0 ? 'Webhook:none' : seen[o.pick % seen.length]!;
+            expect(pending.delete(id)).toBe(model.delete(id));
+          }
+          expect(pending.size).toBe(model.size);
+        }
+        expect([...pending]).toEqual([...model]);
+        for (const id of seen) expect(pending.has(id)).toBe(model.has(id));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('the pending webhooks of an engine', () => {
+  function engineWithWebhooks(count: number): ReturnType<typeof harness> {
+    const h = harness({ regulated: true });
+    for (let i = 0; i < count; i += 1) h.ok('POST', '/customers', { customerType: 'INDIVIDUAL', platformCustomerId: `p-${i}`, fullName: `Customer ${i}` });
+    return h;
+  }
+
+  it('replay equals live, through markers, and a snapshot (also one of the old Set) restores the same order', () => {
+    const h = engineWithWebhooks(5);
+    const ids = h.log.filter((e) => e.type === WEBHOOK_EVENTS.queued).map((e) => (e.data as WebhookQueued).id);
+    const recorded = h.engine.recordWebhookOutcomes(
+      [
+        { kind: 'delivered', webhookId: ids[1]!, attempts: 1, status: 200 },
+        { kind: 'gaveUp', webhookId: ids[3]!, attempts: 8, lastError: 'HTTP 500' },
+      ],
+      { now: '2026-01-06T00:00:00Z' },
+    );
+    expect(recorded.ok).toBe(true);
+    if (!recorded.ok) return;
+    const live = [ids[0], ids[2], ids[4]];
+    expect([...h.engine.state.webhooks.pending]).toEqual(live);
+    const replayed = createEngine({ events: [...h.log, ...recorded.value] });
+    expect([...replayed.state.webhooks.pending]).toEqual(live);
+    expect(stateText(replayed)).toBe(stateText(h.engine));
+    const snapshot = JSON.parse(JSON.stringify(h.engine.snapshot())) as ReturnType<typeof h.engine.snapshot>;
+    expect(snapshot.pendingWebhooks).toEqual(live);
+    expect([...createEngine({ snapshot }).state.webhooks.pending]).toEqual(live);
+    // A snapshot written by the Set (the same list of ids), and one written before the outbox existed.
+    const older = { ...snapshot, pendingWebhooks: undefined };
+    expect([...createEngine({ snapshot: older as unknown as typeof snapshot }).state.webhooks.pending]).toEqual([]);
+    const restored = createEngine({ snapshot });
+    expect(restored.recordWebhookOutcomes([{ kind: 'delivered', webhookId: ids[1]!, attempts: 1, status: 200 }], { now: '2026-01-06T00:00:01Z' })).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+    expect(restored.recordWebhookOutcomes([{ kind: 'delivered', webhookId: ids[2]!, attempts: 1, status: 200 }], { now: '2026-01-06T00:00:01Z' }).ok).toBe(true);
+    expect([...restored.state.webhooks.pending]).toEqual([ids[0], ids[4]]);
+  });
+
+  it('cannot be changed through engine.state (the read-only view)', () => {
+    const h = engineWithWebhooks(1);
+    const pending = h.engine.state.webhooks.pending;
+    const [id] = [...pending];
+    expect(() => pending.delete(id!)).toThrow(TypeError);
+    expect(() => pending.add('Webhook:x')).toThrow(TypeError);
+    expect(pending.has(id!)).toBe(true);
+    expect(pending.size).toBe(1);
+  });
+});
