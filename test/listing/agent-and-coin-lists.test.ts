@@ -178,7 +178,7 @@ describe('the three indexes after replay and from a snapshot', () => {
 /** The three indexes as text: per key, positions, times, and each code with its count below every block bound. */
 function indexText(e: Engine): string {
   const codes = (index: CodeIndex): unknown => {
-    const values = Array.from(index.codes.subarray(0, index.length));
+    const values = Array.from(index.codes.slice(0, index.length));
     const counts = [...new Set(values)].sort().map((code) => [code, Array.from({ length: Math.ceil(index.length / 64) + 1 }, (_, b) => countCodeBelow(index, code, b * 64))]);
     return { values, counts };
   };

@@ -36,7 +36,7 @@ describe('GET /cards from the list index', () => {
     const text = (lists: typeof state.lists): string => {
       const { status, createdMs } = lists.cards;
       const counts = [1, 2, 3].map((code) => Array.from({ length: status.length + 1 }, (_, bound) => countCodeBelow(status, code, bound)));
-      return JSON.stringify({ createdMs: [...createdMs], codes: Array.from(status.codes.subarray(0, status.length)), counts });
+      return JSON.stringify({ createdMs: [...createdMs], codes: Array.from(status.codes.slice(0, status.length)), counts });
     };
     expect(text(createEngine({ events: h.log }).state.lists)).toBe(text(state.lists));
     expect(text(createEngine({ snapshot: JSON.parse(JSON.stringify(h.engine.snapshot())) }).state.lists)).toBe(text(state.lists));

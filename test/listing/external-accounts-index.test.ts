@@ -49,7 +49,7 @@ describe('external account lists from the list index', () => {
     }
     const text = (lists: typeof state.lists): string => {
       const { scope, byOwner, byCurrency } = lists.externalAccounts;
-      const codes = Array.from(scope.codes.subarray(0, scope.length));
+      const codes = Array.from(scope.codes.slice(0, scope.length));
       const counts = [1, 2].map((code) => Array.from({ length: scope.length + 1 }, (_, bound) => countCodeBelow(scope, code, bound)));
       // Key order and emptied lists are not part of what the index says.
       const entries = (map: ReadonlyMap<string, readonly number[]>) => [...map].filter(([, v]) => v.length > 0).map(([k, v]) => [k, [...v]]).sort();

@@ -179,7 +179,7 @@ describe('GET /transactions from the list index', () => {
 function indexText(e: Engine): string {
   const { transactions, quotes } = e.state.lists;
   const codes = (index: CodeIndex): unknown => {
-    const values = Array.from(index.codes.subarray(0, index.length));
+    const values = Array.from(index.codes.slice(0, index.length));
     const counts = [...new Set(values)].sort().map((code) => [code, Array.from({ length: Math.ceil(index.length / 64) + 1 }, (_, b) => countCodeBelow(index, code, b * 64))]);
     return { values, counts };
   };

@@ -8,7 +8,7 @@ import { instantToMs } from '../../core/time.js';
 import type { AgentStore } from '../agents/store.js';
 import { AGENT_ACTION_STATUSES, type AgentAction } from '../agents/types.js';
 import { appendCode, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
-import { pushPosition } from './sources.js';
+import { appended, pushPosition } from './sources.js';
 import { positionOfListed } from './transactions.js';
 
 /** The action list's index; positions are indexes into `agents.actionOrder`. */
@@ -23,7 +23,7 @@ export type AgentActionListIndex = {
 };
 
 /** One agent's actions: `createdAt` in epoch ms and the status code, parallel to its list. */
-export type OwnActionIndex = { readonly createdMs: number[]; readonly status: CodeIndex };
+export type OwnActionIndex = { createdMs: number[]; readonly status: CodeIndex };
 
 /** An empty index. */
 export function emptyAgentActionListIndex(): AgentActionListIndex {
@@ -41,7 +41,7 @@ export function catchUpAgentActionList(store: AgentStore, index: AgentActionList
     pushPosition(index.byCustomer, action.customerId, position);
     appendCode(index.status, actionStatusCode(action.status));
     const own = ownIndexFor(index, action.agentId);
-    own.createdMs.push(instantToMs(action.createdAt));
+    own.createdMs = appended(own.createdMs, instantToMs(action.createdAt));
     appendCode(own.status, actionStatusCode(action.status));
   }
 }

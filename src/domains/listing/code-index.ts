@@ -4,7 +4,10 @@
  * "the nearest position below or from a bound with code c" cost O(log n + block) however many
  * positions there are. It indexes a field that changes (a status): setting a position's code
  * costs O(log n). Memory: one byte per position, and per code 4 bytes per block of 64 positions
- * (at most twice that while the tree's capacity doubles). Pure data, written in place by evolvers.
+ * (at most twice that while the tree's capacity doubles). An index of one block (most indexes
+ * per customer, agent or coin are) is a plain array of at most 64 codes and no trees: a scan of
+ * one block is what a tree would cost anyway, and a typed array or a Map costs ~200 B apiece.
+ * Pure data, written in place by evolvers.
  */
 import { assert } from '../../core/assert.js';
 
@@ -14,20 +17,31 @@ const SHIFT = 6;
 
 /** The index: `codes[position]` and one Fenwick tree of block counts per code in use. */
 export type CodeIndex = {
-  codes: Uint8Array;
+  /** An exact-size array while the index fits one block, then a Uint8Array doubled as it grows. */
+  codes: Uint8Array | number[];
   length: number;
-  /** Per code, a 1-based Fenwick tree over blocks; its capacity (length - 1) is a power of two. */
-  readonly trees: Map<number, Int32Array>;
+  /**
+   * Per code, a 1-based Fenwick tree over blocks; its capacity (length - 1) is a power of two.
+   * Undefined until the index passes one block.
+   */
+  trees: Map<number, Int32Array> | undefined;
 };
 
 /** An empty index. */
 export function emptyCodeIndex(): CodeIndex {
-  return { codes: new Uint8Array(64), length: 0, trees: new Map() };
+  return { codes: [], length: 0, trees: undefined };
 }
 
 /** Appends a position holding `code` (0: none) and returns the position. */
 export function appendCode(index: CodeIndex, code: number): number {
   const position = index.length;
+  if (position < CODE_BLOCK_SIZE) {
+    // A copy one longer, so that a short index holds no spare capacity.
+    index.codes = (index.codes as number[]).concat(code);
+    index.length = position + 1;
+    return position;
+  }
+  if (position === CODE_BLOCK_SIZE) growPastOneBlock(index);
   if (position === index.codes.length) {
     const grown = new Uint8Array(index.codes.length * 2);
     grown.set(index.codes);
@@ -38,15 +52,28 @@ export function appendCode(index: CodeIndex, code: number): number {
   return position;
 }
 
+/** Moves a full one-block index to a Uint8Array and counts its codes into trees. */
+function growPastOneBlock(index: CodeIndex): void {
+  const codes = new Uint8Array(CODE_BLOCK_SIZE * 2);
+  codes.set(index.codes);
+  index.codes = codes;
+  index.trees = new Map();
+  for (let position = 0; position < index.length; position += 1) {
+    const code = codes[position] ?? 0;
+    if (code !== 0) addToTree(treeFor(index, code, 0), 0, 1);
+  }
+}
+
 /** Sets the code of an existing position (0: none). */
 export function setCode(index: CodeIndex, position: number, code: number): void {
   assert(position >= 0 && position < index.length && code >= 0 && code <= 255, `code index: bad position ${position} or code ${code}`);
   const old = index.codes[position] ?? 0;
   if (old === code) return;
+  index.codes[position] = code;
+  if (index.trees === undefined) return;
   const block = position >> SHIFT;
   if (old !== 0) addToTree(treeFor(index, old, block), block, -1);
   if (code !== 0) addToTree(treeFor(index, code, block), block, 1);
-  index.codes[position] = code;
 }
 
 /** The code at `position` (0 when none or out of range). */
@@ -58,7 +85,7 @@ export function codeAt(index: CodeIndex, position: number): number {
 export function countCodeBelow(index: CodeIndex, code: number, bound: number): number {
   const end = Math.min(Math.max(bound, 0), index.length);
   const block = end >> SHIFT;
-  let count = prefix(index.trees.get(code), block);
+  let count = prefix(index.trees?.get(code), block);
   for (let position = block << SHIFT; position < end; position += 1) if (index.codes[position] === code) count += 1;
   return count;
 }
@@ -68,10 +95,10 @@ export function previousWithCode(index: CodeIndex, code: number, bound: number):
   const end = Math.min(Math.max(bound, 0), index.length);
   const blockStart = (end >> SHIFT) << SHIFT;
   for (let position = end - 1; position >= blockStart; position -= 1) if (index.codes[position] === code) return position;
-  const before = prefix(index.trees.get(code), end >> SHIFT);
+  const before = prefix(index.trees?.get(code), end >> SHIFT);
   if (before === 0) return -1;
   // The block holding the before-th occurrence (1-based) is the last one with any below `end`.
-  const block = blockOfOccurrence(index.trees.get(code)!, before);
+  const block = blockOfOccurrence(index.trees!.get(code)!, before);
   for (let position = Math.min((block << SHIFT) + CODE_BLOCK_SIZE, index.length) - 1; position >= block << SHIFT; position -= 1) {
     if (index.codes[position] === code) return position;
   }
@@ -84,7 +111,7 @@ export function nextWithCode(index: CodeIndex, code: number, from: number): numb
   if (start >= index.length) return -1;
   const blockEnd = Math.min(((start >> SHIFT) + 1) << SHIFT, index.length);
   for (let position = start; position < blockEnd; position += 1) if (index.codes[position] === code) return position;
-  const tree = index.trees.get(code);
+  const tree = index.trees?.get(code);
   const upTo = prefix(tree, (start >> SHIFT) + 1);
   if (upTo === prefix(tree, treeCapacity(tree))) return -1;
   const block = blockOfOccurrence(tree!, upTo + 1);
@@ -100,12 +127,13 @@ function treeCapacity(tree: Int32Array | undefined): number {
 
 /** The tree of `code`, created or doubled so that it covers `block`. */
 function treeFor(index: CodeIndex, code: number, block: number): Int32Array {
-  let tree = index.trees.get(code);
+  const trees = index.trees!;
+  let tree = trees.get(code);
   if (tree === undefined) {
     let capacity = 1;
     while (capacity <= block) capacity *= 2;
     tree = new Int32Array(capacity + 1);
-    index.trees.set(code, tree);
+    trees.set(code, tree);
   }
   while (treeCapacity(tree) <= block) {
     // Doubling: nodes (C, 2C) cover only the new, empty blocks; node 2C covers all, the old total.
@@ -114,7 +142,7 @@ function treeFor(index: CodeIndex, code: number, block: number): Int32Array {
     grown.set(tree);
     grown[capacity * 2] = prefix(tree, capacity);
     tree = grown;
-    index.trees.set(code, tree);
+    trees.set(code, tree);
   }
   return tree;
 }

@@ -9,15 +9,15 @@ import { instantToMs } from '../../core/time.js';
 import type { TransactionStore } from '../transactions/store.js';
 import type { Transaction } from '../transactions/types.js';
 import { appendCode, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
-import { lowerBound } from './sources.js';
+import { appended, lowerBound } from './sources.js';
 import { statusCode, typeCode } from './transactions.js';
 
 /** One customer's payments; a local position indexes these arrays. */
 export type CustomerPaymentIndex = {
   /** Positions in `transactions.order`, ascending. */
-  readonly paymentPositions: number[];
+  paymentPositions: number[];
   /** `createdAt` in epoch ms, parallel (to find a payment's local position). */
-  readonly createdMs: number[];
+  createdMs: number[];
   /** Codes: `TRANSACTION_TYPES` index + 1. */
   readonly type: CodeIndex;
   /** Codes: `TRANSACTION_STATUSES` index + 1. */
@@ -37,8 +37,8 @@ export function catchUpCustomerPaymentList(store: TransactionStore, index: Custo
   for (; index.listed < store.order.length; index.listed += 1) {
     const payment = store.byId.get(store.order[index.listed]!)!;
     const own = customerIndexFor(index, payment.customerId);
-    own.paymentPositions.push(index.listed);
-    own.createdMs.push(instantToMs(payment.createdAt));
+    own.paymentPositions = appended(own.paymentPositions, index.listed);
+    own.createdMs = appended(own.createdMs, instantToMs(payment.createdAt));
     appendCode(own.type, typeCode(payment.type));
     appendCode(own.status, statusCode(payment.status));
   }

@@ -69,9 +69,27 @@ export function firstPositionAtLeast(length: number, keyAt: (position: number) =
   return lo;
 }
 
-/** Appends `position` to the list of `key` in `map` (positions arrive ascending). */
+/** Lists up to this long are kept exact-size (see `pushPosition`). */
+const SHORT_LIST = 16;
+
+/**
+ * Appends `position` to the list of `key` in `map` (positions arrive ascending). A short list is
+ * replaced by a copy one longer: `push` would reserve 16 spare slots (~130 B) on the second
+ * member, and most keys (an account, a customer, a card) hold a few positions.
+ */
 export function pushPosition<K>(map: Map<K, number[]>, key: K, position: number): void {
   const list = map.get(key);
   if (list === undefined) map.set(key, [position]);
+  else if (list.length < SHORT_LIST) map.set(key, list.concat(position));
   else list.push(position);
+}
+
+/**
+ * `list` with `value` appended: a copy one longer while the list is short (no spare capacity),
+ * else `list` itself after a `push`. Store the result back where `list` came from.
+ */
+export function appended(list: number[], value: number): number[] {
+  if (list.length < SHORT_LIST) return list.concat(value);
+  list.push(value);
+  return list;
 }
