@@ -171,7 +171,9 @@ export function driveExtras(into: Recorder): void {
   for (const base of ['/customers/external-accounts', '/platform/external-accounts']) {
     const body = base.startsWith('/customers') ? { customerId: a.customerId, currency: 'USD', accountInfo: bankAccountInfo('USD', '654') } : { currency: 'USD', accountInfo: bankAccountInfo('USD', '655') };
     const id = h.ok('POST', base, body).id as string;
-    const { challengeId } = h.ok('POST', `${base}/${id}/challenge`);
+    // A LIVENESS challenge first (the reference's LivenessChallenge), then a signature one replaces it.
+    h.ok('POST', `${base}/${id}/challenge`, { method: 'LIVENESS' });
+    const { challengeId } = h.ok('POST', `${base}/${id}/challenge`, { method: 'WALLET_SIGNATURE' });
     h.ok('POST', `${base}/${id}/verify`, { challengeId, signature: SANDBOX_VALID_OWNERSHIP_SIGNATURE });
     h.ok('GET', `${base}/${id}`);
     if (base.startsWith('/platform')) h.ok('DELETE', `${base}/${id}`);

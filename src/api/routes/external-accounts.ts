@@ -2,8 +2,8 @@
  * Routes for external accounts, in two families with the same operations: `/customers/external-
  * accounts` (customer-owned; create needs `customerId`) and `/platform/external-accounts`
  * (platform-owned). Each family sees only its own kind of account. Operations: create, list, get,
- * delete, confirm (trust), untrust, challenge and verify (ownership). Platform credentials
- * throughout. Bodies are checked by the strict schema and the cross-field rules together, so one
+ * delete, confirm (trust), untrust, challenge and verify (ownership); and the sandbox's liveness
+ * completion for a LIVENESS challenge of either family. Platform credentials throughout. Bodies are checked by the strict schema and the cross-field rules together, so one
  * 400 INVALID_INPUT lists every invalid field.
  */
 import { listExternalAccountPage } from '../../domains/listing/external-account-page.js';
@@ -12,20 +12,21 @@ import { type ApiError, type FieldError, apiError, invalidInput, mergeFieldError
 import { type Result, err, ok } from '../../core/result.js';
 import { decideCreateExternalAccount } from '../../domains/external-accounts/create.js';
 import { type ExternalAccountFilters, externalAccountQueryKey } from '../../domains/external-accounts/list.js';
-import { decideIssueChallenge, decideVerifyOwnership } from '../../domains/external-accounts/ownership.js';
+import { decideCompleteLiveness, decideIssueChallenge, decideVerifyOwnership } from '../../domains/external-accounts/ownership.js';
 import { untrustWithSca } from './sca.js';
 import { type ExternalAccountScope, externalAccountInScope } from '../../domains/external-accounts/read.js';
 import {
   EXTERNAL_ACCOUNT_CURRENCIES,
   crossFieldErrors,
   customerExternalAccountCreateSchema,
+  livenessCompletionSchema,
   ownershipChallengeSchema,
   platformExternalAccountCreateSchema,
   storedAccountInfo,
   verifyOwnershipSchema,
 } from '../../domains/external-accounts/schema.js';
 import { decideDeleteExternalAccount, decideSetTrusted, externalAccountNotFound } from '../../domains/external-accounts/trust.js';
-import { EXTERNAL_ACCOUNT_TYPES } from '../../domains/external-accounts/types.js';
+import { challengeMethod, EXTERNAL_ACCOUNT_TYPES, type OwnershipChallenge } from '../../domains/external-accounts/types.js';
 import { externalAccountView } from '../../domains/external-accounts/view.js';
 import type { DomainState } from '../../domains/state.js';
 import { LIST_LIMITS, readPage, listBody } from '../pagination.js';
@@ -103,10 +104,8 @@ function routesFor(scope: ExternalAccountScope): Route<DomainState>[] {
     action('challenge', ({ state, request, nowMs, newId }, id) => {
       const body = validate(ownershipChallengeSchema, request.body ?? {});
       if (!body.ok) return body;
-      if (body.value.method === 'LIVENESS') {
-        return err(invalidInput([{ field: 'method', constraint: { enum: ['WALLET_SIGNATURE'] }, message: 'The sandbox verifies ownership by WALLET_SIGNATURE only' }]));
-      }
-      const events = decideIssueChallenge(state, { externalAccountId: id, scope, challengeId: newId('OwnershipChallenge'), nowMs });
+      const method = body.value.method ?? 'WALLET_SIGNATURE';
+      const events = decideIssueChallenge(state, { externalAccountId: id, scope, method, challengeId: newId('OwnershipChallenge'), nowMs });
       if (!events.ok) return events;
       return ok({
         events: events.value,
@@ -203,13 +202,41 @@ function withTagConstraints(errors: readonly FieldError[]): FieldError[] {
   });
 }
 
-/** External account routes of both families. */
-export const externalAccountRoutes: readonly Route<DomainState>[] = [...routesFor('customer'), ...routesFor('platform')];
 
 /**
- * The wire shape of an open ownership challenge: the stored fields, plus the reference's
- * WalletSignatureChallenge `method` and `messageToSign` (the message again, under its name).
+ * The wire shape of an open ownership challenge. A signature challenge: the stored fields, plus the
+ * reference's WalletSignatureChallenge `method` and `messageToSign` (the message again, under its
+ * name). A liveness challenge: the reference's LivenessChallenge (`method`, `verificationLink`,
+ * `expiresAt`) with `externalAccountId` and `challengeId`; nothing is signed, so no message.
  */
-function challengeView(externalAccountId: string, challenge: { readonly message: string }): Record<string, unknown> {
+function challengeView(externalAccountId: string, challenge: OwnershipChallenge): Record<string, unknown> {
+  if (challengeMethod(challenge) === 'LIVENESS') {
+    const { challengeId, expiresAt, verificationLink } = challenge;
+    return { externalAccountId, challengeId, method: 'LIVENESS', verificationLink, expiresAt };
+  }
   return { externalAccountId, ...challenge, method: 'WALLET_SIGNATURE', messageToSign: challenge.message };
 }
+
+/**
+ * `POST /sandbox/external-accounts/{externalAccountId}/liveness/complete` (the sandbox's stand-in
+ * for the hosted liveness provider, either family): `{ outcome?: PASSED | FAILED }` decides the
+ * open LIVENESS challenge; 200 with the account (ACTIVE or UNVERIFIED) and its STATUS_UPDATED
+ * webhook as a verify attempt has.
+ */
+const livenessCompletionRoute: Route<DomainState> = {
+  method: 'POST',
+  path: '/sandbox/external-accounts/{externalAccountId}/liveness/complete',
+  auth: 'platform',
+  schema: livenessCompletionSchema,
+  handle: ({ state, params, request, nowMs, at }) => {
+    const body = validate(livenessCompletionSchema, request.body ?? {});
+    if (!body.ok) return body;
+    const id = params.externalAccountId ?? '';
+    const events = decideCompleteLiveness(state, { externalAccountId: id, passed: body.value.outcome !== 'FAILED', nowMs, at });
+    if (!events.ok) return events;
+    return ok({ events: events.value, respond: (after) => viewOf(after, id) });
+  },
+};
+
+/** External account routes of both families, and the sandbox's liveness completion. */
+export const externalAccountRoutes: readonly Route<DomainState>[] = [...routesFor('customer'), ...routesFor('platform'), livenessCompletionRoute];

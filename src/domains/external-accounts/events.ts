@@ -33,6 +33,8 @@ export type OwnershipVerificationAttempted = {
   readonly at: string;
   /** The Bitcoin message-signing format the request named (issue 12); absent when none was named. */
   readonly signatureScheme?: 'bip137' | 'electrum';
+  /** LIVENESS when a hosted liveness check decided the attempt; absent for a signature. */
+  readonly method?: 'LIVENESS';
 };
 
 /** Event type names of this domain. */

@@ -100,6 +100,8 @@ function attemptVerification(store: ExternalAccountStore, data: OwnershipVerific
   const before = stored(store, data.externalAccountId, type);
   assert(before.status === data.previousStatus, `${type} says ${before.id} was ${data.previousStatus}, it is ${before.status}`);
   assert(before.ownershipChallenge?.challengeId === data.challengeId, `${type} names challenge ${data.challengeId}, not the open one of ${before.id}`);
+  // A signature answers a signature challenge, a liveness outcome a LIVENESS one.
+  assert(before.ownershipChallenge.method === data.method, `${type} by ${data.method ?? 'WALLET_SIGNATURE'} answers a ${before.ownershipChallenge.method ?? 'WALLET_SIGNATURE'} challenge of ${before.id}`);
   const next = nextOwnershipStatus(before.status, event);
   assert(next !== undefined && next === data.status, `${type} moves ${before.id} from ${before.status} to ${data.status}`);
   store.byId.set(

@@ -1,9 +1,13 @@
 /**
- * Decides ownership verification: `POST .../{id}/challenge` issues a challenge to sign (or answers
- * the open one again while it lasts), `POST .../{id}/verify` checks a signature against it. The
- * sandbox accepts exactly `SANDBOX_VALID_OWNERSHIP_SIGNATURE`; any other signature is a failed
- * attempt. Each challenge allows one attempt and lasts `OWNERSHIP_CHALLENGE_TTL_MS`. Which moves
- * are legal comes from the lifecycle table. Reads state, never changes it.
+ * Decides ownership verification: `POST .../{id}/challenge` issues a challenge (or answers the open
+ * one of the same method again while it lasts), by WALLET_SIGNATURE (a message to sign) or
+ * LIVENESS (a hosted check, reference OwnershipVerificationMethod); `POST .../{id}/verify` checks
+ * a signature against a signature challenge, and the sandbox's
+ * `POST /sandbox/external-accounts/{id}/liveness/complete` reports a liveness outcome. The sandbox
+ * accepts exactly `SANDBOX_VALID_OWNERSHIP_SIGNATURE`; any other signature is a failed attempt.
+ * Each challenge allows one attempt and lasts `OWNERSHIP_CHALLENGE_TTL_MS`. Which moves are legal
+ * comes from the lifecycle table (a passed liveness check moves as a valid signature does).
+ * Reads state, never changes it.
  */
 import { type ApiError, apiError } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
@@ -15,17 +19,21 @@ import { EXTERNAL_ACCOUNT_EVENTS, type OwnershipChallengeIssued, type OwnershipV
 import { nextOwnershipStatus } from './lifecycle.js';
 import { type ExternalAccountScope, externalAccountInScope } from './read.js';
 import { externalAccountNotFound } from './trust.js';
-import type { ExternalAccount, OwnershipChallenge } from './types.js';
+import { challengeMethod, type ExternalAccount, type OwnershipChallenge, type OwnershipVerificationMethod } from './types.js';
 import { maskIdentifier } from './view.js';
 import { primaryIdentifier } from './identity.js';
 
 /** How long a challenge may be answered: 15 minutes. */
 export const OWNERSHIP_CHALLENGE_TTL_MS = 15 * 60_000;
 
-/** What the challenge decider needs: the account, the scope, a fresh challenge id, and the time. */
+/** Where the sandbox's hosted liveness pages live; a challenge's page ends in its uuid. */
+export const LIVENESS_LINK_BASE_URL = 'https://liveness.svc.example/ownership/';
+
+/** What the challenge decider needs: the account, the scope, the method, a fresh challenge id, and the time. */
 export type IssueChallengeCommand = {
   readonly externalAccountId: string;
   readonly scope: ExternalAccountScope;
+  readonly method: OwnershipVerificationMethod;
   readonly challengeId: string;
   readonly nowMs: number;
 };
@@ -46,9 +54,10 @@ export function challengeMessage(account: ExternalAccount, challengeId: string, 
 }
 
 /**
- * Pure: the event that issues a new challenge; none when an open one exists (it is answered again,
- * so a retried request never invalidates what the owner is signing); 409 INVALID_STATE_TRANSITION
- * for an ACTIVE account; 404 ACCOUNT_NOT_FOUND.
+ * Pure: the event that issues a new challenge; none when an open one of the same method exists (it
+ * is answered again, so a retried request never invalidates what the owner is signing; another
+ * method replaces it, as the reference's "switch methods"); 409 INVALID_STATE_TRANSITION for an
+ * ACTIVE account; 404 ACCOUNT_NOT_FOUND.
  */
 export function decideIssueChallenge(state: Pick<DomainState, 'externalAccounts'>, command: IssueChallengeCommand): Result<EventDraft[], ApiError> {
   const account = externalAccountInScope(state, command.externalAccountId, command.scope);
@@ -56,12 +65,14 @@ export function decideIssueChallenge(state: Pick<DomainState, 'externalAccounts'
   if (nextOwnershipStatus(account.status, 'CHALLENGE_ISSUED') === undefined) {
     return err(apiError('INVALID_STATE_TRANSITION', `External account ${account.id} is ${account.status}; its ownership is already verified`));
   }
-  if (challengeIsOpen(account.ownershipChallenge, command.nowMs)) return ok([]);
+  const open = account.ownershipChallenge;
+  if (open !== undefined && challengeIsOpen(open, command.nowMs) && challengeMethod(open) === command.method) return ok([]);
   const expiresAt = formatInstant(command.nowMs + OWNERSHIP_CHALLENGE_TTL_MS);
   const challenge: OwnershipChallenge = {
     challengeId: command.challengeId,
     message: challengeMessage(account, command.challengeId, expiresAt),
     expiresAt,
+    ...(command.method === 'LIVENESS' ? { method: 'LIVENESS', verificationLink: livenessLink(command.challengeId) } : {}),
   };
   const data: OwnershipChallengeIssued = { externalAccountId: account.id, challenge };
   return ok([{ type: EXTERNAL_ACCOUNT_EVENTS.challengeIssued, data }]);
@@ -101,6 +112,10 @@ export function decideVerifyOwnership(state: Pick<DomainState, 'externalAccounts
   if (!challengeIsOpen(challenge, command.nowMs)) {
     return err(apiError('VERIFICATION_NOT_FOUND', `Challenge ${command.challengeId} expired at ${challenge.expiresAt}; request a new challenge`));
   }
+  if (challengeMethod(challenge) === 'LIVENESS') {
+    // The reference's 409: no WALLET_SIGNATURE challenge is outstanding.
+    return err(apiError('INVALID_STATE_TRANSITION', `Challenge ${command.challengeId} is a LIVENESS check, completed through its hosted page; request a WALLET_SIGNATURE challenge to sign`));
+  }
   const data: OwnershipVerificationAttempted = {
     externalAccountId: account.id,
     challengeId: challenge.challengeId,
@@ -110,4 +125,45 @@ export function decideVerifyOwnership(state: Pick<DomainState, 'externalAccounts
     ...(command.signatureScheme === undefined ? {} : { signatureScheme: command.signatureScheme }),
   };
   return ok([{ type: valid ? EXTERNAL_ACCOUNT_EVENTS.ownershipVerified : EXTERNAL_ACCOUNT_EVENTS.ownershipVerificationFailed, data }]);
+}
+
+/** The hosted page of a liveness challenge: the base and the challenge's uuid. Pure. */
+function livenessLink(challengeId: string): string {
+  return `${LIVENESS_LINK_BASE_URL}${challengeId.slice(challengeId.indexOf(':') + 1)}`;
+}
+
+/** What the sandbox liveness completion needs. */
+export type CompleteLivenessCommand = {
+  readonly externalAccountId: string;
+  readonly passed: boolean;
+  readonly nowMs: number;
+  readonly at: string;
+};
+
+/**
+ * Pure: the event of a hosted liveness check's outcome (sandbox), in this order of refusals: 404
+ * ACCOUNT_NOT_FOUND (either family); 409 INVALID_STATE_TRANSITION for an ACTIVE account or one
+ * without an open LIVENESS challenge. A pass makes the account ACTIVE, a failure UNVERIFIED, with
+ * the events and webhooks of a verify attempt.
+ */
+export function decideCompleteLiveness(state: Pick<DomainState, 'externalAccounts'>, command: CompleteLivenessCommand): Result<EventDraft[], ApiError> {
+  const account = state.externalAccounts.byId.get(command.externalAccountId);
+  if (account === undefined) return err(externalAccountNotFound(command.externalAccountId));
+  const next = nextOwnershipStatus(account.status, command.passed ? 'SIGNATURE_VERIFIED' : 'SIGNATURE_REJECTED');
+  if (next === undefined) {
+    return err(apiError('INVALID_STATE_TRANSITION', `External account ${account.id} is ${account.status}; its ownership is already verified`));
+  }
+  const challenge = account.ownershipChallenge;
+  if (challenge === undefined || challengeMethod(challenge) !== 'LIVENESS' || !challengeIsOpen(challenge, command.nowMs)) {
+    return err(apiError('INVALID_STATE_TRANSITION', `External account ${account.id} has no open LIVENESS challenge; request one with method LIVENESS`));
+  }
+  const data: OwnershipVerificationAttempted = {
+    externalAccountId: account.id,
+    challengeId: challenge.challengeId,
+    previousStatus: account.status,
+    status: next,
+    at: command.at,
+    method: 'LIVENESS',
+  };
+  return ok([{ type: command.passed ? EXTERNAL_ACCOUNT_EVENTS.ownershipVerified : EXTERNAL_ACCOUNT_EVENTS.ownershipVerificationFailed, data }]);
 }

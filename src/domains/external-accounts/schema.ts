@@ -10,7 +10,7 @@ import type { FieldError } from '../../core/errors.js';
 import { accountInfoSchema } from './account-info-schema.js';
 import { ACCOUNT_ONLY_CURRENCIES, type ExternalAccountCurrency } from './account-types.js';
 import { NAME_LENGTH_MAX, choice, text } from './fields.js';
-import { type AccountInfo, CURRENCIES_BY_ACCOUNT_TYPE, OWNERSHIP_TYPES, isExternalAccountType } from './types.js';
+import { type AccountInfo, CURRENCIES_BY_ACCOUNT_TYPE, OWNERSHIP_TYPES, OWNERSHIP_VERIFICATION_METHODS, isExternalAccountType } from './types.js';
 
 export { NAME_LENGTH_MAX, POSTAL_CODE_LENGTH_MAX } from './fields.js';
 export { ADDRESS_LENGTH_MAX, IBAN_INPUT_LENGTH_MAX, accountInfoSchema } from './account-info-schema.js';
@@ -74,9 +74,6 @@ export const platformExternalAccountCreateSchema = z.strictObject(
   bodyError,
 );
 
-/** The reference's OwnershipVerificationMethod values. */
-export const OWNERSHIP_VERIFICATION_METHODS = ['WALLET_SIGNATURE', 'LIVENESS'] as const;
-
 /**
  * `POST .../external-accounts/{id}/challenge` (the reference's OwnershipChallengeRequest). `method`
  * is required there but optional here: the engine took an empty body before the reference was
@@ -88,6 +85,15 @@ export const ownershipChallengeSchema = z.strictObject(
       .enum(OWNERSHIP_VERIFICATION_METHODS, { error: `method must be one of ${OWNERSHIP_VERIFICATION_METHODS.join(', ')}` })
       .optional(),
   },
+  bodyError,
+);
+
+/** The sandbox's liveness outcomes (`POST /sandbox/external-accounts/{id}/liveness/complete`). */
+export const LIVENESS_OUTCOMES = ['PASSED', 'FAILED'] as const;
+
+/** `POST /sandbox/external-accounts/{id}/liveness/complete`: the outcome the hosted check reports, PASSED when absent. */
+export const livenessCompletionSchema = z.strictObject(
+  { outcome: z.enum(LIVENESS_OUTCOMES, { error: `outcome must be one of ${LIVENESS_OUTCOMES.join(', ')}` }).optional() },
   bodyError,
 );
 

@@ -220,7 +220,21 @@ export type OwnershipChallenge = {
   readonly challengeId: string;
   readonly message: string;
   readonly expiresAt: string;
+  /** LIVENESS for a hosted liveness check (issue 12); absent for WALLET_SIGNATURE, as every earlier challenge. */
+  readonly method?: 'LIVENESS';
+  /** The hosted liveness page (LIVENESS only). */
+  readonly verificationLink?: string;
 };
+
+/** The reference's OwnershipVerificationMethod values. */
+export const OWNERSHIP_VERIFICATION_METHODS = ['WALLET_SIGNATURE', 'LIVENESS'] as const;
+/** One of `OWNERSHIP_VERIFICATION_METHODS`. */
+export type OwnershipVerificationMethod = (typeof OWNERSHIP_VERIFICATION_METHODS)[number];
+
+/** The method of `challenge`: WALLET_SIGNATURE unless it says LIVENESS. Pure. */
+export function challengeMethod(challenge: OwnershipChallenge): OwnershipVerificationMethod {
+  return challenge.method ?? 'WALLET_SIGNATURE';
+}
 
 /**
  * An external account as stored: identifiers unmasked (masking is the view's job). `customerId`
