@@ -2,7 +2,8 @@
  * The ownership lifecycle (spec: External account ownership status) as an xstate machine, the
  * single source of which moves are legal, and the plain table derived from it for deciders and
  * replay. A new account is PENDING_OWNERSHIP_VERIFICATION (still usable); a verified signature
- * makes it ACTIVE; a failed attempt makes it UNVERIFIED, from where the owner may try again.
+ * (or a passed liveness check, which moves the same way) makes it ACTIVE; a failed attempt makes
+ * it UNVERIFIED, from where the owner may try again.
  * ACTIVE is where it stays: no challenge is issued for a verified account.
  */
 import { setup } from 'xstate';
