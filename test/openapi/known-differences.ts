@@ -16,7 +16,6 @@ export const KNOWN_UNROUTED: readonly string[] = [];
  */
 export const KNOWN_FIELD_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
   'GET /agents': ['-query.createdAfter', '-query.createdBefore', '-query.isConnected', '-query.isPaused', '-query.updatedAfter', '-query.updatedBefore'],
-  'GET /agents/me/internal-accounts': ['~query'],
   'POST /agents/me/quotes': ['+body.documentIds'],
   'POST /agents/me/transfer-in': ['+body.description'],
   'POST /agents/me/transfer-out': ['+body.description'],
@@ -28,12 +27,12 @@ export const KNOWN_FIELD_DIFFERENCES: Readonly<Record<string, readonly string[]>
   'GET /customers': ['+query.kybStatus', '+query.kycStatus'],
   'POST /customers': ['+body.agreementConsents', '+body.incomeRange', '+body.politicallyExposedPerson', '+body.sourceOfFunds', '+body.sourceOfWealth', '-body.kybStatus', '-body.kycStatus'],
   'POST /customers/external-accounts/{}/verify': ['+body.challengeId'],
-  'GET /customers/internal-accounts': ['~query'],
   'PATCH /customers/{}': ['+body.agreementConsents', '+body.incomeRange', '+body.platformCustomerId', '+body.politicallyExposedPerson', '+body.sourceOfFunds', '+body.sourceOfWealth', '-body.kybStatus', '-body.kycStatus'],
   // The copy's sendingCurrency / receivingCurrency beside the reference's names, and the generic paging.
   'GET /exchange-rates': ['+query.cursor', '+query.limit', '+query.receivingCurrency', '+query.sendingCurrency'],
   'POST /platform/external-accounts/{}/verify': ['+body.challengeId'],
-  'GET /platform/internal-accounts': ['~query'],
+  // The spec copy's generic paging ("limit 1..100 on list operations"); the reference pages no platform accounts.
+  'GET /platform/internal-accounts': ['+query.cursor', '+query.limit'],
   'POST /quotes': ['+body.documentIds'],
   'POST /quotes/{}/authorize': ['+body.scaChallengeId'],
   // DECISIONS.md (Cards): advice takes { cardTransactionId, amount } and re-sizes that card transaction;

@@ -44,17 +44,18 @@ import {
 import { decideCreateExternalAccount } from '../../domains/external-accounts/create.js';
 import { crossFieldErrors, customerExternalAccountCreateSchema, storedAccountInfo } from '../../domains/external-accounts/schema.js';
 import { externalAccountView } from '../../domains/external-accounts/view.js';
-import { internalAccountView } from '../../domains/internal-accounts/view.js';
+import { accountFilterKey, internalAccountFilterFields } from '../../domains/internal-accounts/list.js';
 import { createQuoteSchema } from '../../domains/quotes/schema.js';
 import { quoteView } from '../../domains/quotes/view.js';
 import type { DomainState } from '../../domains/state.js';
 import { transactionView } from '../../domains/transactions/view.js';
-import { LIST_LIMITS, pageOf, readPage, type PageRequest, listBody } from '../pagination.js';
+import { LIST_LIMITS, readPage, type PageRequest, listBody } from '../pagination.js';
 import type { ParsedRequest } from '../request.js';
 import { type Accepted, answer, type Route, type RouteContext } from '../route.js';
 import { toFieldErrors, validate } from '../validation.js';
 import { callingAgent } from './calling-agent.js';
 import { agentTransactionQuerySchema, instantParam, readTransactionQuery } from './transaction-query.js';
+import { internalAccountList } from './internal-accounts.js';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -78,7 +79,8 @@ const actionsQuery = z.strictObject({
   ...paging,
   status: z.enum(AGENT_ACTION_STATUSES, { error: `status must be one of ${AGENT_ACTION_STATUSES.join(', ')}` }).optional(),
 });
-const pageOnlyQuery = z.strictObject(paging);
+/** `GET /agents/me/internal-accounts` query: the reference's `currency` and `type` filters and paging. */
+const agentAccountsQuery = z.strictObject({ ...internalAccountFilterFields, ...paging });
 
 /**
  * An agent's external account body: the customer route's shape (the reference's
@@ -426,15 +428,15 @@ const meRoutes: Route<DomainState>[] = [
     method: 'GET',
     path: '/agents/me/internal-accounts',
     auth: 'agent',
+    querySchema: agentAccountsQuery,
     handle: (context) => {
       const agent = me(context);
       if (!agent.ok) return agent;
       const { state, request } = context;
       const customerId = agent.value.customerId;
-      const read = readQuery(pageOnlyQuery, request, () => `agent-accounts:${customerId}`);
+      const read = readQuery(agentAccountsQuery, request, (filters) => `agent-accounts:${customerId}${accountFilterKey(filters)}`);
       if (!read.ok) return read;
-      const views = (state.accounts.byCustomer.get(customerId) ?? []).map((id) => internalAccountView(state.accounts.byId.get(id)!, state.ledger));
-      return ok(answer(200, pageOf(views, read.value.page, read.value.key)));
+      return ok(answer(200, internalAccountList(state, state.accounts.byCustomer.get(customerId) ?? [], read.value.query, read.value)));
     },
   },
   {

@@ -1,16 +1,21 @@
 /**
- * Routes for internal accounts: get one, list a customer's, list the platform's, and the
- * sandbox's fund operation.
+ * Routes for internal accounts: get one, list customers' (one's, or every customer's) and the
+ * platform's with the reference's `currency` and `type` filters, and the sandbox's fund operation.
  */
 import { z } from 'zod';
-import { apiError, invalidInput } from '../../core/errors.js';
+import { apiError } from '../../core/errors.js';
 import { err, ok } from '../../core/result.js';
 import { decideSandboxFund, SANDBOX_FUND_MAX_MINOR } from '../../domains/deposits/sandbox-fund.js';
-import { internalAccountView } from '../../domains/internal-accounts/view.js';
+import { accountFilterKey, accountPage, type InternalAccountFilters, internalAccountFilterFields } from '../../domains/internal-accounts/list.js';
+import { type InternalAccountView, internalAccountView } from '../../domains/internal-accounts/view.js';
 import type { DomainState } from '../../domains/state.js';
-import { LIST_LIMITS, pageOf, readPage } from '../pagination.js';
+import { listBody, type PageRequest } from '../pagination.js';
 import { answer, type Route } from '../route.js';
-import { fieldError, validate } from '../validation.js';
+import { validate } from '../validation.js';
+import { readListQuery } from './list-query.js';
+
+/** Longest customer id a filter may carry. */
+const ID_LENGTH_MAX = 200;
 
 const fundBody = z.strictObject({
   amount: z
@@ -19,6 +24,38 @@ const fundBody = z.strictObject({
     .positive({ error: 'amount must be greater than zero' })
     .max(Number(SANDBOX_FUND_MAX_MINOR), { error: `amount must be at most ${SANDBOX_FUND_MAX_MINOR}` }),
 });
+
+/**
+ * `GET /customers/internal-accounts` query: the reference's `customerId` (optional), `currency`,
+ * `type`, `limit`, `cursor`.
+ */
+const customerAccountsQuery = z.strictObject({
+  customerId: z.string().min(1, { error: 'customerId must not be empty' }).max(ID_LENGTH_MAX, { error: `customerId must be at most ${ID_LENGTH_MAX} characters` }).optional(),
+  ...internalAccountFilterFields,
+  limit: z.string().optional(),
+  cursor: z.string().optional(),
+});
+
+/**
+ * `GET /platform/internal-accounts` query: the reference's `currency` and `type`, and the spec
+ * copy's generic paging (`limit` 1..100 on list operations), which the reference omits here.
+ */
+const platformAccountsQuery = z.strictObject({
+  ...internalAccountFilterFields,
+  limit: z.string().optional(),
+  cursor: z.string().optional(),
+});
+
+/** The spec's list body of one page of `ids` through `filters`. */
+export function internalAccountList(
+  state: DomainState,
+  ids: readonly string[],
+  filters: InternalAccountFilters,
+  read: { readonly page: PageRequest; readonly key: string },
+): ReturnType<typeof listBody<InternalAccountView>> {
+  const found = accountPage(state.accounts.byId, ids, filters, read.page);
+  return listBody(found.items.map((account) => internalAccountView(account, state.ledger)), found, read.key);
+}
 
 /** Internal account routes. */
 export const internalAccountRoutes: readonly Route<DomainState>[] = [
@@ -36,30 +73,28 @@ export const internalAccountRoutes: readonly Route<DomainState>[] = [
     method: 'GET',
     path: '/customers/internal-accounts',
     auth: 'platform',
+    querySchema: customerAccountsQuery,
     handle: ({ state, request }) => {
-      const customerId = request.query.get('customerId');
-      if (customerId === undefined || customerId === '') {
-        return err(invalidInput([fieldError('customerId', 'customerId is required')]));
-      }
-      if (!state.customers.byId.has(customerId)) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${customerId} not found`));
-      const queryKey = `customer-accounts:${customerId}`;
-      const page = readPage(request.query, queryKey, LIST_LIMITS);
-      if (!page.ok) return page;
-      const ids = state.accounts.byCustomer.get(customerId) ?? [];
-      const views = ids.map((id) => internalAccountView(state.accounts.byId.get(id)!, state.ledger));
-      return ok(answer(200, pageOf(views, page.value, queryKey)));
+      const read = readListQuery(customerAccountsQuery, request, ({ customerId, ...filters }) =>
+        customerId === undefined ? `customers-accounts${accountFilterKey(filters)}` : `customer-accounts:${customerId}${accountFilterKey(filters)}`,
+      );
+      if (!read.ok) return read;
+      const { customerId, currency, type } = read.value.query;
+      if (customerId !== undefined && !state.customers.byId.has(customerId)) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${customerId} not found`));
+      // The reference makes customerId optional: without it, every customer's accounts (never the platform's).
+      const ids = customerId === undefined ? state.accounts.customerAccountIds : (state.accounts.byCustomer.get(customerId) ?? []);
+      return ok(answer(200, internalAccountList(state, ids, { currency, type }, read.value)));
     },
   },
   {
     method: 'GET',
     path: '/platform/internal-accounts',
     auth: 'platform',
+    querySchema: platformAccountsQuery,
     handle: ({ state, request }) => {
-      const queryKey = 'platform-accounts';
-      const page = readPage(request.query, queryKey, LIST_LIMITS);
-      if (!page.ok) return page;
-      const views = state.accounts.platformAccountIds.map((id) => internalAccountView(state.accounts.byId.get(id)!, state.ledger));
-      return ok(answer(200, pageOf(views, page.value, queryKey)));
+      const read = readListQuery(platformAccountsQuery, request, (filters) => `platform-accounts${accountFilterKey(filters)}`);
+      if (!read.ok) return read;
+      return ok(answer(200, internalAccountList(state, state.accounts.platformAccountIds, read.value.query, read.value)));
     },
   },
   {

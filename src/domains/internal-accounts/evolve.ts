@@ -21,6 +21,7 @@ export function openInternalAccount(state: DomainState, account: InternalAccount
   if (account.customerId === undefined) {
     state.accounts.platformAccountIds.push(account.id);
   } else {
+    state.accounts.customerAccountIds.push(account.id);
     const list = state.accounts.byCustomer.get(account.customerId);
     if (list === undefined) state.accounts.byCustomer.set(account.customerId, [account.id]);
     else list.push(account.id);

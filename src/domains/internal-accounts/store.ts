@@ -28,16 +28,27 @@ export type InternalAccount = {
   readonly updatedAt: string;
 };
 
-/** Accounts by id, plus the ids of each customer's accounts and the platform's, in opening order. */
+/**
+ * Accounts by id, plus the ids of each customer's accounts, of every customer's (the list of
+ * `GET /customers/internal-accounts` without `customerId`) and of the platform's, in opening order.
+ */
 export type AccountStore = {
   readonly byId: Map<string, InternalAccount>;
   readonly byCustomer: Map<string, string[]>;
+  readonly customerAccountIds: string[];
   readonly platformAccountIds: string[];
 };
 
 /** An empty store. */
 export function emptyAccountStore(): AccountStore {
-  return { byId: new Map(), byCustomer: new Map(), platformAccountIds: [] };
+  return { byId: new Map(), byCustomer: new Map(), customerAccountIds: [], platformAccountIds: [] };
+}
+
+/** Every customer's account ids in opening order, from the records in opening order (a snapshot's). Pure. */
+export function customerAccountIdsOf(accounts: Iterable<InternalAccount>): string[] {
+  const ids: string[] = [];
+  for (const account of accounts) if (account.customerId !== undefined) ids.push(account.id);
+  return ids;
 }
 
 /**

@@ -1,0 +1,67 @@
+/**
+ * The internal account lists (`GET /customers/internal-accounts`, `/platform/internal-accounts`,
+ * `/agents/me/internal-accounts`): the reference's `currency` and `type` filters and one page of
+ * a scope's ids (a customer's, every customer's, the platform's) in opening order. Positions are
+ * indexes into the scope, which only grows at its end, so a cursor never shifts. Pure.
+ */
+import { z } from 'zod';
+import { INTERNAL_ACCOUNT_TYPES, type InternalAccount, type InternalAccountType } from './store.js';
+
+/**
+ * Query fields of the filters: `currency` a code (one no account holds matches nothing), `type`
+ * the reference's InternalAccountType and the two DECISIONS.md adds (RULE_BASED, BULK_SETTLEMENT).
+ */
+export const internalAccountFilterFields = {
+  currency: z.string().regex(/^[A-Z0-9]{3,10}$/, { error: 'currency must be a currency code such as USD or USDC' }).optional(),
+  type: z.enum(INTERNAL_ACCOUNT_TYPES, { error: `type must be one of ${INTERNAL_ACCOUNT_TYPES.join(', ')}` }).optional(),
+};
+
+/** The filters of an internal account list. */
+export type InternalAccountFilters = { readonly currency?: string | undefined; readonly type?: InternalAccountType | undefined };
+
+/** The part of a list's cursor key the filters add: empty without filters, so earlier cursors stay valid. Pure. */
+export function accountFilterKey(filters: InternalAccountFilters): string {
+  return `${filters.currency === undefined ? '' : `:currency=${filters.currency}`}${filters.type === undefined ? '' : `:type=${filters.type}`}`;
+}
+
+function matches(account: InternalAccount, filters: InternalAccountFilters): boolean {
+  return (filters.currency === undefined || account.currency === filters.currency) && (filters.type === undefined || account.type === filters.type);
+}
+
+/** A page of accounts: where the next one starts (undefined on the last) and every match's count. */
+export type AccountPage = { readonly items: readonly InternalAccount[]; readonly nextPosition?: number; readonly totalCount: number };
+
+/**
+ * Up to `limit` accounts of `ids` matching `filters`, from `position`. Unfiltered it reads only the
+ * page; a filter counts its matches by reading every id of the scope (a customer's few, or, without
+ * a customer, every customer's: docs/wire-contract.md).
+ */
+export function accountPage(
+  byId: ReadonlyMap<string, InternalAccount>,
+  ids: readonly string[],
+  filters: InternalAccountFilters,
+  page: { readonly limit: number; readonly position: number },
+): AccountPage {
+  const accountOf = (id: string): InternalAccount => byId.get(id)!;
+  if (filters.currency === undefined && filters.type === undefined) {
+    const end = Math.min(ids.length, page.position + page.limit);
+    const items = ids.slice(page.position, end).map(accountOf);
+    return end < ids.length ? { items, nextPosition: end, totalCount: ids.length } : { items, totalCount: ids.length };
+  }
+  const items: InternalAccount[] = [];
+  let totalCount = 0;
+  let lastShown = -1;
+  let more = false;
+  for (let index = 0; index < ids.length; index += 1) {
+    const account = accountOf(ids[index]!);
+    if (!matches(account, filters)) continue;
+    totalCount += 1;
+    if (index < page.position) continue;
+    if (items.length < page.limit) {
+      items.push(account);
+      lastShown = index;
+    } else more = true;
+  }
+  // The next page resumes just after the last account shown.
+  return more ? { items, nextPosition: lastShown + 1, totalCount } : { items, totalCount };
+}
