@@ -12,6 +12,7 @@ import type { DomainState } from '../state.js';
 import { CARD_TRANSACTION_EVENT_TYPES, type CardTransactionCreated, type CardTransactionTransitioned } from './events.js';
 import { cancelExpiry, scheduleExpiry } from './expiry.js';
 import { nextCardTransactionState } from './lifecycle.js';
+import { movedCardTransaction } from './record.js';
 import { addCardTransaction, replaceCardTransaction } from './store.js';
 import { type CardTransaction, heldMinor, isOpen } from './types.js';
 
@@ -49,9 +50,9 @@ export const cardTransactionEvolvers: EvolverTable = {
     assert(before !== undefined, `move of unknown card transaction ${data.transactionId}`);
     assert(before.status === data.from, `card transaction ${before.id} is ${before.status}, not ${data.from}`);
     assert(nextCardTransactionState(data.from, data.event) === data.to, `card transaction move ${data.from} --${data.event}--> ${data.to} is not in the table`);
-    const next: Record<string, unknown> = { ...before, ...data.changes, status: data.to, updatedAt: data.updatedAt };
-    for (const field of data.cleared) delete next[field];
-    const after = deepFreeze(next) as CardTransaction;
+    const to = data.to;
+    assert(to !== 'RECEIVED', `card transaction ${before.id} moved back to RECEIVED`);
+    const after = movedCardTransaction(before, data.changes, data.cleared, to, data.updatedAt);
     checkHold(state, after, context);
     if (before.holdTransferId !== undefined && before.holdTransferId !== after.holdTransferId) {
       const old = state.ledger.transfer(before.holdTransferId);

@@ -3,8 +3,8 @@
  * the timer of the next), deferrals, halts, rail returns, and the approval setting. Evolvers trust
  * the log for what deciders checked and assert the rest (a step must be the record's next one).
  * Money in `data.transfers` is applied by the engine before these run. Records are the event's
- * own objects frozen in place, and updates spreads of the stored (frozen) record
- * (docs/architecture.md, "Stored records").
+ * own objects frozen in place; updates build the next record from its known keys (`record.ts`,
+ * not a spread of the frozen record; docs/architecture.md, "Stored records").
  */
 import { assert } from '../../core/assert.js';
 import { deepFreeze } from '../../core/freeze.js';
@@ -22,8 +22,12 @@ import {
   type IncomingPaymentStepped,
   type IncomingReturnRecorded,
 } from './events.js';
+import { updatedIncoming } from './record.js';
 import { RETURN_TABLE } from './return-lifecycle.js';
-import type { IncomingRecord, IncomingStepKind } from './types.js';
+import type { IncomingRecord, IncomingStep, IncomingStepKind } from './types.js';
+
+/** A halted payment's steps (one shared frozen empty list). */
+const NOTHING_REMAINS: readonly IncomingStep[] = Object.freeze([]);
 
 function recordOf(state: DomainState, transactionId: string, type: string): IncomingRecord {
   const record = state.incoming.byTransactionId.get(transactionId);
@@ -46,12 +50,6 @@ function timeNextStep(state: DomainState, record: IncomingRecord): void {
   scheduleTimer(state, { id, dueAtMs: record.nextDueAtMs, kind: INCOMING_STEP_TIMER_KIND, ref: record.transactionId });
 }
 
-/** `record` without its `nextDueAtMs` (a copy, other keys in their order). */
-function withoutNextDue(record: IncomingRecord): IncomingRecord {
-  const { nextDueAtMs: _due, ...rest } = record;
-  return rest;
-}
-
 function put(state: DomainState, record: IncomingRecord): void {
   assert((record.remaining.length === 0) === (record.nextDueAtMs === undefined), `${record.transactionId}: a next due time exactly when steps remain`);
   state.incoming.byTransactionId.set(record.transactionId, record);
@@ -71,34 +69,27 @@ export const incomingEvolvers: EvolverTable = {
     const before = recordOf(state, data.transactionId, event.type);
     assertNext(before, data.step, event.type);
     assert(data.sweep === undefined || before.sweep === undefined, `${before.transactionId} swept twice`);
-    // The keys stay in the order immer's produce gave them (snapshots keep stored records as they are).
-    const after: IncomingRecord = {
-      ...(data.nextDueAtMs === undefined ? withoutNextDue(before) : before),
-      remaining: data.remaining,
-      ...(data.nextDueAtMs === undefined ? {} : { nextDueAtMs: data.nextDueAtMs }),
-      ...(data.sweep === undefined ? {} : { sweep: data.sweep }),
-      updatedAt: data.at,
-    };
-    put(state, deepFreeze(after));
+    const update = { remaining: data.remaining, nextDueAtMs: data.nextDueAtMs ?? null, updatedAt: data.at };
+    put(state, updatedIncoming(before, data.sweep === undefined ? update : { ...update, sweep: data.sweep }));
   },
   [INCOMING_EVENTS.deferred]: (state, event) => {
     const data = event.data as IncomingPaymentDeferred;
     const before = recordOf(state, data.transactionId, event.type);
     assertNext(before, data.step, event.type);
-    put(state, deepFreeze({ ...before, nextDueAtMs: data.nextDueAtMs, updatedAt: data.at }));
+    put(state, updatedIncoming(before, { nextDueAtMs: data.nextDueAtMs, updatedAt: data.at }));
   },
   [INCOMING_EVENTS.halted]: (state, event) => {
     const data = event.data as IncomingPaymentHalted;
     const before = recordOf(state, data.transactionId, event.type);
     assertNext(before, data.step, event.type);
-    put(state, deepFreeze({ ...withoutNextDue(before), remaining: [], haltedAt: data.at, updatedAt: data.at }));
+    put(state, updatedIncoming(before, { remaining: NOTHING_REMAINS, nextDueAtMs: null, haltedAt: data.at, updatedAt: data.at }));
   },
   [INCOMING_EVENTS.returnRecorded]: (state, event) => {
     const data = event.data as IncomingReturnRecorded;
     const before = recordOf(state, data.transactionId, event.type);
     assert(before.returnState === data.from, `${before.transactionId}: return logged from ${data.from} but the record is ${before.returnState}`);
     assert(RETURN_TABLE.next(data.from, data.event) === data.to, `${before.transactionId}: return ${data.event} from ${data.from} is not ${data.to}`);
-    state.incoming.byTransactionId.set(before.transactionId, deepFreeze({ ...before, returnState: data.to, updatedAt: data.at }));
+    state.incoming.byTransactionId.set(before.transactionId, updatedIncoming(before, { returnState: data.to, updatedAt: data.at }));
   },
   [INCOMING_EVENTS.approvalConfigured]: (state, event) => {
     const data = event.data as IncomingApprovalConfigured;

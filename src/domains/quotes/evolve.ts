@@ -2,7 +2,7 @@
  * Applies quote events to `state.quotes`: new records (deep-frozen in place), lifecycle moves
  * checked against the quote table, the daily volume index, the expiry and flow timers, and the
  * attachment of payment documents. Money in `transfers` is applied by the engine before these run.
- * Updates are plain spreads of the stored (frozen) quote, frozen again in one shallow-stopping pass.
+ * Updates build the next record from its known keys (`record.ts`, not a spread of the frozen quote).
  */
 import { assert } from '../../core/assert.js';
 import { deepFreeze } from '../../core/freeze.js';
@@ -25,7 +25,8 @@ import {
   type QuoteScaAttemptFailed,
 } from './events.js';
 import { type QuoteLifecycleEvent, QUOTE_TABLE } from './lifecycle.js';
-import type { FlowPlan, Quote } from './types.js';
+import { updatedQuote } from './record.js';
+import type { FlowPlan, Quote, ScaChallenge } from './types.js';
 
 function quoteOf(state: DomainState, quoteId: string, type: string): Quote {
   const quote = state.quotes.byId.get(quoteId);
@@ -63,14 +64,8 @@ export const quoteEvolvers: EvolverTable = {
     const quote = quoteOf(state, data.quoteId, event.type);
     assert(quote.scaChallenge !== undefined && quote.state === 'PENDING_AUTHORIZATION', `quote ${quote.id} has no open challenge`);
     assert(data.failedAttempts === quote.scaChallenge.failedAttempts + 1, `quote ${quote.id}: attempts must count up by one`);
-    state.quotes.byId.set(
-      quote.id,
-      deepFreeze({
-        ...quote,
-        scaChallenge: { ...quote.scaChallenge, failedAttempts: data.failedAttempts, ...(data.lockedAt === undefined ? {} : { lockedAt: data.lockedAt }) },
-        updatedAt: data.updatedAt,
-      }),
-    );
+    const scaChallenge = { ...quote.scaChallenge, failedAttempts: data.failedAttempts, ...(data.lockedAt === undefined ? {} : { lockedAt: data.lockedAt }) };
+    state.quotes.byId.set(quote.id, updatedQuote(quote, { scaChallenge, updatedAt: data.updatedAt }));
   },
   [QUOTE_EVENTS.authorized]: (state, event) => {
     const data = event.data as QuoteAuthorized;
@@ -78,7 +73,7 @@ export const quoteEvolvers: EvolverTable = {
     const next = moved(quote, 'AUTHORIZED');
     const challenge = quote.scaChallenge;
     assert(challenge !== undefined, `quote ${quote.id} authorized without a challenge`);
-    state.quotes.byId.set(quote.id, deepFreeze({ ...quote, state: next, scaChallenge: { ...challenge, authorizedAt: data.authorizedAt }, updatedAt: data.authorizedAt }));
+    state.quotes.byId.set(quote.id, updatedQuote(quote, { state: next, scaChallenge: { ...challenge, authorizedAt: data.authorizedAt }, updatedAt: data.authorizedAt }));
   },
   [QUOTE_EVENTS.executed]: (state, event) => {
     const data = event.data as QuoteExecuted;
@@ -87,23 +82,13 @@ export const quoteEvolvers: EvolverTable = {
     assert(quote.transactionId === undefined || quote.transactionId === data.transactionId, `quote ${quote.id} executed with another transaction`);
     // The steps are the event's own (engine-made or parsed) objects, frozen in place with the quote.
     const flow: FlowPlan = { steps: data.steps, next: 0 };
-    let scaChallenge = quote.scaChallenge;
+    let scaChallenge: ScaChallenge | undefined;
     if (data.authorizedAt !== undefined) {
-      assert(scaChallenge !== undefined, `quote ${quote.id} authorized at execution without a challenge`);
-      scaChallenge = { ...scaChallenge, authorizedAt: data.authorizedAt };
+      assert(quote.scaChallenge !== undefined, `quote ${quote.id} authorized at execution without a challenge`);
+      scaChallenge = { ...quote.scaChallenge, authorizedAt: data.authorizedAt };
     }
-    state.quotes.byId.set(
-      quote.id,
-      deepFreeze({
-        ...quote,
-        state: next,
-        transactionId: data.transactionId,
-        executedAt: data.executedAt,
-        updatedAt: data.executedAt,
-        flow,
-        ...(scaChallenge === undefined ? {} : { scaChallenge }),
-      }),
-    );
+    const update = { state: next, transactionId: data.transactionId, executedAt: data.executedAt, updatedAt: data.executedAt, flow };
+    state.quotes.byId.set(quote.id, updatedQuote(quote, scaChallenge === undefined ? update : { ...update, scaChallenge }));
     const before = state.quotes.dailyVolume.get(data.volume.key) ?? 0n;
     state.quotes.dailyVolume.set(data.volume.key, before + BigInt(data.volume.amountMinor));
     cancelTimer(state, expiryTimerId(quote.id));
@@ -113,7 +98,7 @@ export const quoteEvolvers: EvolverTable = {
     const data = event.data as QuoteExpired;
     const quote = quoteOf(state, data.quoteId, event.type);
     const next = moved(quote, 'EXPIRED');
-    state.quotes.byId.set(quote.id, deepFreeze({ ...quote, state: next, updatedAt: data.expiredAt }));
+    state.quotes.byId.set(quote.id, updatedQuote(quote, { state: next, updatedAt: data.expiredAt }));
     cancelTimer(state, expiryTimerId(quote.id));
   },
   [QUOTE_EVENTS.flowStepped]: (state, event) => {
@@ -122,8 +107,9 @@ export const quoteEvolvers: EvolverTable = {
     const flow = quote.flow;
     assert(flow !== undefined && flow.haltedAt === undefined, `quote ${quote.id} has no running flow`);
     assert(data.index === flow.next && flow.steps[data.index]?.step === data.step, `quote ${quote.id}: step ${data.index} ${data.step} is not next`);
-    const after: FlowPlan = { ...flow, next: flow.next + 1 };
-    state.quotes.byId.set(quote.id, deepFreeze({ ...quote, flow: after, updatedAt: data.at }));
+    // A literal, not a spread of the frozen plan (its `haltedAt` is absent, asserted above).
+    const after: FlowPlan = { steps: flow.steps, next: flow.next + 1 };
+    state.quotes.byId.set(quote.id, updatedQuote(quote, { flow: after, updatedAt: data.at }));
     scheduleNextStep(state, quote.id, after);
   },
   [QUOTE_EVENTS.flowHalted]: (state, event) => {
@@ -131,7 +117,7 @@ export const quoteEvolvers: EvolverTable = {
     const quote = quoteOf(state, data.quoteId, event.type);
     const flow = quote.flow;
     assert(flow !== undefined && flow.next === data.index, `quote ${quote.id}: halted at a step that is not next`);
-    state.quotes.byId.set(quote.id, deepFreeze({ ...quote, flow: { ...flow, haltedAt: data.at }, updatedAt: data.at }));
+    state.quotes.byId.set(quote.id, updatedQuote(quote, { flow: { steps: flow.steps, next: flow.next, haltedAt: data.at }, updatedAt: data.at }));
     cancelTimer(state, flowTimerId(quote.id));
   },
 };

@@ -1,19 +1,98 @@
 /**
- * Pure record updates used by the evolvers: a new frozen record from an old one and an event's
- * changes, as a shallow copy with the changes written in (the same key order immer's `produce`
- * gave), frozen in place by `deepFreeze`: the event's own objects are frozen, never copied
- * (docs/architecture.md, "Stored records"), and the old record's frozen parts are shared.
+ * Pure record updates used by the evolvers (and by deciders, to check the record they would
+ * leave): a new frozen record from an old one and an event's changes. The record is built as an
+ * object literal of the transaction's known keys, not spread from the stored one: V8 copies a
+ * frozen source through its slow path and leaves the copy's properties out of object
+ * (docs/architecture.md, "Stored records"; docs/performance.md, "Record updates (stop 19)").
+ * The event's own objects become the record's, frozen in place, never copied; the old record's
+ * frozen parts are shared. An optional key absent from the record and the changes stays absent.
  */
 import { assert } from '../../core/assert.js';
 import { deepFreeze } from '../../core/freeze.js';
 import type { ClearableField, RecordChanges } from './events.js';
-import type { Refund, Transaction, TransactionStatus } from './types.js';
+import type { Refund, Transaction, TransactionDestination, TransactionSource, TransactionStatus } from './types.js';
 
-/** A record being built: every field writable. */
-type Writable = { -readonly [K in keyof Transaction]?: unknown } & {
-  source: { railDetails?: unknown; sourceType: string };
-  destination: { railDetails?: unknown; destinationType: string };
+/** What an evolver writes beside an event's changes: always `updatedAt`; the rest when given. */
+type Stamp = {
+  readonly updatedAt: string;
+  readonly status?: TransactionStatus | undefined;
+  readonly source?: TransactionSource | undefined;
+  readonly destination?: TransactionDestination | undefined;
+  readonly refund?: Refund;
+  readonly receiptDeliveryConfirmedAt?: string;
 };
+
+/** A record being built: every field writable, its values checked by the callers' types. */
+type Writable = { -readonly [K in keyof Transaction]?: unknown };
+
+const NO_CHANGES: RecordChanges = Object.freeze({});
+const NOTHING_CLEARED: readonly ClearableField[] = Object.freeze([]);
+
+/** The changed value (the event's own, frozen in place) when there is one, else the old one. */
+function changed<T>(change: T | undefined, old: T | undefined): T | undefined {
+  return change === undefined ? old : deepFreeze(change);
+}
+
+/** A clearable field: the change, else nothing when cleared, else the old value. */
+function clearable<T>(change: T | undefined, old: T | undefined, field: ClearableField, cleared: readonly ClearableField[]): T | undefined {
+  if (change !== undefined) return deepFreeze(change);
+  return cleared.length > 0 && cleared.includes(field) ? undefined : old;
+}
+
+/**
+ * `tx` with `changes` and `stamp` written in and `cleared` removed (a change wins over a
+ * clearing, as it always did), as a new frozen record. Rail details in `changes` are ignored
+ * here (they go into `stamp.source` / `stamp.destination`). Pure: `tx` is untouched.
+ */
+function rebuilt(tx: Transaction, changes: RecordChanges, cleared: readonly ClearableField[], stamp: Stamp): Transaction {
+  // The required keys in the order deciders write them; the optional ones follow when present.
+  const next: Writable = {
+    id: tx.id,
+    status: stamp.status ?? tx.status,
+    type: tx.type,
+    direction: tx.direction,
+    source: stamp.source ?? tx.source,
+    destination: stamp.destination ?? tx.destination,
+    customerId: tx.customerId,
+    platformCustomerId: tx.platformCustomerId,
+    createdAt: tx.createdAt,
+    updatedAt: stamp.updatedAt,
+  };
+  if (tx.ruleBasedAccountId !== undefined) next.ruleBasedAccountId = tx.ruleBasedAccountId;
+  const settledAt = changed(changes.settledAt, tx.settledAt);
+  if (settledAt !== undefined) next.settledAt = settledAt;
+  const confirmedAt = stamp.receiptDeliveryConfirmedAt ?? tx.receiptDeliveryConfirmedAt;
+  if (confirmedAt !== undefined) next.receiptDeliveryConfirmedAt = confirmedAt;
+  if (tx.agentId !== undefined) next.agentId = tx.agentId;
+  if (tx.description !== undefined) next.description = tx.description;
+  const sentAmount = changed(changes.sentAmount, tx.sentAmount);
+  if (sentAmount !== undefined) next.sentAmount = sentAmount;
+  const receivedAmount = changed(changes.receivedAmount, tx.receivedAmount);
+  if (receivedAmount !== undefined) next.receivedAmount = receivedAmount;
+  const exchangeRate = changed(changes.exchangeRate, tx.exchangeRate);
+  if (exchangeRate !== undefined) next.exchangeRate = exchangeRate;
+  const feesMinor = changed(changes.feesMinor, tx.feesMinor);
+  if (feesMinor !== undefined) next.feesMinor = feesMinor;
+  const quoteId = changed(changes.quoteId, tx.quoteId);
+  if (quoteId !== undefined) next.quoteId = quoteId;
+  const refund = stamp.refund === undefined ? tx.refund : deepFreeze(stamp.refund);
+  if (refund !== undefined) next.refund = refund;
+  const counterpartyInformation = changed(changes.counterpartyInformation, tx.counterpartyInformation);
+  if (counterpartyInformation !== undefined) next.counterpartyInformation = counterpartyInformation;
+  const pendingReason = clearable(changes.pendingReason, tx.pendingReason, 'pendingReason', cleared);
+  if (pendingReason !== undefined) next.pendingReason = pendingReason;
+  const pendingApproval = clearable(changes.pendingApproval, tx.pendingApproval, 'pendingApproval', cleared);
+  if (pendingApproval !== undefined) next.pendingApproval = pendingApproval;
+  const approval = changed(changes.approval, tx.approval);
+  if (approval !== undefined) next.approval = approval;
+  const returnDishonoredAt = changed(changes.returnDishonoredAt, tx.returnDishonoredAt);
+  if (returnDishonoredAt !== undefined) next.returnDishonoredAt = returnDishonoredAt;
+  const fundingTransferIds = changed(changes.fundingTransferIds, tx.fundingTransferIds);
+  if (fundingTransferIds !== undefined) next.fundingTransferIds = fundingTransferIds;
+  const failureReason = clearable(changes.failureReason, tx.failureReason, 'failureReason', cleared);
+  if (failureReason !== undefined) next.failureReason = failureReason;
+  return Object.freeze(next) as Transaction;
+}
 
 /**
  * `tx` with `cleared` fields removed, `changes` applied (rail details into their side), `status`
@@ -26,29 +105,25 @@ export function applyChanges(
   updatedAt: string,
   status?: TransactionStatus,
 ): Transaction {
-  const { sourceRailDetails, destinationRailDetails, ...fields } = changes;
-  const record = { ...tx } as unknown as Writable;
-  for (const field of cleared) delete record[field];
-  Object.assign(record, fields);
-  if (sourceRailDetails !== undefined) {
-    assert(record.source.sourceType !== 'UMA_ADDRESS', `${tx.id}: a UMA_ADDRESS source has no railDetails`);
-    record.source = { ...record.source, railDetails: sourceRailDetails };
+  let source: TransactionSource | undefined;
+  let destination: TransactionDestination | undefined;
+  if (changes.sourceRailDetails !== undefined) {
+    assert(tx.source.sourceType !== 'UMA_ADDRESS', `${tx.id}: a UMA_ADDRESS source has no railDetails`);
+    source = Object.freeze({ ...tx.source, railDetails: deepFreeze(changes.sourceRailDetails) });
   }
-  if (destinationRailDetails !== undefined) {
-    assert(record.destination.destinationType === 'ACCOUNT', `${tx.id}: only an ACCOUNT destination has railDetails`);
-    record.destination = { ...record.destination, railDetails: destinationRailDetails };
+  if (changes.destinationRailDetails !== undefined) {
+    assert(tx.destination.destinationType === 'ACCOUNT', `${tx.id}: only an ACCOUNT destination has railDetails`);
+    destination = Object.freeze({ ...tx.destination, railDetails: deepFreeze(changes.destinationRailDetails) });
   }
-  if (status !== undefined) record.status = status;
-  record.updatedAt = updatedAt;
-  return deepFreeze(record) as unknown as Transaction;
+  return rebuilt(tx, changes, cleared, { updatedAt, status, source, destination });
 }
 
 /** `tx` with its refund replaced and `updatedAt` stamped. Pure. */
 export function withRefund(tx: Transaction, refund: Refund, updatedAt: string): Transaction {
-  return deepFreeze({ ...tx, refund, updatedAt });
+  return rebuilt(tx, NO_CHANGES, NOTHING_CLEARED, { refund, updatedAt });
 }
 
 /** `tx` with `receiptDeliveryConfirmedAt` set and `updatedAt` at the instant it was recorded. Pure. */
 export function withReceiptConfirmed(tx: Transaction, confirmedAt: string, recordedAt: string): Transaction {
-  return deepFreeze({ ...tx, receiptDeliveryConfirmedAt: confirmedAt, updatedAt: recordedAt });
+  return rebuilt(tx, NO_CHANGES, NOTHING_CLEARED, { receiptDeliveryConfirmedAt: confirmedAt, updatedAt: recordedAt });
 }
