@@ -4,9 +4,10 @@
  * records, and the owner address takes the reference's Address (`city` optional).
  */
 import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/engine/engine.js';
 import { expectRejected } from '../external-accounts/fixtures.js';
-import { harness } from '../support/harness.js';
-import { business, owner, uploadDocument } from './support.js';
+import { AUTH, harness } from '../support/harness.js';
+import { business, completeIndividual, owner, uploadDocument } from './support.js';
 
 function ownerWithoutCity(customerId: string, lastName: string) {
   const body = owner(customerId, lastName);
@@ -70,6 +71,39 @@ describe('GET /documents: documentHolder pages through that holder only', () => 
     expect(h.ok('GET', `/documents?documentHolder=${encodeURIComponent(a.id)}&limit=1&cursor=${first.nextCursor}`)).toMatchObject({ hasMore: false, data: [{ id: mine[1] }] });
     expect(h.ok('GET', '/documents').data.map((d: { id: string }) => d.id)).toEqual([...mine, theirs]);
     expectRejected(h.call('GET', '/documents?documentHolder='), 400, 'INVALID_INPUT');
+  });
+});
+
+describe('GET /verifications: read through the customer and status indexes', () => {
+  it('answers each filter and both together in submission order, paged, and the same after a replay', () => {
+    const h = harness();
+    const a = h.ok('POST', '/customers', completeIndividual('Ada 999', 'a'));
+    const b = h.ok('POST', '/customers', completeIndividual('Bob 999', 'b'));
+    const aFirst = h.ok('POST', '/verifications', { customerId: a.id });
+    const bFirst = h.ok('POST', '/verifications', { customerId: b.id });
+    uploadDocument(h, a.id, 'PASSPORT');
+    uploadDocument(h, b.id, 'PASSPORT');
+    const aApproved = h.ok('POST', '/verifications', { customerId: a.id });
+    const bApproved = h.ok('POST', '/verifications', { customerId: b.id });
+    expect([aFirst, bFirst, aApproved, bApproved].map((v) => v.verificationStatus)).toEqual(['RESOLVE_ERRORS', 'RESOLVE_ERRORS', 'APPROVED', 'APPROVED']);
+    const ids = (path: string, engine = h.engine) =>
+      (engine.handle({ method: 'GET', path, headers: { authorization: AUTH } }, { now: h.now }).response.body as { data: { id: string }[] }).data.map((v) => v.id);
+    const queries = {
+      [`/verifications?customerId=${encodeURIComponent(a.id)}`]: [aFirst.id, aApproved.id],
+      '/verifications?verificationStatus=APPROVED': [aApproved.id, bApproved.id],
+      [`/verifications?customerId=${encodeURIComponent(b.id)}&verificationStatus=RESOLVE_ERRORS`]: [bFirst.id],
+      [`/verifications?customerId=${encodeURIComponent(b.id)}&verificationStatus=PENDING_MANUAL_REVIEW`]: [],
+    };
+    for (const [path, expected] of Object.entries(queries)) expect(ids(path), path).toEqual(expected);
+    const page = h.ok('GET', '/verifications?verificationStatus=APPROVED&limit=1');
+    expect(page).toMatchObject({ hasMore: true, totalCount: 2, data: [{ id: aApproved.id }] });
+    expect(ids(`/verifications?verificationStatus=APPROVED&limit=1&cursor=${page.nextCursor}`)).toEqual([bApproved.id]);
+    const replayed = createEngine({ events: h.log });
+    const restored = createEngine({ snapshot: JSON.parse(JSON.stringify(createEngine({ events: h.log }).snapshot())) });
+    for (const [path, expected] of Object.entries(queries)) {
+      expect(ids(path, replayed), `replayed ${path}`).toEqual(expected);
+      expect(ids(path, restored), `from a snapshot ${path}`).toEqual(expected);
+    }
   });
 });
 

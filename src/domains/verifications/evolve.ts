@@ -12,6 +12,7 @@ import { markSubmitted } from '../documents/evolve.js';
 import type { EvolverTable } from '../evolver.js';
 import { CONTACT_NOT_STARTED } from './contact.js';
 import { type ContactCodeSent, type ContactVerified, type KycLinkIssued, VERIFICATION_EVENTS, type VerificationSubmitted } from './events.js';
+import { addVerification } from './store.js';
 import { IDENTITY_STATUS_TABLE, identityEventFor } from '../customers/identity-status.js';
 
 /** Evolvers for identity verification events. */
@@ -35,8 +36,7 @@ export const verificationEvolvers: EvolverTable = {
       assert(link !== undefined && link.completedIn === undefined, `hosted link ${data.linkId} unknown or already used`);
       state.verifications.links.set(link.id, freeze({ ...link, completedIn: verification.id }));
     }
-    state.verifications.byId.set(verification.id, freeze(structuredClone(verification), true));
-    state.verifications.order.push(verification.id);
+    addVerification(state.verifications, freeze(structuredClone(verification), true));
   },
   [VERIFICATION_EVENTS.linkIssued]: (state, event) => {
     const { link } = event.data as KycLinkIssued;
