@@ -12,22 +12,22 @@ describe('reading cards', () => {
     expect(r.body).toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('lists in creation order, filtered by customerId and status, paged with cursors', () => {
+  it('lists in creation order with sortOrder=asc, filtered by customerId and status, paged with cursors', () => {
     const h = cardHarness();
     const a = cardholder(h);
     const b = cardholder(h, 'Alan Turing');
     const cards = [issueCard(h, a), issueCard(h, b), issueCard(h, a), issueCard(h, a)];
     h.ok('PATCH', `/cards/${cards[2].id}`, { status: 'FROZEN' });
-    const all = h.ok('GET', '/cards?limit=2');
+    const all = h.ok('GET', '/cards?sortOrder=asc&limit=2');
     expect(all).toMatchObject({ hasMore: true, totalCount: 4 });
     expect(all.data.map((c: any) => c.id)).toEqual([cards[0].id, cards[1].id]);
-    const rest = h.ok('GET', `/cards?limit=2&cursor=${all.nextCursor}`);
+    const rest = h.ok('GET', `/cards?sortOrder=asc&limit=2&cursor=${all.nextCursor}`);
     expect(rest.data.map((c: any) => c.id)).toEqual([cards[2].id, cards[3].id]);
     expect(rest.hasMore).toBe(false);
-    const mine = h.ok('GET', `/cards?customerId=${encodeURIComponent(a.customerId)}&status=ACTIVE`);
+    const mine = h.ok('GET', `/cards?customerId=${encodeURIComponent(a.customerId)}&status=ACTIVE&sortOrder=asc`);
     expect(mine.data.map((c: any) => c.id)).toEqual([cards[0].id, cards[3].id]);
     expect(mine.totalCount).toBe(2);
-    const misused = h.call('GET', `/cards?status=ACTIVE&cursor=${all.nextCursor}`);
+    const misused = h.call('GET', `/cards?status=ACTIVE&sortOrder=asc&cursor=${all.nextCursor}`);
     expect(misused.status).toBe(400);
   });
 

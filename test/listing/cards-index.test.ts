@@ -1,7 +1,8 @@
 /**
- * `GET /cards` read from the list index (issue 16): with no customer, every page, cursor and count
+ * `GET /cards` read from the list index (issue 16): every page, cursor and count, in both orders,
  * equals the plain scan of the creation order (`listCards`, kept as the model), by status as cards
- * freeze and close; replay and snapshot rebuild the same index.
+ * freeze and close, by cardholder, platformCardId and funding account; replay and snapshot
+ * rebuild the same index.
  */
 import { describe, expect, it } from 'vitest';
 import { type CardFilters, listCards } from '../../src/domains/cards/list.js';
@@ -15,11 +16,27 @@ describe('GET /cards from the list index', () => {
     const h = cardHarness();
     const holders = [cardholder(h, 'Ada Lovelace'), cardholder(h, 'Alan Turing')];
     const cards: string[] = [];
-    for (let i = 0; i < 12; i += 1) cards.push(issueCard(h, holders[i % 2]!).id);
+    for (let i = 0; i < 12; i += 1) cards.push(issueCard(h, holders[i % 2]!, { platformCardId: `pc-${i}` }).id);
     for (const at of [1, 4, 9]) h.ok('PATCH', `/cards/${cards[at]}`, { status: 'FROZEN' });
     for (const at of [4, 7]) h.ok('PATCH', `/cards/${cards[at]}`, { status: 'CLOSED' });
     const state = h.engine.state;
-    const filterSets: CardFilters[] = [{}, { status: 'ACTIVE' }, { status: 'FROZEN' }, { status: 'CLOSED' }, { customerId: holders[0]!.customerId, status: 'ACTIVE' }];
+    const a = holders[0]!;
+    const byFilter: CardFilters[] = [
+      {},
+      { status: 'ACTIVE' },
+      { status: 'FROZEN' },
+      { status: 'CLOSED' },
+      { status: 'PENDING_KYC' },
+      { customerId: a.customerId, status: 'ACTIVE' },
+      { customerId: a.customerId },
+      { platformCardId: 'pc-4' },
+      { platformCardId: 'pc-1', status: 'ACTIVE' },
+      { accountId: a.accountId },
+      { accountId: a.accountId, status: 'FROZEN' },
+      { accountId: 'InternalAccount:nobody' },
+    ];
+    // Newest first (the default) and oldest first.
+    const filterSets = byFilter.flatMap((filters): CardFilters[] => [filters, { ...filters, sortOrder: 'asc' }]);
     for (const filters of filterSets) {
       for (const limit of [1, 5, 100]) {
         let position = 0;
@@ -34,9 +51,9 @@ describe('GET /cards from the list index', () => {
     }
     expect(listCardPage(state, { status: 'FROZEN' }, { limit: 100, position: 0 }).totalCount).toBe(2);
     const text = (lists: typeof state.lists): string => {
-      const { status, createdMs } = lists.cards;
+      const { status, createdMs, byCustomer, byPlatformCardId } = lists.cards;
       const counts = [1, 2, 3].map((code) => Array.from({ length: status.length + 1 }, (_, bound) => countCodeBelow(status, code, bound)));
-      return JSON.stringify({ createdMs: [...createdMs], codes: Array.from(status.codes.slice(0, status.length)), counts });
+      return JSON.stringify({ createdMs: [...createdMs], codes: Array.from(status.codes.slice(0, status.length)), counts, byCustomer: [...byCustomer], byPlatformCardId: [...byPlatformCardId] });
     };
     expect(text(createEngine({ events: h.log }).state.lists)).toBe(text(state.lists));
     expect(text(createEngine({ snapshot: JSON.parse(JSON.stringify(h.engine.snapshot())) }).state.lists)).toBe(text(state.lists));

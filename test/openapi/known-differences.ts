@@ -19,7 +19,7 @@ export const KNOWN_FIELD_DIFFERENCES: Readonly<Record<string, readonly string[]>
   'POST /agents/me/quotes': ['+body.documentIds'],
   'POST /agents/me/transfer-in': ['+body.description'],
   'POST /agents/me/transfer-out': ['+body.description'],
-  'GET /cards': ['+query.customerId', '+query.status', '-query.accountId', '-query.cardholderId', '-query.platformCardId', '-query.sortOrder', '-query.state'],
+  'GET /cards': ['+query.customerId', '+query.status'],
   // The copy's names beside the reference's (cardholderId, fundingSources, state) and DECISIONS.md's limits.
   'POST /cards': ['+body.customerId', '+body.fundingSource', '+body.maxSpendPerDay', '+body.maxTransactionsPerDay'],
   'PATCH /cards/{}': ['+body.fundingSource', '+body.maxSpendPerDay', '+body.maxTransactionsPerDay', '+body.status'],

@@ -22,6 +22,12 @@ export const PATCH_SPELLINGS: readonly Spelling[] = [
   { copy: 'fundingSource', reference: 'fundingSources', list: true },
 ];
 
+/** `customerId` / `cardholderId` and `status` / `state`, in the query of `GET /cards`. */
+export const LIST_SPELLINGS: readonly Spelling[] = [
+  { copy: 'customerId', reference: 'cardholderId', list: false },
+  { copy: 'status', reference: 'state', list: false },
+];
+
 /**
  * The errors of names given both ways that disagree, or (when `required`) given neither way, on
  * the raw body; a reference value of the wrong shape is left to the schema.

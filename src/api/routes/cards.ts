@@ -10,7 +10,9 @@ import { err, ok } from '../../core/result.js';
 import { assert } from '../../core/assert.js';
 import {
   CARD_FORMS,
+  CARD_STATES,
   CARD_STATUSES,
+  type CardFilters,
   cardNotFound,
   cardProgramView,
   cardQueryKey,
@@ -27,7 +29,7 @@ import type { CardTokenized } from '../../domains/cards/events.js';
 import type { DomainState } from '../../domains/state.js';
 import { LIST_LIMITS, readPage, listBody } from '../pagination.js';
 import { answer, type Route } from '../route.js';
-import { CREATE_SPELLINGS, foldSpellings, PATCH_SPELLINGS, spellingErrors } from './card-spellings.js';
+import { CREATE_SPELLINGS, foldSpellings, LIST_SPELLINGS, PATCH_SPELLINGS, spellingErrors } from './card-spellings.js';
 import { checkBody } from './config.js';
 import { fieldError, toFieldErrors, validate } from '../validation.js';
 
@@ -104,12 +106,32 @@ const programBody = z.strictObject({
   maxTransactionsPerDay: countLimit.nullable().optional(),
 });
 
+const sortOrder = z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' });
+
+// The copy's customerId and status beside the reference's cardholderId and state (one meaning each).
 const listQuery = z.strictObject({
   limit: z.string().optional(),
   cursor: z.string().optional(),
   customerId: id('customerId').optional(),
+  cardholderId: id('cardholderId').optional(),
   status: z.enum(CARD_STATUSES, { error: `status must be one of ${CARD_STATUSES.join(', ')}` }).optional(),
+  state: z.enum(CARD_STATES, { error: `state must be one of ${CARD_STATES.join(', ')}` }).optional(),
+  accountId: id('accountId').optional(),
+  platformCardId: id('platformCardId').optional(),
+  // Newest first (desc) is the reference's default.
+  sortOrder: sortOrder.optional(),
 });
+
+/** The list filters of a valid query: the reference's names folded into the copy's. */
+function cardFiltersOf(q: z.output<typeof listQuery>): CardFilters {
+  return defined({
+    customerId: q.customerId ?? q.cardholderId,
+    status: q.status ?? q.state,
+    platformCardId: q.platformCardId,
+    accountId: q.accountId,
+    sortOrder: q.sortOrder === 'asc' ? ('asc' as const) : undefined,
+  });
+}
 
 /** A JSON amount (or null, or absent) as the record's decimal string (null kept: it clears). */
 function minorOf(value: number | null | undefined): string | null | undefined {
@@ -170,7 +192,8 @@ export const cardRoutes: readonly Route<DomainState>[] = [
       const parsed = listQuery.safeParse(raw);
       const errors: FieldError[] = parsed.success ? [] : toFieldErrors(parsed.error.issues);
       for (const key of request.repeatedQueryKeys) errors.push(fieldError(key, `${key} may appear only once`));
-      const filters = parsed.success ? defined({ customerId: parsed.data.customerId, status: parsed.data.status }) : {};
+      errors.push(...spellingErrors(raw, LIST_SPELLINGS, false));
+      const filters = parsed.success ? cardFiltersOf(parsed.data) : {};
       const queryKey = parsed.success ? cardQueryKey(filters) : `cards:invalid:${JSON.stringify(raw)}`;
       const page = readPage(request.query, queryKey, LIST_LIMITS);
       if (!page.ok) errors.push(...((page.error.details?.errors as readonly FieldError[] | undefined) ?? []));

@@ -19,5 +19,5 @@ export { decideTokenize, openProvisioningPayload, provisioningPayload, WALLET_PR
 export type { CardView } from './view.js';
 export { cardView } from './view.js';
 export { CARD_STATUS_CHANGE, cardNotifiers } from './notify.js';
-export type { CardFilters } from './list.js';
-export { cardQueryKey, listCards } from './list.js';
+export type { CardFilters, CardState } from './list.js';
+export { CARD_STATES, cardQueryKey, listCards, matchesCard } from './list.js';

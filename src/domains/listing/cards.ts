@@ -1,21 +1,27 @@
 /**
- * The index of `GET /cards` without a customer: each card's status as a code per position of the
- * store's creation order (it moves: freeze, unfreeze, close), and `createdAt` in epoch ms to find
- * a card's position. Positions only; kept by `listing/evolve.ts`. A customer's cards are read
- * from the store's own per-customer list (short, and its positions are that list's).
+ * The index of `GET /cards`: per position of the store's creation order, each card's status as a
+ * code (it moves: freeze, unfreeze, close) and `createdAt` in epoch ms (to find a card's
+ * position); the positions of each cardholder and of each `platformCardId` (neither ever changes
+ * on a card). Positions only; kept by `listing/evolve.ts`.
  */
 import { instantToMs } from '../../core/time.js';
 import type { CardStore } from '../cards/store.js';
 import { CARD_STATUSES, type Card } from '../cards/types.js';
 import { appendCode, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
+import { pushPosition } from './sources.js';
 import { positionOfListed } from './transactions.js';
 
 /** The card list's index; positions are indexes into `cards.order`. */
-export type CardListIndex = { readonly createdMs: number[]; readonly status: CodeIndex };
+export type CardListIndex = {
+  readonly createdMs: number[];
+  readonly status: CodeIndex;
+  readonly byCustomer: Map<string, number[]>;
+  readonly byPlatformCardId: Map<string, number[]>;
+};
 
 /** An empty index. */
 export function emptyCardListIndex(): CardListIndex {
-  return { createdMs: [], status: emptyCodeIndex() };
+  return { createdMs: [], status: emptyCodeIndex(), byCustomer: new Map(), byPlatformCardId: new Map() };
 }
 
 /** The status code of a filter value (1-based). */
@@ -27,6 +33,8 @@ export function catchUpCardList(store: CardStore, index: CardListIndex): void {
     const card = store.byId.get(store.order[position]!)!;
     index.createdMs.push(instantToMs(card.createdAt));
     appendCode(index.status, cardStatusCode(card.status));
+    pushPosition(index.byCustomer, card.customerId, position);
+    if (card.platformCardId !== undefined) pushPosition(index.byPlatformCardId, card.platformCardId, position);
   }
 }
 
