@@ -12,7 +12,7 @@ import {
   externalAccountStoreFromSnapshot,
   externalAccountStoreSnapshot,
 } from '../domains/external-accounts/store.js';
-import { customerAccountIdsOf, type InternalAccount } from '../domains/internal-accounts/store.js';
+import { customerAccountIndexOf, type InternalAccount } from '../domains/internal-accounts/store.js';
 import type { PlatformState } from '../domains/platform/store.js';
 import { corridorKey } from '../domains/rates/store.js';
 import type { PublishedRate } from '../domains/rates/types.js';
@@ -171,7 +171,7 @@ function storesFromSnapshot(snapshot: EngineSnapshot): Omit<DomainState, 'lists'
       byId: new Map(snapshot.accounts),
       byCustomer: new Map(snapshot.accountsByCustomer.map(([k, v]) => [k, [...v]])),
       // Derived, not stored: the snapshot's records are in opening order.
-      customerAccountIds: customerAccountIdsOf(snapshot.accounts.map(([, account]) => account)),
+      customerAccounts: customerAccountIndexOf(snapshot.accounts.map(([, account]) => account)),
       platformAccountIds: [...snapshot.platformAccountIds],
     },
     ledger: Ledger.fromSnapshot(snapshot.ledger),

@@ -60,6 +60,17 @@ describe('GET /customers/internal-accounts reference query', () => {
     expect(h.ok('GET', `/customers/internal-accounts?customerId=${first}&currency=EUR`).totalCount).toBe(0);
   });
 
+  it('currency and type together, without customerId, page through the currency\'s index checking the type', () => {
+    const { h, own, ruleBased, otherOwn } = world();
+    expect(idsOf(h.ok('GET', '/customers/internal-accounts?currency=USD'))).toEqual([own, otherOwn, ruleBased]);
+    expect(idsOf(h.ok('GET', '/customers/internal-accounts?currency=USD&type=RULE_BASED'))).toEqual([ruleBased]);
+    const first = h.ok('GET', '/customers/internal-accounts?currency=USD&type=INTERNAL_FIAT&limit=1');
+    expect([idsOf(first), first.hasMore, first.totalCount]).toEqual([[own], true, 2]);
+    const second = h.ok('GET', `/customers/internal-accounts?currency=USD&type=INTERNAL_FIAT&limit=1&cursor=${first.nextCursor}`);
+    expect([idsOf(second), second.hasMore, second.totalCount]).toEqual([[otherOwn], false, 2]);
+    expect(h.ok('GET', '/customers/internal-accounts?currency=EUR&type=INTERNAL_FIAT').totalCount).toBe(0);
+  });
+
   it('pages a filtered list with cursors bound to its filters; an unfiltered customer cursor keeps its former key', () => {
     const { h, own, otherOwn } = world();
     const first = h.ok('GET', '/customers/internal-accounts?type=INTERNAL_FIAT&limit=1');
@@ -92,8 +103,12 @@ describe('GET /customers/internal-accounts reference query', () => {
   it('an engine rebuilt from a snapshot lists every customer\'s accounts the same way', () => {
     const { h } = world();
     const rebuilt = createEngine({ snapshot: h.engine.snapshot() });
-    expect(rebuilt.state.accounts.customerAccountIds).toEqual(h.engine.state.accounts.customerAccountIds);
-    expect(rebuilt.state.accounts.customerAccountIds).toHaveLength(3);
+    // Plain copies: engine.state is a read-only view.
+    const plain = (index: typeof rebuilt.state.accounts.customerAccounts) => ({ all: [...index.all], byCurrency: [...index.byCurrency], byType: [...index.byType] });
+    expect(plain(rebuilt.state.accounts.customerAccounts)).toEqual(plain(h.engine.state.accounts.customerAccounts));
+    expect(rebuilt.state.accounts.customerAccounts.all).toHaveLength(3);
+    expect(rebuilt.state.accounts.customerAccounts.byType.get('RULE_BASED')).toHaveLength(1);
+    expect(rebuilt.state.accounts.customerAccounts.byCurrency.get('USD')).toHaveLength(3);
   });
 });
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { apiError } from '../../core/errors.js';
 import { err, ok } from '../../core/result.js';
 import { decideSandboxFund, SANDBOX_FUND_MAX_MINOR } from '../../domains/deposits/sandbox-fund.js';
-import { accountFilterKey, accountPage, type InternalAccountFilters, internalAccountFilterFields } from '../../domains/internal-accounts/list.js';
+import { accountFilterKey, accountPage, customerAccountScope, type InternalAccountFilters, internalAccountFilterFields } from '../../domains/internal-accounts/list.js';
 import { type InternalAccountView, internalAccountView } from '../../domains/internal-accounts/view.js';
 import type { DomainState } from '../../domains/state.js';
 import { listBody, type PageRequest } from '../pagination.js';
@@ -81,9 +81,12 @@ export const internalAccountRoutes: readonly Route<DomainState>[] = [
       if (!read.ok) return read;
       const { customerId, currency, type } = read.value.query;
       if (customerId !== undefined && !state.customers.byId.has(customerId)) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${customerId} not found`));
-      // The reference makes customerId optional: without it, every customer's accounts (never the platform's).
-      const ids = customerId === undefined ? state.accounts.customerAccountIds : (state.accounts.byCustomer.get(customerId) ?? []);
-      return ok(answer(200, internalAccountList(state, ids, { currency, type }, read.value)));
+      const filters = { currency, type };
+      if (customerId !== undefined) return ok(answer(200, internalAccountList(state, state.accounts.byCustomer.get(customerId) ?? [], filters, read.value)));
+      // The reference makes customerId optional: without it, every customer's accounts (never the
+      // platform's), read from the index of the filter given.
+      const scope = customerAccountScope(state.accounts.customerAccounts, filters);
+      return ok(answer(200, internalAccountList(state, scope.ids, scope.rest, read.value)));
     },
   },
   {

@@ -3,7 +3,7 @@ import { assert } from '../../core/assert.js';
 import type { EvolverTable } from '../evolver.js';
 import type { DomainState } from '../state.js';
 import { ACCOUNT_EVENTS, type InternalAccountOpened } from './events.js';
-import type { InternalAccount } from './store.js';
+import { indexCustomerAccount, type InternalAccount } from './store.js';
 
 /**
  * Stores a new internal account and opens its ledger account. Customer and platform accounts may
@@ -21,7 +21,7 @@ export function openInternalAccount(state: DomainState, account: InternalAccount
   if (account.customerId === undefined) {
     state.accounts.platformAccountIds.push(account.id);
   } else {
-    state.accounts.customerAccountIds.push(account.id);
+    indexCustomerAccount(state.accounts.customerAccounts, account);
     const list = state.accounts.byCustomer.get(account.customerId);
     if (list === undefined) state.accounts.byCustomer.set(account.customerId, [account.id]);
     else list.push(account.id);

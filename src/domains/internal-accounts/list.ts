@@ -1,11 +1,12 @@
 /**
  * The internal account lists (`GET /customers/internal-accounts`, `/platform/internal-accounts`,
  * `/agents/me/internal-accounts`): the reference's `currency` and `type` filters and one page of
- * a scope's ids (a customer's, every customer's, the platform's) in opening order. Positions are
+ * a scope's ids (a customer's, every customer's or those of one currency or type, the platform's)
+ * in opening order. Positions are
  * indexes into the scope, which only grows at its end, so a cursor never shifts. Pure.
  */
 import { z } from 'zod';
-import { INTERNAL_ACCOUNT_TYPES, type InternalAccount, type InternalAccountType } from './store.js';
+import { type CustomerAccountIndex, INTERNAL_ACCOUNT_TYPES, type InternalAccount, type InternalAccountType } from './store.js';
 
 /**
  * Query fields of the filters: `currency` a code (one no account holds matches nothing), `type`
@@ -28,13 +29,27 @@ function matches(account: InternalAccount, filters: InternalAccountFilters): boo
   return (filters.currency === undefined || account.currency === filters.currency) && (filters.type === undefined || account.type === filters.type);
 }
 
+/**
+ * The ids every customer's list walks for `filters`, and the filter left to apply while walking:
+ * a currency's list (then the type, if any, is checked on each), else a type's list, else all.
+ * The choice depends on which filters are given only, so a cursor's positions keep one meaning.
+ */
+export function customerAccountScope(
+  index: CustomerAccountIndex,
+  filters: InternalAccountFilters,
+): { readonly ids: readonly string[]; readonly rest: InternalAccountFilters } {
+  if (filters.currency !== undefined) return { ids: index.byCurrency.get(filters.currency) ?? [], rest: filters.type === undefined ? {} : { type: filters.type } };
+  if (filters.type !== undefined) return { ids: index.byType.get(filters.type) ?? [], rest: {} };
+  return { ids: index.all, rest: {} };
+}
+
 /** A page of accounts: where the next one starts (undefined on the last) and every match's count. */
 export type AccountPage = { readonly items: readonly InternalAccount[]; readonly nextPosition?: number; readonly totalCount: number };
 
 /**
  * Up to `limit` accounts of `ids` matching `filters`, from `position`. Unfiltered it reads only the
- * page; a filter counts its matches by reading every id of the scope (a customer's few, or, without
- * a customer, every customer's: docs/wire-contract.md).
+ * page; a filter counts its matches by reading every id of `ids` (a customer's few accounts, the
+ * platform's, or every customer's of one currency when a type is asked too).
  */
 export function accountPage(
   byId: ReadonlyMap<string, InternalAccount>,

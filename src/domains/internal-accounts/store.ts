@@ -29,26 +29,51 @@ export type InternalAccount = {
 };
 
 /**
- * Accounts by id, plus the ids of each customer's accounts, of every customer's (the list of
- * `GET /customers/internal-accounts` without `customerId`) and of the platform's, in opening order.
+ * Every customer's account ids in opening order (the list of `GET /customers/internal-accounts`
+ * without `customerId`), also by currency and by type (its filters), so a page reads only itself.
+ * An account's currency and type never change.
  */
+export type CustomerAccountIndex = {
+  readonly all: string[];
+  readonly byCurrency: Map<string, string[]>;
+  readonly byType: Map<string, string[]>;
+};
+
+/** Accounts by id, plus the ids of each customer's accounts, every customer's and the platform's, in opening order. */
 export type AccountStore = {
   readonly byId: Map<string, InternalAccount>;
   readonly byCustomer: Map<string, string[]>;
-  readonly customerAccountIds: string[];
+  readonly customerAccounts: CustomerAccountIndex;
   readonly platformAccountIds: string[];
 };
 
 /** An empty store. */
 export function emptyAccountStore(): AccountStore {
-  return { byId: new Map(), byCustomer: new Map(), customerAccountIds: [], platformAccountIds: [] };
+  return { byId: new Map(), byCustomer: new Map(), customerAccounts: emptyCustomerAccountIndex(), platformAccountIds: [] };
 }
 
-/** Every customer's account ids in opening order, from the records in opening order (a snapshot's). Pure. */
-export function customerAccountIdsOf(accounts: Iterable<InternalAccount>): string[] {
-  const ids: string[] = [];
-  for (const account of accounts) if (account.customerId !== undefined) ids.push(account.id);
-  return ids;
+function emptyCustomerAccountIndex(): CustomerAccountIndex {
+  return { all: [], byCurrency: new Map(), byType: new Map() };
+}
+
+/** Adds a customer's newly opened account at the end of its lists. */
+export function indexCustomerAccount(index: CustomerAccountIndex, account: InternalAccount): void {
+  index.all.push(account.id);
+  appendTo(index.byCurrency, account.currency, account.id);
+  appendTo(index.byType, account.type, account.id);
+}
+
+function appendTo(lists: Map<string, string[]>, key: string, id: string): void {
+  const list = lists.get(key);
+  if (list === undefined) lists.set(key, [id]);
+  else list.push(id);
+}
+
+/** The index of the customers' accounts among `accounts` in opening order (a snapshot's records). Pure. */
+export function customerAccountIndexOf(accounts: Iterable<InternalAccount>): CustomerAccountIndex {
+  const index = emptyCustomerAccountIndex();
+  for (const account of accounts) if (account.customerId !== undefined) indexCustomerAccount(index, account);
+  return index;
 }
 
 /**
