@@ -5,6 +5,7 @@
  *   node --expose-gc bench-out/bundle/api-scenarios.js cold <rows>       cold first balance-change page
  *   node --expose-gc bench-out/bundle/api-scenarios.js ledger <transfers> ledger-only memory (10M: BENCH_10M=1)
  *   node --expose-gc bench-out/bundle/api-scenarios.js profile <events>  CPU profile of the API-driven replay
+ *   node --expose-gc bench-out/bundle/api-scenarios.js snapshot <events> CPU profile of the API-driven snapshot's load (parse + createEngine)
  *   node --expose-gc bench-out/bundle/api-scenarios.js lists <items> [transactions|quotes]   list pages at 1k and <items> (list-workload.ts)
  */
 import { Session } from 'node:inspector/promises';
@@ -552,7 +553,41 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
     writeFileSync(file, JSON.stringify(profile));
     return { events: log.length, eventsPerSec: Math.round(log.length / s), profile: file, top: topSelf(profile, 30) };
   },
+
+  async snapshot() {
+    // The API-driven snapshot's load (JSON.parse + createEngine) under the CPU profiler, after
+    // three loads that compile the loading code; also each part's size in the text.
+    const { engine } = apiWorkload({ events: SIZE });
+    const [saveS, text] = seconds(() => JSON.stringify(engine.snapshot()));
+    const parts = Object.entries(JSON.parse(text) as Record<string, unknown>)
+      .map(([key, value]) => [key, round(JSON.stringify(value).length / 1e6, 2)] as const)
+      .sort((a, b) => b[1] - a[1]);
+    const load = (): Engine => createEngine({ ...API_OPTIONS, snapshot: JSON.parse(text) });
+    for (let i = 0; i < 3; i += 1) load();
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 200 });
+    gc();
+    const rounds = 10;
+    const cpu0 = process.cpuUsage();
+    await session.post('Profiler.start');
+    const [s] = seconds(() => {
+      for (let i = 0; i < rounds; i += 1) loadForProfile(text);
+    });
+    const { profile } = (await session.post('Profiler.stop')) as { profile: CpuProfile };
+    const cpu = process.cpuUsage(cpu0);
+    session.disconnect();
+    const file = join(OUT_DIR, 'api-snapshot-load.cpuprofile');
+    writeFileSync(file, JSON.stringify(profile));
+    return { mb: round(text.length / 1e6, 1), saveMs: Math.round(saveS * 1000), loadMs: round((s * 1000) / rounds, 1), loadCpuMs: round((cpu.user + cpu.system) / 1000 / rounds, 1), parts: Object.fromEntries(parts), profile: file, top: topSelf(profile, 30, 'loadForProfile') };
+  },
 };
+
+/** One snapshot load, as a named frame the profile summary selects. */
+function loadForProfile(text: string): Engine {
+  return createEngine({ ...API_OPTIONS, snapshot: JSON.parse(text) });
+}
 
 /** The parts of a V8 CPU profile the summary reads. */
 type CpuProfile = {
@@ -562,11 +597,11 @@ type CpuProfile = {
 };
 
 /**
- * Self time by function, largest first, as shares of the samples taken inside `replayInto` (the
- * engine's replay; the profiler's own start and stop are left out). Bundle positions are mapped
+ * Self time by function, largest first, as shares of the samples taken inside `root` (by default
+ * `replayInto`, the engine's replay; the profiler's own start and stop are left out). Bundle positions are mapped
  * back to source files through the bundle's source map (run with --enable-source-maps).
  */
-function topSelf(profile: CpuProfile, limit: number): { fn: string; selfPct: number; selfMs: number }[] {
+function topSelf(profile: CpuProfile, limit: number, root = 'replayInto'): { fn: string; selfPct: number; selfMs: number }[] {
   const byNode = new Map<number, number>();
   const deltas = profile.timeDeltas ?? [];
   (profile.samples ?? []).forEach((id, i) => byNode.set(id, (byNode.get(id) ?? 0) + (deltas[i] ?? 0)));
@@ -574,7 +609,7 @@ function topSelf(profile: CpuProfile, limit: number): { fn: string; selfPct: num
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const inReplay = (id: number): boolean => {
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) if (nodes.get(at)?.callFrame.functionName === 'replayInto') return true;
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) if (nodes.get(at)?.callFrame.functionName === root) return true;
     return false;
   };
   const byFn = new Map<string, number>();

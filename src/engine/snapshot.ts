@@ -27,6 +27,8 @@ import {
 } from '../domains/transactions/store.js';
 import { Ledger, type LedgerSnapshot } from '../ledger/index.js';
 import { rebuildListIndexes } from '../domains/listing/rebuild.js';
+import { emptyListIndexes, type ListIndexes } from '../domains/listing/store.js';
+import { decodeData, type EncodedData, encodeData } from './snapshot-data.js';
 import { type AgentStoreSnapshot, agentStoreFromSnapshot, agentStoreSnapshot } from '../domains/agents/store.js';
 import { type ApiTokenStoreSnapshot, apiTokenStoreFromSnapshot, apiTokenStoreSnapshot } from '../domains/api-tokens/store.js';
 import { type InvitationStoreSnapshot, invitationStoreFromSnapshot, invitationStoreSnapshot } from '../domains/invitations/store.js';
@@ -62,10 +64,13 @@ import { type BulkCustomerStoreSnapshot, bulkCustomerStoreFromSnapshot, bulkCust
 export type SnapshotHead = { readonly seq: number; readonly hash: string; readonly atMs: number };
 
 /**
- * Snapshot formats: `@2` holds the ledger as base64 columns (ledger/snapshot.ts, version 2);
- * `@1`, with the ledger as one JSON array per column, still loads.
+ * Snapshot formats: `@3` holds the transactions' and quotes' records packed (each record's text,
+ * parsed at its first read: core/packed-records.ts) and the list indexes as they are
+ * (snapshot-data.ts); `@2` holds the ledger as base64 columns (ledger/snapshot.ts, version 2)
+ * and records as objects, its list indexes rebuilt at load; `@1`, with the ledger as one JSON
+ * array per column, still loads.
  */
-export const SNAPSHOT_FORMATS = ['payments-engine/snapshot@1', 'payments-engine/snapshot@2'] as const;
+export const SNAPSHOT_FORMATS = ['payments-engine/snapshot@1', 'payments-engine/snapshot@2', 'payments-engine/snapshot@3'] as const;
 
 /** Everything the log derives, at `head`. JSON-safe. */
 export type EngineSnapshot = {
@@ -103,12 +108,14 @@ export type EngineSnapshot = {
   readonly auth?: AuthStoreSnapshot;
   readonly sca?: ScaStoreSnapshot;
   readonly ledger: LedgerSnapshot;
+  /** The list indexes (`encodeData`; absent before `@3`: rebuilt from the stores at load). */
+  readonly lists?: EncodedData;
 };
 
 /** Captures `state` at `head`. Pure: copies, never shares mutable parts. */
 export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapshot {
   return {
-    format: 'payments-engine/snapshot@2',
+    format: 'payments-engine/snapshot@3',
     head,
     platform: { ...state.platform },
     customers: [...state.customers.byId],
@@ -141,6 +148,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
     auth: authStoreSnapshot(state.auth),
     sca: scaStoreSnapshot(state.sca),
     ledger: state.ledger.toSnapshot(),
+    lists: encodeData(state.lists),
   };
 }
 
@@ -155,8 +163,11 @@ export function stateFromSnapshot(snapshot: EngineSnapshot): DomainState {
     throw new InvariantError(`snapshot format ${JSON.stringify(format)} is not known (this library reads ${SNAPSHOT_FORMATS.join(' and ')})`);
   }
   const stores = storesFromSnapshot(snapshot);
-  // The list indexes are derived, not stored: made again from the restored stores.
-  return { ...stores, lists: rebuildListIndexes(stores) };
+  // Before @3 the list indexes were not stored: made again from the restored stores (which reads
+  // every listed record). From @3 on they are taken as saved, and an index the snapshot lacks
+  // (one added to the engine after it was saved) is made from the stores.
+  const saved = snapshot.lists === undefined ? {} : (decodeData(snapshot.lists) as Partial<ListIndexes>);
+  return { ...stores, lists: rebuildListIndexes(stores, { ...emptyListIndexes(), ...saved }) };
 }
 
 function storesFromSnapshot(snapshot: EngineSnapshot): Omit<DomainState, 'lists'> {

@@ -1,14 +1,17 @@
 /**
- * Engine snapshots (format @2, the ledger as base64 columns): a snapshot round trip through JSON
- * answers every read as the live engine, byte for byte, and takes the same further calls; a
- * snapshot in the first format (@1, ledger version 1) still loads and answers the same; an
- * unknown format is refused naming it; loading adopts the parsed records (frozen in place, not
- * copied).
+ * Engine snapshots (format @3: transactions and quotes packed, parsed at their first read, and the
+ * list indexes as saved): a snapshot round trip through JSON answers every read as the live
+ * engine, byte for byte, and takes the same further calls; a record read from a loaded store is
+ * deeply frozen, parsed once; the formats before it (@2, records as objects and list indexes
+ * rebuilt; @1, ledger version 1) still load and answer the same; an unknown format is refused
+ * naming it.
  */
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.js';
 import type { EngineSnapshot } from '../../src/engine/snapshot.js';
 import { InvariantError } from '../../src/core/assert.js';
+import { LazyRecordMap, packText } from '../../src/core/packed-records.js';
+import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
 import { ledgerFromSnapshot } from '../../src/ledger/snapshot.js';
 import { ledgerToSnapshotV1 } from '../../src/ledger/snapshot-v1.js';
 import { answersOf, readRequests } from '../../src/testing/checks.js';
@@ -16,6 +19,31 @@ import { SANDBOX_AUTHORIZATION, SIMULATION_START_MS, simulate } from '../../src/
 import { stateText } from '../support/state-text.js';
 
 const viaJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+type Packed = { ids: string[]; texts: string[] };
+const unpacked = (packed: Packed): object[] => packed.texts.map((text) => JSON.parse(packText(text)) as object);
+
+/** `snapshot` (@3) as the format before it wrote it: records as objects, no list indexes. */
+function asFormat2(snapshot: EngineSnapshot): EngineSnapshot {
+  const { lists: _lists, ...rest } = viaJson(snapshot);
+  const transactions = rest.transactions as unknown as Packed;
+  const { ids: _ids, texts: _texts, ...quotes } = rest.quotes as unknown as Packed & { dailyVolume: unknown };
+  return {
+    ...rest,
+    format: 'payments-engine/snapshot@2',
+    transactions: { records: unpacked(transactions) },
+    quotes: { ...quotes, records: unpacked(rest.quotes as unknown as Packed) },
+  } as unknown as EngineSnapshot;
+}
+
+/** Every object reachable from `value` (own enumerable properties). */
+function objectsIn(value: unknown, into: object[] = []): object[] {
+  if (typeof value === 'object' && value !== null) {
+    into.push(value);
+    for (const inner of Object.values(value)) objectsIn(inner, into);
+  }
+  return into;
+}
 
 // One simulated session over every resource (the simulator's own checks run too), shared.
 const session = simulate({ seed: 5, steps: 120 });
@@ -26,7 +54,7 @@ const reads = readRequests(session.model, SANDBOX_AUTHORIZATION, nowMs);
 describe('a snapshot round trip', () => {
   it('answers every read as the live engine, byte for byte, and holds the same state', () => {
     const snapshot = viaJson(session.engine.snapshot());
-    expect(snapshot.format).toBe('payments-engine/snapshot@2');
+    expect(snapshot.format).toBe('payments-engine/snapshot@3');
     const loaded = createEngine({ ...options, snapshot });
     expect(reads.length).toBeGreaterThan(50);
     expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
@@ -42,20 +70,54 @@ describe('a snapshot round trip', () => {
     expect(answersOf(resumed, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
   });
 
-  it('adopts the parsed records: frozen in place, not copied', () => {
-    const snapshot = viaJson(session.engine.snapshot()) as EngineSnapshot & { transactions: { records: object[] } };
-    const record = snapshot.transactions.records[0];
-    expect(record).toBeDefined();
-    const loaded = createEngine({ ...options, snapshot });
-    expect(Object.isFrozen(record)).toBe(true);
-    const id = (record as { id: string }).id;
-    expect(loaded.state.transactions.byId.get(id)).toBe(record);
+  it('keeps the packed records as text until read: a read parses one record, deeply frozen, once, equal to the live one', () => {
+    const loaded = createEngine({ ...options, snapshot: viaJson(session.engine.snapshot()) });
+    const { byId, order } = loaded.state.transactions;
+    expect(byId).toBeInstanceOf(LazyRecordMap);
+    expect(order.length).toBeGreaterThan(2);
+    const id = order[1]!;
+    const record = byId.get(id);
+    expect(objectsIn(record).filter((object) => !Object.isFrozen(object))).toEqual([]);
+    expect(byId.get(id)).toBe(record);
+    expect(record).toEqual(session.engine.state.transactions.byId.get(id));
+    // Iteration parses the rest, each frozen, in the store's order.
+    expect([...loaded.state.quotes.byId.values()]).toEqual([...session.engine.state.quotes.byId.values()]);
+    expect([...byId.keys()]).toEqual(order);
+    expect([...byId.values()].flatMap((record) => objectsIn(record)).filter((object) => !Object.isFrozen(object))).toEqual([]);
+  });
+
+  it('saves a loaded engine as it was loaded, read or not (pending records keep their text)', () => {
+    const text = JSON.stringify(session.engine.snapshot());
+    const loaded = createEngine({ ...options, snapshot: JSON.parse(text) as EngineSnapshot });
+    expect(JSON.stringify(loaded.snapshot())).toBe(text);
+    loaded.state.transactions.byId.get(loaded.state.transactions.order[0]!);
+    expect(JSON.stringify(loaded.snapshot())).toBe(text);
+  });
+
+  it('holds the list indexes as a replay keeps them, and makes one it lacks from the stores', () => {
+    const snapshot = viaJson(session.engine.snapshot());
+    expect(snapshot.lists).toEqual(viaJson(createEngine({ ...options, events: session.log }).snapshot().lists));
+    const { transactions: _t, quotes: _q, ...others } = (decodeData(snapshot.lists) as Record<string, unknown>);
+    const lacking = { ...snapshot, lists: encodeData(others) };
+    const loaded = createEngine({ ...options, snapshot: lacking });
+    expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
   });
 });
 
 describe('snapshot formats', () => {
+  it('loads a snapshot in the second format (@2: records as objects, adopted frozen in place; list indexes rebuilt) and answers every read the same', () => {
+    const old = asFormat2(session.engine.snapshot());
+    const record = (old.transactions as unknown as { records: object[] }).records[0];
+    expect(record).toBeDefined();
+    const loaded = createEngine({ ...options, snapshot: old });
+    expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
+    expect(stateText(loaded)).toBe(stateText(session.engine));
+    expect(Object.isFrozen(record)).toBe(true);
+    expect(loaded.state.transactions.byId.get((record as { id: string }).id)).toBe(record);
+  });
+
   it('loads a snapshot in the first format (@1, ledger version 1) and answers every read the same', () => {
-    const current = viaJson(session.engine.snapshot());
+    const current = asFormat2(session.engine.snapshot());
     const old = viaJson({ ...current, format: 'payments-engine/snapshot@1', ledger: ledgerToSnapshotV1(ledgerFromSnapshot(current.ledger)) }) as EngineSnapshot;
     expect(old.ledger.version).toBe(1);
     const loaded = createEngine({ ...options, snapshot: old });

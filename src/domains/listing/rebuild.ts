@@ -10,9 +10,12 @@ import { catchUpStablecoinOperationList } from './stablecoin-operations.js';
 import { emptyListIndexes, type ListIndexes } from './store.js';
 import { catchUpTransactionList } from './transactions.js';
 
-/** Indexes built from the stores of `state` as they stand: equal to the ones kept live while they were written. */
-export function rebuildListIndexes(state: Omit<DomainState, 'lists'>): ListIndexes {
-  const lists = emptyListIndexes();
+/**
+ * Indexes built from the stores of `state` as they stand: equal to the ones kept live while they
+ * were written. Given `lists` (a snapshot's), each index is completed with what its store holds
+ * beyond it (nothing, when the snapshot held it whole) and returned.
+ */
+export function rebuildListIndexes(state: Omit<DomainState, 'lists'>, lists: ListIndexes = emptyListIndexes()): ListIndexes {
   catchUpTransactionList(state, lists.transactions);
   catchUpQuoteList(state, lists.quotes);
   catchUpExternalAccountList(state.externalAccounts, lists.externalAccounts);

@@ -4,6 +4,7 @@
  * Written only by `quoteEvolvers`.
  */
 import { deepFreeze } from '../../core/freeze.js';
+import { LazyRecordMap, type PackedRecords, packRecords } from '../../core/packed-records.js';
 import type { CurrencyCode } from '../../core/currency.js';
 import type { Quote } from './types.js';
 
@@ -24,24 +25,29 @@ export function dailyVolumeKey(customerId: string, currency: CurrencyCode, daySt
   return `${customerId}|${currency}|${dayStartMs}`;
 }
 
-/** The store inside an engine snapshot. JSON-safe (volumes as decimal strings). */
-export type QuoteStoreSnapshot = {
-  readonly records: readonly Quote[];
+/**
+ * The store inside an engine snapshot: records in creation order, packed (snapshot `@3`: each
+ * record's text, parsed at its first read) or as objects (`@1`, `@2`); volumes as decimal
+ * strings. JSON-safe.
+ */
+export type QuoteStoreSnapshot = (PackedRecords | { readonly records: readonly Quote[] }) & {
   readonly dailyVolume: readonly (readonly [string, string])[];
 };
 
-/** Captures the store. Pure: records are frozen, so sharing them is safe. */
+/** Captures the store, records packed. Pure. */
 export function quoteStoreSnapshot(store: QuoteStore): QuoteStoreSnapshot {
   return {
-    records: store.order.map((id) => store.byId.get(id) as Quote),
+    ...packRecords(store.order, store.byId),
     dailyVolume: [...store.dailyVolume].map(([key, amount]) => [key, amount.toString()] as const),
   };
 }
 
 /** Rebuilds a store from its snapshot (an older snapshot without quotes gives an empty store). */
 export function quoteStoreFromSnapshot(snapshot: QuoteStoreSnapshot | undefined): QuoteStore {
-  const store = emptyQuoteStore();
-  for (const record of snapshot?.records ?? []) {
+  const store: QuoteStore = snapshot !== undefined && 'texts' in snapshot
+    ? { byId: new LazyRecordMap<Quote>(snapshot), order: snapshot.ids as string[], dailyVolume: new Map() }
+    : emptyQuoteStore();
+  for (const record of snapshot !== undefined && 'records' in snapshot ? snapshot.records : []) {
     const frozen = deepFreeze(record);
     store.byId.set(frozen.id, frozen);
     store.order.push(frozen.id);

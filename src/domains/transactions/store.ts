@@ -4,6 +4,7 @@
  * hold the records in creation order, from which both parts are rebuilt.
  */
 import { deepFreeze } from '../../core/freeze.js';
+import { LazyRecordMap, type PackedRecords, packRecords } from '../../core/packed-records.js';
 import type { Transaction } from './types.js';
 
 /** Records by id and ids in creation order. */
@@ -14,16 +15,20 @@ export function emptyTransactionStore(): TransactionStore {
   return { byId: new Map(), order: [] };
 }
 
-/** The store inside an engine snapshot: every record, in creation order. JSON-safe. */
-export type TransactionStoreSnapshot = { readonly records: readonly Transaction[] };
+/**
+ * The store inside an engine snapshot: every record in creation order, packed (snapshot `@3`:
+ * each record's text, parsed at its first read) or as objects (`@1`, `@2`). JSON-safe.
+ */
+export type TransactionStoreSnapshot = PackedRecords | { readonly records: readonly Transaction[] };
 
-/** Captures the store for a snapshot. Pure: records are frozen, so sharing them is safe. */
+/** Captures the store for a snapshot, packed. Pure. */
 export function transactionStoreSnapshot(store: TransactionStore): TransactionStoreSnapshot {
-  return { records: store.order.map((id) => store.byId.get(id) as Transaction) };
+  return packRecords(store.order, store.byId);
 }
 
 /** Rebuilds a store from a snapshot (an older snapshot without transactions gives an empty store). */
 export function transactionStoreFromSnapshot(snapshot: TransactionStoreSnapshot | undefined): TransactionStore {
+  if (snapshot !== undefined && 'texts' in snapshot) return { byId: new LazyRecordMap<Transaction>(snapshot), order: snapshot.ids as string[] };
   const store = emptyTransactionStore();
   for (const record of snapshot?.records ?? []) {
     const frozen = deepFreeze(record) as Transaction;

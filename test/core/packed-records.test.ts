@@ -1,0 +1,70 @@
+/**
+ * Packed records (core/packed-records.ts): a record's text with `"` and `'` exchanged round-trips
+ * any JSON text, and a `LazyRecordMap` parses a pending record at its first read only, deeply
+ * frozen, through `get` and every iteration, while `has`, `size`, `keys`, `set` and `delete`
+ * never parse.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LazyRecordMap, packRecord, packRecords, packText } from '../../src/core/packed-records.js';
+
+const records = [
+  { id: 'a', name: "O'Brien \"the\" \\ back", nested: { list: [1, 2, { deep: 'x' }] } },
+  { id: 'b', note: 'ünïcödé ✓ \u2028', amountMinor: '-12' },
+  { id: 'c', empty: {}, none: null, flag: false },
+];
+const packed = () => JSON.parse(JSON.stringify(packRecords(records.map((r) => r.id), new Map(records.map((r) => [r.id, r]))))) as { ids: string[]; texts: string[] };
+
+describe('packed record texts', () => {
+  it('packText is its own inverse on any JSON text, and a packed record holds no double quote unless the record held an apostrophe', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = JSON.stringify(value);
+        expect(packText(packText(text))).toBe(text);
+        expect(JSON.parse(packText(packRecord(value)))).toEqual(JSON.parse(text));
+        if (!text.includes("'")) expect(packRecord(value).includes('"')).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('a map of packed records', () => {
+  it('parses a record at its first get only, deeply frozen, equal to the record packed', () => {
+    const map = new LazyRecordMap<{ id: string }>(packed());
+    const first = map.get('a');
+    expect(first).toEqual(records[0]);
+    expect(map.get('a')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen((first as unknown as typeof records[0]).nested.list[2])).toBe(true);
+    expect(map.get('missing')).toBeUndefined();
+  });
+
+  it('answers has, size and keys without parsing, and set, delete and iteration as a Map does', () => {
+    const map = new LazyRecordMap<{ id: string }>(packed());
+    expect(map.size).toBe(3);
+    expect(map.has('b')).toBe(true);
+    expect([...map.keys()]).toEqual(['a', 'b', 'c']);
+    expect(map.packedText('b')).toBe(packRecord(records[1]));
+    const replaced = Object.freeze({ id: 'b', replaced: true });
+    map.set('b', replaced);
+    map.delete('c');
+    expect([...map]).toEqual([['a', records[0]], ['b', replaced]]);
+    expect([...map.entries()].map(([key]) => key)).toEqual(['a', 'b']);
+    expect([...map.values()]).toEqual([records[0], replaced]);
+    const seen: string[] = [];
+    map.forEach((value, key, whole) => {
+      expect(whole).toBe(map);
+      seen.push(`${key}:${JSON.stringify(value)}`);
+    });
+    expect(seen).toEqual([`a:${JSON.stringify(records[0])}`, `b:${JSON.stringify(replaced)}`]);
+    expect(new Map(map)).toEqual(new Map<string, object>([['a', records[0]!], ['b', replaced]]));
+    expect(map.packedText('b')).toBe(packRecord(replaced));
+  });
+
+  it('packs a lazy map back to the texts it was given, parsed or not', () => {
+    const given = packed();
+    const map = new LazyRecordMap<{ id: string }>(JSON.parse(JSON.stringify(given)) as typeof given);
+    map.get('a');
+    expect(packRecords(given.ids, map)).toEqual(given);
+  });
+});
