@@ -35,7 +35,7 @@ describe('a map of packed records', () => {
     expect(first).toEqual(records[0]);
     expect(map.get('a')).toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
-    expect(Object.isFrozen((first as unknown as typeof records[0]).nested.list[2])).toBe(true);
+    expect(Object.isFrozen((first as unknown as { nested: { list: unknown[] } }).nested.list[2])).toBe(true);
     expect(map.get('missing')).toBeUndefined();
   });
 
