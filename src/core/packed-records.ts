@@ -45,18 +45,25 @@ export function packRecord(record: unknown): string {
 
 /**
  * A map of records by id in which the records of a snapshot stay text until read: `get` and every
- * iteration parse a pending record, freeze it deeply and keep it (so it is parsed once, and a
- * record read from the map is frozen like any stored record). Otherwise a plain `Map`: `set`,
+ * iteration parse a pending record, freeze it deeply (unless told not to) and keep it (so it is
+ * parsed once, and a record read from the map is frozen like any stored record). Otherwise a plain `Map`: `set`,
  * `has`, `delete`, `size` and `keys` never parse.
  */
 export class LazyRecordMap<V extends object> extends Map<string, V> {
   // A pending record's value in the map is its index here (records are objects, never numbers).
   readonly #texts: string[];
+  readonly #freeze: boolean;
 
-  /** A map of `packed.ids` to their pending records; adopts `packed.texts` (pass a parsed snapshot nobody else changes). */
-  constructor(packed: PackedRecords) {
+  /**
+   * A map of `packed.ids` to their pending records (`packed` is read, never changed: an engine
+   * may load one snapshot more than once). `freeze: false` for a store whose values were never
+   * frozen (the idempotency records), so that a load changes nothing but when they are parsed.
+   */
+  constructor(packed: PackedRecords, options: { readonly freeze?: boolean } = {}) {
     super();
-    this.#texts = packed.texts as string[];
+    // A copy of the references only (the strings are shared), so a parsed record's text can go.
+    this.#texts = [...packed.texts];
+    this.#freeze = options.freeze ?? true;
     const { ids } = packed;
     for (let index = 0; index < ids.length; index += 1) super.set(ids[index]!, index as unknown as V);
   }
@@ -91,7 +98,8 @@ export class LazyRecordMap<V extends object> extends Map<string, V> {
   }
 
   #parse(id: string, index: number): V {
-    const record = deepFreeze(JSON.parse(packText(this.#texts[index]!)) as V);
+    const parsed = JSON.parse(packText(this.#texts[index]!)) as V;
+    const record = this.#freeze ? deepFreeze(parsed) : parsed;
     super.set(id, record);
     // The text is no longer needed (a snapshot of the record is made from the record).
     this.#texts[index] = '';

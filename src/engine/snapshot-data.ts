@@ -42,9 +42,10 @@ export function encodeData(value: unknown, at = 'lists'): EncodedData {
     const itemAt = `${at} item`;
     return { $set: [...value].map((item) => encodeData(item, itemAt)) };
   }
-  if (value instanceof Uint8Array) return { $u8: encodeColumn(value, value.length) };
-  if (value instanceof Int32Array) return { $i32: encodeColumn(value, value.length) };
-  if (value instanceof Float64Array) return { $f64: encodeColumn(value, value.length) };
+  // Copied first: a typed array read through `engine.state` (a proxy) has no buffer of its own.
+  if (value instanceof Uint8Array) return { $u8: encodeColumn(Uint8Array.from(value), value.length) };
+  if (value instanceof Int32Array) return { $i32: encodeColumn(Int32Array.from(value), value.length) };
+  if (value instanceof Float64Array) return { $f64: encodeColumn(Float64Array.from(value), value.length) };
   if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     const fields: Record<string, EncodedData> = {};
     for (const [key, item] of Object.entries(value)) fields[key] = encodeData(item, `${at}.${key}`);

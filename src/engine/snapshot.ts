@@ -4,6 +4,7 @@
  * cache: replay from a snapshot must equal replay from the start (tested).
  */
 import { InvariantError } from '../core/assert.js';
+import { LazyRecordMap, type PackedRecords, packRecords } from '../core/packed-records.js';
 import type { PlatformConfig } from '../domains/config/types.js';
 import type { Customer } from '../domains/customers/types.js';
 import { type IncomingStoreSnapshot, incomingStoreFromSnapshot, incomingStoreSnapshot } from '../domains/deposits/store.js';
@@ -64,8 +65,8 @@ import { type BulkCustomerStoreSnapshot, bulkCustomerStoreFromSnapshot, bulkCust
 export type SnapshotHead = { readonly seq: number; readonly hash: string; readonly atMs: number };
 
 /**
- * Snapshot formats: `@3` holds the transactions' and quotes' records packed (each record's text,
- * parsed at its first read: core/packed-records.ts) and the list indexes as they are
+ * Snapshot formats: `@3` holds the transactions', quotes' and idempotency records packed (each
+ * record's text, parsed at its first read: core/packed-records.ts) and the list indexes as they are
  * (snapshot-data.ts); `@2` holds the ledger as base64 columns (ledger/snapshot.ts, version 2)
  * and records as objects, its list indexes rebuilt at load; `@1`, with the ledger as one JSON
  * array per column, still loads.
@@ -84,7 +85,8 @@ export type EngineSnapshot = {
   readonly accountsByCustomer: readonly (readonly [string, readonly string[]])[];
   readonly platformAccountIds: readonly string[];
   readonly statements: readonly (readonly [string, StatementRecord])[];
-  readonly idempotency: readonly (readonly [string, IdempotentResponse])[];
+  /** Stored first responses by key: packed from `@3` on (parsed at a key's first repeat), pairs before. */
+  readonly idempotency: readonly (readonly [string, IdempotentResponse])[] | PackedRecords;
   readonly timers: readonly Timer[];
   readonly config: PlatformConfig;
   readonly rates: readonly PublishedRate[];
@@ -125,7 +127,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
     accountsByCustomer: [...state.accounts.byCustomer].map(([k, v]) => [k, [...v]] as const),
     platformAccountIds: [...state.accounts.platformAccountIds],
     statements: [...state.statements.byKey],
-    idempotency: [...state.idempotency],
+    idempotency: packRecords([...state.idempotency.keys()], state.idempotency),
     timers: [...state.timers.order],
     config: state.config.current,
     rates: [...state.rates.byCorridor.values()],
@@ -154,7 +156,9 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
 
 /**
  * Rebuilds the state a snapshot describes. Takes the snapshot's records as they are (frozen in
- * place, not copied): pass a snapshot nobody changes afterwards, such as one just parsed.
+ * place, not copied; packed ones are parsed at their first read): pass a snapshot nobody changes
+ * afterwards, such as one just parsed. The snapshot itself is not changed (an engine may load it
+ * again).
  * Throws `InvariantError` for a format this library does not read, naming it.
  */
 export function stateFromSnapshot(snapshot: EngineSnapshot): DomainState {
@@ -187,7 +191,7 @@ function storesFromSnapshot(snapshot: EngineSnapshot): Omit<DomainState, 'lists'
     },
     ledger: Ledger.fromSnapshot(snapshot.ledger),
     statements: { byKey: new Map(snapshot.statements) },
-    idempotency: new Map(snapshot.idempotency),
+    idempotency: Array.isArray(snapshot.idempotency) ? new Map(snapshot.idempotency) : new LazyRecordMap<IdempotentResponse>(snapshot.idempotency as PackedRecords, { freeze: false }),
     timers: timerStoreOf(snapshot.timers),
     config: { current: structuredClone(snapshot.config) },
     rates: { byCorridor: new Map(snapshot.rates.map((r) => [corridorKey(r.sendingCurrency, r.receivingCurrency), r])) },

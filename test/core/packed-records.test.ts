@@ -39,6 +39,13 @@ describe('a map of packed records', () => {
     expect(map.get('missing')).toBeUndefined();
   });
 
+  it('leaves a parsed record unfrozen when told to (a store whose values were never frozen)', () => {
+    const map = new LazyRecordMap<{ id: string }>(packed(), { freeze: false });
+    expect(map.get('a')).toEqual(records[0]);
+    expect(Object.isFrozen(map.get('a'))).toBe(false);
+    expect(map.get('a')).toBe(map.get('a'));
+  });
+
   it('answers has, size and keys without parsing, and set, delete and iteration as a Map does', () => {
     const map = new LazyRecordMap<{ id: string }>(packed());
     expect(map.size).toBe(3);

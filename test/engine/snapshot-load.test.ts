@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.js';
-import type { EngineSnapshot } from '../../src/engine/snapshot.js';
+import { type EngineSnapshot, snapshotOf } from '../../src/engine/snapshot.js';
 import { InvariantError } from '../../src/core/assert.js';
 import { LazyRecordMap, packText } from '../../src/core/packed-records.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
@@ -23,7 +23,7 @@ const viaJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 type Packed = { ids: string[]; texts: string[] };
 const unpacked = (packed: Packed): object[] => packed.texts.map((text) => JSON.parse(packText(text)) as object);
 
-/** `snapshot` (@3) as the format before it wrote it: records as objects, no list indexes. */
+/** `snapshot` (@3) as the format before it wrote it: records and idempotency responses as objects, no list indexes. */
 function asFormat2(snapshot: EngineSnapshot): EngineSnapshot {
   const { lists: _lists, ...rest } = viaJson(snapshot);
   const transactions = rest.transactions as unknown as Packed;
@@ -32,6 +32,7 @@ function asFormat2(snapshot: EngineSnapshot): EngineSnapshot {
     ...rest,
     format: 'payments-engine/snapshot@2',
     transactions: { records: unpacked(transactions) },
+    idempotency: unpacked(rest.idempotency as unknown as Packed).map((response, k) => [(rest.idempotency as unknown as Packed).ids[k], response]),
     quotes: { ...quotes, records: unpacked(rest.quotes as unknown as Packed) },
   } as unknown as EngineSnapshot;
 }
@@ -86,12 +87,38 @@ describe('a snapshot round trip', () => {
     expect([...byId.values()].flatMap((record) => objectsIn(record)).filter((object) => !Object.isFrozen(object))).toEqual([]);
   });
 
+  it('keeps the idempotency responses packed until a key repeats, then answers the stored response unfrozen, as before', () => {
+    const loaded = createEngine({ ...options, snapshot: viaJson(session.engine.snapshot()) });
+    const idempotency = loaded.state.idempotency;
+    expect(idempotency).toBeInstanceOf(LazyRecordMap);
+    expect(idempotency.size).toBeGreaterThan(0);
+    expect([...idempotency]).toEqual([...session.engine.state.idempotency]);
+    const [key, response] = [...idempotency][0]!;
+    expect(Object.isFrozen(response)).toBe(Object.isFrozen(session.engine.state.idempotency.get(key)));
+  });
+
   it('saves a loaded engine as it was loaded, read or not (pending records keep their text)', () => {
     const text = JSON.stringify(session.engine.snapshot());
     const loaded = createEngine({ ...options, snapshot: JSON.parse(text) as EngineSnapshot });
     expect(JSON.stringify(loaded.snapshot())).toBe(text);
     loaded.state.transactions.byId.get(loaded.state.transactions.order[0]!);
     expect(JSON.stringify(loaded.snapshot())).toBe(text);
+  });
+
+  it('leaves the snapshot unchanged: one parsed snapshot loads twice, the first engine having read and written, and answers the same', () => {
+    const cut = Math.floor(session.log.length / 2);
+    const prefix = createEngine({ ...options, events: session.log.slice(0, cut) });
+    const snapshot = viaJson(prefix.snapshot());
+    const text = JSON.stringify(snapshot);
+    const first = createEngine({ ...options, snapshot, events: session.log.slice(cut) });
+    answersOf(first, reads, nowMs);
+    expect(JSON.stringify(snapshot)).toBe(text);
+    const second = createEngine({ ...options, snapshot, events: session.log.slice(cut) });
+    expect(answersOf(second, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
+  });
+
+  it('is the same taken through the read-only state view (typed arrays of the list indexes included)', () => {
+    expect(JSON.stringify(snapshotOf(session.engine.state, session.engine.head()))).toBe(JSON.stringify(session.engine.snapshot()));
   });
 
   it('holds the list indexes as a replay keeps them, and makes one it lacks from the stores', () => {
