@@ -3,9 +3,9 @@
  * indexes are derived from the stores, but rebuilding them reads every listed record, which a
  * snapshot whose records stay text until read (core/packed-records.ts) must not do at load. The
  * codec knows no index: it keeps any tree of plain objects, arrays, Maps, Sets, typed arrays
- * (Uint8Array, Int32Array, Float64Array, as base64) and finite numbers, strings, booleans, null
- * and bigints, so an index added later is carried without a change here; anything else (a class
- * instance, a function, undefined, NaN) is refused at save, naming where it is.
+ * (Uint8Array, Int32Array, Float64Array, as base64) and finite numbers, strings, booleans, null,
+ * undefined and bigints, so an index added or reshaped later is carried without a change here;
+ * anything else (a class instance, a function, NaN) is refused at save, naming where it is.
  */
 import { InvariantError } from '../core/assert.js';
 import { type Column, decodeColumn, encodeColumn } from '../ledger/column-codec.js';
@@ -22,6 +22,8 @@ const TYPED: Readonly<Record<'$u8' | '$i32' | '$f64', { readonly make: (n: numbe
 /** `value` encoded (see the module's comment); throws `InvariantError` for a value the codec does not keep. Pure. */
 export function encodeData(value: unknown, at = 'lists'): EncodedData {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  // A field present and undefined (an index not made yet), kept apart from an absent one.
+  if (value === undefined) return { $undefined: 0 };
   if (typeof value === 'number') {
     if (!Number.isFinite(value) || Object.is(value, -0)) throw new InvariantError(`snapshot data ${at} is ${value}, which JSON does not keep`);
     return value;
@@ -48,7 +50,7 @@ export function encodeData(value: unknown, at = 'lists'): EncodedData {
   if (value instanceof Float64Array) return { $f64: encodeColumn(Float64Array.from(value), value.length) };
   if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     const fields: Record<string, EncodedData> = {};
-    for (const [key, item] of Object.entries(value)) fields[key] = encodeData(item, `${at}.${key}`);
+    for (const key of Object.keys(value)) fields[key] = encodeData((value as Record<string, unknown>)[key], `${at}.${key}`);
     return { $o: fields };
   }
   throw new InvariantError(`snapshot data ${at} is ${typeof value === 'object' ? `a ${value.constructor?.name ?? 'null-prototype object'}` : typeof value}, which the codec does not keep`);
@@ -82,6 +84,8 @@ export function decodeData(data: unknown): unknown {
     }
     case '$set':
       return new Set((inner as unknown[]).map(decodeData));
+    case '$undefined':
+      return undefined;
     case '$big':
       return BigInt(inner as string);
     case '$u8':
