@@ -2,8 +2,9 @@
  * Known differences between the engine's generated OpenAPI document and the reference, while
  * other issues still route the identity and embedded-wallet operations and the wire shapes are
  * being brought to the reference (issue 12). The test fails on any difference NOT listed here, so
- * drift shows; shrink these lists as operations and fields land. `~body` / `~query`: the engine's
- * document does not describe that part of the request yet (no zod schema reachable from the route).
+ * drift shows, and on a listed request difference that no longer occurs, so these lists only
+ * shrink as operations and fields land. `~body` / `~query`: the engine's document does not
+ * describe that part of the request yet (no zod schema reachable from the route).
  */
 
 /** Reference operations the engine does not route yet. */
