@@ -47,6 +47,18 @@ const heapUsed = (): number => {
   gc();
   return process.memoryUsage().heapUsed;
 };
+// Bytes of ArrayBuffer backing stores (typed-array columns: the ledger's transfer and account
+// tables, id hash tables), which live outside the JS heap and so are not in `heapUsed`. A
+// collected buffer is only freed (and uncounted) in a later task, so this waits two turns of the
+// event loop after collecting. Each buffer counts at its whole length; pages it never wrote may
+// not be resident (peak RSS is the other side of that).
+const bufferBytes = async (): Promise<number> => {
+  for (let turn = 0; turn < 2; turn += 1) {
+    gc();
+    await new Promise(setImmediate);
+  }
+  return process.memoryUsage().arrayBuffers;
+};
 const peakRssMb = (): number => Math.round(process.resourceUsage().maxRSS / 1024);
 function seconds<T>(fn: () => T): [number, T] {
   const t0 = process.hrtime.bigint();
@@ -407,7 +419,7 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
     const listed = copy.transactions.ids.length + copy.quotes.createdMs.length;
     return { kind, items: SIZE, listed, replaySeconds: round(replayS, 1), heapMB: Math.round(heapUsed() / 1e6), indexBytesPerItem, small, big, ratios };
   },
-  api() {
+  async api() {
     // 1. The workload through handle (its requests/s is the handle figure for this mix).
     const [generateS, report] = seconds(() => apiWorkload({ events: SIZE }));
     const { log } = report;
@@ -448,6 +460,7 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
     gc();
     const measured = alternatingRound(log, count);
     const heapBoth = heapUsed();
+    const buffersBoth = await bufferBytes();
 
     // 3. Snapshots of each engine against replaying the same log.
     const ledgerSnapshot = { ...snapshotFigures(measured.ledgerEngine, measured.ledger + measured.ledgerOpening, [], {}, measured.ledgerCpu), openingMs: Math.round(measured.ledgerOpening * 1000), transfersReplayOverLoad: 0 };
@@ -455,9 +468,11 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
     const ledgerChecks = measured.ledgerEngine.state.ledger.checkInvariants().length === 0;
     (measured as { ledgerEngine: Engine | undefined }).ledgerEngine = undefined;
     const heapApiOnly = heapUsed();
+    const buffersApiOnly = await bufferBytes();
     const apiSnapshot = snapshotFigures(measured.apiEngine, measured.api, reads, API_OPTIONS, measured.apiCpu);
     (measured as { apiEngine: Engine | undefined }).apiEngine = undefined;
     const heapNone = heapUsed();
+    const buffersNone = await bufferBytes();
 
     // 4. JSONL: auditLog against parse + hash + apply apart.
     const jsonl = jsonlFigures(log);
@@ -484,6 +499,9 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
         apiBytesPerTransaction: Math.round((heapApiOnly - heapNone) / Math.max(1, transactions)),
         apiBytesPerEvent: Math.round((heapApiOnly - heapNone) / count),
         ledgerBytesPerTransfer: Math.round((heapBoth - heapApiOnly) / count),
+        // Off the JS heap, not in the figures above: typed-array columns at their capacity.
+        apiBufferBytesPerTransaction: Math.round((buffersApiOnly - buffersNone) / Math.max(1, transactions)),
+        ledgerBufferBytesPerTransfer: Math.round((buffersBoth - buffersApiOnly) / count),
         heapLogOnlyMb: Math.round(heapLogOnly / 1e6),
         ledgerInvariantsHold: ledgerChecks,
       },
@@ -519,7 +537,7 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
     };
   },
 
-  ledger() {
+  async ledger() {
     // Ledger-only replay of SIZE transfers: heap per transfer after a forced GC, and peak RSS
     // (the 10M check runs this with SIZE = 10,000,000).
     // Blocks of 1,024 envelopes, the chunk auditLog replays a file in: a block of 10,000 (6 MB of
@@ -527,16 +545,18 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
     // promoted and grew the old generation between full collections (the 10M peak RSS).
     const { opening, blocks } = ledgerLog(SIZE, LEDGER_MEMORY_BLOCK);
     const before = heapUsed();
+    const buffersBefore = await bufferBytes();
     const [openingS, engine] = seconds(() => createEngine({ events: opening }));
     const [s] = seconds(() => {
       for (const block of blocks) engine.replay(block);
     });
     const after = heapUsed();
+    const buffersAfter = await bufferBytes();
     const ok = engine.state.ledger.checkInvariants().length === 0;
     const rssMb = peakRssMb();
     // Figure 13 at this size, after peak RSS was read (a snapshot's text is large): up to 2M.
     const snapshot = SIZE <= 2_000_000 ? { ...snapshotFigures(engine, s + openingS, []), openingMs: Math.round(openingS * 1000) } : undefined;
-    return { transfers: SIZE, eventsPerSec: Math.round(SIZE / s), bytesPerTransfer: Math.round((after - before) / SIZE), heapMb: Math.round(after / 1e6), invariantsHold: ok, peakRssMb: rssMb, snapshot };
+    return { transfers: SIZE, eventsPerSec: Math.round(SIZE / s), bytesPerTransfer: Math.round((after - before) / SIZE), bufferBytesPerTransfer: Math.round((buffersAfter - buffersBefore) / SIZE), heapMb: Math.round(after / 1e6), bufferMb: Math.round(buffersAfter / 1e6), invariantsHold: ok, peakRssMb: rssMb, snapshot };
   },
 
   async profile() {

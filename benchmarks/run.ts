@@ -160,6 +160,7 @@ function issue16(): string[] {
     '12. resident memory (heap used after a forced GC, divided by the count)',
     `   through handle       ${fmt(api.memory.apiBytesPerTransaction)} B per transaction (${fmt(api.memory.apiBytesPerEvent)} B per event; the API-driven engine after its replay)   (goal <= 300)`,
     `   ledger-only          ${fmt(api.memory.ledgerBytesPerTransfer)} B per transfer beside it; ${fmt(ledger.bytesPerTransfer)} B per transfer over ${fmt(ledger.transfers)} transfers alone (peak RSS ${ledger.peakRssMb} MB)   (goal <= 100)`,
+    `   typed-array buffers  (off the heap, not above) ${fmt(api.memory.apiBufferBytesPerTransaction)} B per transaction through handle; ledger-only ${fmt(api.memory.ledgerBufferBytesPerTransfer)} B per transfer beside it, ${fmt(ledger.bufferBytesPerTransfer)} B alone`,
   );
   if (process.env.BENCH_10M === '1') {
     const big = apiScenario('ledger', '10000000', 8192);
