@@ -33,8 +33,7 @@ export function linkPosting(accounts: AccountTable, transfers: TransferTable, t:
   const words = accounts.f64;
   const dw = WORDS * d;
   const cw = WORDS * c;
-  transfers.debitPrevious[t] = words[dw + LAST_POSTING]!;
-  transfers.creditPrevious[t] = words[cw + LAST_POSTING]!;
+  transfers.setPrevious(t, words[dw + LAST_POSTING]!, words[cw + LAST_POSTING]!);
   words[dw + LAST_POSTING] = t;
   words[cw + LAST_POSTING] = t;
   const debitCount = words[dw + POSTING_COUNT]! + 1;
@@ -65,13 +64,13 @@ function postedBalance(accounts: AccountTable, a: number): bigint {
 
 /** The signed amount (credit +, debit −) that posting `t` moved on account `a`. */
 export function postingAmount(transfers: TransferTable, t: number, a: number): bigint {
-  const amount = transfers.amountMinor[t]!;
-  return transfers.debitAccount[t] === a ? -amount : amount;
+  const amount = transfers.amountMinorOf(t);
+  return transfers.debitAccountOf(t) === a ? -amount : amount;
 }
 
 /** The posting of account `a` just before posting `t` (−1 when none). */
 function previous(transfers: TransferTable, t: number, a: number): number {
-  return transfers.debitAccount[t] === a ? transfers.debitPrevious[t]! : transfers.creditPrevious[t]!;
+  return transfers.debitAccountOf(t) === a ? transfers.debitPreviousOf(t) : transfers.creditPreviousOf(t);
 }
 
 /** A row reached on a walk: its position, its posting and the balance after it. */
@@ -125,7 +124,6 @@ export function rowsOf(accounts: AccountTable, transfers: TransferTable, a: numb
 export function firstRowAtOrAfter(accounts: AccountTable, transfers: TransferTable, a: number, atMs: number): { row: number; balanceBeforeMinor: bigint } {
   const rows = accounts.rowCount(a);
   if (rows === 0) return { row: 0, balanceBeforeMinor: 0n };
-  const times = transfers.atMs;
   const postings = accounts.checkpointPostings[a]!;
   // The first checkpoint at or after atMs; every row up to the one before it is earlier (rows of
   // an account never go back in time), so the answer lies in that checkpoint's block.
@@ -133,12 +131,12 @@ export function firstRowAtOrAfter(accounts: AccountTable, transfers: TransferTab
   let high = postings.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if (times[postings[mid]!]! < atMs) low = mid + 1;
+    if (transfers.atMsOf(postings[mid]!) < atMs) low = mid + 1;
     else high = mid;
   }
   const place = anchorAtOrAfter(accounts, a, Math.min(low * CHECKPOINT_ROWS, rows - 1));
-  if (times[place.posting]! < atMs) return { row: rows, balanceBeforeMinor: postedBalance(accounts, a) };
+  if (transfers.atMsOf(place.posting) < atMs) return { row: rows, balanceBeforeMinor: postedBalance(accounts, a) };
   const blockStart = low * CHECKPOINT_ROWS;
-  while (place.row > blockStart && times[previous(transfers, place.posting, a)]! >= atMs) stepBack(transfers, a, place);
+  while (place.row > blockStart && transfers.atMsOf(previous(transfers, place.posting, a)) >= atMs) stepBack(transfers, a, place);
   return { row: place.row, balanceBeforeMinor: place.balanceAfterMinor - postingAmount(transfers, place.posting, a) };
 }

@@ -85,21 +85,21 @@ function sumTransfers(state: LedgerState, violations: InvariantViolation[]): Fro
   const lastAtMs = new Float64Array(accounts.count).fill(Number.NEGATIVE_INFINITY);
   let openCount = 0;
   for (let i = 0; i < transfers.count; i += 1) {
-    const kind = transfers.kind[i]!;
-    const debit = transfers.debitAccount[i]!;
-    const credit = transfers.creditAccount[i]!;
-    const amount = transfers.amountMinor[i]!;
+    const kind = transfers.kindOf(i);
+    const debit = transfers.debitAccountOf(i);
+    const credit = transfers.creditAccountOf(i);
+    const amount = transfers.amountMinorOf(i);
     if (kind === KIND_POSTED || kind === KIND_POST) {
       sums[debit]!.debitsPosted += amount;
       sums[credit]!.creditsPosted += amount;
-      followChain(state, i, debit, transfers.debitPrevious[i]!, postings[debit]!, lastPosting, lastAtMs, violations);
-      followChain(state, i, credit, transfers.creditPrevious[i]!, postings[credit]!, lastPosting, lastAtMs, violations);
+      followChain(state, i, debit, transfers.debitPreviousOf(i), postings[debit]!, lastPosting, lastAtMs, violations);
+      followChain(state, i, credit, transfers.creditPreviousOf(i), postings[credit]!, lastPosting, lastAtMs, violations);
       postings[debit]! += 1;
       postings[credit]! += 1;
       checkCheckpoint(state, i, debit, postings[debit]!, sums[debit]!, violations);
       checkCheckpoint(state, i, credit, postings[credit]!, sums[credit]!, violations);
     } else if (kind === KIND_PENDING) {
-      const isOpen = transfers.status[i] === STATUS_OPEN;
+      const isOpen = transfers.statusOf(i) === STATUS_OPEN;
       if (isOpen) {
         openCount += 1;
         sums[debit]!.debitsPending += amount;
@@ -112,7 +112,7 @@ function sumTransfers(state: LedgerState, violations: InvariantViolation[]): Fro
   }
   if (openCount !== open.size) {
     for (const i of open) {
-      if (i >= transfers.count || transfers.kind[i] !== KIND_PENDING) {
+      if (i >= transfers.count || transfers.kindOf(i) !== KIND_PENDING) {
         violations.push({ code: 'OPEN_PENDING_MISMATCH', transferId: i < transfers.count ? transfers.idAt(i) : `#${i}`, inOpenSet: true });
       }
     }
@@ -158,7 +158,7 @@ function followChain(
   if (linked !== lastPosting[a]) {
     violations.push({ code: 'POSTING_CHAIN_BROKEN', accountId: accounts.ids[a]!, transferId: transfers.idAt(t), linkedIndex: linked, expectedIndex: lastPosting[a]! });
   }
-  const atMs = transfers.atMs[t]!;
+  const atMs = transfers.atMsOf(t);
   if (atMs < lastAtMs[a]!) violations.push({ code: 'ROWS_OUT_OF_ORDER', accountId: accounts.ids[a]!, index: row });
   lastPosting[a] = t;
   lastAtMs[a] = atMs;

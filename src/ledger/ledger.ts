@@ -199,17 +199,17 @@ export class Ledger {
       // Resolutions leave their entries behind; act only on a hold still open with this timeout.
       const live =
         p < transfers.count &&
-        transfers.kind[p] === KIND_PENDING &&
-        transfers.status[p] === STATUS_OPEN &&
-        transfers.timeoutAtMs[p] === timeoutAtMs;
+        transfers.kindOf(p) === KIND_PENDING &&
+        transfers.statusOf(p) === STATUS_OPEN &&
+        transfers.timeoutAtMsOf(p) === timeoutAtMs;
       if (!live) continue;
-      const held = transfers.amountMinor[p]!;
-      const debitPending = WORDS * transfers.debitAccount[p]! + DEBITS_PENDING;
-      const creditPending = WORDS * transfers.creditAccount[p]! + CREDITS_PENDING;
+      const held = transfers.amountMinorOf(p);
+      const debitPending = WORDS * transfers.debitAccountOf(p) + DEBITS_PENDING;
+      const creditPending = WORDS * transfers.creditAccountOf(p) + CREDITS_PENDING;
       counters[debitPending] = counters[debitPending]! - held;
       counters[creditPending] = counters[creditPending]! - held;
       assert(counters[debitPending]! >= 0n && counters[creditPending]! >= 0n, 'pending counter below zero');
-      transfers.status[p] = STATUS_EXPIRED;
+      transfers.setStatus(p, STATUS_EXPIRED);
       open.delete(p);
       expired.push(transfers.idAt(p));
     }
@@ -302,8 +302,7 @@ export class Ledger {
     counters[debitMoved] = debitAfter;
     counters[creditMoved] = creditAfter;
     if (pending) {
-      transfers.status[index] = STATUS_OPEN;
-      transfers.timeoutAtMs[index] = timeoutAtMs ?? NO_TIMEOUT;
+      transfers.setHold(index, STATUS_OPEN, timeoutAtMs ?? NO_TIMEOUT);
       open.add(index);
       if (timeoutAtMs !== undefined) {
         if (this.#batchStart === -1) expiry.push(timeoutAtMs, index);
@@ -323,12 +322,12 @@ export class Ledger {
     if (transfers.indexOf(id) !== -1) return err({ code: 'TRANSFER_EXISTS', transferId: id });
     const pendingId = spec.pendingId;
     const p = transfers.indexOf(pendingId);
-    if (p === -1 || transfers.kind[p] !== KIND_PENDING) {
+    if (p === -1 || transfers.kindOf(p) !== KIND_PENDING) {
       return err({ code: 'PENDING_NOT_FOUND', transferId: id, pendingId });
     }
     const atMs = spec.atMs;
     assert(Number.isFinite(atMs), 'atMs must be a finite number');
-    const status = transfers.status[p]!;
+    const status = transfers.statusOf(p);
     if (status !== STATUS_OPEN) {
       const resolution = pendingStatusName(status);
       assert(resolution !== 'open', 'unreachable');
@@ -336,10 +335,10 @@ export class Ledger {
     }
     // A hold whose timeout has passed is expired even if expirePending has not run yet: the
     // outcome must not depend on when the engine's timer fired.
-    if (atMs >= transfers.timeoutAtMs[p]!) {
+    if (atMs >= transfers.timeoutAtMsOf(p)) {
       return err({ code: 'PENDING_ALREADY_RESOLVED', transferId: id, pendingId, resolution: 'expired' });
     }
-    const held = transfers.amountMinor[p]!;
+    const held = transfers.amountMinorOf(p);
     const amount = spec.amountMinor;
     if (amount !== undefined) {
       if (post && amount <= 0n) return err({ code: 'AMOUNT_NOT_POSITIVE', transferId: id, amountMinor: amount });
@@ -350,8 +349,8 @@ export class Ledger {
         return err({ code: 'VOID_AMOUNT_MISMATCH', transferId: id, pendingId, amountMinor: amount, pendingAmountMinor: held });
       }
     }
-    const d = transfers.debitAccount[p]!;
-    const c = transfers.creditAccount[p]!;
+    const d = transfers.debitAccountOf(p);
+    const c = transfers.creditAccountOf(p);
     const words = accounts.f64;
     const dw = WORDS * d;
     const cw = WORDS * c;
@@ -376,8 +375,8 @@ export class Ledger {
       post ? postedMinor : held,
       atMs,
     );
-    transfers.pendingIndex[index] = p;
-    transfers.status[p] = post ? STATUS_POSTED : STATUS_VOIDED;
+    transfers.setPendingIndex(index, p);
+    transfers.setStatus(p, post ? STATUS_POSTED : STATUS_VOIDED);
     open.delete(p);
     words[dw + LAST_AT_MS] = atMs;
     words[cw + LAST_AT_MS] = atMs;
@@ -417,11 +416,11 @@ export class Ledger {
       trimCheckpoints(accounts, a);
     }
     for (const p of this.#savedResolved) {
-      transfers.status[p] = STATUS_OPEN;
+      transfers.setStatus(p, STATUS_OPEN);
       open.add(p);
     }
     for (let i = start; i < transfers.count; i += 1) {
-      if (transfers.kind[i] === KIND_PENDING) open.delete(i);
+      if (transfers.kindOf(i) === KIND_PENDING) open.delete(i);
     }
     transfers.truncate(start);
   }

@@ -111,22 +111,25 @@ export function ledgerToSnapshotV1(state: LedgerState): LedgerSnapshotV1 {
   const t = state.transfers;
   const n = t.count;
   const range = Array.from({ length: n }, (_, i) => i);
+  const { kind, debitAccount, creditAccount, amountMinor, atMs, holds } = t.flatColumns();
+  // Hold columns are read only in rows of holds and resolutions, which exist only with them.
+  const hold = holds ?? { timeoutAtMs: new Float64Array(0), pendingIndex: new Int32Array(0), status: new Uint8Array(0) };
   return {
     format: 'payments-engine/ledger',
     version: 1,
     accounts,
     transfers: {
       id: t.idList(),
-      kind: range.map((i) => KIND_NAMES[t.kind[i]!]!),
+      kind: range.map((i) => KIND_NAMES[kind[i]!]!),
       transactionId: range.map((i) => t.transactionIdAt(i) ?? null),
-      debitAccount: Array.from(t.debitAccount.subarray(0, n)),
-      creditAccount: Array.from(t.creditAccount.subarray(0, n)),
-      amountMinor: range.map((i) => t.amountMinor[i]!.toString()),
-      atMs: Array.from(t.atMs.subarray(0, n)),
+      debitAccount: Array.from(debitAccount),
+      creditAccount: Array.from(creditAccount),
+      amountMinor: range.map((i) => amountMinor[i]!.toString()),
+      atMs: Array.from(atMs),
       // Columns of some kinds only (transfer-table.ts): other rows may hold anything there.
-      timeoutAtMs: range.map((i) => (t.kind[i] !== KIND_PENDING || Number.isNaN(t.timeoutAtMs[i]!) ? null : t.timeoutAtMs[i]!)),
-      pendingIndex: range.map((i) => (t.kind[i] === KIND_POST || t.kind[i] === KIND_VOID ? t.pendingIndex[i]! : NO_PENDING)),
-      status: range.map((i) => (t.kind[i] === KIND_PENDING ? pendingStatusName(t.status[i]!) : null)),
+      timeoutAtMs: range.map((i) => (kind[i] !== KIND_PENDING || Number.isNaN(hold.timeoutAtMs[i]!) ? null : hold.timeoutAtMs[i]!)),
+      pendingIndex: range.map((i) => (kind[i] === KIND_POST || kind[i] === KIND_VOID ? hold.pendingIndex[i]! : NO_PENDING)),
+      status: range.map((i) => (kind[i] === KIND_PENDING ? pendingStatusName(hold.status[i]!) : null)),
     },
   };
 }
@@ -181,9 +184,9 @@ export function ledgerFromSnapshotV1(snapshot: LedgerSnapshotV1): LedgerState {
     const p = s.pendingIndex[i]!;
     const resolves = kind === KIND_POST || kind === KIND_VOID;
     if (resolves) {
-      if (!(p >= 0 && p < i && transfers.kind[p] === KIND_PENDING)) corrupt(`snapshot transfer ${id} resolves no earlier pending transfer`);
+      if (!(p >= 0 && p < i && transfers.kindOf(p) === KIND_PENDING)) corrupt(`snapshot transfer ${id} resolves no earlier pending transfer`);
       if (resolvedBy[p] !== NO_PENDING) corrupt(`snapshot pending transfer ${s.id[p]} is resolved twice`);
-      if (!(transfers.debitAccount[p] === d && transfers.creditAccount[p] === c)) corrupt(`snapshot transfer ${id} moves between other accounts than its pending transfer`);
+      if (!(transfers.debitAccountOf(p) === d && transfers.creditAccountOf(p) === c)) corrupt(`snapshot transfer ${id} moves between other accounts than its pending transfer`);
       if (!(s.status[p] === (kind === KIND_POST ? 'posted' : 'voided'))) corrupt(`snapshot transfer ${id} disagrees with its pending transfer's status`);
       resolvedBy[p] = i;
     } else {
@@ -193,11 +196,8 @@ export function ledgerFromSnapshotV1(snapshot: LedgerSnapshotV1): LedgerState {
     const statusCode = status === null ? undefined : STATUS_CODES[status];
     if (status !== null && statusCode === undefined) corrupt(`snapshot transfer ${id} has status ${String(status)}`);
     const index = transfers.append(id, s.transactionId[i] ?? undefined, kind, d, c, amount, atMs);
-    if (statusCode !== undefined) {
-      transfers.timeoutAtMs[index] = timeoutAtMs ?? NO_TIMEOUT;
-      transfers.status[index] = statusCode;
-    }
-    if (resolves) transfers.pendingIndex[index] = p;
+    if (statusCode !== undefined) transfers.setHold(index, statusCode, timeoutAtMs ?? NO_TIMEOUT);
+    if (resolves) transfers.setPendingIndex(index, p);
     // The live rule again: on each account, transfers never go back in time.
     if (atMs < accounts.lastAtMs(d) || atMs < accounts.lastAtMs(c)) corrupt(`snapshot transfer ${id} goes back in time on its accounts`);
     accounts.f64[WORDS * d + LAST_AT_MS] = atMs;
@@ -208,7 +208,7 @@ export function ledgerFromSnapshotV1(snapshot: LedgerSnapshotV1): LedgerState {
       continue;
     }
     if (resolves) {
-      const held = transfers.amountMinor[p]!;
+      const held = transfers.amountMinorOf(p);
       if (!(kind === KIND_VOID ? amount === held : amount <= held)) corrupt(`snapshot transfer ${id} moves more than its hold`);
       add(d, DEBITS_PENDING, -held);
       add(c, CREDITS_PENDING, -held);
@@ -225,16 +225,16 @@ export function ledgerFromSnapshotV1(snapshot: LedgerSnapshotV1): LedgerState {
     linkPosting(accounts, transfers, index, d, c);
   }
   for (let p = 0; p < n; p += 1) {
-    if (transfers.kind[p] !== KIND_PENDING) continue;
-    const status = transfers.status[p]!;
+    if (transfers.kindOf(p) !== KIND_PENDING) continue;
+    const status = transfers.statusOf(p);
     const resolved = status === STATUS_POSTED || status === STATUS_VOIDED;
     if (resolved !== (resolvedBy[p] !== NO_PENDING)) corrupt(`snapshot pending transfer ${s.id[p]} has status ${pendingStatusName(status)} but ${resolved ? 'no' : 'a'} resolution`);
     if (status === STATUS_EXPIRED) {
-      add(transfers.debitAccount[p]!, DEBITS_PENDING, -transfers.amountMinor[p]!);
-      add(transfers.creditAccount[p]!, CREDITS_PENDING, -transfers.amountMinor[p]!);
+      add(transfers.debitAccountOf(p), DEBITS_PENDING, -transfers.amountMinorOf(p));
+      add(transfers.creditAccountOf(p), CREDITS_PENDING, -transfers.amountMinorOf(p));
     } else if (status === STATUS_OPEN) {
       state.open.add(p);
-      const timeoutAtMs = transfers.timeoutAtMs[p]!;
+      const timeoutAtMs = transfers.timeoutAtMsOf(p);
       if (!Number.isNaN(timeoutAtMs)) state.expiry.push(timeoutAtMs, p);
     }
   }

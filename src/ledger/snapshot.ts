@@ -31,7 +31,7 @@ import { decodeColumn, encodeColumn } from './column-codec.js';
 import { PackedStrings, packStrings } from './packed-strings.js';
 import { ledgerFromSnapshotV1, type LedgerSnapshotV1 } from './snapshot-v1.js';
 import { emptyLedgerState, type LedgerState } from './state.js';
-import { KIND_PENDING, KIND_POST, KIND_POSTED, KIND_VOID, STATUS_EXPIRED, STATUS_OPEN } from './transfer-table.js';
+import { type FlatColumns, KIND_PENDING, KIND_POST, KIND_POSTED, KIND_VOID, restoredCapacity, STATUS_EXPIRED, STATUS_OPEN } from './transfer-table.js';
 
 export type { AccountSnapshot, LedgerSnapshotV1, SnapshotTransferKind, TransfersSnapshot } from './snapshot-v1.js';
 
@@ -91,7 +91,6 @@ export type LedgerSnapshotV2 = {
 /** A ledger snapshot `Ledger.fromSnapshot` loads: the current version or the first one. */
 export type LedgerSnapshot = LedgerSnapshotV2 | LedgerSnapshotV1;
 
-const CAPACITY_FIRST = 1_024;
 // Words of an account record a snapshot stores: all but CLASS, the last.
 const RECORD_WORDS = CLASS;
 // `transactionRef` of a transfer without a transaction id.
@@ -114,8 +113,10 @@ export function ledgerToSnapshot(state: LedgerState): LedgerSnapshotV2 {
   const { ids: transactionIds, refs: transactionRef } = transactionDictionary(state);
   const ids = packStrings((i) => t.idAt(i), n);
   const dictionary = packStrings((i) => transactionIds[i]!, transactionIds.length);
+  const columns = t.flatColumns();
+  const { kind } = columns;
   // By the rows, not by whether the columns exist: a rolled-back hold leaves them made.
-  const holds = t.status.length > 0 && t.kind.subarray(0, n).some((kind) => kind !== KIND_POSTED);
+  const holds = kind.some((k) => k !== KIND_POSTED) ? columns.holds : null;
   return {
     format: 'payments-engine/ledger',
     version: 2,
@@ -132,16 +133,16 @@ export function ledgerToSnapshot(state: LedgerState): LedgerSnapshotV2 {
       id: { text: ids.text, lengths: encodeColumn(ids.lengths, n) },
       transactionIds: { text: dictionary.text, lengths: encodeColumn(dictionary.lengths, transactionIds.length) },
       transactionRef: encodeColumn(transactionRef, n),
-      kind: encodeColumn(t.kind, n),
-      debitAccount: encodeColumn(t.debitAccount, n),
-      creditAccount: encodeColumn(t.creditAccount, n),
-      amountMinor: encodeColumn(t.amountMinor, n),
-      atMs: encodeColumn(t.atMs, n),
+      kind: encodeColumn(kind, n),
+      debitAccount: encodeColumn(columns.debitAccount, n),
+      creditAccount: encodeColumn(columns.creditAccount, n),
+      amountMinor: encodeColumn(columns.amountMinor, n),
+      atMs: encodeColumn(columns.atMs, n),
       // Columns of some kinds only hold what a rolled-back row left in other rows: cleared, so
       // that equal ledgers give equal snapshots.
-      timeoutAtMs: holds ? encodeColumn(ownRowsOnly(t.timeoutAtMs, n, (i) => t.kind[i] === KIND_PENDING, 0), n) : null,
-      pendingIndex: holds ? encodeColumn(ownRowsOnly(t.pendingIndex, n, (i) => resolves(t.kind[i]!), 0), n) : null,
-      status: holds ? encodeColumn(ownRowsOnly(t.status, n, (i) => t.kind[i] === KIND_PENDING, 0), n) : null,
+      timeoutAtMs: holds ? encodeColumn(ownRowsOnly(holds.timeoutAtMs, n, (i) => kind[i] === KIND_PENDING, 0), n) : null,
+      pendingIndex: holds ? encodeColumn(ownRowsOnly(holds.pendingIndex, n, (i) => resolves(kind[i]!), 0), n) : null,
+      status: holds ? encodeColumn(ownRowsOnly(holds.status, n, (i) => kind[i] === KIND_PENDING, 0), n) : null,
     },
   };
 }
@@ -204,34 +205,41 @@ function restoreTransfers(state: LedgerState, s: TransfersSnapshotV2): void {
   const int32 = (size: number): Int32Array<ArrayBuffer> => new Int32Array(size);
   const ids = unpacked(s.id, n, 'transfers.id');
   const dictionary = unpacked(s.transactionIds, undefined, 'transfers.transactionIds');
-  const capacity = Math.max(CAPACITY_FIRST, n);
+  const capacity = restoredCapacity(n);
   const refs = decodeColumn(s.transactionRef, int32, n, n, 'transfers.transactionRef');
   for (let i = 0; i < n; i += 1) {
     if (!(refs[i]! >= NO_TRANSACTION && refs[i]! < dictionary.count)) corrupt(`snapshot transfer ${ids.at(i)} names transaction ${refs[i]}`);
   }
   const repeated = t.restoreIds(ids, dictionary, refs);
   if (repeated !== -1) corrupt(`snapshot transfer ${ids.at(repeated)} appears twice`);
-  t.kind = decodeColumn(s.kind, (size) => new Uint8Array(size), n, capacity, 'transfers.kind');
-  t.debitAccount = decodeColumn(s.debitAccount, int32, n, capacity, 'transfers.debitAccount');
-  t.creditAccount = decodeColumn(s.creditAccount, int32, n, capacity, 'transfers.creditAccount');
-  t.amountMinor = decodeColumn(s.amountMinor, (size) => new BigInt64Array(size), n, capacity, 'transfers.amountMinor');
-  t.atMs = decodeColumn(s.atMs, (size) => new Float64Array(size), n, capacity, 'transfers.atMs');
-  t.debitPrevious = new Int32Array(capacity);
-  t.creditPrevious = new Int32Array(capacity);
   const holds = s.status !== null;
   if (holds !== (s.timeoutAtMs !== null) || holds !== (s.pendingIndex !== null)) corrupt('snapshot hold columns are partly missing');
-  if (holds) {
-    t.timeoutAtMs = decodeColumn(s.timeoutAtMs, (size) => new Float64Array(size), n, capacity, 'transfers.timeoutAtMs');
-    t.pendingIndex = decodeColumn(s.pendingIndex, int32, n, capacity, 'transfers.pendingIndex');
-    t.status = decodeColumn(s.status, (size) => new Uint8Array(size), n, capacity, 'transfers.status');
-  }
-  t.count = n;
-  checkTransferLinks(state, holds);
-  if (!holds) return;
+  const hold = holds
+    ? {
+        timeoutAtMs: decodeColumn(s.timeoutAtMs, (size) => new Float64Array(size), n, capacity, 'transfers.timeoutAtMs'),
+        pendingIndex: decodeColumn(s.pendingIndex, int32, n, capacity, 'transfers.pendingIndex'),
+        status: decodeColumn(s.status, (size) => new Uint8Array(size), n, capacity, 'transfers.status'),
+      }
+    : null;
+  // Decoded at the table's chunk size, so that the table takes them as they are (no copy).
+  const columns: FlatColumns = {
+    kind: decodeColumn(s.kind, (size) => new Uint8Array(size), n, capacity, 'transfers.kind'),
+    debitAccount: decodeColumn(s.debitAccount, int32, n, capacity, 'transfers.debitAccount'),
+    creditAccount: decodeColumn(s.creditAccount, int32, n, capacity, 'transfers.creditAccount'),
+    amountMinor: decodeColumn(s.amountMinor, (size) => new BigInt64Array(size), n, capacity, 'transfers.amountMinor'),
+    atMs: decodeColumn(s.atMs, (size) => new Float64Array(size), n, capacity, 'transfers.atMs'),
+    debitPrevious: new Int32Array(capacity),
+    creditPrevious: new Int32Array(capacity),
+    holds: hold,
+  };
+  checkTransferLinks(state, columns, n);
+  t.restoreColumns(columns, n);
+  if (hold === null) return;
+  const { kind } = columns;
   for (let p = 0; p < n; p += 1) {
-    if (t.kind[p] !== KIND_PENDING || t.status[p] !== STATUS_OPEN) continue;
+    if (kind[p] !== KIND_PENDING || hold.status[p] !== STATUS_OPEN) continue;
     state.open.add(p);
-    if (!Number.isNaN(t.timeoutAtMs[p]!)) state.expiry.push(t.timeoutAtMs[p]!, p);
+    if (!Number.isNaN(hold.timeoutAtMs[p]!)) state.expiry.push(hold.timeoutAtMs[p]!, p);
   }
 }
 
@@ -239,26 +247,30 @@ function restoreTransfers(state: LedgerState, s: TransfersSnapshotV2): void {
 // (kinds, accounts, resolved pending transfers, hold statuses), and each posting is linked to
 // its accounts' previous postings (account-rows.ts), which must end where each account's
 // record says and pass through its checkpoints.
-function checkTransferLinks(state: LedgerState, holds: boolean): void {
+function checkTransferLinks(state: LedgerState, columns: FlatColumns, n: number): void {
   const { transfers: t, accounts } = state;
+  const { kind: kinds, debitAccount, creditAccount, atMs: times, debitPrevious, creditPrevious } = columns;
+  const holds = columns.holds !== null;
+  // Read only in rows of holds and resolutions, which a snapshot without hold columns refuses.
+  const hold = columns.holds ?? { status: new Uint8Array(0), pendingIndex: new Int32Array(0) };
   const accountCount = accounts.count;
   const last = new Int32Array(accountCount).fill(-1);
   const postings = new Float64Array(accountCount);
   const lastAtMs = new Float64Array(accountCount).fill(Number.NEGATIVE_INFINITY);
-  for (let i = 0; i < t.count; i += 1) {
-    const kind = t.kind[i]!;
-    const d = t.debitAccount[i]!;
-    const c = t.creditAccount[i]!;
+  for (let i = 0; i < n; i += 1) {
+    const kind = kinds[i]!;
+    const d = debitAccount[i]!;
+    const c = creditAccount[i]!;
     if (!(d >= 0 && c >= 0 && d < accountCount && c < accountCount && d !== c)) corrupt(`snapshot transfer ${t.idAt(i)} has bad accounts`);
     // The live rule: on each account, transfers never go back in time (and set its clock).
-    const atMs = t.atMs[i]!;
+    const atMs = times[i]!;
     if (!(atMs >= lastAtMs[d]! && atMs >= lastAtMs[c]!)) corrupt(`snapshot transfer ${t.idAt(i)} goes back in time on its accounts`);
     lastAtMs[d] = atMs;
     lastAtMs[c] = atMs;
     if (kind > KIND_VOID || (kind !== KIND_POSTED && !holds)) corrupt(`snapshot transfer ${t.idAt(i)} has kind ${kind}`);
     if (kind === KIND_POSTED || kind === KIND_POST) {
-      t.debitPrevious[i] = last[d]!;
-      t.creditPrevious[i] = last[c]!;
+      debitPrevious[i] = last[d]!;
+      creditPrevious[i] = last[c]!;
       last[d] = i;
       last[c] = i;
       postings[d] = postings[d]! + 1;
@@ -267,10 +279,10 @@ function checkTransferLinks(state: LedgerState, holds: boolean): void {
       if (postings[d]! % CHECKPOINT_ROWS === 0 && accounts.checkpointPostings[d]![postings[d]! / CHECKPOINT_ROWS - 1] !== i) corrupt(`snapshot account ${accounts.ids[d]} has a bad checkpoint`);
       if (postings[c]! % CHECKPOINT_ROWS === 0 && accounts.checkpointPostings[c]![postings[c]! / CHECKPOINT_ROWS - 1] !== i) corrupt(`snapshot account ${accounts.ids[c]} has a bad checkpoint`);
     }
-    if (kind === KIND_PENDING && !(t.status[i]! >= STATUS_OPEN && t.status[i]! <= STATUS_EXPIRED)) corrupt(`snapshot transfer ${t.idAt(i)} has status ${t.status[i]}`);
+    if (kind === KIND_PENDING && !(hold.status[i]! >= STATUS_OPEN && hold.status[i]! <= STATUS_EXPIRED)) corrupt(`snapshot transfer ${t.idAt(i)} has status ${hold.status[i]}`);
     if (kind === KIND_POST || kind === KIND_VOID) {
-      const p = t.pendingIndex[i]!;
-      if (!(p >= 0 && p < i && t.kind[p] === KIND_PENDING)) corrupt(`snapshot transfer ${t.idAt(i)} resolves no earlier pending transfer`);
+      const p = hold.pendingIndex[i]!;
+      if (!(p >= 0 && p < i && kinds[p] === KIND_PENDING)) corrupt(`snapshot transfer ${t.idAt(i)} resolves no earlier pending transfer`);
     }
   }
   for (let a = 0; a < accountCount; a += 1) {

@@ -63,7 +63,7 @@ export function rowPage(state: LedgerState, a: number, fromIndex: number, postin
       transferId,
       transactionId: transfers.transactionIdAt(t) ?? transferId,
       amountMinor: postingAmount(transfers, t, a),
-      effectiveAtMs: transfers.atMs[t]!,
+      effectiveAtMs: transfers.atMsOf(t),
       balanceAfterMinor: balances[i]!,
     });
   }
@@ -89,31 +89,31 @@ export function pendingStatusName(code: number): PendingStatus {
 /** A copy of transfer `t`. */
 export function transferView(state: LedgerState, t: number): TransferView {
   const { transfers, accounts } = state;
-  const debit = transfers.debitAccount[t]!;
+  const debit = transfers.debitAccountOf(t);
   const transactionId = transfers.transactionIdAt(t);
   const common = {
     id: transfers.idAt(t),
     debitAccountId: accounts.ids[debit]!,
-    creditAccountId: accounts.ids[transfers.creditAccount[t]!]!,
+    creditAccountId: accounts.ids[transfers.creditAccountOf(t)]!,
     currency: accounts.currencies[debit]!,
-    amountMinor: transfers.amountMinor[t]!,
-    atMs: transfers.atMs[t]!,
+    amountMinor: transfers.amountMinorOf(t),
+    atMs: transfers.atMsOf(t),
     ...(transactionId === undefined ? {} : { transactionId }),
   };
-  const kind = transfers.kind[t]!;
+  const kind = transfers.kindOf(t);
   if (kind === KIND_POSTED) return { ...common, kind: 'posted' };
   if (kind === KIND_PENDING) {
-    const timeoutAtMs = transfers.timeoutAtMs[t]!;
+    const timeoutAtMs = transfers.timeoutAtMsOf(t);
     return {
       ...common,
       kind: 'pending',
-      status: pendingStatusName(transfers.status[t]!),
+      status: pendingStatusName(transfers.statusOf(t)),
       ...(Number.isNaN(timeoutAtMs) ? {} : { timeoutAtMs }),
     };
   }
   return {
     ...common,
     kind: kind === KIND_POST ? 'post' : 'void',
-    pendingId: transfers.idAt(transfers.pendingIndex[t]!),
+    pendingId: transfers.idAt(transfers.pendingIndexOf(t)),
   };
 }

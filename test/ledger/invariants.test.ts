@@ -71,7 +71,7 @@ describe('checkInvariants on the posting chain (rows not yet indexed)', () => {
 
   it('reports POSTING_CHAIN_BROKEN at the posting whose link skips a row', () => {
     const state = stateWithChain();
-    state.transfers.creditPrevious[2] = -1; // t2 on alice should link to t1
+    state.transfers.setPrevious(2, state.transfers.debitPreviousOf(2), -1); // t2 on alice should link to t1
     expect(checkInvariants(state)).toEqual([
       { code: 'POSTING_CHAIN_BROKEN', accountId: 'alice', transferId: 't2', linkedIndex: -1, expectedIndex: 1 },
     ]);
@@ -93,7 +93,7 @@ describe('checkInvariants on the posting chain (rows not yet indexed)', () => {
 
   it('reports ROWS_OUT_OF_ORDER for a posting earlier than the one before it on the account', () => {
     const state = stateWithChain();
-    state.transfers.atMs[2] = 1.5;
+    state.transfers.overwriteAtMs(2, 1.5);
     expect(checkInvariants(state)).toEqual([
       { code: 'ROWS_OUT_OF_ORDER', accountId: 'world', index: 2 },
       { code: 'ROWS_OUT_OF_ORDER', accountId: 'alice', index: 2 },
