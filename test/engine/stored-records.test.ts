@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.js';
 import { stateText } from '../support/state-text.js';
 import { advanceBy, fund, newCustomer, newExternalAccount, payoutBody, setup } from '../quotes/support.js';
+import { authorize, cardHarness, fundedCard, step } from '../cards/support.js';
+import { deposit } from '../deposits/support.js';
 
 /** Every object reachable from `value` (own enumerable properties). */
 function objectsIn(value: unknown, into: object[] = []): object[] {
@@ -52,6 +54,29 @@ describe('stored records are frozen in place, never the host\'s objects', () => 
     expect(objects.filter((object) => !Object.isFrozen(object))).toEqual([]);
     expect(objects).not.toContain(created.address);
     expect(objects).not.toContain(patch.address);
+  });
+
+  it('a card transaction cleared in part and an incoming payment stepped are new records, deeply frozen (updates built from known keys)', () => {
+    const h = cardHarness();
+    const { card } = fundedCard(h, 10_000);
+    const authorized = authorize(h, card.id, 3_000);
+    const created = h.engine.state.cardTransactions.byId.get(authorized.id);
+    step(h, card.id, 'clearing', authorized.id, 1_000);
+    const cleared = h.engine.state.cardTransactions.byId.get(authorized.id);
+    expect(cleared).not.toBe(created);
+    expect(cleared).toMatchObject({ status: 'PARTIALLY_SETTLED', settledAmountMinor: '1000' });
+    const holder = newCustomer(h);
+    const depositId = deposit(h, holder.accountId, 5_000);
+    const started = h.engine.state.incoming.byTransactionId.get(depositId);
+    advanceBy(h, 10_000);
+    const stepped = h.engine.state.incoming.byTransactionId.get(depositId);
+    expect(stepped).not.toBe(started);
+    expect(stepped?.remaining.length).toBeLessThan(started?.remaining.length ?? 0);
+    for (const record of [cleared, stepped]) {
+      const objects = objectsIn(record);
+      expect(objects.length).toBeGreaterThan(1);
+      expect(objects.filter((object) => !Object.isFrozen(object))).toEqual([]);
+    }
   });
 
   it('a replay of the log parsed from JSON rebuilds the same state', () => {
