@@ -16,7 +16,6 @@ export const KNOWN_UNROUTED: readonly string[] = [];
  * (docs/wire-contract.md "Choices made").
  */
 export const KNOWN_FIELD_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
-  'GET /agents': ['-query.createdAfter', '-query.createdBefore', '-query.isConnected', '-query.isPaused', '-query.updatedAfter', '-query.updatedBefore'],
   'POST /agents/me/quotes': ['+body.documentIds'],
   'POST /agents/me/transfer-in': ['+body.description'],
   'POST /agents/me/transfer-out': ['+body.description'],

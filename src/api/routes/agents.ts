@@ -9,6 +9,7 @@
  * field in one 400) comes before existence (404) and state (409); policy rules answer 403.
  */
 import { type ActionOrder, listAgentActionPage, listAllAgentActionPage } from '../../domains/listing/agent-action-page.js';
+import { listAgentPage } from '../../domains/listing/agent-page.js';
 import { listCustomerPaymentPage } from '../../domains/listing/agent-transaction-page.js';
 import { z } from 'zod';
 import { type ApiError, apiError, type FieldError, invalidInput, byField } from '../../core/errors.js';
@@ -32,7 +33,7 @@ import {
   decideRedeemDeviceCode,
   decideRejectAction,
   emptySchema,
-  listAgents,
+  type AgentFilters,
   liveAgent,
   pauseAgentSchema,
   policyPatchSchema,
@@ -65,7 +66,18 @@ const idFilter = (name: string) =>
   z.string().min(1, { error: `${name} must not be empty` }).max(ID_LENGTH_MAX, { error: `${name} must be at most ${ID_LENGTH_MAX} characters` }).optional();
 const paging = { limit: z.string().optional(), cursor: z.string().optional() };
 
-const agentsQuery = z.strictObject({ ...paging, customerId: idFilter('customerId') });
+const yesNo = (name: string) => z.enum(['true', 'false'], { error: `${name} must be true or false` }).optional();
+// The reference's listAgents filters: instants inclusive; isConnected means a device code was redeemed.
+const agentsQuery = z.strictObject({
+  ...paging,
+  customerId: idFilter('customerId'),
+  isPaused: yesNo('isPaused'),
+  isConnected: yesNo('isConnected'),
+  createdAfter: instantParam('createdAfter').optional(),
+  createdBefore: instantParam('createdBefore').optional(),
+  updatedAfter: instantParam('updatedAfter').optional(),
+  updatedBefore: instantParam('updatedBefore').optional(),
+});
 const approvalsQuery = z.strictObject({
   ...paging,
   agentId: idFilter('agentId'),
@@ -100,6 +112,28 @@ function readQuery<T>(schema: z.ZodType<T>, request: ParsedRequest, keyOf: (quer
   if (!page.ok) errors.push(...((page.error.details?.errors as readonly FieldError[] | undefined) ?? []));
   if (errors.length > 0 || !parsed.success || !page.ok) return err(invalidInput(errors.sort(byField)));
   return ok({ query: parsed.data, page: page.value, key });
+}
+
+/** The filters of a valid `GET /agents` query. */
+function agentFiltersOf(q: z.output<typeof agentsQuery>): AgentFilters {
+  const ms = (text: string | undefined): number | undefined => (text === undefined ? undefined : parseInstant(text));
+  const filters: Record<string, string | number | boolean | undefined> = {
+    customerId: q.customerId,
+    isPaused: q.isPaused === undefined ? undefined : q.isPaused === 'true',
+    isConnected: q.isConnected === undefined ? undefined : q.isConnected === 'true',
+    createdAfterMs: ms(q.createdAfter),
+    createdBeforeMs: ms(q.createdBefore),
+    updatedAfterMs: ms(q.updatedAfter),
+    updatedBeforeMs: ms(q.updatedBefore),
+  };
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as AgentFilters;
+}
+
+/** The cursor key of an agents query: the first one's when only the whole list is read (its positions are unchanged). */
+function agentsKey(filters: AgentFilters): string {
+  if (Object.keys(filters).length === 0) return 'agents:';
+  const { customerId, isPaused, isConnected, createdAfterMs, createdBeforeMs, updatedAfterMs, updatedBeforeMs } = filters;
+  return `agents:v2:${JSON.stringify([customerId ?? null, isPaused ?? null, isConnected ?? null, createdAfterMs ?? null, createdBeforeMs ?? null, updatedAfterMs ?? null, updatedBeforeMs ?? null])}`;
 }
 
 /** The cursor key of an approvals query: the first one's (oldest first, no range) when nothing the reference added is given. */
@@ -169,13 +203,13 @@ const platformRoutes: Route<DomainState>[] = [
     auth: 'platform',
     querySchema: agentsQuery,
     handle: ({ state, request, nowMs }) => {
-      const read = readQuery(agentsQuery, request, (q) => `agents:${q.customerId ?? ''}`);
+      const read = readQuery(agentsQuery, request, (q) => agentsKey(agentFiltersOf(q)));
       if (!read.ok) return read;
       const { query, page, key } = read.value;
       if (query.customerId !== undefined && !state.customers.byId.has(query.customerId)) {
         return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${query.customerId} not found`));
       }
-      const found = listAgents(state, query.customerId === undefined ? {} : { customerId: query.customerId }, page);
+      const found = listAgentPage(state, agentFiltersOf(query), page);
       return ok(answer(200, viewedListBody(found, key, (agent) => agentView(agent, state, nowMs))));
     },
   },

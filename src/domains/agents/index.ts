@@ -17,7 +17,7 @@ export type {
 export { agentEvolvers } from './evolve.js';
 export { AGENT_ACTION_EVENTS, AGENT_ACTION_INITIAL_STATUSES, AGENT_ACTION_TABLE, agentActionMachine } from './lifecycle.js';
 export type { AgentActionEvent } from './lifecycle.js';
-export { listActions, listAgents, pageInOrder } from './list.js';
+export { listActions, listAgents, matchesAgent, pageInOrder } from './list.js';
 export type { ActionFilters, AgentFilters, OrderedPage } from './list.js';
 export {
   AGENT_DELETED_REASON, AGENTS_PER_CUSTOMER_MAX, agentNotFound, decideChangePolicy, decideCreateAgent, decideDeleteAgent, decideIssueDeviceCode,

@@ -4,6 +4,7 @@
  * never shift or repeat the rows of later pages (the order is append-only). Every list is one
  * bounded pass over its order (it also counts `totalCount`). Pure.
  */
+import { instantToMs } from '../../core/time.js';
 import type { DomainState } from '../state.js';
 import type { Agent, AgentAction, AgentActionStatus } from './types.js';
 
@@ -31,13 +32,31 @@ export function pageInOrder<T>(
   return nextPosition === undefined ? { items, totalCount } : { items, nextPosition, totalCount };
 }
 
-/** Filters of `GET /agents`. */
-export type AgentFilters = { readonly customerId?: string };
+/** Filters of `GET /agents`; the instants are epoch ms, every bound inclusive (the reference's). */
+export type AgentFilters = {
+  readonly customerId?: string;
+  readonly isPaused?: boolean;
+  /** Whether a device code was redeemed (the agent holds an access token). */
+  readonly isConnected?: boolean;
+  readonly createdAfterMs?: number;
+  readonly createdBeforeMs?: number;
+  readonly updatedAfterMs?: number;
+  readonly updatedBeforeMs?: number;
+};
 
-/** Live agents matching `filters`, oldest first. */
-export function listAgents(state: DomainState, filters: AgentFilters, page: { limit: number; position: number }): OrderedPage<Agent> {
-  const ids = filters.customerId === undefined ? state.agents.order : (state.agents.byCustomer.get(filters.customerId) ?? []);
-  return pageInOrder(ids, (id) => state.agents.byId.get(id), (agent) => agent.deletedAt === undefined, page);
+/** True when `agent` is live and passes every filter given. Pure. */
+export function matchesAgent(agent: Agent, filters: AgentFilters): boolean {
+  if (agent.deletedAt !== undefined) return false;
+  if (filters.customerId !== undefined && agent.customerId !== filters.customerId) return false;
+  if (filters.isPaused !== undefined && agent.isPaused !== filters.isPaused) return false;
+  if (filters.isConnected !== undefined && (agent.accessTokenHash !== undefined) !== filters.isConnected) return false;
+  const within = (ms: number, after: number | undefined, before: number | undefined): boolean => (after === undefined || ms >= after) && (before === undefined || ms <= before);
+  return within(instantToMs(agent.createdAt), filters.createdAfterMs, filters.createdBeforeMs) && within(instantToMs(agent.updatedAt), filters.updatedAfterMs, filters.updatedBeforeMs);
+}
+
+/** Live agents matching `filters`, oldest first: one pass over the creation order (the model the list index is tested against). */
+export function listAgents(state: Pick<DomainState, 'agents'>, filters: AgentFilters, page: { limit: number; position: number }): OrderedPage<Agent> {
+  return pageInOrder(state.agents.order, (id) => state.agents.byId.get(id), (agent) => matchesAgent(agent, filters), page);
 }
 
 /** Filters of the action lists. */

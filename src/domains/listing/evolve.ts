@@ -11,6 +11,7 @@ import type { Evolver } from '../evolver.js';
 import { catchUpCardList, syncCardStatus } from './cards.js';
 import { catchUpCustomerList, syncCustomerDeletion } from './customers.js';
 import { catchUpAgentActionList, syncAgentActionStatus } from './agent-actions.js';
+import { catchUpAgentList, syncAgentCodes } from './agents.js';
 import { EXTERNAL_ACCOUNT_EVENTS, type ExternalAccountDeleted } from '../external-accounts/events.js';
 import { catchUpExternalAccountList, unlistExternalAccount } from './external-accounts.js';
 import { QUOTE_EVENTS } from '../quotes/events.js';
@@ -77,6 +78,16 @@ export const LIST_INDEXERS: ReadonlyMap<string, ListIndexer> = new Map<string, L
       if (customer !== undefined) syncCustomerDeletion(state.customers, state.lists.customers, customer);
     }),
   ],
+  [AGENT_EVENTS.created, after((state) => catchUpAgentList(state.agents, state.lists.agents))],
+  ...[AGENT_EVENTS.deviceCodeRedeemed, AGENT_EVENTS.pauseChanged, AGENT_EVENTS.deleted].map(
+    (type): [string, ListIndexer] => [
+      type,
+      after((state, event) => {
+        const agent = state.agents.byId.get((event.data as { readonly agentId: string }).agentId);
+        if (agent !== undefined) syncAgentCodes(state.agents, state.lists.agents, agent);
+      }),
+    ],
+  ),
   [AGENT_EVENTS.actionCreated, after((state) => catchUpAgentActionList(state.agents, state.lists.agentActions))],
   ...[AGENT_EVENTS.actionApproved, AGENT_EVENTS.actionRejected, AGENT_EVENTS.actionFailed].map(
     (type): [string, ListIndexer] => [

@@ -1,6 +1,7 @@
 /** Rebuilds the list indexes from restored stores (a snapshot carries no index). */
 import type { DomainState } from '../state.js';
 import { catchUpAgentActionList } from './agent-actions.js';
+import { catchUpAgentList } from './agents.js';
 import { catchUpCardList } from './cards.js';
 import { catchUpCustomerPaymentList } from './customer-payments.js';
 import { catchUpCustomerList } from './customers.js';
@@ -20,6 +21,7 @@ export function rebuildListIndexes(state: Omit<DomainState, 'lists'>, lists: Lis
   catchUpQuoteList(state, lists.quotes);
   catchUpExternalAccountList(state.externalAccounts, lists.externalAccounts);
   catchUpAgentActionList(state.agents, lists.agentActions);
+  catchUpAgentList(state.agents, lists.agents);
   catchUpCustomerList(state.customers, lists.customers);
   catchUpCardList(state.cards, lists.cards);
   catchUpStablecoinOperationList(state.stablecoins, lists.stablecoinOperations);

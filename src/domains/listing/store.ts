@@ -1,11 +1,12 @@
 /**
  * The list indexes of the engine's state: what `GET /transactions`, `GET /quotes` and the external
- * account lists, the agent approvals and one agent's actions, `GET /customers`, `GET /cards`,
+ * account lists, the agent approvals and one agent's actions, `GET /agents`, `GET /customers`, `GET /cards`,
  * `GET /stablecoins/{id}/operations` and `GET /agents/me/transactions` read to answer a page in O(log n + page). Derived from the stores (never from events directly), so a
  * snapshot does not carry them: `rebuildListIndexes` (`listing/rebuild.ts`) makes them again from
  * the restored stores.
  */
 import { type AgentActionListIndex, emptyAgentActionListIndex } from './agent-actions.js';
+import { type AgentListIndex, emptyAgentListIndex } from './agents.js';
 import { type CardListIndex, emptyCardListIndex } from './cards.js';
 import { type CustomerListIndex, emptyCustomerListIndex } from './customers.js';
 import { emptyExternalAccountListIndex, type ExternalAccountListIndex } from './external-accounts.js';
@@ -20,6 +21,7 @@ export type ListIndexes = {
   readonly quotes: QuoteListIndex;
   readonly externalAccounts: ExternalAccountListIndex;
   readonly agentActions: AgentActionListIndex;
+  readonly agents: AgentListIndex;
   readonly customers: CustomerListIndex;
   readonly cards: CardListIndex;
   readonly stablecoinOperations: StablecoinOperationListIndex;
@@ -33,6 +35,7 @@ export function emptyListIndexes(): ListIndexes {
     quotes: emptyQuoteListIndex(),
     externalAccounts: emptyExternalAccountListIndex(),
     agentActions: emptyAgentActionListIndex(),
+    agents: emptyAgentListIndex(),
     customers: emptyCustomerListIndex(),
     cards: emptyCardListIndex(),
     stablecoinOperations: emptyStablecoinOperationListIndex(),
