@@ -22,6 +22,7 @@ import { createEngine, type Engine } from '../src/engine/engine.js';
 import { SANDBOX_CREDENTIAL } from '../src/engine/options.js';
 import { encodeEnvelope, type EventEnvelope, hashedTextOf } from '../src/log/index.js';
 import { apiWorkload, type ApiWorkloadReport } from './api-workload.js';
+import { deliveredLog } from './delivered-log.js';
 import { type ListKind, listEvents } from './list-workload.js';
 import { rebuildListIndexes } from '../src/domains/listing/rebuild.js';
 import { envelopeMaker, pageLog, workloadEvents, type WorkloadEvent } from './workload.js';
@@ -287,6 +288,44 @@ function listFigures(small: Engine, big: Engine, report: ApiWorkloadReport): Rec
   return out;
 }
 
+/** Heap and typed-array buffers an engine replayed from `log` holds: with it minus without it. */
+async function engineMemory(log: readonly EventEnvelope[]): Promise<{ heap: number; buffers: number; pending: number }> {
+  const holder: { engine: Engine | undefined } = { engine: undefined };
+  const heapWithout = heapUsed();
+  const buffersWithout = await bufferBytes();
+  holder.engine = createEngine(API_OPTIONS);
+  for (let i = 0; i < log.length; i += BLOCK) holder.engine.replay(log.slice(i, i + BLOCK));
+  const pending = holder.engine.state.webhooks.pending.size;
+  const heapWith = heapUsed();
+  const buffersWith = await bufferBytes();
+  holder.engine = undefined;
+  return { heap: heapWith - heapWithout, buffers: buffersWith - buffersWithout, pending };
+}
+
+/**
+ * Figure 12 beside the engine a server holds: the same log with the markers its outbox appends
+ * (every webhook delivered, a run every 100 events; `deliveredLog`) replayed into a fresh engine,
+ * against the log as written replayed the same way (nothing delivered). Heap with the engine
+ * minus without it, and apart the typed arrays' buffers, which `heapUsed` does not count.
+ */
+async function deliveredMemory(log: readonly EventEnvelope[], transactions: number): Promise<Record<string, number>> {
+  const delivered = deliveredLog(log, 100, nativeSha256);
+  const per = (bytes: number): number => Math.round(bytes / Math.max(1, transactions));
+  // Markers are new to this process: compile their paths before measuring (code is heap too).
+  createEngine(API_OPTIONS).replay(delivered.slice(0, Math.min(delivered.length, 20_000)));
+  const undelivered = await engineMemory(log);
+  const server = await engineMemory(delivered);
+  return {
+    undeliveredBytesPerTransaction: per(undelivered.heap),
+    undeliveredBufferBytesPerTransaction: per(undelivered.buffers),
+    undeliveredPending: undelivered.pending,
+    deliveredBytesPerTransaction: per(server.heap),
+    deliveredBufferBytesPerTransaction: per(server.buffers),
+    deliveredMarkers: delivered.length - log.length,
+    deliveredPending: server.pending,
+  };
+}
+
 /** Parse, hash and apply of the JSONL log measured apart, against `auditLog` doing all of it. */
 function jsonlFigures(log: readonly EventEnvelope[]): Record<string, unknown> {
   mkdirSync(OUT_DIR, { recursive: true });
@@ -473,6 +512,7 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
     (measured as { apiEngine: Engine | undefined }).apiEngine = undefined;
     const heapNone = heapUsed();
     const buffersNone = await bufferBytes();
+    const delivered = await deliveredMemory(log, transactions);
 
     // 4. JSONL: auditLog against parse + hash + apply apart.
     const jsonl = jsonlFigures(log);
@@ -503,6 +543,7 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
         apiBufferBytesPerTransaction: Math.round((buffersApiOnly - buffersNone) / Math.max(1, transactions)),
         ledgerBufferBytesPerTransfer: Math.round((buffersBoth - buffersApiOnly) / count),
         heapLogOnlyMb: Math.round(heapLogOnly / 1e6),
+        ...delivered,
         ledgerInvariantsHold: ledgerChecks,
       },
       snapshot: { api: apiSnapshot, ledger: ledgerSnapshot },

@@ -159,6 +159,8 @@ function issue16(): string[] {
     '',
     '12. resident memory (heap used after a forced GC, divided by the count)',
     `   through handle       ${fmt(api.memory.apiBytesPerTransaction)} B per transaction (${fmt(api.memory.apiBytesPerEvent)} B per event; the API-driven engine after its replay)   (goal <= 300)`,
+    `   replayed afresh      ${fmt(api.memory.undeliveredBytesPerTransaction)} B per transaction (+ ${fmt(api.memory.undeliveredBufferBytesPerTransaction)} B of typed-array buffers): the same log replayed into a new engine, ${fmt(api.memory.undeliveredPending)} webhooks pending`,
+    `   webhooks delivered   ${fmt(api.memory.deliveredBytesPerTransaction)} B per transaction (+ ${fmt(api.memory.deliveredBufferBytesPerTransaction)} B of buffers): that log with the ${fmt(api.memory.deliveredMarkers)} markers a server's outbox appends, as a server holds it   (goal <= 300)`,
     `   ledger-only          ${fmt(api.memory.ledgerBytesPerTransfer)} B per transfer beside it; ${fmt(ledger.bytesPerTransfer)} B per transfer over ${fmt(ledger.transfers)} transfers alone (peak RSS ${ledger.peakRssMb} MB)   (goal <= 100)`,
     `   typed-array buffers  (off the heap, not above) ${fmt(api.memory.apiBufferBytesPerTransaction)} B per transaction through handle; ledger-only ${fmt(api.memory.ledgerBufferBytesPerTransfer)} B per transfer beside it, ${fmt(ledger.bufferBytesPerTransfer)} B alone`,
   );
