@@ -11,7 +11,10 @@
 export type WebhookStore = { readonly pending: PendingWebhooks };
 
 /** Webhooks per chunk: a chunk is dropped whole once none of its webhooks is pending. */
-const CHUNK = 1024;
+const CHUNK_BITS = 10;
+const CHUNK = 1 << CHUNK_BITS;
+/** Pending webhooks `ordinalOf` compares from the head before it searches (markers come in queue order). */
+const HEAD_PROBE = 8;
 /** 32-bit words of one packed id (the uuid's 128 bits). */
 const ID_WORDS = 4;
 /** Offset of a chunk's pending bits (one bit per webhook), after its ids. */
@@ -74,14 +77,14 @@ export class PendingWebhooks {
     if (timeMs === this.lastTimeMs) {
       for (let ord = this.end - 1; ord >= this.head; ord -= 1) {
         const chunk = this.chunkOf(ord);
-        const at = ((ord - this.firstOrdinal) % CHUNK) * ID_WORDS;
+        const at = ((ord - this.firstOrdinal) & (CHUNK - 1)) * ID_WORDS;
         if (timeOf(chunk, at) !== timeMs) break;
         if (this.isPending(ord) && sameWords(chunk, at, words) && !this.otherIds.has(ord)) return this;
       }
     }
     this.lastTimeMs = timeMs;
     const ord = this.append();
-    this.chunkOf(ord).set(words, ((ord - this.firstOrdinal) % CHUNK) * ID_WORDS);
+    this.chunkOf(ord).set(words, ((ord - this.firstOrdinal) & (CHUNK - 1)) * ID_WORDS);
     return this;
   }
 
@@ -95,7 +98,7 @@ export class PendingWebhooks {
     const ord = this.ordinalOf(id);
     if (ord === -1) return false;
     const chunk = this.chunkOf(ord);
-    const index = (ord - this.firstOrdinal) % CHUNK;
+    const index = (ord - this.firstOrdinal) & (CHUNK - 1);
     chunk[BITS_AT + (index >>> 5)]! &= ~(1 << (index & 31));
     this.count -= 1;
     const other = this.otherIds.get(ord);
@@ -111,7 +114,7 @@ export class PendingWebhooks {
   *[Symbol.iterator](): IterableIterator<string> {
     for (let ord = this.head; ord < this.end; ord += 1) {
       if (!this.isPending(ord)) continue;
-      yield this.otherIds.get(ord) ?? formatId(this.chunkOf(ord), ((ord - this.firstOrdinal) % CHUNK) * ID_WORDS);
+      yield this.otherIds.get(ord) ?? formatId(this.chunkOf(ord), ((ord - this.firstOrdinal) & (CHUNK - 1)) * ID_WORDS);
     }
   }
 
@@ -125,9 +128,16 @@ export class PendingWebhooks {
     const words = this.scratch;
     if (parseId(id, words)) {
       const timeMs = timeOf(words, 0);
+      // A delivery loop records outcomes in queue order: the webhook is usually at the head.
+      for (let ord = this.head, probed = 0; ord < this.end && probed < HEAD_PROBE; ord += 1) {
+        if (!this.isPending(ord)) continue;
+        probed += 1;
+        const at = ((ord - this.firstOrdinal) & (CHUNK - 1)) * ID_WORDS;
+        if (sameWords(this.chunkOf(ord), at, words) && !this.otherIds.has(ord)) return ord;
+      }
       for (let ord = this.lowerBound(timeMs); ord < this.end; ord += 1) {
         const chunk = this.chunkOf(ord);
-        const at = ((ord - this.firstOrdinal) % CHUNK) * ID_WORDS;
+        const at = ((ord - this.firstOrdinal) & (CHUNK - 1)) * ID_WORDS;
         if (timeOf(chunk, at) !== timeMs) break;
         if (this.isPending(ord) && sameWords(chunk, at, words) && !this.otherIds.has(ord)) return ord;
       }
@@ -141,7 +151,7 @@ export class PendingWebhooks {
     let high = this.end;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (timeOf(this.chunkOf(mid), ((mid - this.firstOrdinal) % CHUNK) * ID_WORDS) < timeMs) low = mid + 1;
+      if (timeOf(this.chunkOf(mid), ((mid - this.firstOrdinal) & (CHUNK - 1)) * ID_WORDS) < timeMs) low = mid + 1;
       else high = mid;
     }
     return low;
@@ -150,7 +160,7 @@ export class PendingWebhooks {
   /** Keeps `id` as a string; its packed slot repeats the last time so the search stays sorted. */
   private addOther(id: string): this {
     const ord = this.append();
-    const at = ((ord - this.firstOrdinal) % CHUNK) * ID_WORDS;
+    const at = ((ord - this.firstOrdinal) & (CHUNK - 1)) * ID_WORDS;
     const chunk = this.chunkOf(ord);
     chunk[at] = Math.floor(this.lastTimeMs / 65_536);
     chunk[at + 1] = (this.lastTimeMs % 65_536) * 65_536;
@@ -163,7 +173,7 @@ export class PendingWebhooks {
   private append(): number {
     const ord = this.end;
     if (ord - this.firstOrdinal === this.chunks.length * CHUNK) this.chunks.push(new Uint32Array(BITS_AT + CHUNK / 32));
-    const index = (ord - this.firstOrdinal) % CHUNK;
+    const index = (ord - this.firstOrdinal) & (CHUNK - 1);
     this.chunkOf(ord)[BITS_AT + (index >>> 5)]! |= 1 << (index & 31);
     this.end = ord + 1;
     this.count += 1;
@@ -181,11 +191,11 @@ export class PendingWebhooks {
   }
 
   private chunkOf(ord: number): Uint32Array {
-    return this.chunks[Math.floor((ord - this.firstOrdinal) / CHUNK)]!;
+    return this.chunks[(ord - this.firstOrdinal) >>> CHUNK_BITS]!;
   }
 
   private isPending(ord: number): boolean {
-    const index = (ord - this.firstOrdinal) % CHUNK;
+    const index = (ord - this.firstOrdinal) & (CHUNK - 1);
     return (this.chunkOf(ord)[BITS_AT + (index >>> 5)]! & (1 << (index & 31))) !== 0;
   }
 }
@@ -199,37 +209,43 @@ function sameWords(chunk: Uint32Array, at: number, words: Uint32Array): boolean 
   return chunk[at] === words[0] && chunk[at + 1] === words[1] && chunk[at + 2] === words[2] && chunk[at + 3] === words[3];
 }
 
+/** Value of each lowercase hex digit by char code; -1 for anything else. */
+const HEX_DIGITS = (() => {
+  const table = new Int8Array(128).fill(-1);
+  for (let i = 0; i < 16; i += 1) table['0123456789abcdef'.charCodeAt(i)] = i;
+  return table;
+})();
+
 /** Packs `Webhook:<lowercase uuid>` into `out` (4 words); false for any other shape. */
 function parseId(id: string, out: Uint32Array): boolean {
   if (id.length !== PACKED_LENGTH || !id.startsWith(PREFIX)) return false;
   const p = PREFIX.length;
   if (id.charCodeAt(p + 8) !== 45 || id.charCodeAt(p + 13) !== 45 || id.charCodeAt(p + 18) !== 45 || id.charCodeAt(p + 23) !== 45) return false;
-  const a = hexAt(id, p, p + 8);
-  const b = hexAt(id, p + 9, p + 13);
-  const c = hexAt(id, p + 14, p + 18);
-  const d = hexAt(id, p + 19, p + 23);
-  const e = hexAt(id, p + 24, p + 28);
-  const f = hexAt(id, p + 28, p + 36);
-  if (a < 0 || b < 0 || c < 0 || d < 0 || e < 0 || f < 0) return false;
+  // Words: 8 digits | 4 + 4 (a dash between) | 4 + 4 (a dash between) | 8 digits.
+  const a = hexAt(id, p, p + 8, -1);
+  const b = hexAt(id, p + 9, p + 18, p + 13);
+  const c = hexAt(id, p + 19, p + 28, p + 23);
+  const d = hexAt(id, p + 28, p + 36, -1);
+  if (a < 0 || b < 0 || c < 0 || d < 0) return false;
   out[0] = a;
-  out[1] = b * 65_536 + c;
-  out[2] = d * 65_536 + e;
-  out[3] = f;
+  out[1] = b;
+  out[2] = c;
+  out[3] = d;
   return true;
 }
 
-/** The lowercase hex digits of `text` in [from, to) as a number; -1 for any other character. */
-function hexAt(text: string, from: number, to: number): number {
+/** The 8 lowercase hex digits of `text` in [from, to), skipping index `skip`, as a 32-bit word; -1 for any other character. */
+function hexAt(text: string, from: number, to: number, skip: number): number {
   let value = 0;
+  let bad = 0;
   for (let i = from; i < to; i += 1) {
+    if (i === skip) continue;
     const code = text.charCodeAt(i);
-    let digit: number;
-    if (code >= 48 && code <= 57) digit = code - 48;
-    else if (code >= 97 && code <= 102) digit = code - 87;
-    else return -1;
-    value = value * 16 + digit;
+    const digit = code < 128 ? (HEX_DIGITS[code] ?? -1) : -1;
+    bad |= digit;
+    value = (value << 4) | (digit & 15);
   }
-  return value;
+  return bad < 0 ? -1 : value >>> 0;
 }
 
 function hex(value: number, width: number): string {
