@@ -10,6 +10,7 @@
  * Pure data, written in place by evolvers.
  */
 import { assert } from '../../core/assert.js';
+import { copyAppending } from './exact-array.js';
 
 /** Positions per Fenwick leaf: the scans inside one block are at most this long. */
 export const CODE_BLOCK_SIZE = 64;
@@ -37,7 +38,7 @@ export function appendCode(index: CodeIndex, code: number): number {
   const position = index.length;
   if (position < CODE_BLOCK_SIZE) {
     // A copy one longer, so that a short index holds no spare capacity.
-    index.codes = (index.codes as number[]).concat(code);
+    index.codes = copyAppending(index.codes as number[], code);
     index.length = position + 1;
     return position;
   }

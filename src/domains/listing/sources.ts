@@ -6,6 +6,7 @@
  * side of a bound in O(log n), so a page costs O(log n + page) whatever the list's size. Pure.
  */
 import { type CodeIndex, countCodeBelow, nextWithCode, previousWithCode } from './code-index.js';
+import { copyAppending } from './exact-array.js';
 
 /** An ordered set of positions. */
 export type PositionSource = {
@@ -80,7 +81,7 @@ const SHORT_LIST = 16;
 export function pushPosition<K>(map: Map<K, number[]>, key: K, position: number): void {
   const list = map.get(key);
   if (list === undefined) map.set(key, [position]);
-  else if (list.length < SHORT_LIST) map.set(key, list.concat(position));
+  else if (list.length < SHORT_LIST) map.set(key, copyAppending(list, position));
   else list.push(position);
 }
 
@@ -89,7 +90,7 @@ export function pushPosition<K>(map: Map<K, number[]>, key: K, position: number)
  * else `list` itself after a `push`. Store the result back where `list` came from.
  */
 export function appended(list: number[], value: number): number[] {
-  if (list.length < SHORT_LIST) return list.concat(value);
+  if (list.length < SHORT_LIST) return copyAppending(list, value);
   list.push(value);
   return list;
 }
