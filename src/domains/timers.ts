@@ -112,7 +112,7 @@ export const TIMER_EVENTS = { fired: 'TimerFired' } as const;
 export const timerEvolvers: EvolverTable = {
   [TIMER_EVENTS.fired]: (state, event) => {
     const data = event.data as TimerFired;
-    assert(state.timers.byId.has(data.timerId), `TimerFired for unknown timer ${data.timerId}`);
-    cancelTimer(state, data.timerId);
+    // One hash lookup: the delete answers whether the timer was pending.
+    if (!state.timers.byId.delete(data.timerId)) assert(false, `TimerFired for unknown timer ${data.timerId}`);
   },
 };

@@ -172,6 +172,22 @@ describe('webhook outbox delivery', () => {
     expect(outbox.pending()).toEqual([]);
   });
 
+  it("the markers it records empty the engine's pending set in replay and snapshots, out of queue order too", async () => {
+    const ids = queued(platformWithWebhooks(6).log).map((w) => w.id);
+    const { store, clock, outbox } = await setup(6, (id) => (id === ids[2] ? 500 : 200), { maxAttempts: 2 });
+    const pendingAfterReplay = (): string[] => [...createEngine({ events: store.events, regulated: true }).state.webhooks.pending];
+    expect(pendingAfterReplay()).toEqual(ids);
+    expect(await outbox.runOnce()).toEqual({ delivered: 5, failed: 1, gaveUp: 0 });
+    expect(pendingAfterReplay()).toEqual([ids[2]]);
+    const replayed = createEngine({ events: store.events, regulated: true });
+    expect([...createEngine({ snapshot: replayed.snapshot(), regulated: true }).state.webhooks.pending]).toEqual([ids[2]]);
+    clock.advance(60_000);
+    expect(await outbox.runOnce()).toEqual({ delivered: 0, failed: 0, gaveUp: 1 });
+    expect(pendingAfterReplay()).toEqual([]);
+    const done = createEngine({ events: store.events, regulated: true });
+    expect(done.recordWebhookOutcomes([{ kind: 'delivered', webhookId: ids[2]!, attempts: 3, status: 200 }], { now: '2026-01-07T00:00:00Z' })).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+  });
+
   it('a refused connection and a receiver that never answers are failed tries, then retried', async () => {
     const { h, outbox: hangs } = await setup(1, () => 'hang', { timeoutMs: 200 });
     const closed = await receiver();
