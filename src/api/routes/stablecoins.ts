@@ -27,7 +27,18 @@ import {
   stablecoinNotFound,
   stablecoinView,
 } from '../../domains/stablecoins/index.js';
-import { burnBody, DEFAULT_NETWORK, emptyBody, linkBody, mintBody, operationListQuery, operatorStatusBody, registerBody, stablecoinListQuery } from '../../domains/stablecoins/schema.js';
+import {
+  burnBody,
+  DEFAULT_NETWORK,
+  emptyBody,
+  linkBody,
+  mintBody,
+  operationListQuery,
+  operatorStatusBody,
+  registerBody,
+  SANDBOX_PROVIDER_TOKEN_METADATA,
+  stablecoinListQuery,
+} from '../../domains/stablecoins/schema.js';
 import { readListQuery } from './list-query.js';
 import type { HttpResponse } from '../http.js';
 import { LIST_LIMITS, pageOf, readPage, listBody } from '../pagination.js';
@@ -192,12 +203,14 @@ export const stablecoinRoutes: readonly Route<DomainState>[] = [
       if (!body.ok) return body;
       const id = newId('Stablecoin');
       const b = body.value;
+      // Present: the spelling check requires symbol or providerTokenIdentifier, folded into it.
+      const symbol = b.symbol ?? '';
       const events = decideRegister(state, {
         id,
-        symbol: b.symbol ?? '',
-        name: b.name,
-        baseCurrency: b.baseCurrency,
-        decimals: b.decimals,
+        symbol,
+        name: b.name ?? symbol,
+        baseCurrency: b.baseCurrency ?? SANDBOX_PROVIDER_TOKEN_METADATA.baseCurrency,
+        decimals: b.decimals ?? SANDBOX_PROVIDER_TOKEN_METADATA.decimals,
         networkTokenIdentifier: b.networkTokenIdentifier,
         network: b.network ?? DEFAULT_NETWORK,
         ...(b.stablecoinProviderAccountId === undefined ? {} : { stablecoinProviderAccountId: b.stablecoinProviderAccountId }),

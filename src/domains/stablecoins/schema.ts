@@ -55,20 +55,32 @@ const symbol = (field: string) =>
   z.string({ error: `${field} must be a string` }).regex(/^[A-Z0-9]{2,11}$/, { error: `${field} must be 2 to 11 upper-case letters or digits` });
 
 /**
+ * What the sandbox provider reports for a token the registration does not describe (the
+ * reference's StablecoinRegisterRequest names only the provider's and the network's identifiers:
+ * "links provider token metadata", the metadata is the provider's). Its Stablecoin example: a
+ * USD-denominated token of 6 decimals; the sandbox provider names a token by its symbol.
+ * docs/wire-contract.md "Choices made".
+ */
+export const SANDBOX_PROVIDER_TOKEN_METADATA = { baseCurrency: 'USD', decimals: 6 } as const satisfies { baseCurrency: CurrencyCode; decimals: number };
+
+/**
  * `POST /stablecoins`. `providerTokenIdentifier` is the reference's name of `symbol` (the
  * provider's name for the token, answered as the coin's symbol): one of the two is required, both
- * must agree (the route checks, src/api/routes/stablecoin-spellings.ts).
+ * must agree (the route checks, src/api/routes/stablecoin-spellings.ts). `name`, `baseCurrency` and
+ * `decimals` are the copy's, optional as the reference's body has none: absent, the provider's
+ * metadata (SANDBOX_PROVIDER_TOKEN_METADATA; the name is the symbol).
  */
 export const registerBody = z.strictObject({
   symbol: symbol('symbol').optional(),
   providerTokenIdentifier: symbol('providerTokenIdentifier').optional(),
-  name: z.string({ error: 'name must be a string' }).min(1, { error: 'name must not be empty' }).max(100, { error: 'name must be at most 100 characters' }),
-  baseCurrency: z.enum(STABLECOIN_BASE_CURRENCIES, { error: 'baseCurrency must be a supported fiat currency code' }),
+  name: z.string({ error: 'name must be a string' }).min(1, { error: 'name must not be empty' }).max(100, { error: 'name must be at most 100 characters' }).optional(),
+  baseCurrency: z.enum(STABLECOIN_BASE_CURRENCIES, { error: 'baseCurrency must be a supported fiat currency code' }).optional(),
   decimals: z
     .number({ error: 'decimals must be an integer' })
     .int({ error: 'decimals must be an integer' })
     .min(0, { error: 'decimals must be at least 0' })
-    .max(TOKEN_DECIMALS_MAX, { error: `decimals must be at most ${TOKEN_DECIMALS_MAX}` }),
+    .max(TOKEN_DECIMALS_MAX, { error: `decimals must be at most ${TOKEN_DECIMALS_MAX}` })
+    .optional(),
   networkTokenIdentifier: z
     .string({ error: 'networkTokenIdentifier must be a string' })
     .regex(/^[\x21-\x7E]{1,128}$/, { error: 'networkTokenIdentifier must be 1 to 128 printable characters without spaces' }),
