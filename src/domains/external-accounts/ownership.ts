@@ -82,7 +82,8 @@ export function decideIssueChallenge(state: Pick<DomainState, 'externalAccounts'
 export type VerifyOwnershipCommand = {
   readonly externalAccountId: string;
   readonly scope: ExternalAccountScope;
-  readonly challengeId: string;
+  /** The challenge signed; absent: the account's open challenge (the reference's body names none). */
+  readonly challengeId?: string | undefined;
   readonly signature: string;
   /** The reference's Bitcoin signing format, recorded on the attempt (the sandbox check ignores it). */
   readonly signatureScheme?: 'bip137' | 'electrum' | undefined;
@@ -93,7 +94,10 @@ export type VerifyOwnershipCommand = {
 /**
  * Pure: the event of a verify attempt, in this order of refusals: 404 ACCOUNT_NOT_FOUND; 409
  * INVALID_STATE_TRANSITION for an ACTIVE account; 404 VERIFICATION_NOT_FOUND when `challengeId`
- * is not the account's open challenge (never issued, already used, replaced, or expired). A
+ * is not the account's open challenge (never issued, already used, replaced, or expired); without
+ * `challengeId` the open challenge is the one signed, and none open (never issued, used, or
+ * expired) is the reference's 409 "no WALLET_SIGNATURE challenge is outstanding"
+ * (INVALID_STATE_TRANSITION), as is an open LIVENESS challenge. A
  * valid signature makes the account ACTIVE; any other makes it UNVERIFIED (a failed attempt is
  * an accepted request: it is recorded and consumes the challenge).
  */
@@ -106,15 +110,18 @@ export function decideVerifyOwnership(state: Pick<DomainState, 'externalAccounts
     return err(apiError('INVALID_STATE_TRANSITION', `External account ${account.id} is ${account.status}; its ownership is already verified`));
   }
   const challenge = account.ownershipChallenge;
-  if (challenge === undefined || challenge.challengeId !== command.challengeId) {
+  if (command.challengeId === undefined && (challenge === undefined || !challengeIsOpen(challenge, command.nowMs))) {
+    return err(apiError('INVALID_STATE_TRANSITION', `No WALLET_SIGNATURE challenge is outstanding for external account ${account.id}; request a challenge, then sign its messageToSign`));
+  }
+  if (challenge === undefined || (command.challengeId !== undefined && challenge.challengeId !== command.challengeId)) {
     return err(apiError('VERIFICATION_NOT_FOUND', `Challenge ${command.challengeId} is not open for external account ${account.id}; request a new challenge`));
   }
   if (!challengeIsOpen(challenge, command.nowMs)) {
-    return err(apiError('VERIFICATION_NOT_FOUND', `Challenge ${command.challengeId} expired at ${challenge.expiresAt}; request a new challenge`));
+    return err(apiError('VERIFICATION_NOT_FOUND', `Challenge ${challenge.challengeId} expired at ${challenge.expiresAt}; request a new challenge`));
   }
   if (challengeMethod(challenge) === 'LIVENESS') {
     // The reference's 409: no WALLET_SIGNATURE challenge is outstanding.
-    return err(apiError('INVALID_STATE_TRANSITION', `Challenge ${command.challengeId} is a LIVENESS check, completed through its hosted page; request a WALLET_SIGNATURE challenge to sign`));
+    return err(apiError('INVALID_STATE_TRANSITION', `Challenge ${challenge.challengeId} is a LIVENESS check, completed through its hosted page; request a WALLET_SIGNATURE challenge to sign`));
   }
   const data: OwnershipVerificationAttempted = {
     externalAccountId: account.id,

@@ -101,12 +101,14 @@ export const livenessCompletionSchema = z.strictObject(
 export const SIGNATURE_SCHEMES = ['bip137', 'electrum'] as const;
 
 /**
- * `POST .../external-accounts/{id}/verify`. `signatureScheme` (the reference's, default bip137,
- * ignored for non-Bitcoin chains) is recorded on the attempt; the sandbox's check does not depend on it.
+ * `POST .../external-accounts/{id}/verify`: the reference's OwnershipVerifyRequest `{ signature,
+ * signatureScheme? }` plus the copy's `challengeId`, optional (absent: the account's open
+ * challenge, decideVerifyOwnership). `signatureScheme` (the reference's, default bip137, ignored
+ * for non-Bitcoin chains) is recorded on the attempt; the sandbox's check does not depend on it.
  */
 export const verifyOwnershipSchema = z.strictObject(
   {
-    challengeId: text('challengeId', NAME_LENGTH_MAX),
+    challengeId: text('challengeId', NAME_LENGTH_MAX).optional(),
     signature: text('signature', SIGNATURE_LENGTH_MAX),
     signatureScheme: z.enum(SIGNATURE_SCHEMES, { error: `signatureScheme must be one of ${SIGNATURE_SCHEMES.join(', ')}` }).optional(),
   },
