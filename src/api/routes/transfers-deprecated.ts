@@ -10,7 +10,9 @@
  * - `POST /transfer-in` `{ source: { accountId }, destination: { accountId }, amount,
  *   description? }`: from a customer's external account into their internal account (a pull).
  *
- * `amount` is minor units of the (one) currency; both sides must hold the same currency (400
+ * `amount` is minor units of the (one) currency, optional as in the reference (`transferAmountOf`:
+ * a transfer-out without one moves the source's whole available balance, a transfer-in pulls the
+ * reference's default amount); both sides must hold the same currency (400
  * INVALID_INPUT on `destination.accountId` otherwise: cross-currency needs a quote), and the
  * direction must fit the endpoint (400 INVALID_INPUT on `source.accountId`). The answer is the
  * transaction the transfer made: 200, or 202 while a payout awaits SCA (the quote's challenge, as
@@ -18,7 +20,7 @@
  */
 import { z } from 'zod';
 import { assert } from '../../core/assert.js';
-import { type ApiError, invalidInput } from '../../core/errors.js';
+import { type ApiError, apiError, invalidInput } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import type { EventDraft } from '../../domains/evolver.js';
 import { decideCreateQuote } from '../../domains/quotes/create.js';
@@ -46,7 +48,7 @@ export const transferOutSchema = z.strictObject({
     accountId,
     paymentRail: z.string().regex(/^[A-Z_]{2,32}$/, { error: 'paymentRail must be a PaymentRail' }).optional(),
   }),
-  amount,
+  amount: amount.optional(),
   description: description.optional(),
   remittanceInformation: z
     .string()
@@ -59,14 +61,45 @@ export const transferOutSchema = z.strictObject({
 export const transferInSchema = z.strictObject({
   source: z.strictObject({ accountId }),
   destination: z.strictObject({ accountId }),
-  amount,
+  amount: amount.optional(),
   description: description.optional(),
 });
 
 type TransferBody = z.infer<typeof transferOutSchema>;
 
-/** The quote a transfer is: the sending side locked at `amount`, executed at once. Pure. */
-export function quoteRequestOf(body: TransferBody): CreateQuoteRequest {
+/**
+ * What a transfer-in without `amount` pulls, in minor units of the currency: the reference's one
+ * stated default for an amount not given (GET /exchange-rates `sendingAmount`: "If no amount is
+ * provided, the default is 10000 in the sending currency smallest unit"). The source is a bank
+ * account whose balance the engine cannot see, so "all of it" has no meaning there.
+ */
+export const TRANSFER_IN_DEFAULT_AMOUNT_MINOR = 10_000;
+
+/**
+ * The amount a transfer moves (docs/wire-contract.md "Choices made"): `amount` when given; else a
+ * transfer-out moves the whole available balance of its source internal account (400
+ * INSUFFICIENT_FUNDS when that is nothing: a payout of zero moves no money) and a transfer-in pulls
+ * TRANSFER_IN_DEFAULT_AMOUNT_MINOR. Call after the source resolved to an internal account
+ * (transfer-out) or an external one (transfer-in). Pure.
+ */
+export function transferAmountOf(state: DomainState, body: TransferBody, direction: 'in' | 'out'): Result<number, ApiError> {
+  if (body.amount !== undefined) return ok(body.amount);
+  if (direction === 'in') return ok(TRANSFER_IN_DEFAULT_AMOUNT_MINOR);
+  const available = state.ledger.balance(body.source.accountId)?.availableMinor ?? 0n;
+  if (available <= 0n) {
+    return err(
+      apiError('INSUFFICIENT_FUNDS', `Account ${body.source.accountId} has nothing available to transfer; without amount a transfer-out moves the whole available balance`, {
+        accountId: body.source.accountId,
+        availableAmount: available.toString(),
+      }),
+    );
+  }
+  // One transfer carries at most the largest quote amount (2^53 - 1 minor units).
+  return ok(available > QUOTE_AMOUNT_MAX_MINOR ? Number(QUOTE_AMOUNT_MAX_MINOR) : Number(available));
+}
+
+/** The quote a transfer is: the sending side locked at `amountMinor`, executed at once. Pure. */
+export function quoteRequestOf(body: TransferBody, amountMinor: number): CreateQuoteRequest {
   return {
     source: { sourceType: 'ACCOUNT', accountId: body.source.accountId },
     destination: {
@@ -75,7 +108,7 @@ export function quoteRequestOf(body: TransferBody): CreateQuoteRequest {
       ...(body.destination.paymentRail === undefined ? {} : { paymentRail: body.destination.paymentRail }),
     },
     lockedCurrencySide: 'SENDING',
-    lockedCurrencyAmount: body.amount,
+    lockedCurrencyAmount: amountMinor,
     immediatelyExecute: true,
     ...(body.description === undefined ? {} : { description: body.description }),
     ...(body.remittanceInformation === undefined ? {} : { remittanceInformation: body.remittanceInformation }),
@@ -93,8 +126,8 @@ function decideTransfer(
   direction: 'in' | 'out',
   context: RouteContext<DomainState>,
 ): Result<{ events: readonly EventDraft[]; status: 200 | 202; transactionId: string }, ApiError> {
-  const request = quoteRequestOf(body);
-  const resolved = resolveQuote(state, request);
+  // Resolution reads the accounts, not the amount: the amount is sized once the direction is known.
+  const resolved = resolveQuote(state, quoteRequestOf(body, body.amount ?? TRANSFER_IN_DEFAULT_AMOUNT_MINOR));
   if (!resolved.ok) return resolved;
   const wanted = direction === 'out' ? 'PAYOUT' : 'PULL';
   if (resolved.value.kind !== wanted) {
@@ -115,6 +148,9 @@ function decideTransfer(
       ]),
     );
   }
+  const amountMinor = transferAmountOf(state, body, direction);
+  if (!amountMinor.ok) return amountMinor;
+  const request = quoteRequestOf(body, amountMinor.value);
   const quoteId = context.newId('Quote');
   const decided = decideCreateQuote(state, { request, quoteId, at: context.at, atMs: context.nowMs, newId: context.newId });
   if (!decided.ok) return decided;
