@@ -18,6 +18,7 @@ import { auditFile } from '../src/cli/audit-file.js';
 import { lineWriter, readLines } from '../src/cli/files.js';
 import { nativeSha256 } from '../src/cli/native-hash.js';
 import { auditLog } from '../src/engine/audit.js';
+import { packText } from '../src/core/packed-records.js';
 import { createEngine, type Engine } from '../src/engine/engine.js';
 import { SANDBOX_CREDENTIAL } from '../src/engine/options.js';
 import { encodeEnvelope, type EventEnvelope, hashedTextOf } from '../src/log/index.js';
@@ -188,6 +189,19 @@ function ledgerAnswers(engine: Engine): string {
   const rows = accounts.filter((_, k) => k % 100 === 0).map((a) => ledger.rows(a.id, Math.max(0, ledger.rowCount(a.id) - 100), 100));
   const balances = accounts.map((a) => ledger.balance(a.id));
   return JSON.stringify([accounts, balances, rows, [...ledger.totalsByCurrency()], ledger.transferCount, ledger.pendingCount], (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
+}
+
+/** The reads figure 13 compares after a snapshot load: first pages of every list and the platform's accounts. */
+function comparedReads(report: ApiWorkloadReport, engine: Engine): string[] {
+  const busiest = busiestAccount(engine, report);
+  return [
+    '/transactions?limit=100',
+    '/customers?limit=100',
+    '/cards?limit=100',
+    '/platform/internal-accounts',
+    ...report.platformAccountIds.map((id) => `/internal-accounts/${id}`),
+    ...Object.values(listPaths(report, busiest)).map((path) => `${path}${path.includes('?') ? '&' : '?'}limit=100`),
+  ];
 }
 
 /** The list endpoints of issue 16 over `engine`: paths by name (absent when the workload has none). */
@@ -479,15 +493,7 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
     small.replay(log.slice(0, prefix));
     const lists = listFigures(small, report.engine, report);
     small = undefined;
-    const busiest = busiestAccount(report.engine, report);
-    const reads = [
-      '/transactions?limit=100',
-      '/customers?limit=100',
-      '/cards?limit=100',
-      '/platform/internal-accounts',
-      ...report.platformAccountIds.map((id) => `/internal-accounts/${id}`),
-      ...Object.values(listPaths(report, busiest)).map((path) => `${path}${path.includes('?') ? '&' : '?'}limit=100`),
-    ];
+    const reads = comparedReads(report, report.engine);
     void small;
     // Only the log stays: the heap before any replay engine exists.
     (report as { engine: Engine | undefined }).engine = undefined;
@@ -624,7 +630,8 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
   async snapshot() {
     // The API-driven snapshot's load (JSON.parse + createEngine) under the CPU profiler, after
     // three loads that compile the loading code; also each part's size in the text.
-    const { engine } = apiWorkload({ events: SIZE });
+    const report = apiWorkload({ events: SIZE });
+    const { engine } = report;
     const [saveS, text] = seconds(() => JSON.stringify(engine.snapshot()));
     const parts = Object.entries(JSON.parse(text) as Record<string, unknown>)
       .map(([key, value]) => [key, round(JSON.stringify(value).length / 1e6, 2)] as const)
@@ -647,9 +654,61 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
     session.disconnect();
     const file = join(OUT_DIR, 'api-snapshot-load.cpuprofile');
     writeFileSync(file, JSON.stringify(profile));
-    return { mb: round(text.length / 1e6, 1), saveMs: Math.round(saveS * 1000), loadMs: round((s * 1000) / rounds, 1), loadCpuMs: round((cpu.user + cpu.system) / 1000 / rounds, 1), parts: Object.fromEntries(parts), profile: file, top: topSelf(profile, 30, 'loadForProfile') };
+    // Each compared read, CPU µs, on a fresh load of the snapshot as @3 and as format @2 wrote it
+    // (records as objects, list indexes rebuilt: reads parse nothing), alternating, five fresh
+    // loads each after one of each (which also compiles the read code for the loaded stores'
+    // shapes), medians; then again on the last load (warm) and on the engine that wrote the log.
+    const reads = comparedReads(report, engine);
+    // CPU time: on this shared machine a single read's wall time is often a wait for a core.
+    const cpuMicros = (fn: () => unknown): number => {
+      const cpu0 = process.cpuUsage();
+      fn();
+      const cpu = process.cpuUsage(cpu0);
+      return cpu.user + cpu.system;
+    };
+    const timed = (on: Engine): number[] => {
+      gc();
+      return reads.map((path) => cpuMicros(() => get(on, path)));
+    };
+    const text2 = JSON.stringify(asFormat2(JSON.parse(text) as Record<string, unknown>));
+    const load2 = (): Engine => createEngine({ ...API_OPTIONS, snapshot: JSON.parse(text2) });
+    const [coldLoaded2, coldLoaded] = [timed(load2()), timed(load())];
+    const rows2: number[][] = [];
+    const rows3: number[][] = [];
+    let last = engine;
+    for (let round = 0; round < 5; round += 1) {
+      rows2.push(timed(load2()));
+      last = load();
+      rows3.push(timed(last));
+    }
+    const [warmLoaded, written] = [timed(last), timed(engine)];
+    const median = (rows: number[][], k: number): number => rows.map((row) => row[k] ?? 0).sort((a, b) => a - b)[rows.length >> 1] ?? 0;
+    const sum = (micros: number[]): number => micros.reduce((a, b) => a + b, 0);
+    const medians2 = reads.map((_, k) => median(rows2, k));
+    const medians3 = reads.map((_, k) => median(rows3, k));
+    const firstReadMicros = {
+      columns: ['@2 first load', '@3 first load', '@2 median', '@3 median', '@3 warm', 'writer'],
+      total: [sum(coldLoaded2), sum(coldLoaded), sum(medians2), sum(medians3), sum(warmLoaded), sum(written)],
+      ...Object.fromEntries(reads.map((path, k) => [path, [coldLoaded2[k], coldLoaded[k], medians2[k], medians3[k], warmLoaded[k], written[k]]])),
+    };
+    return { mb: round(text.length / 1e6, 1), saveMs: Math.round(saveS * 1000), loadMs: round((s * 1000) / rounds, 1), loadCpuMs: round((cpu.user + cpu.system) / 1000 / rounds, 1), parts: Object.fromEntries(parts), firstReadMicros, profile: file, top: topSelf(profile, 30, 'loadForProfile') };
   },
 };
+
+/** A parsed `@3` snapshot as format `@2` held it: records and idempotency responses as objects, no list indexes. */
+function asFormat2(snapshot: Record<string, unknown>): Record<string, unknown> {
+  const unpacked = (packed: unknown): unknown[] => (packed as { texts: string[] }).texts.map((text) => JSON.parse(packText(text)) as unknown);
+  const { lists: _lists, ids: _ids, texts: _texts, ...rest } = snapshot;
+  const { ids: _q, texts: _t, ...quotes } = snapshot.quotes as Record<string, unknown>;
+  const idempotencyKeys = (snapshot.idempotency as { ids: string[] }).ids;
+  return {
+    ...rest,
+    format: 'payments-engine/snapshot@2',
+    transactions: { records: unpacked(snapshot.transactions) },
+    quotes: { ...quotes, records: unpacked(snapshot.quotes) },
+    idempotency: unpacked(snapshot.idempotency).map((response, k) => [idempotencyKeys[k], response]),
+  };
+}
 
 /** One snapshot load, as a named frame the profile summary selects. */
 function loadForProfile(text: string): Engine {
