@@ -65,19 +65,23 @@ const NO_I64 = new BigInt64Array(0);
 const NO_F64 = new Float64Array(0);
 
 /**
- * The columns of transfers [0, count) as flat arrays, each of at least `count` rows: what a
- * snapshot encodes (`TransferTable.flatColumns`) and what one restores (`restoreColumns`).
+ * The stored columns of transfers [0, count) as flat arrays, each of at least `count` rows: what
+ * a snapshot encodes (`TransferTable.flatColumns`).
  */
-export type FlatColumns = {
+export type StoredColumns = {
   readonly kind: Uint8Array;
   readonly debitAccount: Int32Array;
   readonly creditAccount: Int32Array;
   readonly amountMinor: BigInt64Array;
   readonly atMs: Float64Array;
-  readonly debitPrevious: Int32Array;
-  readonly creditPrevious: Int32Array;
   /** The columns of holds and resolutions; null when the table has none. */
   readonly holds: { readonly timeoutAtMs: Float64Array; readonly pendingIndex: Int32Array; readonly status: Uint8Array } | null;
+};
+
+/** The stored columns and the posting links derived from them: what `restoreColumns` takes. */
+export type FlatColumns = StoredColumns & {
+  readonly debitPrevious: Int32Array;
+  readonly creditPrevious: Int32Array;
 };
 
 /** Rows the flat columns given to `restoreColumns` must have for `count` transfers: whole chunks. */
@@ -309,10 +313,11 @@ export class TransferTable {
   }
 
   /**
-   * The columns of transfers [0, count) copied into flat arrays of `count` rows. Rows keep what
-   * they hold, including what a rolled-back row left in columns not of their kind.
+   * The stored columns of transfers [0, count) copied into flat arrays of `count` rows (the
+   * posting links are derived at load, so not copied). Rows keep what they hold, including what
+   * a rolled-back row left in columns not of their kind.
    */
-  flatColumns(): FlatColumns {
+  flatColumns(): StoredColumns {
     const n = this.count;
     const flat = <T extends Uint8Array | Int32Array | BigInt64Array | Float64Array>(chunks: readonly T[], make: (rows: number) => T): T => {
       const out = make(n);
@@ -328,8 +333,6 @@ export class TransferTable {
       creditAccount: flat(this.#creditAccount, (rows) => new Int32Array(rows)),
       amountMinor: flat(this.#amountMinor, (rows) => new BigInt64Array(rows)),
       atMs: flat(this.#atMs, (rows) => new Float64Array(rows)),
-      debitPrevious: flat(this.#debitPrevious, (rows) => new Int32Array(rows)),
-      creditPrevious: flat(this.#creditPrevious, (rows) => new Int32Array(rows)),
       holds: this.#holds
         ? {
             timeoutAtMs: flat(this.#timeoutAtMs, (rows) => new Float64Array(rows)),
