@@ -1,6 +1,6 @@
 /**
  * Agent actions of every agent read from their index (`listing/agent-actions.ts`): creation order,
- * oldest first unless `order.newestFirst` (the paging of `query.ts` `pageInOrder`); a page
+ * oldest first unless `order.newestFirst` (the paging of `query.ts` `pageInEitherOrder`); a page
  * position indexes `agents.actionOrder`. Oldest first, positions and `nextPosition` are what
  * `agents/list.ts` `pageInOrder` defines. A status, a customer, or both (walking the narrower),
  * and a creation range (a binary search on the creation times) are indexed; so is one agent's list
@@ -10,7 +10,7 @@ import type { ActionFilters, OrderedPage } from '../agents/list.js';
 import type { AgentAction } from '../agents/types.js';
 import type { DomainState } from '../state.js';
 import { actionStatusCode } from './agent-actions.js';
-import { countPlan, type ListPlan, pageInOrder } from './query.js';
+import { countPlan, type ListPlan, pageInEitherOrder } from './query.js';
 import { codeSource, firstPositionAtLeast, type PositionSource, sortedSource } from './sources.js';
 
 /** The creation range [createdAfterMs, createdBeforeMs) and the order of an action page. */
@@ -61,7 +61,7 @@ function rangeOf(createdMs: readonly number[], order: ActionOrder): { readonly l
 }
 
 function pageOf(plan: ListPlan, page: { readonly limit: number; readonly position: number }, order: ActionOrder, actionAt: (position: number) => AgentAction): OrderedPage<AgentAction> {
-  const found = pageInOrder(plan, page, order.newestFirst === true);
+  const found = pageInEitherOrder(plan, page, order.newestFirst === true);
   const items = found.positions.map(actionAt);
   const totalCount = countPlan(plan);
   return found.nextPosition === undefined ? { items, totalCount } : { items, nextPosition: found.nextPosition, totalCount };

@@ -10,7 +10,7 @@ import { type AgentFilters, matchesAgent, type OrderedPage } from '../agents/lis
 import type { Agent } from '../agents/types.js';
 import type { DomainState } from '../state.js';
 import { AGENT_CODES } from './agents.js';
-import { countPlan, type ListPlan, pageInOrder } from './query.js';
+import { countPlan, type ListPlan, pageInEitherOrder } from './query.js';
 import { codeSource, firstPositionAtLeast, type PositionSource, sortedSource } from './sources.js';
 
 /** Up to `limit` matching live agents from `position`, the next match's position, and every match's count. Pure. */
@@ -35,7 +35,7 @@ export function listAgentPage(
   const agentAt = (position: number): Agent => state.agents.byId.get(state.agents.order[position]!)!;
   const updated = filters.updatedAfterMs !== undefined || filters.updatedBeforeMs !== undefined;
   const plan: ListPlan = updated ? { sources, lo, hi, residual: (position) => matchesAgent(agentAt(position), filters) } : { sources, lo, hi };
-  const found = pageInOrder(plan, page, false);
+  const found = pageInEitherOrder(plan, page, false);
   const items = found.positions.map(agentAt);
   const totalCount = countPlan(plan);
   return found.nextPosition === undefined ? { items, totalCount } : { items, nextPosition: found.nextPosition, totalCount };

@@ -1,6 +1,6 @@
 /**
  * `GET /cards` read from its index (`listing/cards.ts`): positions in `cards.order`, newest first
- * unless `sortOrder=asc` (the paging of `query.ts` `pageInOrder`; the positions `cards/list.ts`
+ * unless `sortOrder=asc` (the paging of `query.ts` `pageInEitherOrder`; the positions `cards/list.ts`
  * defines). Indexed (O(log n + page), count included): no filter, a status, a cardholder, a
  * `platformCardId`, and their combinations (walking the narrowest). `accountId` walks the cards of
  * the account's owner (a card's funding account is always its cardholder's), never the whole
@@ -10,7 +10,7 @@ import type { CardFilters } from '../cards/list.js';
 import { CARD_STATUSES, type Card } from '../cards/types.js';
 import type { DomainState } from '../state.js';
 import { cardStatusCode } from './cards.js';
-import { countPlan, type ListPlan, pageInOrder } from './query.js';
+import { countPlan, type ListPlan, pageInEitherOrder } from './query.js';
 import { codeSource, type PositionSource, sortedSource } from './sources.js';
 
 /** Up to `limit` matching cards from `position`, the next page's position, and every match's count. Pure. */
@@ -35,7 +35,7 @@ export function listCardPage(
   // The funding account moves (PATCH), so it is checked on each of the owner's cards.
   const residual = accountId === undefined ? undefined : (position: number): boolean => cardAt(position).fundingSource === accountId;
   const plan: ListPlan = { sources, residual, lo: 0, hi: index.createdMs.length };
-  const found = pageInOrder(plan, page, filters.sortOrder !== 'asc');
+  const found = pageInEitherOrder(plan, page, filters.sortOrder !== 'asc');
   const items = found.positions.map(cardAt);
   const totalCount = countPlan(plan);
   return found.nextPosition === undefined ? { items, totalCount } : { items, nextPosition: found.nextPosition, totalCount };

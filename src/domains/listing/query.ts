@@ -111,7 +111,7 @@ function nthMember(source: PositionSource, n: number): number {
  * an exclusive bound (0: from the newest) and `nextPosition` the last row shown, so rows created
  * between pages never shift or repeat. Pure.
  */
-export function pageInOrder(plan: ListPlan, page: { readonly limit: number; readonly position: number }, newestFirst: boolean): { readonly positions: number[]; readonly nextPosition?: number } {
+export function pageInEitherOrder(plan: ListPlan, page: { readonly limit: number; readonly position: number }, newestFirst: boolean): { readonly positions: number[]; readonly nextPosition?: number } {
   if (!newestFirst) {
     const found = pageUp(plan, page.position, page.limit);
     return found.nextPosition === -1 ? { positions: found.positions } : { positions: found.positions, nextPosition: found.nextPosition };
