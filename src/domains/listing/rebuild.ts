@@ -1,4 +1,4 @@
-/** Rebuilds the list indexes from restored stores (a snapshot carries no index). */
+/** Rebuilds the list indexes from restored stores (a snapshot before `@3` carries none; a later one may lack one added since). */
 import type { DomainState } from '../state.js';
 import { catchUpAgentActionList } from './agent-actions.js';
 import { catchUpAgentList } from './agents.js';
