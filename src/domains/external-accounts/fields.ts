@@ -39,13 +39,16 @@ export function country(field: string) {
     .refine(isCountryCode, { error: `${field} is not an assigned ISO 3166-1 alpha-2 code` });
 }
 
-/** A postal address (the customer address's shape). */
+/**
+ * A beneficiary's postal address: the reference's Address, whose `city` is optional (issue 12:
+ * nothing required that the reference leaves optional; the copy names no beneficiary fields).
+ */
 export function addressSchema(path: string) {
   return z.strictObject(
     {
       line1: text(`${path}.line1`, NAME_LENGTH_MAX),
       line2: text(`${path}.line2`, NAME_LENGTH_MAX).optional(),
-      city: text(`${path}.city`, NAME_LENGTH_MAX),
+      city: text(`${path}.city`, NAME_LENGTH_MAX).optional(),
       state: text(`${path}.state`, NAME_LENGTH_MAX).optional(),
       postalCode: text(`${path}.postalCode`, POSTAL_CODE_LENGTH_MAX).regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, {
         error: `${path}.postalCode may hold only letters, digits, spaces and hyphens`,

@@ -94,11 +94,11 @@ export const US_BANK_ACCOUNT_KINDS = ['CHECKING', 'SAVINGS'] as const;
 /** One of `US_BANK_ACCOUNT_KINDS`. */
 export type UsBankAccountKind = (typeof US_BANK_ACCOUNT_KINDS)[number];
 
-/** A postal address (the customer address's shape). */
+/** A beneficiary's postal address (the reference's Address: `city` optional). */
 export type PostalAddress = {
   readonly line1: string;
   readonly line2?: string;
-  readonly city: string;
+  readonly city?: string;
   readonly state?: string;
   readonly postalCode: string;
   readonly country: string;
