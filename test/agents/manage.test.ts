@@ -63,7 +63,8 @@ describe('POST /agents', () => {
           permissions: ['FLY', 'CREATE_QUOTES'],
           defaultExecutionMode: 'SOMETIMES',
           spendingLimits: { currency: 'XXX', dailyLimit: -1, perTransactionLimit: 1.5 },
-          approvalThresholds: { currency: 'USD' },
+          // The reference: currency "required when amount is set".
+          approvalThresholds: { amount: 100 },
           extra: true,
         },
       }),
@@ -73,7 +74,7 @@ describe('POST /agents', () => {
     expect(body.details.errors.map((e: { field: string }) => e.field)).toEqual([
       'customerId',
       'name',
-      'policy.approvalThresholds.amount',
+      'policy.approvalThresholds.currency',
       'policy.defaultExecutionMode',
       'policy.extra',
       'policy.permissions[0]',

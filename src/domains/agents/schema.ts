@@ -53,7 +53,16 @@ const spendingLimitsSchema = z.strictObject(
   { error: 'spendingLimits must be an object or null' },
 );
 
-const approvalThresholdsSchema = z.strictObject({ currency, amount: amount('amount') }, { error: 'approvalThresholds must be { currency, amount } or null' });
+/**
+ * The reference's AgentApprovalThresholds: `amount` optional and nullable ("null means no threshold
+ * override"), `currency` "required when amount is set". Without an amount there is no threshold.
+ */
+const approvalThresholdsSchema = z
+  .strictObject({ currency: currency.optional(), amount: amount('amount').nullable().optional() }, { error: 'approvalThresholds must be { currency, amount } or null' })
+  .refine((threshold) => threshold.amount === null || threshold.amount === undefined || threshold.currency !== undefined, {
+    error: 'currency is required when amount is set',
+    path: ['currency'],
+  });
 
 const accountRestrictionsSchema = z.strictObject(
   { allowedSourceAccountIds: idList('allowedSourceAccountIds'), allowedDestinationAccountIds: idList('allowedDestinationAccountIds') },
@@ -157,7 +166,10 @@ export function normalisePolicy(request: PolicyRequest): AgentPolicy {
             dailyTransactionLimit: limits.dailyTransactionLimit ?? null,
             monthlyLimitMinor: minorOrNull(limits.monthlyLimit),
           },
-    approvalThresholds: threshold === null || threshold === undefined ? null : { currency: threshold.currency, amountMinor: String(threshold.amount) },
+    approvalThresholds:
+      threshold === null || threshold === undefined || threshold.amount === null || threshold.amount === undefined || threshold.currency === undefined
+        ? null
+        : { currency: threshold.currency, amountMinor: String(threshold.amount) },
     accountRestrictions:
       restrictions === null || restrictions === undefined
         ? null
