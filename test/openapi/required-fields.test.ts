@@ -3,7 +3,10 @@
  * top-level body field or a query parameter that the engine's generated document requires must be
  * required by the reference too (a client generated from the reference sends only what it
  * requires), except the listed ones, each with the rule that keeps it required. A listed entry that
- * no longer occurs fails too, so the list only shrinks. (Generalises money-routes.test.ts.)
+ * no longer occurs fails too, so the list only shrinks. (Generalises money-routes.test.ts.) Nested
+ * fields are compared too: inside each body field both documents describe, branch by branch (an
+ * engine alternative with a one-value discriminator, such as `accountType`, is matched with the
+ * reference's branches of that value).
  */
 import { describe, expect, it } from 'vitest';
 import { engineOpenApi } from '../../src/api/openapi.js';
@@ -25,6 +28,36 @@ const REQUIRED_BEYOND_REFERENCE: Readonly<Record<string, readonly string[]>> = {
   'PATCH /internal-accounts/{}': ['body.privateEnabled'],
   // DECISIONS.md (Cards): advice is { cardTransactionId, amount } re-sizing that card transaction.
   'POST /sandbox/cards/{}/simulate/credit_authorization_advice': ['body.cardTransactionId'],
+};
+
+/**
+ * Nested fields, and top-level fields of one branch of a discriminated body (`customerType`,
+ * `accountType`, ...), required by the engine, optional in the reference, and why. The path is the
+ * body's, `[]` for an array's items.
+ */
+const NESTED_REQUIRED_BEYOND_REFERENCE: Readonly<Record<string, readonly string[]>> = {
+  // The copy names the customer address as { line1, city, state, postalCode, country } and the
+  // engine keeps city required for customers (docs/wire-contract.md "describe-b"). An INDIVIDUAL's
+  // fullName: the copy decides kycStatus from its last 3 characters ("the suffix resolves at
+  // creation" on regulated platforms), so the engine has nothing to resolve without it.
+  'POST /customers': ['body.address.city', 'body.fullName'],
+  'PATCH /customers/{}': ['body.address.city'],
+  // The copy: "`UmaAddressDestination.currency` is required on `POST /quotes`"; the agent's
+  // POST /agents/me/quotes shares the body.
+  'POST /quotes': ['body.destination.currency'],
+  'POST /agents/me/quotes': ['body.destination.currency'],
+  // The reference's AgentSpendingLimitsUpdate is a partial update merged into the current limits,
+  // a new currency "recasting" them; the engine replaces spendingLimits whole (docs/agents.md:
+  // a patch replaces the top-level fields it names), so a replacement names its currency.
+  'PATCH /agents/{}/policy': ['body.spendingLimits.currency'],
+  // The reference's passkey assertion / credential is a free-form object (additionalProperties,
+  // nothing named); the engine checks the WebAuthn assertion it holds (the copy: the sandbox
+  // validates credential id, challenge, origin, signature), so it needs its id and response.
+  'POST /customers/external-accounts/{}/trust/confirm': ['body.passkeyAssertion.id', 'body.passkeyAssertion.response'],
+  'POST /customers/external-accounts/{}/untrust/confirm': ['body.passkeyAssertion.id', 'body.passkeyAssertion.response'],
+  'POST /quotes/{}/authorize': ['body.passkeyAssertion.id', 'body.passkeyAssertion.response'],
+  'POST /sca/login/complete': ['body.passkeyAssertion.id', 'body.passkeyAssertion.response'],
+  'POST /sca/factors/confirm': ['body.credential.id', 'body.credential.response'],
 };
 
 const engine = operations(engineOpenApi(ROUTES, ROUTE_SCHEMAS) as any);
@@ -83,6 +116,80 @@ function requiredBeyondReference(): Record<string, string[]> {
   return out;
 }
 
+/** One way a body may look: the fields it requires and its properties (each with every schema that describes it). */
+type Alternative = { required: Set<string>; properties: Map<string, any[]> };
+
+function mergeAlternatives(a: Alternative, b: Alternative): Alternative {
+  const properties = new Map(a.properties);
+  for (const [name, schemas] of b.properties) properties.set(name, [...(properties.get(name) ?? []), ...schemas]);
+  return { required: new Set([...a.required, ...b.required]), properties };
+}
+
+/** The object shapes a schema allows: allOf parts merged, each oneOf/anyOf option its own; null and non-objects none. */
+function alternativesOf(schema: any, depth = 0): Alternative[] {
+  const s = resolved(schema);
+  if (s === undefined || s === null || depth > 10 || s.type === 'null') return [];
+  let out: Alternative[] = [{ required: new Set(s.required ?? []), properties: new Map(Object.entries(s.properties ?? {}).map(([k, v]) => [k, [v]])) }];
+  for (const part of s.allOf ?? []) {
+    const parts = alternativesOf(part, depth + 1);
+    if (parts.length > 0) out = out.flatMap((a) => parts.map((b) => mergeAlternatives(a, b)));
+  }
+  const options = [...(s.oneOf ?? []), ...(s.anyOf ?? [])].flatMap((option: any) => alternativesOf(option, depth + 1));
+  if (options.length > 0) out = out.flatMap((a) => options.map((b) => mergeAlternatives(a, b)));
+  return out;
+}
+
+const valuesOf = (schemas: any[]): unknown[] => schemas.flatMap((x) => { const s = resolved(x); return s?.const !== undefined ? [s.const] : (s?.enum ?? []); });
+
+/** The reference's alternatives an engine alternative answers to: those of its one-value discriminator's value, else all. */
+function matching(alternative: Alternative, theirs: Alternative[]): { matched: Alternative[]; discriminated: boolean } {
+  for (const [name, schemas] of alternative.properties) {
+    const values = valuesOf(schemas);
+    if (values.length !== 1) continue;
+    const hit = theirs.filter((r) => r.properties.has(name) && valuesOf(r.properties.get(name)!).includes(values[0]));
+    if (hit.length > 0) return { matched: hit, discriminated: true };
+  }
+  return { matched: theirs, discriminated: false };
+}
+
+/** Adds `path.name` for each field the engine requires at `path` (below the top) that the reference never does. */
+function nestedBeyond(path: string, mine: any, theirs: any[], out: Set<string>, depth = 0): void {
+  const engineAlternatives = alternativesOf(mine);
+  const referenceAlternatives = theirs.flatMap((t) => alternativesOf(t));
+  if (depth > 8 || engineAlternatives.length === 0 || referenceAlternatives.length === 0) return;
+  for (const alternative of engineAlternatives) {
+    const { matched, discriminated } = matching(alternative, referenceAlternatives);
+    const required = new Set(matched.flatMap((r) => [...r.required]));
+    for (const name of alternative.required) {
+      // Without a discriminator, a field another engine alternative does without is not required.
+      if (required.has(name) || (!discriminated && engineAlternatives.some((other) => !other.required.has(name)))) continue;
+      // The top level without a discriminator is the test above's.
+      if (depth > 0 || discriminated) out.add(`${path}.${name}`);
+    }
+    for (const [name, schemas] of alternative.properties) {
+      const theirSchemas = matched.flatMap((r) => r.properties.get(name) ?? []);
+      if (theirSchemas.length === 0) continue;
+      const theirItems = theirSchemas.map((r) => resolved(r)?.items).filter((items) => items !== undefined);
+      for (const schema of schemas) {
+        nestedBeyond(`${path}.${name}`, schema, theirSchemas, out, depth + 1);
+        if (schema.items !== undefined && theirItems.length > 0) nestedBeyond(`${path}.${name}[]`, schema.items, theirItems, out, depth + 1);
+      }
+    }
+  }
+}
+
+function nestedRequiredBeyondReference(): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [key, mine] of engine) {
+    const theirs = bodyOf(reference.get(key));
+    if (theirs === undefined || bodyOf(mine) === undefined) continue;
+    const found = new Set<string>();
+    nestedBeyond('body', bodyOf(mine), [theirs], found);
+    if (found.size > 0) out[key] = [...found].sort();
+  }
+  return out;
+}
+
 describe('nothing required that the reference leaves optional, on every routed operation (issue 12)', () => {
   const found = requiredBeyondReference();
 
@@ -109,6 +216,29 @@ describe('nothing required that the reference leaves optional, on every routed o
       if (gone.length > 0) stale[key] = gone;
     }
     expect(stale).toEqual({});
+  });
+
+  it('requires a nested body field beyond the reference only where listed, and lists only what still occurs', () => {
+    const nested = nestedRequiredBeyondReference();
+    const unexpected: Record<string, string[]> = {};
+    for (const [key, paths] of Object.entries(nested)) {
+      const extra = paths.filter((path) => !(NESTED_REQUIRED_BEYOND_REFERENCE[key] ?? []).includes(path));
+      if (extra.length > 0) unexpected[key] = extra;
+    }
+    expect(unexpected).toEqual({});
+    const stale: Record<string, string[]> = {};
+    for (const [key, listed] of Object.entries(NESTED_REQUIRED_BEYOND_REFERENCE)) {
+      const gone = listed.filter((path) => !(nested[key] ?? []).includes(path));
+      if (gone.length > 0) stale[key] = gone;
+    }
+    expect(stale).toEqual({});
+  });
+
+  it('sees a nested requirement the reference lacks (a synthetic address whose city only the engine requires)', () => {
+    const found = new Set<string>();
+    const strictCity = { type: 'object', properties: { address: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } };
+    nestedBeyond('body', strictCity, [{ type: 'object', properties: { address: { type: 'object', properties: { city: { type: 'string' } } } } }], found);
+    expect([...found]).toEqual(['body.address.city']);
   });
 
   it.each([
