@@ -24,7 +24,8 @@ export const ROUTE_SCHEMAS: SchemaTable = {
   'PATCH /agents/{agentId}/policy': { body: policyPatchSchema },
   'POST /agents/{agentId}/actions/{actionId}/reject': { body: rejectActionSchema },
   'POST /agents/me/quotes': { body: createQuoteSchema },
-  'PATCH /config': { body: configPatchSchema },
+  // A missing body is 400 (the reference requires one); `{}` changes nothing.
+  'PATCH /config': { body: configPatchSchema, bodyRequired: true },
   'POST /customers': { body: z.union([individualCreateSchema, businessCreateSchema]) },
   'PATCH /customers/{customerId}': { body: z.union([individualPatchSchema, businessPatchSchema]) },
   'POST /sandbox/uma/receive': { body: umaReceiveSchema },

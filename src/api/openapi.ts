@@ -12,7 +12,9 @@ import type { Route } from './route.js';
 export const API_VERSION = '2025-10-13';
 
 /** Request schemas of routes whose modules do not carry them, by `METHOD path`. */
-export type SchemaTable = Readonly<Record<string, { readonly body?: z.ZodType; readonly query?: z.ZodType }>>;
+export type SchemaTable = Readonly<
+  Record<string, { readonly body?: z.ZodType; readonly query?: z.ZodType; /** The route refuses a missing body though its schema accepts `{}`. */ readonly bodyRequired?: true }>
+>;
 
 /** A JSON Schema object as emitted. */
 type JsonSchema = Record<string, unknown>;
@@ -51,6 +53,15 @@ function queryParameters(schema: z.ZodType | undefined): unknown[] {
   return Object.entries(properties).map(([name, property]) => ({ name, in: 'query', required: required.has(name), schema: property }));
 }
 
+/**
+ * Whether a client must send a body: the routes read a missing body as `{}` (`request.body ?? {}`),
+ * so one is optional where the schema accepts `{}` (approve, cancel, execute, ...), unless the
+ * schema table says the route refuses it (test/openapi/optional-bodies.test.ts checks both).
+ */
+function bodyRequired(schema: z.ZodType): boolean {
+  return !schema.safeParse({}).success;
+}
+
 const ERROR_RESPONSE = { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
 
 /**
@@ -72,7 +83,7 @@ export function engineOpenApi<S>(routes: readonly Route<S>[], schemas: SchemaTab
       ...(parameters.length === 0 ? {} : { parameters }),
       ...(body === undefined || route.method === 'GET' || route.method === 'DELETE'
         ? {}
-        : { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(body) } } } }),
+        : { requestBody: { required: table?.bodyRequired === true || bodyRequired(body), content: { 'application/json': { schema: jsonSchemaOf(body) } } } }),
       responses: { default: ERROR_RESPONSE, '2XX': { description: 'Success' } },
     };
     const item = (paths[route.path] ??= {});
