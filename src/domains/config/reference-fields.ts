@@ -2,8 +2,9 @@
  * The reference's PlatformConfig fields the spec copy does not show (issue 12):
  * `supportedCurrencies` (PlatformCurrencyConfig[]) and `embeddedWalletConfig`. Their request
  * schemas, the cross-field rules, the stored records (amounts as decimal strings) and the wire
- * views. Both are stored and answered; what they would change elsewhere (per-currency amounts,
- * OTP emails) is not enforced by the engine yet (docs/wire-contract.md, "What is left"). Pure.
+ * views. Both are stored and answered; quotes enforce `supportedCurrencies` (pricing's
+ * `checkSupportedCurrencies`), the rest (counterparty fields, OTP emails) is not enforced yet
+ * (docs/wire-contract.md, "What is left"). Pure.
  */
 import { z } from 'zod';
 import { CURRENCY_CODES, type CurrencyCode } from '../../core/currency.js';

@@ -23,5 +23,7 @@ export {
   utcDayOf,
   withdrawalMaximum,
 } from './limits.js';
+export { checkSupportedCurrencies } from './currency-support.js';
+export type { CurrencySupportQuery, QuoteTransactionType } from './currency-support.js';
 export { canonicalRate, priceQuote, QUOTE_AMOUNT_MAX_MINOR } from './price-quote.js';
 export type { LockedSide, PriceQuoteInput, QuotePrice, RateDetails } from './price-quote.js';

@@ -3,8 +3,11 @@
  * same first problem: the request's accounts and currencies (`resolveQuote`), the payment
  * documents (404 PAYMENT_DOCUMENT_NOT_FOUND, 409 PAYMENT_DOCUMENT_ALREADY_USED, 400
  * DOCUMENTS_REQUIRED), the rate (400 QUOTE_RATE_UNAVAILABLE), the fees and the price, the limits
- * (400 TRANSACTION_SIZE_LIMIT_EXCEEDED, 400 AMOUNT_OUT_OF_RANGE for ACH_SAME_DAY's per-entry
- * limit), and with `immediatelyExecute` the execution checks. Pure.
+ * (a set `supportedCurrencies`: 400 INVALID_CURRENCY for a currency not listed or a transaction
+ * type not enabled, 400 AMOUNT_OUT_OF_RANGE outside the sending currency's min/max; then 400
+ * TRANSACTION_SIZE_LIMIT_EXCEEDED, 400 AMOUNT_OUT_OF_RANGE for ACH_SAME_DAY's per-entry limit),
+ * and with `immediatelyExecute` the execution checks. Transfer-in/out and agent quotes reuse this
+ * decider, so they are checked alike. Pure.
  */
 import type { CurrencyCode } from '../../core/currency.js';
 import { type ApiError, apiError, invalidInput } from '../../core/errors.js';
@@ -16,6 +19,7 @@ import { decideExecution, decideWaitingTransaction, type FlowContext } from '../
 import { missingRequirements } from '../payment-documents/requirements.js';
 import type { PaymentDocument } from '../payment-documents/types.js';
 import { feesFor } from '../pricing/fee-resolution.js';
+import { checkSupportedCurrencies } from '../pricing/currency-support.js';
 import { checkAchSameDay, checkTransactionSize, checkWithdrawalSize } from '../pricing/limits.js';
 import { priceQuote } from '../pricing/price-quote.js';
 import { currentRate } from '../rates/lookup.js';
@@ -60,6 +64,10 @@ function checkLimits(state: DomainState, resolved: ResolvedQuote, sendMinor: big
   const config = state.config.current;
   const sending = resolved.source.currency;
   const receiving = resolved.destination.currency;
+  // The transaction a quote makes: a payout is OUTGOING, a pull or real-time funding INCOMING (flows/execute.ts).
+  const transactionType = resolved.kind === 'PAYOUT' ? 'OUTGOING' : 'INCOMING';
+  const supported = checkSupportedCurrencies(config, { transactionType, sendingCurrency: sending, receivingCurrency: receiving, sendingAmountMinor: sendMinor });
+  if (!supported.ok) return supported;
   const size = checkTransactionSize(config, sending, receiving, sendMinor);
   if (!size.ok) return size;
   // A payout out of the service is a withdrawal in the receiving currency.
