@@ -28,6 +28,10 @@ const REQUIRED_BEYOND_REFERENCE: Readonly<Record<string, readonly string[]>> = {
   'PATCH /internal-accounts/{}': ['body.privateEnabled'],
   // DECISIONS.md (Cards): advice is { cardTransactionId, amount } re-sizing that card transaction.
   'POST /sandbox/cards/{}/simulate/credit_authorization_advice': ['body.cardTransactionId'],
+  // A pull from a customer's bank account needs an amount: the reference states no default for a
+  // transfer-in and the engine never invents one (docs/wire-contract.md "Choices made").
+  'POST /transfer-in': ['body.amount'],
+  'POST /agents/me/transfer-in': ['body.amount'],
 };
 
 /**
@@ -245,9 +249,7 @@ describe('nothing required that the reference leaves optional, on every routed o
     ['POST /stablecoins', ['providerTokenIdentifier', 'networkTokenIdentifier', 'network']],
     ['POST /customers/external-accounts/{}/verify', ['signature']],
     ['POST /platform/external-accounts/{}/verify', ['signature']],
-    ['POST /transfer-in', ['source', 'destination']],
     ['POST /transfer-out', ['source', 'destination']],
-    ['POST /agents/me/transfer-in', ['source', 'destination']],
     ['POST /agents/me/transfer-out', ['source', 'destination']],
   ])('%s: the engine requires no more than the reference\'s %j', (key, theirs) => {
     expect([...referenceRequired(bodyOf(reference.get(key)))].sort()).toEqual([...theirs].sort());

@@ -3,10 +3,10 @@
  * TransferOutRequest require only `source` and `destination`; `amount` is optional. The reference
  * says nothing of a transfer without one, so the engine's choice (docs/wire-contract.md "Choices
  * made"): a transfer-out moves the source's whole available balance (400 INSUFFICIENT_FUNDS when
- * there is none), a transfer-in pulls the reference's default amount, 10000 minor units.
+ * there is none); a transfer-in without one is refused (400 INVALID_INPUT on `amount`): the
+ * engine never invents how much to pull from a customer's bank account.
  */
 import { describe, expect, it } from 'vitest';
-import { TRANSFER_IN_DEFAULT_AMOUNT_MINOR } from '../../src/api/routes/transfers-deprecated.js';
 import { asAgent, connectedAgent, payer } from '../agents/support.js';
 import { newExternalAccount } from '../quotes/support.js';
 import { advanceBy, balanceOf, call, expectRejected, expectSound, fund, holder, setup, tx } from '../deposits/support.js';
@@ -45,20 +45,16 @@ describe('POST /transfer-out without amount (reference TransferOutRequest: amoun
   });
 });
 
-describe('POST /transfer-in without amount (reference TransferInRequest: amount optional)', () => {
-  it('pulls the reference default amount (10000 minor units), which settles into the internal account', () => {
-    expect(TRANSFER_IN_DEFAULT_AMOUNT_MINOR).toBe(10_000);
+describe('POST /transfer-in without amount (reference TransferInRequest: amount optional; the engine requires it)', () => {
+  it('is 400 INVALID_INPUT naming amount, and writes nothing: a pull without an amount has no meaning', () => {
     const h = setup();
     const { accountId, externalId } = holder(h);
+    const before = h.log.length;
     const response = call(h, 'POST', '/transfer-in', { source: { accountId: externalId }, destination: { accountId } });
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body).toMatchObject({ type: 'INCOMING', direction: 'DEBIT', status: 'PROCESSING' });
-    expect(typesOf(response.events)).toEqual(expect.arrayContaining(['QuoteCreated', 'TransactionCreated']));
-    expect(h.ok('GET', `/quotes/${response.body.quoteId}`)).toMatchObject({ lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 10_000 });
-    advanceBy(h, 5_000);
-    expect(tx(h, response.body.id).status).toBe('COMPLETED');
-    expect(balanceOf(h, accountId)).toBe(10_000);
-    expectSound(h);
+    expectRejected(response, 400, 'INVALID_INPUT');
+    expect(JSON.stringify(response.body)).toContain('amount');
+    expect(h.log.length).toBe(before);
+    expect(balanceOf(h, accountId)).toBe(0);
   });
 });
 
@@ -89,12 +85,11 @@ describe('POST /agents/me/transfer-out and /transfer-in without amount (the same
     expectRejected(asAgent(h, agent.token, 'POST', '/agents/me/transfer-out', { source: { accountId: bob.accountId }, destination: { accountId: bank } }), 400, 'INSUFFICIENT_FUNDS');
   });
 
-  it('transfer-in pulls the reference default amount', () => {
+  it('transfer-in without amount is 400 INVALID_INPUT, nothing written', () => {
     const w = world();
+    const before = w.h.log.length;
     const r = asAgent(w.h, w.agent.token, 'POST', '/agents/me/transfer-in', { source: { accountId: w.bank }, destination: { accountId: w.alice.accountId } });
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect(r.body).toMatchObject({ status: 'APPROVED', type: 'TRANSFER_IN' });
-    expect(r.body.transaction).toMatchObject({ type: 'INCOMING' });
-    expect(w.h.ok('GET', `/quotes/${r.body.quote.id}`)).toMatchObject({ lockedCurrencyAmount: 10_000 });
+    expectRejected(r, 400, 'INVALID_INPUT');
+    expect(w.h.log.length).toBe(before);
   });
 });

@@ -43,7 +43,7 @@ import { listBody } from '../pagination.js';
 import { type Accepted, answer, type Route, type RouteContext } from '../route.js';
 import { validate } from '../validation.js';
 import { readListQuery } from './list-query.js';
-import { quoteRequestOf, TRANSFER_IN_DEFAULT_AMOUNT_MINOR, transferAmountOf, transferInSchema, transferOutSchema } from './transfers-deprecated.js';
+import { quoteRequestOf, RESOLUTION_AMOUNT_MINOR, transferAmountOf, transferInSchema, transferOutSchema } from './transfers-deprecated.js';
 import { callingAgent } from './calling-agent.js';
 
 const me = callingAgent;
@@ -74,7 +74,7 @@ function decideAgentTransfer(context: RouteContext<DomainState>, direction: 'in'
     if (!isCustomersAccount(state, agent.value.customerId, id)) return err(apiError('ACCOUNT_NOT_FOUND', `Account ${id} not found`));
   }
   // Resolution reads the accounts, not the amount: the amount is sized once the direction is known.
-  const resolved = resolveQuote(state, quoteRequestOf(body.value, body.value.amount ?? TRANSFER_IN_DEFAULT_AMOUNT_MINOR));
+  const resolved = resolveQuote(state, quoteRequestOf(body.value, body.value.amount ?? RESOLUTION_AMOUNT_MINOR));
   if (!resolved.ok) return resolved;
   if (resolved.value.kind !== (direction === 'out' ? 'PAYOUT' : 'PULL')) {
     const message = direction === 'out' ? 'transfer-out sends from an internal account to an external one' : 'transfer-in pulls from an external account into an internal one';

@@ -10,9 +10,9 @@
  * - `POST /transfer-in` `{ source: { accountId }, destination: { accountId }, amount,
  *   description? }`: from a customer's external account into their internal account (a pull).
  *
- * `amount` is minor units of the (one) currency, optional as in the reference (`transferAmountOf`:
- * a transfer-out without one moves the source's whole available balance, a transfer-in pulls the
- * reference's default amount); both sides must hold the same currency (400
+ * `amount` is minor units of the (one) currency. A transfer-out may omit it, as the reference
+ * allows (`transferAmountOf`: the source's whole available balance); a transfer-in must name it,
+ * since a pull without an amount has no meaning (docs/wire-contract.md "Choices made"); both sides must hold the same currency (400
  * INVALID_INPUT on `destination.accountId` otherwise: cross-currency needs a quote), and the
  * direction must fit the endpoint (400 INVALID_INPUT on `source.accountId`). The answer is the
  * transaction the transfer made: 200, or 202 while a payout awaits SCA (the quote's challenge, as
@@ -61,30 +61,30 @@ export const transferOutSchema = z.strictObject({
 export const transferInSchema = z.strictObject({
   source: z.strictObject({ accountId }),
   destination: z.strictObject({ accountId }),
-  amount: amount.optional(),
+  // Required, where the reference leaves it optional: the engine never invents how much to pull
+  // from a customer's bank account (docs/wire-contract.md "Choices made").
+  amount,
   description: description.optional(),
 });
 
 type TransferBody = z.infer<typeof transferOutSchema>;
 
 /**
- * What a transfer-in without `amount` pulls, in minor units of the currency: the reference's one
- * stated default for an amount not given (GET /exchange-rates `sendingAmount`: "If no amount is
- * provided, the default is 10000 in the sending currency smallest unit"). The source is a bank
- * account whose balance the engine cannot see, so "all of it" has no meaning there.
+ * The amount the quote is resolved with before the transfer is sized: resolution reads the
+ * accounts, not the amount, so any valid amount does.
  */
-export const TRANSFER_IN_DEFAULT_AMOUNT_MINOR = 10_000;
+export const RESOLUTION_AMOUNT_MINOR = 1;
 
 /**
  * The amount a transfer moves (docs/wire-contract.md "Choices made"): `amount` when given; else a
  * transfer-out moves the whole available balance of its source internal account (400
- * INSUFFICIENT_FUNDS when that is nothing: a payout of zero moves no money) and a transfer-in pulls
- * TRANSFER_IN_DEFAULT_AMOUNT_MINOR. Call after the source resolved to an internal account
+ * INSUFFICIENT_FUNDS when that is nothing: a payout of zero moves no money); a transfer-in's
+ * schema requires it. Call after the source resolved to an internal account
  * (transfer-out) or an external one (transfer-in). Pure.
  */
 export function transferAmountOf(state: DomainState, body: TransferBody, direction: 'in' | 'out'): Result<number, ApiError> {
   if (body.amount !== undefined) return ok(body.amount);
-  if (direction === 'in') return ok(TRANSFER_IN_DEFAULT_AMOUNT_MINOR);
+  assert(direction === 'out', 'a transfer-in body without amount passed its schema');
   const available = state.ledger.balance(body.source.accountId)?.availableMinor ?? 0n;
   if (available <= 0n) {
     return err(
@@ -127,7 +127,7 @@ function decideTransfer(
   context: RouteContext<DomainState>,
 ): Result<{ events: readonly EventDraft[]; status: 200 | 202; transactionId: string }, ApiError> {
   // Resolution reads the accounts, not the amount: the amount is sized once the direction is known.
-  const resolved = resolveQuote(state, quoteRequestOf(body, body.amount ?? TRANSFER_IN_DEFAULT_AMOUNT_MINOR));
+  const resolved = resolveQuote(state, quoteRequestOf(body, body.amount ?? RESOLUTION_AMOUNT_MINOR));
   if (!resolved.ok) return resolved;
   const wanted = direction === 'out' ? 'PAYOUT' : 'PULL';
   if (resolved.value.kind !== wanted) {
