@@ -695,7 +695,7 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
   },
 };
 
-/** A parsed `@3` snapshot as format `@2` held it: records and idempotency responses as objects, no list indexes. */
+/** A parsed `@3` snapshot as format `@2` held it: records and idempotency responses as objects, no saved indexes. */
 function asFormat2(snapshot: Record<string, unknown>): Record<string, unknown> {
   const unpacked = (packed: unknown): unknown[] => (packed as { texts: string[] }).texts.map((text) => JSON.parse(packText(text)) as unknown);
   const { lists: _lists, ids: _ids, texts: _texts, ...rest } = snapshot;
@@ -707,6 +707,11 @@ function asFormat2(snapshot: Record<string, unknown>): Record<string, unknown> {
     transactions: { records: unpacked(snapshot.transactions) },
     quotes: { ...quotes, records: unpacked(snapshot.quotes) },
     idempotency: unpacked(snapshot.idempotency).map((response, k) => [idempotencyKeys[k], response]),
+    externalAccounts: {
+      records: unpacked(snapshot.externalAccounts).map((record, k) => [(snapshot.externalAccounts as { ids: string[] }).ids[k], record]),
+      order: (snapshot.externalAccounts as { order: string[] }).order,
+    },
+    cardTransactions: { records: unpacked(snapshot.cardTransactions), transactionsBefore: (snapshot.cardTransactions as { transactionsBefore: number[] }).transactionsBefore },
   };
 }
 

@@ -23,7 +23,7 @@ const viaJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 type Packed = { ids: string[]; texts: string[] };
 const unpacked = (packed: Packed): object[] => packed.texts.map((text) => JSON.parse(packText(text)) as object);
 
-/** `snapshot` (@3) as the format before it wrote it: records and idempotency responses as objects, no list indexes. */
+/** `snapshot` (@3) as the format before it wrote it: records and idempotency responses as objects, no saved indexes. */
 function asFormat2(snapshot: EngineSnapshot): EngineSnapshot {
   const { lists: _lists, ...rest } = viaJson(snapshot);
   const transactions = rest.transactions as unknown as Packed;
@@ -33,6 +33,14 @@ function asFormat2(snapshot: EngineSnapshot): EngineSnapshot {
     format: 'payments-engine/snapshot@2',
     transactions: { records: unpacked(transactions) },
     idempotency: unpacked(rest.idempotency as unknown as Packed).map((response, k) => [(rest.idempotency as unknown as Packed).ids[k], response]),
+    externalAccounts: {
+      records: unpacked(rest.externalAccounts as unknown as Packed).map((record, k) => [(rest.externalAccounts as unknown as Packed).ids[k], record]),
+      order: (rest.externalAccounts as unknown as { order: string[] }).order,
+    },
+    cardTransactions: {
+      records: unpacked(rest.cardTransactions as unknown as Packed),
+      transactionsBefore: (rest.cardTransactions as unknown as { transactionsBefore: number[] }).transactionsBefore,
+    },
     quotes: { ...quotes, records: unpacked(rest.quotes as unknown as Packed) },
   } as unknown as EngineSnapshot;
 }
@@ -75,6 +83,9 @@ describe('a snapshot round trip', () => {
     const loaded = createEngine({ ...options, snapshot: viaJson(session.engine.snapshot()) });
     const { byId, order } = loaded.state.transactions;
     expect(byId).toBeInstanceOf(LazyRecordMap);
+    expect(loaded.state.quotes.byId).toBeInstanceOf(LazyRecordMap);
+    expect(loaded.state.cardTransactions.byId).toBeInstanceOf(LazyRecordMap);
+    expect(loaded.state.externalAccounts.byId).toBeInstanceOf(LazyRecordMap);
     expect(order.length).toBeGreaterThan(2);
     const id = order[1]!;
     const record = byId.get(id);

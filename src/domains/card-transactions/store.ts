@@ -6,6 +6,7 @@
  * by `cardTransactionEvolvers`; snapshots hold records and places, indexes are rebuilt.
  */
 import { deepFreeze } from '../../core/freeze.js';
+import { LazyRecordMap, type PackedRecords, packRecords } from '../../core/packed-records.js';
 import { type CardTransaction, isOpen } from './types.js';
 
 /** Records and indexes. */
@@ -52,16 +53,43 @@ function markOpen(store: CardTransactionStore, tx: CardTransaction, open: boolea
   }
 }
 
-/** The store inside an engine snapshot. JSON-safe. */
-export type CardTransactionStoreSnapshot = { readonly records: readonly CardTransaction[]; readonly transactionsBefore: readonly number[] };
+/**
+ * The store inside an engine snapshot: records and their places, the records packed (snapshot
+ * `@3`: parsed at their first read) with the per-card and open indexes saved beside them, or
+ * (`@1`, `@2`) as objects, the indexes rebuilt from them. JSON-safe.
+ */
+export type CardTransactionStoreSnapshot =
+  | { readonly records: readonly CardTransaction[]; readonly transactionsBefore: readonly number[] }
+  | (PackedRecords & {
+      readonly transactionsBefore: readonly number[];
+      readonly byCard: readonly (readonly [string, readonly string[]])[];
+      readonly openByAccount: readonly (readonly [string, readonly string[]])[];
+    });
 
-/** Captures the store for a snapshot. Pure: records are frozen, so sharing them is safe. */
+/** Captures the store for a snapshot. Pure. */
 export function cardTransactionStoreSnapshot(store: CardTransactionStore): CardTransactionStoreSnapshot {
-  return { records: store.order.map((id) => store.byId.get(id) as CardTransaction), transactionsBefore: [...store.transactionsBefore] };
+  return {
+    ...packRecords(store.order, store.byId),
+    transactionsBefore: [...store.transactionsBefore],
+    // Keys (and open sets) sorted: their order means nothing, and a rebuilt store saves the same text.
+    byCard: [...store.byCard].sort(byKey).map(([card, ids]) => [card, [...ids]] as const),
+    openByAccount: [...store.openByAccount].sort(byKey).map(([account, ids]) => [account, [...ids].sort()] as const),
+  };
 }
+
+const byKey = (a: readonly [string, unknown], b: readonly [string, unknown]): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 /** Rebuilds a store from a snapshot (an older snapshot without card transactions gives an empty store). */
 export function cardTransactionStoreFromSnapshot(snapshot: CardTransactionStoreSnapshot | undefined): CardTransactionStore {
+  if (snapshot !== undefined && 'texts' in snapshot) {
+    return {
+      byId: new LazyRecordMap<CardTransaction>(snapshot),
+      order: [...snapshot.ids],
+      transactionsBefore: [...snapshot.transactionsBefore],
+      byCard: new Map(snapshot.byCard.map(([card, ids]) => [card, [...ids]])),
+      openByAccount: new Map(snapshot.openByAccount.map(([account, ids]) => [account, new Set(ids)])),
+    };
+  }
   const store = emptyCardTransactionStore();
   snapshot?.records.forEach((record, index) => {
     addCardTransaction(store, deepFreeze(record) as CardTransaction, snapshot.transactionsBefore[index] ?? 0);

@@ -4,6 +4,7 @@
  * leave the records and the index; their ids stay in `order` and are skipped when listing.
  */
 import { deepFreeze } from '../../core/freeze.js';
+import { LazyRecordMap, type PackedRecords, packRecords } from '../../core/packed-records.js';
 import { identityKey } from './identity.js';
 import type { ExternalAccount } from './types.js';
 
@@ -28,19 +29,44 @@ export function emptyExternalAccountStore(): ExternalAccountStore {
   return { byId: new Map(), order: [], byIdentity: new Map(), defaultUmaDepositByOwner: new Map() };
 }
 
-/** The store as JSON-safe data for engine snapshots; the identity index is rebuilt, not stored. */
-export type ExternalAccountStoreSnapshot = {
-  readonly records: readonly (readonly [string, ExternalAccount])[];
-  readonly order: readonly string[];
-};
+/**
+ * The store as JSON-safe data for engine snapshots: records packed (snapshot `@3`: parsed at their
+ * first read) with the identity and default-UMA indexes as sorted pairs, or (`@1`, `@2`) records
+ * as objects, the indexes rebuilt from them.
+ */
+export type ExternalAccountStoreSnapshot =
+  | { readonly records: readonly (readonly [string, ExternalAccount])[]; readonly order: readonly string[] }
+  | (PackedRecords & {
+      readonly order: readonly string[];
+      readonly byIdentity: readonly (readonly [string, string])[];
+      readonly defaultUmaDepositByOwner: readonly (readonly [string, string])[];
+    });
 
 /** Captures the store. Pure: copies the collections (records are frozen and shared). */
 export function externalAccountStoreSnapshot(store: ExternalAccountStore): ExternalAccountStoreSnapshot {
-  return { records: [...store.byId], order: [...store.order] };
+  return {
+    ...packRecords([...store.byId.keys()], store.byId),
+    order: [...store.order],
+    // Sorted: the maps' order means nothing, and a rebuilt store saves the same text.
+    byIdentity: sortedPairs(store.byIdentity),
+    defaultUmaDepositByOwner: sortedPairs(store.defaultUmaDepositByOwner),
+  };
 }
 
-/** Rebuilds a store from its snapshot, the identity and default-UMA indexes derived from the live records. */
+function sortedPairs(map: ReadonlyMap<string, string>): [string, string][] {
+  return [...map].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+/** Rebuilds a store from its snapshot (before `@3`: the identity and default-UMA indexes derived from the live records). */
 export function externalAccountStoreFromSnapshot(snapshot: ExternalAccountStoreSnapshot): ExternalAccountStore {
+  if ('texts' in snapshot) {
+    return {
+      byId: new LazyRecordMap<ExternalAccount>(snapshot),
+      order: [...snapshot.order],
+      byIdentity: new Map(snapshot.byIdentity),
+      defaultUmaDepositByOwner: new Map(snapshot.defaultUmaDepositByOwner),
+    };
+  }
   // Records from a parsed snapshot are plain objects: freeze them as evolve would have.
   const byId = new Map(snapshot.records.map(([id, record]) => [id, deepFreeze(record)] as const));
   const byIdentity = new Map<string, string>();
