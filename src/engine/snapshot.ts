@@ -65,8 +65,9 @@ import { type BulkCustomerStoreSnapshot, bulkCustomerStoreFromSnapshot, bulkCust
 export type SnapshotHead = { readonly seq: number; readonly hash: string; readonly atMs: number };
 
 /**
- * Snapshot formats: `@3` holds the transactions', quotes' and idempotency records packed (each
- * record's text, parsed at its first read: core/packed-records.ts) and the list indexes as they are
+ * Snapshot formats: `@3` holds the transactions', quotes', card transactions', external
+ * accounts' and idempotency records packed (each record's text, parsed at its first read:
+ * core/packed-records.ts, their stores' indexes saved beside them) and the list indexes as they are
  * (snapshot-data.ts); `@2` holds the ledger as base64 columns (ledger/snapshot.ts, version 2)
  * and records as objects, its list indexes rebuilt at load; `@1`, with the ledger as one JSON
  * array per column, still loads.
