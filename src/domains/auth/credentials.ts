@@ -15,7 +15,7 @@ import type { DomainState } from '../state.js';
 import { compressedKey, derivePrivateKey, hpkeSeal, isCompressedPublicKey, parsePublicKey, publicKeyHex, sha256Hex, signJwtEs256, toHex } from './crypto.js';
 import { AUTH_EVENTS, type AuthCredentialAdded, type AuthCredentialRevoked, type AuthOtpConsumed, type AuthOtpIssued, type AuthSessionCreated, type EmbeddedWalletProvisioned, type PasskeyCounterAdvanced } from './events.js';
 import { checkOidcToken } from './oauth.js';
-import { enclaveSigningKey, newOtpIssue, openOtpBundle, SANDBOX_OTP_CODE } from './otp.js';
+import { enclaveSigningKey, newOtpIssue, openOtpBundle, otpTtlMs, SANDBOX_OTP_CODE } from './otp.js';
 import { type PasskeyRegistration, type AssertionInput, parseRegistration, verifyAssertion, LEGACY_PASSKEY_SIGNATURE } from './webauthn.js';
 import { type SignedInput, activityPayload, bodyHash, challengeBody, isFirstLeg, issueSignedRequest, REQUEST_ID_HEADER, verifySignedRetry } from './signed.js';
 import type { AuthCredential, AuthCredentialType, AuthSession, EmbeddedWallet } from './types.js';
@@ -80,7 +80,7 @@ export function decideProvisionWallet(state: DomainState, request: ProvisionRequ
     accountId: account.id,
     type: 'EMAIL_OTP',
     nickname: request.email,
-    otp: newOtpIssue(context.secretDigest, context.newId('OtpIssue'), context.nowMs),
+    otp: newOtpIssue(context.secretDigest, context.newId('OtpIssue'), context.nowMs, otpTtlMs(state.config.current.embeddedWalletConfig, 'EMAIL_OTP')),
     createdAt: context.at,
     updatedAt: context.at,
   };
@@ -164,7 +164,7 @@ export function decideCreateCredential(state: DomainState, request: CreateCreden
   const credential: AuthCredential = {
     ...fields.value,
     id,
-    ...(request.type === 'EMAIL_OTP' || request.type === 'SMS_OTP' ? { otp: newOtpIssue(context.secretDigest, context.newId('OtpIssue'), context.nowMs) } : {}),
+    ...(request.type === 'EMAIL_OTP' || request.type === 'SMS_OTP' ? { otp: newOtpIssue(context.secretDigest, context.newId('OtpIssue'), context.nowMs, otpTtlMs(state.config.current.embeddedWalletConfig, request.type)) } : {}),
     createdAt: context.at,
     updatedAt: context.at,
   };
@@ -187,7 +187,8 @@ export function decideChallengeCredential(state: DomainState, id: string, client
     const issued = issueSignedRequest({ kind: 'PASSKEY_LOGIN', accountId: credential.accountId, targetId: credential.id, bodyHash: '', payloadToSign: challenge, boundPublicKey: clientPublicKey.toLowerCase() }, context);
     return ok({ events: issued.events, passkey: { challenge, requestId: issued.request.requestId, expiresAt: issued.request.expiresAt } });
   }
-  const data: AuthOtpIssued = { credentialId: credential.id, otp: newOtpIssue(context.secretDigest, context.newId('OtpIssue'), context.nowMs) };
+  const ttlMs = otpTtlMs(state.config.current.embeddedWalletConfig, credential.type);
+  const data: AuthOtpIssued = { credentialId: credential.id, otp: newOtpIssue(context.secretDigest, context.newId('OtpIssue'), context.nowMs, ttlMs) };
   return ok({ events: [{ type: AUTH_EVENTS.otpIssued, data }] });
 }
 

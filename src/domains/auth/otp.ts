@@ -5,12 +5,28 @@
  */
 import { hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { derivePrivateKey, hpkeOpen, isCompressedPublicKey, publicKeyHex, signDer, toHex } from './crypto.js';
+import type { EmbeddedWalletConfig } from '../config/reference-fields.js';
 import type { OtpIssue } from './types.js';
 
 /** The fixed sandbox OTP code (spec: Embedded wallet auth in sandbox). */
 export const SANDBOX_OTP_CODE = '000000';
-/** How long an issued OTP stays valid. */
+/**
+ * How long an issued OTP stays valid unless the platform set `embeddedWalletConfig.expirationSeconds`
+ * (an EMAIL_OTP then follows it): the engine's window from before that field, kept so that an unset
+ * config answers as before (the reference's default of 300 s is not applied: docs/wire-contract.md).
+ */
 export const OTP_TTL_MS = 10 * 60_000;
+
+/**
+ * The validity window of an OTP issued now for a credential of `type`, in ms: the platform's
+ * `embeddedWalletConfig.expirationSeconds` for EMAIL_OTP (the reference scopes embeddedWalletConfig
+ * to the EMAIL_OTP email), else `OTP_TTL_MS`. Read when issuing only; the issue stores its
+ * `expiresAt`, so changing the config never moves an issued OTP's window.
+ */
+export function otpTtlMs(walletConfig: EmbeddedWalletConfig | undefined, type: 'EMAIL_OTP' | 'SMS_OTP'): number {
+  const seconds = type === 'EMAIL_OTP' ? walletConfig?.expirationSeconds : undefined;
+  return seconds === undefined ? OTP_TTL_MS : seconds * 1000;
+}
 
 /** The enclave's signing key: signs target bundles and verification tokens. Never logged. */
 export function enclaveSigningKey(secretDigest: (message: string) => string): Uint8Array {
@@ -27,16 +43,16 @@ function targetKey(secretDigest: (message: string) => string, issueId: string): 
 }
 
 /**
- * A new OTP issue: the target bundle `{version, data, dataSignature, enclaveQuorumPublic}` where
- * `data` is the hex of `{"targetPublic": <uncompressed HPKE key>}` and `dataSignature` the
- * enclave's DER ECDSA signature over those bytes.
+ * A new OTP issue valid for `ttlMs` (`otpTtlMs`): the target bundle `{version, data,
+ * dataSignature, enclaveQuorumPublic}` where `data` is the hex of `{"targetPublic": <uncompressed
+ * HPKE key>}` and `dataSignature` the enclave's DER ECDSA signature over those bytes.
  */
-export function newOtpIssue(secretDigest: (message: string) => string, issueId: string, nowMs: number): OtpIssue {
+export function newOtpIssue(secretDigest: (message: string) => string, issueId: string, nowMs: number, ttlMs: number = OTP_TTL_MS): OtpIssue {
   const targetPublic = publicKeyHex(targetKey(secretDigest, issueId), true);
   const data = toHex(utf8ToBytes(JSON.stringify({ targetPublic })));
   const dataSignature = signDer(enclaveSigningKey(secretDigest), hexToBytes(data));
   const bundle = JSON.stringify({ version: 'v1.0.0', data, dataSignature, enclaveQuorumPublic: enclavePublicKey(secretDigest) });
-  return { issueId, bundle, expiresAt: new Date(nowMs + OTP_TTL_MS).toISOString() };
+  return { issueId, bundle, expiresAt: new Date(nowMs + ttlMs).toISOString() };
 }
 
 /** What opening a client's OTP bundle gave. */

@@ -3,8 +3,8 @@
  * `supportedCurrencies` (PlatformCurrencyConfig[]) and `embeddedWalletConfig`. Their request
  * schemas, the cross-field rules, the stored records (amounts as decimal strings) and the wire
  * views. Both are stored and answered; quotes enforce `supportedCurrencies` (pricing's
- * `checkSupportedCurrencies`), the rest (counterparty fields, OTP emails) is not enforced yet
- * (docs/wire-contract.md, "What is left"). Pure.
+ * `checkSupportedCurrencies`) and EMAIL_OTP issues read `expirationSeconds` (auth's `otpTtlMs`);
+ * the rest (counterparty fields, OTP emails) is not enforced (docs/wire-contract.md). Pure.
  */
 import { z } from 'zod';
 import { CURRENCY_CODES, type CurrencyCode } from '../../core/currency.js';
