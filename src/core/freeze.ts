@@ -29,3 +29,9 @@ function freezeTree(object: object): void {
     if (typeof inner === 'object' && inner !== null && !Object.isFrozen(inner)) freezeTree(inner);
   }
 }
+
+/**
+ * `T` without `readonly`: the type of a record being built before it is frozen (the record
+ * builders of quotes, card transactions and incoming payments).
+ */
+export type Writable<T> = { -readonly [K in keyof T]: T[K] };

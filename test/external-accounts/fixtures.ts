@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import { clabeCheckDigit, decodeBase58, ibanCheckDigits } from '../../src/domains/external-accounts/identifiers.js';
-import type { Harness } from '../support/harness.js';
+import { type Harness, harness } from '../support/harness.js';
 
 /** Creates an individual customer; returns its id. */
 export function createCustomer(h: Harness, platformCustomerId = 'user-1'): string {
@@ -109,4 +109,20 @@ export function expectRejected(response: { status: number; body: unknown; events
   expect((response.body as { code: string }).code).toBe(code);
   expect(response.events).toEqual([]);
   return response.body;
+}
+
+/** Both families of external-account routes: a customer's and the platform's own. */
+export const ACCOUNT_FAMILIES = ['/customers/external-accounts', '/platform/external-accounts'] as const;
+
+/**
+ * A fresh harness with one new account of `family` (a customer's USD account, or a platform
+ * SPARK wallet), its item path and its sandbox liveness completion path.
+ */
+export function newAccountOf(family: (typeof ACCOUNT_FAMILIES)[number]) {
+  const h = harness();
+  const id: string =
+    family === '/platform/external-accounts'
+      ? h.ok('POST', family, { currency: 'BTC', accountInfo: accountInfoOf('SPARK_WALLET') }).id
+      : createUsdAccount(h, createCustomer(h)).id;
+  return { h, id, path: `${family}/${id}`, complete: `/sandbox/external-accounts/${id}/liveness/complete` };
 }

@@ -12,27 +12,16 @@ import { SANDBOX_VALID_OWNERSHIP_SIGNATURE } from '../../src/sandbox/external-ac
 import { stateText } from '../support/state-text.js';
 import { asAgent, connectedAgent, payer, setup as agentSetup } from '../agents/support.js';
 import { bankAccountInfo } from '../quotes/support.js';
-import { harness } from '../support/harness.js';
-import { accountInfoOf, createCustomer, createUsdAccount, expectRejected } from './fixtures.js';
+import { ACCOUNT_FAMILIES, accountInfoOf, createCustomer, createUsdAccount, expectRejected, newAccountOf } from './fixtures.js';
 
-const FAMILIES = ['/customers/external-accounts', '/platform/external-accounts'] as const;
-
-function accountOf(family: (typeof FAMILIES)[number]) {
-  const h = harness();
-  const id: string =
-    family === '/platform/external-accounts'
-      ? h.ok('POST', family, { currency: 'BTC', accountInfo: accountInfoOf('SPARK_WALLET') }).id
-      : createUsdAccount(h, createCustomer(h)).id;
-  return { h, id, path: `${family}/${id}`, complete: `/sandbox/external-accounts/${id}/liveness/complete` };
-}
 
 const statusWebhooks = (events: readonly { type: string; data: unknown }[]) =>
   events.filter((e) => e.type === 'WebhookQueued' && (e.data as { type: string }).type === 'EXTERNAL_ACCOUNT.STATUS_UPDATED');
 
 describe('POST .../external-accounts/{id}/challenge: the reference OwnershipChallengeRequest.method', () => {
-  for (const family of FAMILIES) {
+  for (const family of ACCOUNT_FAMILIES) {
     it(`${family}: method WALLET_SIGNATURE issues the signature challenge an empty body issues`, () => {
-      const { h, path } = accountOf(family);
+      const { h, path } = newAccountOf(family);
       const issued = h.call('POST', `${path}/challenge`, { method: 'WALLET_SIGNATURE' });
       expect(issued.status).toBe(201);
       expect(issued.body).toMatchObject({ method: 'WALLET_SIGNATURE', messageToSign: expect.stringContaining('Prove ownership') });
@@ -42,7 +31,7 @@ describe('POST .../external-accounts/{id}/challenge: the reference OwnershipChal
     });
 
     it(`${family}: method LIVENESS issues the reference LivenessChallenge (verificationLink, expiresAt), answered again while open`, () => {
-      const { h, id, path } = accountOf(family);
+      const { h, id, path } = newAccountOf(family);
       const issued = h.call('POST', `${path}/challenge`, { method: 'LIVENESS' });
       expect(issued.status).toBe(201);
       const body = issued.body as Record<string, string>;
@@ -60,7 +49,7 @@ describe('POST .../external-accounts/{id}/challenge: the reference OwnershipChal
     });
 
     it(`${family}: another method replaces the open challenge (the reference's switch of methods)`, () => {
-      const { h, path } = accountOf(family);
+      const { h, path } = newAccountOf(family);
       const liveness = h.ok('POST', `${path}/challenge`, { method: 'LIVENESS' });
       const signature = h.call('POST', `${path}/challenge`, { method: 'WALLET_SIGNATURE' });
       expect(signature.events.map((e) => e.type)).toEqual(['ExternalAccountOwnershipChallengeIssued']);
@@ -69,13 +58,13 @@ describe('POST .../external-accounts/{id}/challenge: the reference OwnershipChal
     });
 
     it(`${family}: a signature for a LIVENESS challenge is 409 INVALID_STATE_TRANSITION (no WALLET_SIGNATURE challenge outstanding)`, () => {
-      const { h, path } = accountOf(family);
+      const { h, path } = newAccountOf(family);
       const { challengeId } = h.ok('POST', `${path}/challenge`, { method: 'LIVENESS' });
       expectRejected(h.call('POST', `${path}/verify`, { challengeId, signature: SANDBOX_VALID_OWNERSHIP_SIGNATURE }), 409, 'INVALID_STATE_TRANSITION');
     });
 
     it(`${family}: the sandbox liveness completion makes the account ACTIVE with its STATUS_UPDATED webhook; replay agrees`, () => {
-      const { h, path, complete } = accountOf(family);
+      const { h, path, complete } = newAccountOf(family);
       const { challengeId } = h.ok('POST', `${path}/challenge`, { method: 'LIVENESS' });
       const done = h.call('POST', complete, {});
       expect(done.status).toBe(200);
@@ -87,7 +76,7 @@ describe('POST .../external-accounts/{id}/challenge: the reference OwnershipChal
     });
 
     it(`${family}: outcome FAILED makes it UNVERIFIED and consumes the challenge; a new one may pass`, () => {
-      const { h, path, complete } = accountOf(family);
+      const { h, path, complete } = newAccountOf(family);
       h.ok('POST', `${path}/challenge`, { method: 'LIVENESS' });
       expect(h.ok('POST', complete, { outcome: 'FAILED' }).status).toBe('UNVERIFIED');
       expectRejected(h.call('POST', complete), 409, 'INVALID_STATE_TRANSITION');
@@ -97,7 +86,7 @@ describe('POST .../external-accounts/{id}/challenge: the reference OwnershipChal
   }
 
   it('the liveness completion refuses an unknown account (404), a signature challenge, an expired check (409) and an unknown outcome (400)', () => {
-    const { h, path, complete } = accountOf('/customers/external-accounts');
+    const { h, path, complete } = newAccountOf('/customers/external-accounts');
     expectRejected(h.call('POST', '/sandbox/external-accounts/ExternalAccount:none/liveness/complete'), 404, 'ACCOUNT_NOT_FOUND');
     expectRejected(h.call('POST', complete), 409, 'INVALID_STATE_TRANSITION');
     h.ok('POST', `${path}/challenge`);
@@ -109,9 +98,9 @@ describe('POST .../external-accounts/{id}/challenge: the reference OwnershipChal
     expectRejected(h.call('POST', complete), 409, 'INVALID_STATE_TRANSITION');
   });
 
-  for (const family of FAMILIES) {
+  for (const family of ACCOUNT_FAMILIES) {
     it(`${family}: a method outside the reference enum, or another field, is 400 INVALID_INPUT naming it`, () => {
-      const { h, path } = accountOf(family);
+      const { h, path } = newAccountOf(family);
       const refused = expectRejected(h.call('POST', `${path}/challenge`, { method: 'SMS', colour: 1 }), 400, 'INVALID_INPUT');
       expect(refused.details.errors).toEqual([
         { field: 'colour', message: 'Unknown field' },

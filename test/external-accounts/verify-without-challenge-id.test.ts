@@ -7,25 +7,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_VALID_OWNERSHIP_SIGNATURE } from '../../src/sandbox/external-accounts.js';
-import { harness } from '../support/harness.js';
-import { accountInfoOf, createCustomer, createUsdAccount, expectRejected } from './fixtures.js';
+import { ACCOUNT_FAMILIES, accountInfoOf, createCustomer, createUsdAccount, expectRejected, newAccountOf } from './fixtures.js';
 
 const VALID = SANDBOX_VALID_OWNERSHIP_SIGNATURE;
-const FAMILIES = ['/customers/external-accounts', '/platform/external-accounts'] as const;
-
-function accountOf(family: (typeof FAMILIES)[number]) {
-  const h = harness();
-  const id: string =
-    family === '/platform/external-accounts'
-      ? h.ok('POST', family, { currency: 'BTC', accountInfo: accountInfoOf('SPARK_WALLET') }).id
-      : createUsdAccount(h, createCustomer(h)).id;
-  return { h, id, path: `${family}/${id}` };
-}
 
 describe('POST .../external-accounts/{id}/verify with the reference body { signature } (no challengeId)', () => {
-  for (const family of FAMILIES) {
+  for (const family of ACCOUNT_FAMILIES) {
     it(`${family}: a valid signature answers the open challenge: 200 ACTIVE, the verified event names that challenge`, () => {
-      const { h, id, path } = accountOf(family);
+      const { h, id, path } = newAccountOf(family);
       const { challengeId } = h.ok('POST', `${path}/challenge`);
       const r = h.call('POST', `${path}/verify`, { signature: VALID });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -34,7 +23,7 @@ describe('POST .../external-accounts/{id}/verify with the reference body { signa
     });
 
     it(`${family}: an invalid signature consumes the open challenge (200 UNVERIFIED); verifying again is 409, nothing written`, () => {
-      const { h, path } = accountOf(family);
+      const { h, path } = newAccountOf(family);
       const { challengeId } = h.ok('POST', `${path}/challenge`);
       const failed = h.call('POST', `${path}/verify`, { signature: 'bad', signatureScheme: 'electrum' });
       expect((failed.body as any).status).toBe('UNVERIFIED');
@@ -45,7 +34,7 @@ describe('POST .../external-accounts/{id}/verify with the reference body { signa
   }
 
   it('no challenge ever issued: 409 INVALID_STATE_TRANSITION; an expired one too (a named expired one stays 404)', () => {
-    const { h, path } = accountOf('/customers/external-accounts');
+    const { h, path } = newAccountOf('/customers/external-accounts');
     expectRejected(h.call('POST', `${path}/verify`, { signature: VALID }), 409, 'INVALID_STATE_TRANSITION');
     const { challengeId } = h.ok('POST', `${path}/challenge`);
     h.now = '2026-01-05T16:15:00.000Z';
@@ -55,13 +44,13 @@ describe('POST .../external-accounts/{id}/verify with the reference body { signa
   });
 
   it('an open LIVENESS challenge is not signed: 409 INVALID_STATE_TRANSITION', () => {
-    const { h, path } = accountOf('/platform/external-accounts');
+    const { h, path } = newAccountOf('/platform/external-accounts');
     h.ok('POST', `${path}/challenge`, { method: 'LIVENESS' });
     expectRejected(h.call('POST', `${path}/verify`, { signature: VALID }), 409, 'INVALID_STATE_TRANSITION');
   });
 
   it('an unknown account is still 404 ACCOUNT_NOT_FOUND and an ACTIVE one 409, before the challenge is looked at', () => {
-    const { h, path } = accountOf('/customers/external-accounts');
+    const { h, path } = newAccountOf('/customers/external-accounts');
     expectRejected(h.call('POST', '/customers/external-accounts/ExternalAccount:nope/verify', { signature: VALID }), 404, 'ACCOUNT_NOT_FOUND');
     h.ok('POST', `${path}/challenge`);
     h.ok('POST', `${path}/verify`, { signature: VALID });

@@ -4,10 +4,9 @@
  * slow path and leaves the copy's properties out of object (docs/architecture.md, "Stored
  * records"). An optional key absent from the record and the changes stays absent.
  */
+import type { Writable } from '../../core/freeze.js';
 import type { CardTransactionChanges, CardTransactionClearable } from './events.js';
 import type { CardTransaction, CardTransactionStatus } from './types.js';
-
-type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** A change, else the old value; nothing when the field is cleared (a clearing wins, as it always did). */
 function kept<T>(change: T | undefined, old: T | undefined, field: CardTransactionClearable, cleared: readonly CardTransactionClearable[]): T | undefined {

@@ -4,7 +4,7 @@
  * through its slow path and leaves the copy's properties out of object (docs/architecture.md,
  * "Stored records"). An optional key absent from the record and the update stays absent.
  */
-import { deepFreeze } from '../../core/freeze.js';
+import { deepFreeze, type Writable } from '../../core/freeze.js';
 import type { IncomingRecord, IncomingStep, ReturnState, SweepRun } from './types.js';
 
 /** What incoming events change: always `updatedAt`; the rest when given. */
@@ -17,8 +17,6 @@ export type IncomingUpdate = {
   readonly sweep?: SweepRun;
   readonly returnState?: ReturnState;
 };
-
-type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * `record` with `update` written in, as a new frozen record. Pure: `record` is untouched; the

@@ -123,15 +123,20 @@ export function decideVerifyOwnership(state: Pick<DomainState, 'externalAccounts
     // The reference's 409: no WALLET_SIGNATURE challenge is outstanding.
     return err(apiError('INVALID_STATE_TRANSITION', `Challenge ${challenge.challengeId} is a LIVENESS check, completed through its hosted page; request a WALLET_SIGNATURE challenge to sign`));
   }
-  const data: OwnershipVerificationAttempted = {
-    externalAccountId: account.id,
-    challengeId: challenge.challengeId,
-    previousStatus: account.status,
-    status: next,
-    at: command.at,
-    ...(command.signatureScheme === undefined ? {} : { signatureScheme: command.signatureScheme }),
-  };
-  return ok([{ type: valid ? EXTERNAL_ACCOUNT_EVENTS.ownershipVerified : EXTERNAL_ACCOUNT_EVENTS.ownershipVerificationFailed, data }]);
+  return ok(attemptEvents(account, challenge.challengeId, next, command.at, valid, command.signatureScheme === undefined ? {} : { signatureScheme: command.signatureScheme }));
+}
+
+/** The one event of a verification attempt, signature or liveness: verified when it `passed`, else failed. Pure. */
+function attemptEvents(
+  account: ExternalAccount,
+  challengeId: string,
+  next: OwnershipVerificationAttempted['status'],
+  at: string,
+  passed: boolean,
+  extra: Pick<OwnershipVerificationAttempted, 'signatureScheme' | 'method'>,
+): EventDraft[] {
+  const data: OwnershipVerificationAttempted = { externalAccountId: account.id, challengeId, previousStatus: account.status, status: next, at, ...extra };
+  return [{ type: passed ? EXTERNAL_ACCOUNT_EVENTS.ownershipVerified : EXTERNAL_ACCOUNT_EVENTS.ownershipVerificationFailed, data }];
 }
 
 /** The hosted page of a liveness challenge: the base and the challenge's uuid. Pure. */
@@ -164,13 +169,5 @@ export function decideCompleteLiveness(state: Pick<DomainState, 'externalAccount
   if (challenge === undefined || challengeMethod(challenge) !== 'LIVENESS' || !challengeIsOpen(challenge, command.nowMs)) {
     return err(apiError('INVALID_STATE_TRANSITION', `External account ${account.id} has no open LIVENESS challenge; request one with method LIVENESS`));
   }
-  const data: OwnershipVerificationAttempted = {
-    externalAccountId: account.id,
-    challengeId: challenge.challengeId,
-    previousStatus: account.status,
-    status: next,
-    at: command.at,
-    method: 'LIVENESS',
-  };
-  return ok([{ type: command.passed ? EXTERNAL_ACCOUNT_EVENTS.ownershipVerified : EXTERNAL_ACCOUNT_EVENTS.ownershipVerificationFailed, data }]);
+  return ok(attemptEvents(account, challenge.challengeId, next, command.at, command.passed, { method: 'LIVENESS' }));
 }

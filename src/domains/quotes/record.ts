@@ -6,7 +6,7 @@
  * (stop 19)"). Keys keep their presence: an optional key absent from the quote and the update
  * stays absent (JSON, snapshots and deep equality see the same record a spread gave).
  */
-import { deepFreeze } from '../../core/freeze.js';
+import { deepFreeze, type Writable } from '../../core/freeze.js';
 import type { FlowPlan, Quote, QuoteState, ScaChallenge } from './types.js';
 
 /** What quote events change: always `updatedAt`; the rest when given. */
@@ -18,8 +18,6 @@ export type QuoteUpdate = {
   readonly executedAt?: string;
   readonly flow?: FlowPlan;
 };
-
-type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * `quote` with `update` written in, as a new frozen record. Pure: `quote` is untouched; the new
