@@ -50,10 +50,6 @@ const NESTED_REQUIRED_BEYOND_REFERENCE: Readonly<Record<string, readonly string[
   // POST /agents/me/quotes shares the body.
   'POST /quotes': ['body.destination.currency'],
   'POST /agents/me/quotes': ['body.destination.currency'],
-  // The reference's AgentSpendingLimitsUpdate is a partial update merged into the current limits,
-  // a new currency "recasting" them; the engine replaces spendingLimits whole (docs/agents.md:
-  // a patch replaces the top-level fields it names), so a replacement names its currency.
-  'PATCH /agents/{}/policy': ['body.spendingLimits.currency'],
   // The reference's passkey assertion / credential is a free-form object (additionalProperties,
   // nothing named); the engine checks the WebAuthn assertion it holds (the copy: the sandbox
   // validates credential id, challenge, origin, signature), so it needs its id and response.

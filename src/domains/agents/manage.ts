@@ -127,11 +127,17 @@ export function decidePauseAgent(state: DomainState, agentId: string, update: Ag
   return ok(events);
 }
 
-/** Pure: replaces the policy fields `patch` names; no events when nothing changes. 404 when unknown. */
+/**
+ * Pure: replaces the policy fields `patch` names, merging `spendingLimits` into the current
+ * limits; the event holds the whole resulting policy. No events when nothing changes. 404 when
+ * unknown; 400 when the merged limits would lack currency or perTransactionLimit (nothing written).
+ */
 export function decideChangePolicy(state: DomainState, agentId: string, patch: PolicyPatchRequest, at: string): Result<EventDraft[], ApiError> {
   const agent = liveAgent(state.agents, agentId);
   if (agent === undefined) return err(agentNotFound(agentId));
-  const policy = patchedPolicy(agent.policy, patch);
+  const patched = patchedPolicy(agent.policy, patch);
+  if (!patched.ok) return patched;
+  const policy = patched.value;
   if (JSON.stringify(policy) === JSON.stringify(agent.policy)) return ok([]);
   const data: AgentPolicyChanged = { agentId, policy, updatedAt: at };
   return ok([{ type: AGENT_EVENTS.policyChanged, data }]);

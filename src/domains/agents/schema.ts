@@ -5,6 +5,9 @@
  */
 import { z } from 'zod';
 import { CURRENCY_CODES, type CurrencyCode } from '../../core/currency.js';
+import { type ApiError, invalidInput } from '../../core/errors.js';
+import { type Result, err, ok } from '../../core/result.js';
+import { mergeSpendingLimits } from './limits-patch.js';
 import { AGENT_PERMISSIONS, type AgentPolicy, EXECUTION_MODES } from './types.js';
 
 /** Longest agent name. */
@@ -36,20 +39,24 @@ const idList = (name: string) =>
     .nullable()
     .optional();
 
-const spendingLimitsSchema = z.strictObject(
-  {
-    currency,
-    perTransactionLimit: amount('perTransactionLimit').nullable().optional(),
-    dailyLimit: amount('dailyLimit').nullable().optional(),
-    dailyTransactionLimit: z
-      .number({ error: 'dailyTransactionLimit must be an integer count or null' })
-      .int({ error: 'dailyTransactionLimit must be an integer count' })
-      .min(0, { error: 'dailyTransactionLimit must not be negative' })
-      .max(1_000_000, { error: 'dailyTransactionLimit must be at most 1000000' })
-      .nullable()
-      .optional(),
-    monthlyLimit: amount('monthlyLimit').nullable().optional(),
-  },
+const limitFields = {
+  perTransactionLimit: amount('perTransactionLimit').nullable().optional(),
+  dailyLimit: amount('dailyLimit').nullable().optional(),
+  dailyTransactionLimit: z
+    .number({ error: 'dailyTransactionLimit must be an integer count or null' })
+    .int({ error: 'dailyTransactionLimit must be an integer count' })
+    .min(0, { error: 'dailyTransactionLimit must not be negative' })
+    .max(1_000_000, { error: 'dailyTransactionLimit must be at most 1000000' })
+    .nullable()
+    .optional(),
+  monthlyLimit: amount('monthlyLimit').nullable().optional(),
+};
+
+const spendingLimitsSchema = z.strictObject({ currency, ...limitFields }, { error: 'spendingLimits must be an object or null' });
+
+/** The reference's AgentSpendingLimitsUpdate: every field optional, merged by limits-patch.ts. */
+const spendingLimitsPatchSchema = z.strictObject(
+  { currency: currency.optional(), ...limitFields },
   { error: 'spendingLimits must be an object or null' },
 );
 
@@ -89,9 +96,15 @@ export const policySchema = z.strictObject(policyFields, { error: 'policy must b
 /** A validated wire policy. */
 export type PolicyRequest = z.output<typeof policySchema>;
 
-/** `PATCH /agents/{agentId}/policy`: the top-level fields given replace the current ones. */
+/**
+ * `PATCH /agents/{agentId}/policy`: the top-level fields given replace the current ones, except
+ * `spendingLimits`, a partial update merged into the current limits (limits-patch.ts).
+ */
 export const policyPatchSchema = z
-  .strictObject({ ...policyFields, permissions: permissions.optional() }, { error: 'The request body must be a policy object' })
+  .strictObject(
+    { ...policyFields, permissions: permissions.optional(), spendingLimits: spendingLimitsPatchSchema.nullable().optional() },
+    { error: 'The request body must be a policy object' },
+  )
   .refine((patch) => Object.keys(patch).length > 0, { error: 'Name at least one policy field to change', path: ['body'] });
 /** A validated policy patch. */
 export type PolicyPatchRequest = z.output<typeof policyPatchSchema>;
@@ -180,14 +193,20 @@ export function normalisePolicy(request: PolicyRequest): AgentPolicy {
   };
 }
 
-/** `current` with the top-level fields `patch` names replaced. Pure. */
-export function patchedPolicy(current: AgentPolicy, patch: PolicyPatchRequest): AgentPolicy {
-  const replaced = normalisePolicy({ ...patch, permissions: patch.permissions ?? [] });
-  return {
+/**
+ * Pure: `current` with the top-level fields `patch` names replaced and its `spendingLimits` merged
+ * (limits-patch.ts); 400 INVALID_INPUT when the merge cannot make whole limits.
+ */
+export function patchedPolicy(current: AgentPolicy, patch: PolicyPatchRequest): Result<AgentPolicy, ApiError> {
+  const limits = mergeSpendingLimits(current.spendingLimits, patch.spendingLimits);
+  if (!limits.ok) return err(invalidInput(limits.error));
+  const { spendingLimits: _merged, ...rest } = patch;
+  const replaced = normalisePolicy({ ...rest, permissions: patch.permissions ?? [] });
+  return ok({
     permissions: patch.permissions === undefined ? current.permissions : replaced.permissions,
     defaultExecutionMode: patch.defaultExecutionMode === undefined ? current.defaultExecutionMode : replaced.defaultExecutionMode,
-    spendingLimits: patch.spendingLimits === undefined ? current.spendingLimits : replaced.spendingLimits,
+    spendingLimits: limits.value,
     approvalThresholds: patch.approvalThresholds === undefined ? current.approvalThresholds : replaced.approvalThresholds,
     accountRestrictions: patch.accountRestrictions === undefined ? current.accountRestrictions : replaced.accountRestrictions,
-  };
+  });
 }
