@@ -50,11 +50,11 @@ import { createQuoteSchema } from '../../domains/quotes/schema.js';
 import { quoteView } from '../../domains/quotes/view.js';
 import type { DomainState } from '../../domains/state.js';
 import { transactionView } from '../../domains/transactions/view.js';
-import { LIST_LIMITS, readPage, type PageRequest, listBody } from '../pagination.js';
-import type { ParsedRequest } from '../request.js';
+import { listBody } from '../pagination.js';
 import { type Accepted, answer, type Route, type RouteContext } from '../route.js';
 import { toFieldErrors, validate } from '../validation.js';
 import { callingAgent } from './calling-agent.js';
+import { readListQuery } from './list-query.js';
 import { agentTransactionQuerySchema, instantParam, readTransactionQuery } from './transaction-query.js';
 import { internalAccountList } from './internal-accounts.js';
 
@@ -100,19 +100,6 @@ const agentAccountsQuery = z.strictObject({ ...internalAccountFilterFields, ...p
  * since the agent's own customer is implied.
  */
 const agentExternalAccountSchema = customerExternalAccountCreateSchema.extend({ customerId: idFilter('customerId') });
-
-/** Validates the query and the page together, so one 400 lists every problem. */
-function readQuery<T>(schema: z.ZodType<T>, request: ParsedRequest, keyOf: (query: T) => string): Result<{ query: T; page: PageRequest; key: string }, ApiError> {
-  const parsed = schema.safeParse(Object.fromEntries(request.query));
-  const errors: FieldError[] = parsed.success ? [] : toFieldErrors(parsed.error.issues);
-  for (const key of request.repeatedQueryKeys) errors.push({ field: key, message: `${key} may appear only once` });
-  // With invalid filters no cursor can belong to the query; the key only has to differ from valid ones.
-  const key = parsed.success ? keyOf(parsed.data) : `invalid:${JSON.stringify([...request.query])}`;
-  const page = readPage(request.query, key, LIST_LIMITS);
-  if (!page.ok) errors.push(...((page.error.details?.errors as readonly FieldError[] | undefined) ?? []));
-  if (errors.length > 0 || !parsed.success || !page.ok) return err(invalidInput(errors.sort(byField)));
-  return ok({ query: parsed.data, page: page.value, key });
-}
 
 /** The filters of a valid `GET /agents` query. */
 function agentFiltersOf(q: z.output<typeof agentsQuery>): AgentFilters {
@@ -203,7 +190,7 @@ const platformRoutes: Route<DomainState>[] = [
     auth: 'platform',
     querySchema: agentsQuery,
     handle: ({ state, request, nowMs }) => {
-      const read = readQuery(agentsQuery, request, (q) => agentsKey(agentFiltersOf(q)));
+      const read = readListQuery(agentsQuery, request, (q) => agentsKey(agentFiltersOf(q)));
       if (!read.ok) return read;
       const { query, page, key } = read.value;
       if (query.customerId !== undefined && !state.customers.byId.has(query.customerId)) {
@@ -219,7 +206,7 @@ const platformRoutes: Route<DomainState>[] = [
     auth: 'platform',
     querySchema: approvalsQuery,
     handle: ({ state, request }) => {
-      const read = readQuery(approvalsQuery, request, approvalsKey);
+      const read = readListQuery(approvalsQuery, request, approvalsKey);
       if (!read.ok) return read;
       const { query, page, key } = read.value;
       const range = approvalRange(query);
@@ -439,7 +426,7 @@ const meRoutes: Route<DomainState>[] = [
       if (!agent.ok) return agent;
       const { state, request } = context;
       const agentId = agent.value.id;
-      const read = readQuery(actionsQuery, request, (q) => `agent-actions:${agentId}|${q.status ?? ''}`);
+      const read = readListQuery(actionsQuery, request, (q) => `agent-actions:${agentId}|${q.status ?? ''}`);
       if (!read.ok) return read;
       const { query, page, key } = read.value;
       const found = listAgentActionPage(state, agentId, query.status === undefined ? {} : { status: query.status }, page);
@@ -468,7 +455,7 @@ const meRoutes: Route<DomainState>[] = [
       if (!agent.ok) return agent;
       const { state, request } = context;
       const customerId = agent.value.customerId;
-      const read = readQuery(agentAccountsQuery, request, (filters) => `agent-accounts:${customerId}${accountFilterKey(filters)}`);
+      const read = readListQuery(agentAccountsQuery, request, (filters) => `agent-accounts:${customerId}${accountFilterKey(filters)}`);
       if (!read.ok) return read;
       return ok(answer(200, internalAccountList(state, state.accounts.byCustomer.get(customerId) ?? [], read.value.query, read.value)));
     },
