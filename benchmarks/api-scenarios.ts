@@ -20,6 +20,10 @@ import { nativeSha256 } from '../src/cli/native-hash.js';
 import { auditLog } from '../src/engine/audit.js';
 import { packText } from '../src/core/packed-records.js';
 import { createEngine, type Engine } from '../src/engine/engine.js';
+import { evolve } from '../src/engine/evolve.js';
+import { resolveOptions } from '../src/engine/options.js';
+import { emptyState } from '../src/engine/state.js';
+import { TRUSTED } from '../src/domains/evolver.js';
 import { SANDBOX_CREDENTIAL } from '../src/engine/options.js';
 import { encodeEnvelope, type EventEnvelope, hashedTextOf } from '../src/log/index.js';
 import { apiWorkload, type ApiWorkloadReport } from './api-workload.js';
@@ -604,6 +608,33 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
     // Figure 13 at this size, after peak RSS was read (a snapshot's text is large): up to 2M.
     const snapshot = SIZE <= 2_000_000 ? { ...snapshotFigures(engine, s + openingS, []), openingMs: Math.round(openingS * 1000) } : undefined;
     return { transfers: SIZE, eventsPerSec: Math.round(SIZE / s), bytesPerTransfer: Math.round((after - before) / SIZE), bufferBytesPerTransfer: Math.round((buffersAfter - buffersBefore) / SIZE), heapMb: Math.round(after / 1e6), bufferMb: Math.round(buffersAfter / 1e6), invariantsHold: ok, peakRssMb: rssMb, snapshot };
+  },
+
+  types() {
+    // CPU cost of each event type in the API-driven replay: the log replayed by `evolve` into a
+    // fresh state twice (the first warms the code up), each call timed; the chain links are
+    // checked by replay, not here, so the sum is a little under figure 8's replay.
+    const { log } = apiWorkload({ events: SIZE });
+    const byType = new Map<string, { count: number; ns: bigint }>();
+    for (let round = 0; round < 2; round += 1) {
+      const state = emptyState(resolveOptions(API_OPTIONS));
+      byType.clear();
+      gc();
+      for (const event of log) {
+        const t0 = process.hrtime.bigint();
+        evolve(state, event, TRUSTED);
+        const ns = process.hrtime.bigint() - t0;
+        const entry = byType.get(event.type) ?? { count: 0, ns: 0n };
+        entry.count += 1;
+        entry.ns += ns;
+        byType.set(event.type, entry);
+      }
+    }
+    const totalNs = [...byType.values()].reduce((sum, { ns }) => sum + Number(ns), 0);
+    const rows = [...byType.entries()]
+      .map(([type, { count, ns }]) => ({ type, count, share: round((100 * Number(ns)) / totalNs, 1), nsPerEvent: Math.round(Number(ns) / count) }))
+      .sort((a, b) => b.share - a.share);
+    return { events: log.length, nsPerEvent: Math.round(totalNs / log.length), types: rows };
   },
 
   async profile() {
