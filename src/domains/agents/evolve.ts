@@ -23,6 +23,7 @@ import {
   type AgentQuoteRequested,
 } from './events.js';
 import { AGENT_ACTION_INITIAL_STATUSES, AGENT_ACTION_TABLE, type AgentActionEvent } from './lifecycle.js';
+import { type AgentActionChanges, type AgentUpdate, movedAgentAction, updatedAgent } from './record.js';
 import { pushTo } from './store.js';
 import type { ActionExecution, Agent, AgentAction } from './types.js';
 import { withExecution } from './usage.js';
@@ -33,22 +34,23 @@ function agentOf(state: DomainState, agentId: string): Agent {
   return agent;
 }
 
-function putAgent(state: DomainState, agent: Agent): void {
-  state.agents.byId.set(agent.id, deepFreeze(agent));
+/** Stores the next record of a stored agent (`record.ts`: a literal of its keys, not a spread). */
+function updateAgent(state: DomainState, agent: Agent, update: AgentUpdate): void {
+  state.agents.byId.set(agent.id, updatedAgent(agent, update));
 }
 
 function countExecution(state: DomainState, agentId: string, execution: ActionExecution, at: string): void {
   const agent = agentOf(state, agentId);
-  putAgent(state, { ...agent, usage: withExecution(agent.usage, instantToMs(at), execution.currency, BigInt(execution.amountMinor)) });
+  updateAgent(state, agent, { usage: withExecution(agent.usage, instantToMs(at), execution.currency, BigInt(execution.amountMinor)) });
 }
 
-function moveAction(state: DomainState, actionId: string, event: AgentActionEvent, changes: Partial<AgentAction> & { updatedAt: string }): AgentAction {
+function moveAction(state: DomainState, actionId: string, event: AgentActionEvent, changes: AgentActionChanges): AgentAction {
   const action = state.agents.actions.get(actionId);
   assert(action !== undefined, `agent action event for unknown action ${actionId}`);
   const to = AGENT_ACTION_TABLE.next(action.status, event);
   assert(to !== undefined, `agent action ${actionId} cannot ${event} from ${action.status}`);
-  const next: AgentAction = { ...action, ...changes, status: to };
-  state.agents.actions.set(actionId, deepFreeze(next));
+  const next = movedAgentAction(action, changes, to);
+  state.agents.actions.set(actionId, next);
   return next;
 }
 
@@ -57,7 +59,8 @@ export const agentEvolvers: EvolverTable = {
   [AGENT_EVENTS.created]: (state, event) => {
     const { agent } = event.data as AgentCreated;
     assert(!state.agents.byId.has(agent.id), `agent ${agent.id} created twice`);
-    putAgent(state, agent);
+    // Frozen in place, no copy: the event's data is the engine's own (docs/architecture.md, "Stored records").
+    state.agents.byId.set(agent.id, deepFreeze(agent));
     state.agents.order.push(agent.id);
     pushTo(state.agents.byCustomer, agent.customerId, agent.id);
   },
@@ -65,8 +68,8 @@ export const agentEvolvers: EvolverTable = {
     const data = event.data as AgentDeviceCodeIssued;
     const agent = agentOf(state, data.agentId);
     assert(!state.agents.deviceCodes.has(data.codeHash), `device code issued twice for agent ${data.agentId}`);
-    state.agents.deviceCodes.set(data.codeHash, deepFreeze({ codeHash: data.codeHash, agentId: data.agentId, issuedAt: data.issuedAt, expiresAt: data.expiresAt }));
-    putAgent(state, { ...agent, deviceCodeHash: data.codeHash });
+    state.agents.deviceCodes.set(data.codeHash, Object.freeze({ codeHash: data.codeHash, agentId: data.agentId, issuedAt: data.issuedAt, expiresAt: data.expiresAt }));
+    updateAgent(state, agent, { deviceCodeHash: data.codeHash });
   },
   [AGENT_EVENTS.deviceCodeRedeemed]: (state, event) => {
     const data = event.data as AgentDeviceCodeRedeemed;
@@ -74,25 +77,24 @@ export const agentEvolvers: EvolverTable = {
     const code = state.agents.deviceCodes.get(data.codeHash);
     assert(code !== undefined && code.agentId === agent.id && code.redeemedAt === undefined, `device code of agent ${agent.id} redeemed twice or unknown`);
     assert(agent.deviceCodeHash === data.codeHash, `agent ${agent.id} redeemed a superseded device code`);
-    state.agents.deviceCodes.set(data.codeHash, deepFreeze({ ...code, redeemedAt: data.redeemedAt }));
+    state.agents.deviceCodes.set(data.codeHash, Object.freeze({ codeHash: code.codeHash, agentId: code.agentId, issuedAt: code.issuedAt, expiresAt: code.expiresAt, redeemedAt: data.redeemedAt }));
     // One live token per agent: the new one replaces the old.
     if (agent.accessTokenHash !== undefined) state.agents.agentByTokenHash.delete(agent.accessTokenHash);
     assert(!state.agents.agentByTokenHash.has(data.tokenHash), `access token of agent ${agent.id} issued twice`);
     state.agents.agentByTokenHash.set(data.tokenHash, agent.id);
-    const { deviceCodeHash: _used, ...rest } = agent;
-    putAgent(state, { ...rest, accessTokenHash: data.tokenHash, updatedAt: data.redeemedAt });
+    updateAgent(state, agent, { accessTokenHash: data.tokenHash, updatedAt: data.redeemedAt, drop: ['deviceCodeHash'] });
   },
   [AGENT_EVENTS.pauseChanged]: (state, event) => {
     const data = event.data as AgentPauseChanged;
-    putAgent(state, { ...agentOf(state, data.agentId), isPaused: data.isPaused, updatedAt: data.updatedAt });
+    updateAgent(state, agentOf(state, data.agentId), { isPaused: data.isPaused, updatedAt: data.updatedAt });
   },
   [AGENT_EVENTS.renamed]: (state, event) => {
     const data = event.data as AgentRenamed;
-    putAgent(state, { ...agentOf(state, data.agentId), name: data.name, updatedAt: data.updatedAt });
+    updateAgent(state, agentOf(state, data.agentId), { name: data.name, updatedAt: data.updatedAt });
   },
   [AGENT_EVENTS.policyChanged]: (state, event) => {
     const data = event.data as AgentPolicyChanged;
-    putAgent(state, { ...agentOf(state, data.agentId), policy: data.policy, updatedAt: data.updatedAt });
+    updateAgent(state, agentOf(state, data.agentId), { policy: data.policy, updatedAt: data.updatedAt });
   },
   [AGENT_EVENTS.deleted]: (state, event) => {
     const data = event.data as AgentDeleted;
@@ -101,8 +103,7 @@ export const agentEvolvers: EvolverTable = {
       assert(state.agents.actions.get(id)?.status !== 'PENDING_APPROVAL', `agent ${agent.id} deleted with action ${id} still pending`);
     }
     if (agent.accessTokenHash !== undefined) state.agents.agentByTokenHash.delete(agent.accessTokenHash);
-    const { accessTokenHash: _token, deviceCodeHash: _code, ...rest } = agent;
-    putAgent(state, { ...rest, deletedAt: data.deletedAt, updatedAt: data.deletedAt });
+    updateAgent(state, agent, { deletedAt: data.deletedAt, updatedAt: data.deletedAt, drop: ['accessTokenHash', 'deviceCodeHash'] });
   },
   [AGENT_EVENTS.quoteRequested]: (state, event) => {
     const data = event.data as AgentQuoteRequested;
