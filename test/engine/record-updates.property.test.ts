@@ -12,6 +12,11 @@ import { deepFreeze } from '../../src/core/freeze.js';
 import type { CardTransactionChanges, CardTransactionClearable } from '../../src/domains/card-transactions/events.js';
 import { movedCardTransaction } from '../../src/domains/card-transactions/record.js';
 import type { CardTransaction } from '../../src/domains/card-transactions/types.js';
+import { type AgentActionChanges, type AgentUpdate, movedAgentAction, updatedAgent } from '../../src/domains/agents/record.js';
+import type { Agent, AgentAction } from '../../src/domains/agents/types.js';
+import type { CardChanges } from '../../src/domains/cards/events.js';
+import { updatedCard } from '../../src/domains/cards/record.js';
+import type { Card, CardLimits } from '../../src/domains/cards/types.js';
 import { type IncomingUpdate, updatedIncoming } from '../../src/domains/deposits/record.js';
 import type { IncomingRecord } from '../../src/domains/deposits/types.js';
 import { type QuoteUpdate, updatedQuote } from '../../src/domains/quotes/record.js';
@@ -205,6 +210,89 @@ describe('updatedIncoming', () => {
       if (nextDueAtMs === null) delete model.nextDueAtMs;
       else if (nextDueAtMs !== undefined) model.nextDueAtMs = nextDueAtMs;
       expectSameFrozen(updatedIncoming(record, update), model);
+    },
+  );
+});
+
+// ---------------------------------------------------------------------------------------------
+// Agents and agent actions
+
+const FULL_AGENT: Required<Agent> = {
+  id: 'Agent:1', customerId: 'Customer:1', name: 'bot', isPaused: false,
+  policy: { permissions: ['CREATE_QUOTES'], defaultExecutionMode: 'AUTO', spendingLimits: null, approvalThresholds: null, accountRestrictions: null },
+  usage: { day: '2026-01-05', dailyTransactionCount: 1, dailySpendMinor: { USD: '5' }, month: '2026-01', monthlySpendMinor: { USD: '5' } },
+  createdAt: '2026-01-05T16:00:00.000Z', updatedAt: '2026-01-05T16:00:00.000Z', accessTokenHash: 'a'.repeat(64), deviceCodeHash: 'b'.repeat(64),
+  deletedAt: '2026-01-06T00:00:00.000Z',
+};
+const AGENT_OPTIONAL = ['accessTokenHash', 'deviceCodeHash', 'deletedAt'] as const;
+const AGENT_UPDATE: Required<Omit<AgentUpdate, 'drop'>> = {
+  updatedAt: '2026-01-07T00:00:00.000Z', name: 'bot 2', isPaused: true,
+  policy: { permissions: ['VIEW_TRANSACTIONS'], defaultExecutionMode: 'APPROVAL_REQUIRED', spendingLimits: null, approvalThresholds: { currency: 'USD', amountMinor: '9' }, accountRestrictions: null },
+  usage: { day: '2026-01-07', dailyTransactionCount: 1, dailySpendMinor: { USD: '7' }, month: '2026-01', monthlySpendMinor: { USD: '12' } },
+  accessTokenHash: 'c'.repeat(64), deviceCodeHash: 'd'.repeat(64), deletedAt: '2026-01-07T00:00:00.000Z',
+};
+
+describe('updatedAgent', () => {
+  test.prop([subsetOf(AGENT_OPTIONAL), subsetOf(Object.keys(AGENT_UPDATE) as (keyof typeof AGENT_UPDATE)[]), subsetOf(['accessTokenHash', 'deviceCodeHash'] as const)])(
+    'gives the spread\'s record: same keys and values, dropped keys gone unless given, absent keys stay absent, frozen',
+    (dropped, given, drop) => {
+      const agent = stored(FULL_AGENT, dropped);
+      const fields = Object.fromEntries(given.map((key) => [key, structuredClone(AGENT_UPDATE[key])]));
+      const model: Record<string, unknown> = { ...agent };
+      for (const key of drop) delete model[key];
+      Object.assign(model, fields);
+      const before = JSON.stringify(agent);
+      expectSameFrozen(updatedAgent(agent, { ...fields, drop } as AgentUpdate), model);
+      expect(JSON.stringify(agent)).toBe(before);
+    },
+  );
+});
+
+const FULL_ACTION: Required<AgentAction> = {
+  id: 'AgentAction:1', agentId: 'Agent:1', customerId: 'Customer:1', type: 'EXECUTE_QUOTE', status: 'PENDING_APPROVAL', quoteId: 'Quote:1',
+  createdAt: '2026-01-05T16:00:00.000Z', updatedAt: '2026-01-05T16:00:00.000Z',
+  execution: { transactionId: 'Transaction:1', amountMinor: '5', currency: 'USD' }, rejectionReason: 'no', failureReason: 'QUOTE_EXPIRED',
+};
+const ACTION_CHANGES: Required<AgentActionChanges> = {
+  updatedAt: '2026-01-07T00:00:00.000Z', execution: { transactionId: 'Transaction:2', amountMinor: '7', currency: 'USD' }, rejectionReason: 'later', failureReason: 'INSUFFICIENT_FUNDS',
+};
+
+describe('movedAgentAction', () => {
+  test.prop([subsetOf(['execution', 'rejectionReason', 'failureReason'] as const), subsetOf(['execution', 'rejectionReason', 'failureReason'] as const)])(
+    'gives the spread\'s record: same keys and values, absent keys stay absent, frozen',
+    (dropped, given) => {
+      const action = stored(FULL_ACTION, dropped);
+      const changes = Object.fromEntries([['updatedAt', ACTION_CHANGES.updatedAt], ...given.map((key) => [key, structuredClone(ACTION_CHANGES[key])])]) as AgentActionChanges;
+      expectSameFrozen(movedAgentAction(action, changes, 'APPROVED'), { ...action, ...changes, status: 'APPROVED' });
+    },
+  );
+});
+
+// ---------------------------------------------------------------------------------------------
+// Cards
+
+const FULL_CARD: Required<Card> = {
+  id: 'Card:1', customerId: 'Customer:1', fundingSource: 'InternalAccount:1', form: 'VIRTUAL', status: 'ACTIVE', platformCardId: 'pc-1',
+  last4: '7537', expMonth: 1, expYear: 2029, brand: 'VISA', cardCapabilities: { supportsDigitalWalletTokenization: true },
+  maxSpendPerTransactionMinor: '100', maxSpendPerDayMinor: '1000', maxTransactionsPerDay: 5, provisioningKeyId: 'CardProvisioningKey:1',
+  createdAt: '2026-01-05T16:00:00.000Z', updatedAt: '2026-01-05T16:00:00.000Z',
+};
+const CARD_LIMITS = ['maxSpendPerTransactionMinor', 'maxSpendPerDayMinor', 'maxTransactionsPerDay'] as const;
+const FULL_CARD_CHANGES: Required<CardChanges> = { fundingSource: 'InternalAccount:2', maxSpendPerTransactionMinor: '200', maxSpendPerDayMinor: '2000', maxTransactionsPerDay: 9 };
+
+describe('updatedCard', () => {
+  test.prop([subsetOf(['platformCardId', ...CARD_LIMITS] as const), subsetOf(Object.keys(FULL_CARD_CHANGES) as (keyof CardChanges)[]), subsetOf(CARD_LIMITS), fc.boolean()])(
+    'gives the spread\'s record: same keys and values, cleared limits gone (a clearing wins), absent keys stay absent, frozen',
+    (dropped, changed, cleared, moved) => {
+      const card = stored(FULL_CARD, dropped);
+      const changes = Object.fromEntries(changed.map((key) => [key, FULL_CARD_CHANGES[key]])) as CardChanges;
+      const status = moved ? 'FROZEN' : card.status;
+      const model: Record<string, unknown> = { ...card, ...changes, updatedAt: '2026-01-07T00:00:00.000Z' };
+      for (const field of cleared) delete model[field];
+      model.status = status;
+      const before = JSON.stringify(card);
+      expectSameFrozen(updatedCard(card, changes, cleared as (keyof CardLimits)[], status, '2026-01-07T00:00:00.000Z'), model);
+      expect(JSON.stringify(card)).toBe(before);
     },
   );
 });

@@ -5,11 +5,12 @@
  */
 import { freeze } from 'immer';
 import { assert } from '../../core/assert.js';
+import { deepFreeze } from '../../core/freeze.js';
 import type { EvolverTable } from '../evolver.js';
 import { CARD_EVENT_TYPES, type CardIssued, type CardProgramConfigured, type CardTokenized, type CardUpdated } from './events.js';
 import { CARD_TABLE } from './lifecycle.js';
+import { updatedCard } from './record.js';
 import { addCard, replaceCard } from './store.js';
-import type { Card } from './types.js';
 
 /** Evolvers for card events. */
 export const cardEvolvers: EvolverTable = {
@@ -17,7 +18,8 @@ export const cardEvolvers: EvolverTable = {
     const { card } = event.data as CardIssued;
     assert(!state.cards.byId.has(card.id), `card ${card.id} issued twice`);
     assert(state.accounts.byId.get(card.fundingSource)?.customerId === card.customerId, `card ${card.id} funded by another customer's account`);
-    addCard(state.cards, freeze(structuredClone(card), true) as Card);
+    // Frozen in place, no copy: the event's data is the engine's own (docs/architecture.md, "Stored records").
+    addCard(state.cards, deepFreeze(card));
   },
   [CARD_EVENT_TYPES.updated]: (state, event) => {
     const data = event.data as CardUpdated;
@@ -28,10 +30,7 @@ export const cardEvolvers: EvolverTable = {
       assert(data.status.from === before.status, `card ${data.cardId} is ${before.status}, not ${data.status.from}`);
       assert(CARD_TABLE.next(data.status.from, data.status.event) === data.status.to, `card move ${data.status.from} --${data.status.event}--> ${data.status.to} is not in the table`);
     }
-    const next: Record<string, unknown> = { ...before, ...data.changes, updatedAt: data.updatedAt };
-    for (const field of data.cleared) delete next[field];
-    if (data.status !== undefined) next.status = data.status.to;
-    replaceCard(state.cards, before, freeze(next, true) as Card);
+    replaceCard(state.cards, before, updatedCard(before, data.changes, data.cleared, data.status?.to ?? before.status, data.updatedAt));
   },
   [CARD_EVENT_TYPES.tokenized]: (state, event) => {
     const data = event.data as CardTokenized;
