@@ -77,8 +77,14 @@ function tableIdentifiers(accountInfo: AccountInfo, fields: readonly string[]): 
  * external account; for bank accounts the type fixes the currency, so it changes nothing. Pure.
  */
 export function identityKey(account: Pick<ExternalAccount, 'customerId' | 'currency' | 'accountInfo'>): string {
-  const key = [ownerKey(ownerOf(account)), account.accountInfo.accountType, account.currency, destinationIdentifier(account.accountInfo)];
+  const owner = account.customerId === undefined ? 'platform' : account.customerId;
   // Escaped so that a part holding `|` (a PIX key may) cannot collide with another split; the
   // identifiers of the earlier types never hold `|` or `\`, so their keys are unchanged.
-  return key.map((part) => part.replace(/[\\|]/g, (char) => `\\${char}`)).join('|');
+  return `${escapedPart(owner)}|${escapedPart(account.accountInfo.accountType)}|${escapedPart(account.currency)}|${escapedPart(destinationIdentifier(account.accountInfo))}`;
+}
+
+// The replace only when there is something to escape: replay keys every created account, and
+// the regular expression with its callback cost ~1 µs a part where a scan costs nanoseconds.
+function escapedPart(part: string): string {
+  return part.includes('|') || part.includes('\\') ? part.replace(/[\\|]/g, (char) => `\\${char}`) : part;
 }
