@@ -14,8 +14,10 @@ export function publishRates(state: DomainState, rates: readonly PublishedRate[]
   for (const rate of rates) {
     const key = corridorKey(rate.sendingCurrency, rate.receivingCurrency);
     const stored = state.rates.byCorridor.get(key);
-    if (stored !== undefined && instantToMs(stored.asOf) > instantToMs(rate.asOf)) continue;
-    state.rates.byCorridor.set(key, Object.freeze({ ...rate }));
+    // Equal texts are the same instant: no parse (a publication of one instant holds many rates).
+    if (stored !== undefined && stored.asOf !== rate.asOf && instantToMs(stored.asOf) > instantToMs(rate.asOf)) continue;
+    // Frozen in place, no copy: the event's data is the engine's own (docs/architecture.md, "Stored records").
+    state.rates.byCorridor.set(key, Object.freeze(rate));
   }
 }
 
