@@ -8,7 +8,8 @@ import { type ApiError, apiError } from '../core/errors.js';
 import type { CurrencyCode } from '../core/currency.js';
 import { bigintFromDigits } from '../core/money.js';
 import { type Result, err, ok } from '../core/result.js';
-import type { Ledger, TransferSpec } from '../ledger/index.js';
+import type { Writable } from '../core/freeze.js';
+import type { Ledger, NewTransferSpec, ResolveTransferSpec, TransferSpec } from '../ledger/index.js';
 
 /** A ledger transfer as stored in an event: JSON-safe, amount as a decimal string. */
 export type TransferRecord =
@@ -36,26 +37,24 @@ export function worldAccountId(currency: CurrencyCode): string {
 
 /** Converts stored transfers to ledger specs at an instant. Pure. */
 export function toTransferSpecs(records: readonly TransferRecord[], atMs: number): TransferSpec[] {
-  return records.map((r): TransferSpec => {
-    if ('pendingId' in r) {
-      const base = { id: r.id, pendingId: r.pendingId, action: r.action, atMs };
-      return {
-        ...base,
-        ...(r.amountMinor === undefined ? {} : { amountMinor: bigintFromDigits(r.amountMinor) }),
-        ...(r.transactionId === undefined ? {} : { transactionId: r.transactionId }),
-      };
-    }
-    return {
-      id: r.id,
-      debitAccountId: r.debitAccountId,
-      creditAccountId: r.creditAccountId,
-      amountMinor: bigintFromDigits(r.amountMinor),
-      atMs,
-      ...(r.transactionId === undefined ? {} : { transactionId: r.transactionId }),
-      ...(r.pending === undefined ? {} : { pending: r.pending }),
-      ...(r.timeoutAtMs === undefined ? {} : { timeoutAtMs: r.timeoutAtMs }),
-    };
-  });
+  return records.map((r) => toTransferSpec(r, atMs));
+}
+
+// Literals with the optional keys assigned when present, not spreads of conditional literals:
+// replay converts every transfer of an event with more than one, and each `...(c ? {} : { k })`
+// is a generic object copy (~0.3-0.8 µs of a card move or a quote execution).
+function toTransferSpec(r: TransferRecord, atMs: number): TransferSpec {
+  if ('pendingId' in r) {
+    const spec: Writable<ResolveTransferSpec> = { id: r.id, pendingId: r.pendingId, action: r.action, atMs };
+    if (r.amountMinor !== undefined) spec.amountMinor = bigintFromDigits(r.amountMinor);
+    if (r.transactionId !== undefined) spec.transactionId = r.transactionId;
+    return spec;
+  }
+  const spec: Writable<NewTransferSpec> = { id: r.id, debitAccountId: r.debitAccountId, creditAccountId: r.creditAccountId, amountMinor: bigintFromDigits(r.amountMinor), atMs };
+  if (r.transactionId !== undefined) spec.transactionId = r.transactionId;
+  if (r.pending !== undefined) spec.pending = r.pending;
+  if (r.timeoutAtMs !== undefined) spec.timeoutAtMs = r.timeoutAtMs;
+  return spec;
 }
 
 /**
