@@ -27,15 +27,20 @@ export function machineNext(machine: AnyStateMachine, state: string, event: stri
 export function transitionTable<S extends string, E extends string>(machine: AnyStateMachine): TransitionTable<S, E> {
   const states = Object.keys(machine.root.states) as S[];
   const events = [...new Set(machine.events as string[])] as E[];
-  const map = new Map<string, S>();
+  // A map per state, not one keyed by `${state}|${event}`: replay asks once or twice per event,
+  // and a joined key is a new string to allocate and hash every time, where the stored status
+  // strings carry their hash after their first lookup.
+  const byState = new Map<string, Map<string, S>>();
   const rows: { from: S; event: E; to: S }[] = [];
   for (const from of states) {
+    const row = new Map<string, S>();
+    byState.set(from, row);
     for (const event of events) {
       const to = machineNext(machine, from, event) as S | undefined;
       if (to === undefined) continue;
-      map.set(`${from}|${event}`, to);
+      row.set(event, to);
       rows.push({ from, event, to });
     }
   }
-  return { states, events, rows, next: (state, event) => map.get(`${state}|${event}`) };
+  return { states, events, rows, next: (state, event) => byState.get(state)?.get(event) };
 }
