@@ -151,18 +151,24 @@ function measure(drafts: readonly EventDraft[]): Measured[] | undefined {
  * );
  */
 export function createEngine(options: EngineOptions = {}): Engine {
+  // The closures below never name `options`: a closure that did would keep the host's whole
+  // `events` log and parsed `snapshot` alive as long as the engine (test/engine/retention.test.ts).
+  const { upcast, checkpoints } = options;
   const resolved = resolveOptions(options);
   const initialHead: LogHead = options.snapshot?.head ?? { seq: EMPTY_HEAD.seq, hash: EMPTY_HEAD.hash, atMs: 0 };
-  const freshState = (): DomainState => (options.snapshot === undefined ? emptyState(resolved) : stateFromSnapshot(options.snapshot));
-  let state = freshState();
+  let state = options.snapshot === undefined ? emptyState(resolved) : stateFromSnapshot(options.snapshot);
   let view = readonlyView(state);
   let head = initialHead;
   // Replay trusts the checked log for whole-record soundness unless asked (EngineOptions.recheckRecords).
   const replayContext = options.recheckRecords === true ? RECHECKED : TRUSTED;
-  if (options.events !== undefined) head = replayInto(state, options.events, head, replayContext, options.upcast);
+  if (options.events !== undefined) head = replayInto(state, options.events, head, replayContext, upcast);
+  // What `forgetGenesis` restores. Genesis is only ever written on an uninitialized platform, which
+  // a snapshot (taken after its log's genesis) or a replayed log never leaves.
+  const initialSnapshot = state.platform.initialized ? undefined : options.snapshot;
+  const freshState = (): DomainState => (initialSnapshot === undefined ? emptyState(resolved) : stateFromSnapshot(initialSnapshot));
   const secretDigest = secretDigester(resolved.secret);
-  if (options.checkpoints !== undefined) {
-    const problem = checkpointOptionsProblem(options.checkpoints);
+  if (checkpoints !== undefined) {
+    const problem = checkpointOptionsProblem(checkpoints);
     // A host configuration error, caught when the engine is made rather than at the first write.
     if (problem !== undefined) throw new TypeError(problem);
   }
@@ -252,7 +258,6 @@ export function createEngine(options: EngineOptions = {}): Engine {
    * were written since the log's latest checkpoint (kept in state, so restarts keep the interval).
    */
   function checkpointIfDue(atMs: number): EventEnvelope[] {
-    const checkpoints = options.checkpoints;
     if (checkpoints === undefined || !checkpointDue(state.platform.lastCheckpointSeq ?? 0, head.seq, checkpoints)) return [];
     return appendDrafts([checkpointDraft(head, checkpoints)], atMs);
   }
@@ -280,7 +285,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       return atomically(() => {
         const batch = checkLinks(events, head);
         applying = batch.length > 0;
-        head = replayInto(state, batch, head, replayContext, options.upcast);
+        head = replayInto(state, batch, head, replayContext, upcast);
         return head;
       });
     },
