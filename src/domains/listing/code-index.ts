@@ -67,7 +67,8 @@ function growPastOneBlock(index: CodeIndex): void {
 
 /** Sets the code of an existing position (0: none). */
 export function setCode(index: CodeIndex, position: number, code: number): void {
-  assert(position >= 0 && position < index.length && code >= 0 && code <= 255, `code index: bad position ${position} or code ${code}`);
+  // The message is built only on failure: list upkeep runs this per event.
+  if (!(position >= 0 && position < index.length && code >= 0 && code <= 255)) assert(false, `code index: bad position ${position} or code ${code}`);
   const old = index.codes[position] ?? 0;
   if (old === code) return;
   index.codes[position] = code;

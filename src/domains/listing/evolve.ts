@@ -16,7 +16,9 @@ import { EXTERNAL_ACCOUNT_EVENTS, type ExternalAccountDeleted } from '../externa
 import { catchUpExternalAccountList, unlistExternalAccount } from './external-accounts.js';
 import { QUOTE_EVENTS } from '../quotes/events.js';
 import type { DomainState } from '../state.js';
-import { TRANSACTION_EVENTS } from '../transactions/events.js';
+import { TRANSACTION_EVENTS, type TransactionCreated, type TransactionTransitioned } from '../transactions/events.js';
+import { statusOfState } from '../transactions/lifecycles.js';
+import type { Transaction, TransactionStatus } from '../transactions/types.js';
 import { catchUpQuoteList, syncQuoteStatus } from './quote-upkeep.js';
 import { catchUpTransactionList, syncTransactionStatus } from './transactions.js';
 import { catchUpCustomerPaymentList, syncCustomerPaymentStatus } from './customer-payments.js';
@@ -24,23 +26,43 @@ import { STABLECOIN_EVENTS, type StablecoinOperationStatusChanged } from '../sta
 import { catchUpStablecoinOperationList, syncStablecoinOperationStatus } from './stablecoin-operations.js';
 
 type Named = {
-  readonly transactionId?: string;
-  readonly transaction?: { readonly id: string };
   readonly quoteId?: string;
   readonly quote?: { readonly id: string };
   readonly cardId?: string;
   readonly card?: { readonly id: string };
 };
 
-function indexTransactionEvent(state: DomainState, data: Named): void {
+/** Lists a new payment; its quote's wire status moves only if the payment starts settled, failed or expired. */
+function indexTransactionCreated(state: DomainState, data: TransactionCreated): void {
   catchUpTransactionList(state, state.lists.transactions);
   catchUpCustomerPaymentList(state.transactions, state.lists.customerPayments);
-  const id = data.transactionId ?? data.transaction?.id;
-  const transaction = id === undefined ? undefined : state.transactions.byId.get(id);
+  // Listed just now with its status: only its quote's status may have to follow.
+  const transaction = state.transactions.byId.get(data.transaction.id);
+  if (transaction !== undefined && quoteStatusFollowing(transaction.status) !== 'PROCESSING') syncQuoteOf(state, transaction);
+}
+
+/**
+ * Re-reads a moved payment's status, when the move changed it (a move into or out of
+ * PENDING_APPROVAL keeps the wire status PENDING), and its quote's when that follows.
+ */
+function indexTransactionTransitioned(state: DomainState, data: TransactionTransitioned): void {
+  const from = statusOfState(data.from);
+  const to = statusOfState(data.to);
+  if (from === to) return;
+  const transaction = state.transactions.byId.get(data.transactionId);
   if (transaction === undefined) return;
   syncTransactionStatus(state.lists.transactions, transaction);
   syncCustomerPaymentStatus(state.transactions, state.lists.customerPayments, transaction);
-  // A quote's wire status follows its transaction's.
+  if (quoteStatusFollowing(from) !== quoteStatusFollowing(to)) syncQuoteOf(state, transaction);
+}
+
+/** The wire status a payment of `status` gives its executed quote (`quotes/view.ts` quoteStatusOf). */
+function quoteStatusFollowing(status: TransactionStatus): TransactionStatus {
+  return status === 'COMPLETED' || status === 'FAILED' || status === 'EXPIRED' ? status : 'PROCESSING';
+}
+
+// A quote's wire status follows its transaction's.
+function syncQuoteOf(state: DomainState, transaction: Transaction): void {
   const quote = transaction.quoteId === undefined ? undefined : state.quotes.byId.get(transaction.quoteId);
   if (quote !== undefined) syncQuoteStatus(state, state.lists.quotes, quote);
 }
@@ -69,10 +91,14 @@ const after = (evolver: Evolver): ListIndexer => ({ after: evolver });
 
 /** Index upkeep per event type. */
 export const LIST_INDEXERS: ReadonlyMap<string, ListIndexer> = new Map<string, ListIndexer>([
-  ...Object.values(TRANSACTION_EVENTS).map((type): [string, ListIndexer] => [type, after((state, event) => indexTransactionEvent(state, event.data as Named))]),
+  // The other transaction events (updates, receipts, refunds) leave the status, the only listed
+  // field that moves, as it was: they need no upkeep.
+  [TRANSACTION_EVENTS.created, after((state, event) => indexTransactionCreated(state, event.data as TransactionCreated))],
+  [TRANSACTION_EVENTS.transitioned, after((state, event) => indexTransactionTransitioned(state, event.data as TransactionTransitioned))],
   // Only the quote events that create a quote or move its state: a quote's wire status is its
   // state and its transaction's status (quotes/view.ts `quoteStatusOf`), and a flow step, a halt
-  // or a failed SCA attempt changes neither (the transaction event after a step syncs the quote).
+  // or a failed SCA attempt changes neither (a transaction event syncs the quote when the payment's
+  // status moves the quote's).
   ...QUOTE_STATUS_EVENTS.map((type): [string, ListIndexer] => [type, after((state, event) => indexQuoteEvent(state, event.data as Named))]),
   [CARD_TRANSACTION_EVENT_TYPES.created, after((state) => catchUpTransactionList(state, state.lists.transactions))],
   ...Object.values(CARD_EVENT_TYPES).map((type): [string, ListIndexer] => [type, after((state, event) => indexCardEvent(state, event.data as Named))]),

@@ -8,7 +8,7 @@
  */
 import { TRANSACTION_DIRECTIONS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../transactions/types.js';
 import type { Transaction } from '../transactions/types.js';
-import { accountSidesOf } from '../transactions/list.js';
+import { accountSidesOf, paymentReceiverOf, paymentSenderOf } from '../transactions/list.js';
 import type { CardTransaction } from '../card-transactions/types.js';
 import type { CardTransactionStore } from '../card-transactions/store.js';
 import type { TransactionStore } from '../transactions/store.js';
@@ -96,7 +96,9 @@ function appendRecord(index: TransactionListIndex, record: Transaction | CardTra
   pushPosition(index.byCustomer, record.customerId, position);
   const isCard = 'cardId' in record;
   if (isCard) pushPosition(index.byCard, bareUuid(record.cardId).toLowerCase(), position);
-  const { sender, receiver } = accountIdentifiersOf(record);
+  // Read apart rather than through accountIdentifiersOf: no object per listed record.
+  const sender = isCard ? (record.direction === 'DEBIT' ? record.accountId : undefined) : paymentSenderOf(record);
+  const receiver = isCard ? (record.direction === 'DEBIT' ? undefined : record.accountId) : paymentReceiverOf(record);
   if (sender !== undefined) pushPosition(index.byAccount, sender, position);
   if (receiver !== undefined && receiver !== sender) pushPosition(index.byAccount, receiver, position);
   appendCode(index.type, typeCode(isCard ? 'CARD' : record.type));

@@ -58,11 +58,19 @@ export function referencesOf(tx: Transaction): string[] {
 
 /** A payment's sender and receiver account identifiers: account ids or UMA addresses. Pure. */
 export function accountSidesOf(tx: Transaction): { readonly sender?: string | undefined; readonly receiver?: string | undefined } {
-  const { source, destination } = tx;
-  return {
-    sender: source.sourceType === 'ACCOUNT' ? source.accountId : source.sourceType === 'UMA_ADDRESS' ? source.umaAddress : undefined,
-    receiver: destination.destinationType === 'ACCOUNT' ? destination.accountId : destination.umaAddress,
-  };
+  return { sender: paymentSenderOf(tx), receiver: paymentReceiverOf(tx) };
+}
+
+/** A payment's sender account identifier (`accountSidesOf`), read alone: list upkeep allocates nothing. Pure. */
+export function paymentSenderOf(tx: Transaction): string | undefined {
+  const { source } = tx;
+  return source.sourceType === 'ACCOUNT' ? source.accountId : source.sourceType === 'UMA_ADDRESS' ? source.umaAddress : undefined;
+}
+
+/** A payment's receiver account identifier (`accountSidesOf`), read alone. Pure. */
+export function paymentReceiverOf(tx: Transaction): string {
+  const { destination } = tx;
+  return destination.destinationType === 'ACCOUNT' ? destination.accountId : destination.umaAddress;
 }
 
 /** True when the sides pass the account identifier filters given. Pure. */
