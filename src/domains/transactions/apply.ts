@@ -40,58 +40,76 @@ function clearable<T>(change: T | undefined, old: T | undefined, field: Clearabl
 }
 
 /**
- * `tx` with `changes` and `stamp` written in and `cleared` removed (a change wins over a
- * clearing, as it always did), as a new frozen record. Rail details in `changes` are ignored
- * here (they go into `stamp.source` / `stamp.destination`). Pure: `tx` is untouched.
+ * Writes `tx` with `changes` and `stamp` in and `cleared` removed (a change wins over a
+ * clearing, as it always did) into the new object `this`; `rebuilt` calls it with `new`. Rail
+ * details in `changes` are ignored here (they go into `stamp.source` / `stamp.destination`).
+ *
+ * Why a constructor: V8 sizes an object built by `new` from the `this.key =` stores in its body
+ * (then trims the spare slots once the first objects are made), so every key of the record is
+ * held in the object itself; an object literal of the ten required keys kept the optional ones
+ * in a separate property array, allocated and grown as they were added. Its prototype is
+ * `Object.prototype`, so the record is a plain object to everyone (JSON, deep equality,
+ * `structuredClone`): docs/performance.md, "Transaction replay (stop 20)".
  */
-function rebuilt(tx: Transaction, changes: RecordChanges, cleared: readonly ClearableField[], stamp: Stamp): Transaction {
+function RecordWriter(this: Writable, tx: Transaction, changes: RecordChanges, cleared: readonly ClearableField[], stamp: Stamp): void {
   // The required keys in the order deciders write them; the optional ones follow when present.
-  const next: Writable = {
-    id: tx.id,
-    status: stamp.status ?? tx.status,
-    type: tx.type,
-    direction: tx.direction,
-    source: stamp.source ?? tx.source,
-    destination: stamp.destination ?? tx.destination,
-    customerId: tx.customerId,
-    platformCustomerId: tx.platformCustomerId,
-    createdAt: tx.createdAt,
-    updatedAt: stamp.updatedAt,
-  };
-  if (tx.ruleBasedAccountId !== undefined) next.ruleBasedAccountId = tx.ruleBasedAccountId;
+  this.id = tx.id;
+  this.status = stamp.status ?? tx.status;
+  this.type = tx.type;
+  this.direction = tx.direction;
+  this.source = stamp.source ?? tx.source;
+  this.destination = stamp.destination ?? tx.destination;
+  this.customerId = tx.customerId;
+  this.platformCustomerId = tx.platformCustomerId;
+  this.createdAt = tx.createdAt;
+  this.updatedAt = stamp.updatedAt;
+  if (tx.ruleBasedAccountId !== undefined) this.ruleBasedAccountId = tx.ruleBasedAccountId;
   const settledAt = changed(changes.settledAt, tx.settledAt);
-  if (settledAt !== undefined) next.settledAt = settledAt;
+  if (settledAt !== undefined) this.settledAt = settledAt;
   const confirmedAt = stamp.receiptDeliveryConfirmedAt ?? tx.receiptDeliveryConfirmedAt;
-  if (confirmedAt !== undefined) next.receiptDeliveryConfirmedAt = confirmedAt;
-  if (tx.agentId !== undefined) next.agentId = tx.agentId;
-  if (tx.description !== undefined) next.description = tx.description;
+  if (confirmedAt !== undefined) this.receiptDeliveryConfirmedAt = confirmedAt;
+  if (tx.agentId !== undefined) this.agentId = tx.agentId;
+  if (tx.description !== undefined) this.description = tx.description;
   const sentAmount = changed(changes.sentAmount, tx.sentAmount);
-  if (sentAmount !== undefined) next.sentAmount = sentAmount;
+  if (sentAmount !== undefined) this.sentAmount = sentAmount;
   const receivedAmount = changed(changes.receivedAmount, tx.receivedAmount);
-  if (receivedAmount !== undefined) next.receivedAmount = receivedAmount;
+  if (receivedAmount !== undefined) this.receivedAmount = receivedAmount;
   const exchangeRate = changed(changes.exchangeRate, tx.exchangeRate);
-  if (exchangeRate !== undefined) next.exchangeRate = exchangeRate;
+  if (exchangeRate !== undefined) this.exchangeRate = exchangeRate;
   const feesMinor = changed(changes.feesMinor, tx.feesMinor);
-  if (feesMinor !== undefined) next.feesMinor = feesMinor;
+  if (feesMinor !== undefined) this.feesMinor = feesMinor;
   const quoteId = changed(changes.quoteId, tx.quoteId);
-  if (quoteId !== undefined) next.quoteId = quoteId;
+  if (quoteId !== undefined) this.quoteId = quoteId;
   const refund = stamp.refund === undefined ? tx.refund : deepFreeze(stamp.refund);
-  if (refund !== undefined) next.refund = refund;
+  if (refund !== undefined) this.refund = refund;
   const counterpartyInformation = changed(changes.counterpartyInformation, tx.counterpartyInformation);
-  if (counterpartyInformation !== undefined) next.counterpartyInformation = counterpartyInformation;
+  if (counterpartyInformation !== undefined) this.counterpartyInformation = counterpartyInformation;
   const pendingReason = clearable(changes.pendingReason, tx.pendingReason, 'pendingReason', cleared);
-  if (pendingReason !== undefined) next.pendingReason = pendingReason;
+  if (pendingReason !== undefined) this.pendingReason = pendingReason;
   const pendingApproval = clearable(changes.pendingApproval, tx.pendingApproval, 'pendingApproval', cleared);
-  if (pendingApproval !== undefined) next.pendingApproval = pendingApproval;
+  if (pendingApproval !== undefined) this.pendingApproval = pendingApproval;
   const approval = changed(changes.approval, tx.approval);
-  if (approval !== undefined) next.approval = approval;
+  if (approval !== undefined) this.approval = approval;
   const returnDishonoredAt = changed(changes.returnDishonoredAt, tx.returnDishonoredAt);
-  if (returnDishonoredAt !== undefined) next.returnDishonoredAt = returnDishonoredAt;
+  if (returnDishonoredAt !== undefined) this.returnDishonoredAt = returnDishonoredAt;
   const fundingTransferIds = changed(changes.fundingTransferIds, tx.fundingTransferIds);
-  if (fundingTransferIds !== undefined) next.fundingTransferIds = fundingTransferIds;
+  if (fundingTransferIds !== undefined) this.fundingTransferIds = fundingTransferIds;
   const failureReason = clearable(changes.failureReason, tx.failureReason, 'failureReason', cleared);
-  if (failureReason !== undefined) next.failureReason = failureReason;
-  return Object.freeze(next) as Transaction;
+  if (failureReason !== undefined) this.failureReason = failureReason;
+}
+// Objects made by `new RecordWriter` inherit from Object.prototype, as a literal does.
+RecordWriter.prototype = Object.prototype;
+
+const NewRecord = RecordWriter as unknown as new (
+  tx: Transaction,
+  changes: RecordChanges,
+  cleared: readonly ClearableField[],
+  stamp: Stamp,
+) => Writable;
+
+/** `tx` with `changes` and `stamp` written in and `cleared` removed, as a new frozen record. Pure: `tx` is untouched. */
+function rebuilt(tx: Transaction, changes: RecordChanges, cleared: readonly ClearableField[], stamp: Stamp): Transaction {
+  return Object.freeze(new NewRecord(tx, changes, cleared, stamp)) as Transaction;
 }
 
 /**

@@ -21,7 +21,7 @@ import {
   type TransactionUpdated,
 } from './events.js';
 import { lifecycleStateOf, REFUND_TABLE, statusOfState, tableOf } from './lifecycles.js';
-import type { Refund, Transaction } from './types.js';
+import type { Transaction } from './types.js';
 
 function stored(state: DomainState, id: string, eventType: string): Transaction {
   const tx = state.transactions.byId.get(id);
@@ -37,19 +37,6 @@ function put(state: DomainState, tx: Transaction, context: EvolveContext): void 
     if (problems.length > 0) assert(false, `transaction ${tx.id} is unsound: ${problems.join('; ')}`);
   }
   state.transactions.byId.set(tx.id, tx);
-}
-
-/**
- * `old` with `status` set and `settledAt` added when given: the keys and order of
- * `{ ...old, status, settledAt }`, copied key by key since a spread of a frozen object takes V8's
- * slow path.
- */
-function movedRefund(old: Refund, status: Refund['status'], settledAt: string | undefined): Refund {
-  const next: { -readonly [K in keyof Refund]?: unknown } = {};
-  for (const key in old) next[key as keyof Refund] = old[key as keyof Refund];
-  next.status = status;
-  if (settledAt !== undefined) next.settledAt = settledAt;
-  return next as Refund;
 }
 
 /** Stores a new transaction and, when it waits for approval, schedules the timeout. */
@@ -109,6 +96,7 @@ export const transactionEvolvers: EvolverTable = {
     const old = before.refund;
     if (old === undefined || old.status !== data.from) assert(false, `${before.id}: refund is not ${data.from}`);
     if (REFUND_TABLE.next(data.from, data.event) !== data.to) assert(false, `${before.id}: refund ${data.event} from ${data.from} is not ${data.to}`);
-    put(state, withRefund(before, movedRefund(old, data.to, data.settledAt), data.updatedAt), context);
+    const refund = { ...old, status: data.to, ...(data.settledAt === undefined ? {} : { settledAt: data.settledAt }) };
+    put(state, withRefund(before, refund, data.updatedAt), context);
   },
 };
