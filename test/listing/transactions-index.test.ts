@@ -194,6 +194,11 @@ function indexText(e: Engine): string {
     actions: [[...e.state.lists.agentActions.createdMs], map(e.state.lists.agentActions.byCustomer)],
     customers: [[...e.state.lists.customers.createdMs], codes(e.state.lists.customers.live), codes(e.state.lists.customers.type)],
     externalAccounts: [codes(e.state.lists.externalAccounts.scope), map(e.state.lists.externalAccounts.byOwner), map(e.state.lists.externalAccounts.byCurrency)],
+    // Kept only where a payment's wire status moves (listing/evolve.ts): a rebuild from the store must agree.
+    customerPayments: [
+      e.state.lists.customerPayments.listed,
+      [...e.state.lists.customerPayments.byCustomer].map(([id, own]) => [id, [...own.paymentPositions], [...own.createdMs], codes(own.type), codes(own.status)]),
+    ],
   });
 }
 

@@ -55,12 +55,21 @@ export function emptyTransactionListIndex(): TransactionListIndex {
   };
 }
 
-/** The type code of a filter value (1-based). */
-export const typeCode = (type: string): number => (TRANSACTION_TYPES as readonly string[]).indexOf(type) + 1;
-/** The direction code of a filter value (1-based). */
-export const directionCode = (direction: string): number => (TRANSACTION_DIRECTIONS as readonly string[]).indexOf(direction) + 1;
-/** The status code of a filter value (1-based). */
-export const statusCode = (status: string): number => (TRANSACTION_STATUSES as readonly string[]).indexOf(status) + 1;
+/** Each value's 1-based index in `values`: one hash lookup per listed record, where `indexOf` compared strings one by one. */
+function codesOf(values: readonly string[]): ReadonlyMap<string, number> {
+  return new Map(values.map((value, index) => [value, index + 1]));
+}
+
+const TYPE_CODES = codesOf(TRANSACTION_TYPES);
+const DIRECTION_CODES = codesOf(TRANSACTION_DIRECTIONS);
+const STATUS_CODES = codesOf(TRANSACTION_STATUSES);
+
+/** The type code of a filter value (1-based; 0 for an unknown value). */
+export const typeCode = (type: string): number => TYPE_CODES.get(type) ?? 0;
+/** The direction code of a filter value (1-based; 0 for an unknown value). */
+export const directionCode = (direction: string): number => DIRECTION_CODES.get(direction) ?? 0;
+/** The status code of a filter value (1-based; 0 for an unknown value). */
+export const statusCode = (status: string): number => STATUS_CODES.get(status) ?? 0;
 
 /** The sender's and the receiver's account identifiers of a payment or card transaction (a card's funding account is its side). Pure. */
 export function accountIdentifiersOf(record: Transaction | CardTransaction): { readonly sender?: string | undefined; readonly receiver?: string | undefined } {
