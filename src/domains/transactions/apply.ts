@@ -1,9 +1,9 @@
 /**
  * Pure record updates used by the evolvers (and by deciders, to check the record they would
- * leave): a new frozen record from an old one and an event's changes. The record is built as an
- * object literal of the transaction's known keys, not spread from the stored one: V8 copies a
- * frozen source through its slow path and leaves the copy's properties out of object
- * (docs/architecture.md, "Stored records"; docs/performance.md, "Record updates (stop 19)").
+ * leave): a new frozen record from an old one and an event's changes. The record is built key by
+ * known key (`RecordWriter`), not spread from the stored one: V8 copies a frozen source through
+ * its slow path and leaves the copy's properties out of object (docs/architecture.md, "Stored
+ * records"; docs/performance.md, "Record updates (stop 19)", "Transaction replay (stop 20)").
  * The event's own objects become the record's, frozen in place, never copied; the old record's
  * frozen parts are shared. An optional key absent from the record and the changes stays absent.
  */
