@@ -416,6 +416,19 @@ function jsonlFigures(log: readonly EventEnvelope[]): Record<string, unknown> {
   }
 }
 
+/**
+ * The workload's engine and its log as JSONL text (and the delivered log's), from a function of
+ * its own: a suspended async frame keeps its stale registers, so the log's objects made here
+ * must not pass through the caller's.
+ */
+function handledAsText(events: number): { engine: Engine | undefined; lines: string[]; deliveredLines: string[]; transactions: number } {
+  const report = apiWorkload({ events });
+  const transactions = (report.eventTypes.TransactionCreated ?? 0) + (report.eventTypes.CardTransactionCreated ?? 0);
+  const lines = report.log.map((event) => JSON.stringify(event));
+  const deliveredLines = deliveredLog(report.log, 100, nativeSha256).map((event) => JSON.stringify(event));
+  return { engine: report.engine, lines, deliveredLines, transactions };
+}
+
 const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<string, unknown>>> = {
   lists() {
     // A small API-driven log for real records, then SIZE synthetic items of one kind (list-workload.ts).
@@ -476,6 +489,46 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
     const listed = copy.transactions.ids.length + copy.quotes.createdMs.length;
     return { kind, items: SIZE, listed, replaySeconds: round(replayS, 1), heapMB: Math.round(heapUsed() / 1e6), indexBytesPerItem, small, big, ratios };
   },
+  async memory() {
+    // Figure 12 as a process holds it: the engine alone, with no log beside it (a server hands
+    // each event to its store and keeps no copy; the other figures keep the log alive, so the
+    // strings and objects it shares with the records are not counted there). The log is kept
+    // as JSONL text meanwhile, which is in both sides of every difference.
+    // The only reference to each engine measured is `holder.engine`.
+    const holder = handledAsText(SIZE);
+    const { lines, deliveredLines, transactions } = holder;
+    const per = (bytes: number): number => Math.round(bytes / Math.max(1, transactions));
+    const alone = async (): Promise<{ heap: number; buffers: number }> => {
+      const heapWith = heapUsed();
+      const buffersWith = await bufferBytes();
+      holder.engine = undefined;
+      const heapWithout = heapUsed();
+      const buffersWithout = await bufferBytes();
+      return { heap: heapWith - heapWithout, buffers: buffersWith - buffersWithout };
+    };
+    const handled = await alone();
+    // Replayed from the text, block by block as a server boots from its store (nothing parsed kept).
+    const fromText = (texts: readonly string[]): Engine => {
+      const engine = createEngine(API_OPTIONS);
+      for (let i = 0; i < texts.length; i += BLOCK) engine.replay(texts.slice(i, i + BLOCK).map((line) => JSON.parse(line) as EventEnvelope));
+      return engine;
+    };
+    holder.engine = fromText(lines);
+    const replayed = await alone();
+    holder.engine = fromText(deliveredLines);
+    const delivered = await alone();
+    return {
+      transactions,
+      handleBytesPerTransaction: per(handled.heap),
+      handleBufferBytesPerTransaction: per(handled.buffers),
+      replayedBytesPerTransaction: per(replayed.heap),
+      replayedBufferBytesPerTransaction: per(replayed.buffers),
+      deliveredBytesPerTransaction: per(delivered.heap),
+      deliveredBufferBytesPerTransaction: per(delivered.buffers),
+      deliveredMarkers: deliveredLines.length - lines.length,
+    };
+  },
+
   async api() {
     // 1. The workload through handle (its requests/s is the handle figure for this mix).
     const [generateS, report] = seconds(() => apiWorkload({ events: SIZE }));
