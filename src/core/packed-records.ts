@@ -47,11 +47,16 @@ export function packRecord(record: unknown): string {
  * A map of records by id in which the records of a snapshot stay text until read: `get` and every
  * iteration parse a pending record, freeze it deeply (unless told not to) and keep it (so it is
  * parsed once, and a record read from the map is frozen like any stored record). Otherwise a plain `Map`: `set`,
- * `has`, `delete`, `size` and `keys` never parse.
+ * `has`, `delete`, `size` and `keys` never parse. The map's own entries (id → position of the
+ * pending text) are made at its first use, not at load: a load that no call reads from pays
+ * nothing per record, and `size` answers without them.
  */
 export class LazyRecordMap<V extends object> extends Map<string, V> {
   // A pending record's value in the map is its index here (records are objects, never numbers).
-  readonly #texts: string[];
+  // Until the first use, the snapshot's own arrays (read, never changed); then a copy of the
+  // references only (the strings are shared), so a parsed record's text can go.
+  #texts: readonly string[] | string[];
+  #pendingIds: readonly string[] | undefined;
   readonly #freeze: boolean;
 
   /**
@@ -61,21 +66,60 @@ export class LazyRecordMap<V extends object> extends Map<string, V> {
    */
   constructor(packed: PackedRecords, options: { readonly freeze?: boolean } = {}) {
     super();
-    // A copy of the references only (the strings are shared), so a parsed record's text can go.
-    this.#texts = [...packed.texts];
+    this.#texts = packed.texts;
+    this.#pendingIds = packed.ids;
     this.#freeze = options.freeze ?? true;
-    const { ids } = packed;
+  }
+
+  // Makes the map's entries at the first use (a load's ids in order, each its text's index).
+  #fill(): void {
+    const ids = this.#pendingIds;
+    if (ids === undefined) return;
+    this.#pendingIds = undefined;
+    this.#texts = [...this.#texts];
     for (let index = 0; index < ids.length; index += 1) super.set(ids[index]!, index as unknown as V);
+  }
+
+  /** How many records (pending or parsed); never parses nor makes the entries. */
+  override get size(): number {
+    return this.#pendingIds === undefined ? super.size : this.#pendingIds.length;
   }
 
   /** The record of `id`, parsed and frozen at its first read. */
   override get(id: string): V | undefined {
+    this.#fill();
     const value: unknown = super.get(id);
     return typeof value === 'number' ? this.#parse(id, value) : (value as V | undefined);
   }
 
+  override has(id: string): boolean {
+    this.#fill();
+    return super.has(id);
+  }
+
+  override set(id: string, value: V): this {
+    this.#fill();
+    return super.set(id, value);
+  }
+
+  override delete(id: string): boolean {
+    this.#fill();
+    return super.delete(id);
+  }
+
+  override clear(): void {
+    this.#pendingIds = undefined;
+    super.clear();
+  }
+
+  override keys(): MapIterator<string> {
+    this.#fill();
+    return super.keys();
+  }
+
   /** The packed text of `id`'s record (`packRecord`), without parsing a pending one; undefined when absent. */
   packedText(id: string): string | undefined {
+    this.#fill();
     const value: unknown = super.get(id);
     if (typeof value === 'number') return this.#texts[value];
     return value === undefined ? undefined : packRecord(value);
@@ -86,11 +130,11 @@ export class LazyRecordMap<V extends object> extends Map<string, V> {
   }
 
   override *entries(): MapIterator<[string, V]> {
-    for (const key of super.keys()) yield [key, this.get(key) as V];
+    for (const key of this.keys()) yield [key, this.get(key) as V];
   }
 
   override *values(): MapIterator<V> {
-    for (const key of super.keys()) yield this.get(key) as V;
+    for (const key of this.keys()) yield this.get(key) as V;
   }
 
   override [Symbol.iterator](): MapIterator<[string, V]> {
@@ -102,7 +146,7 @@ export class LazyRecordMap<V extends object> extends Map<string, V> {
     const record = this.#freeze ? deepFreeze(parsed) : parsed;
     super.set(id, record);
     // The text is no longer needed (a snapshot of the record is made from the record).
-    this.#texts[index] = '';
+    (this.#texts as string[])[index] = '';
     return record;
   }
 }

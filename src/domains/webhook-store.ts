@@ -3,12 +3,27 @@
  * `DomainState` (state.ts) names it, and a store type that imported the state back would close
  * an import cycle through every domain (test/architecture).
  */
+import { InvariantError } from '../core/assert.js';
+import { decodeColumn, encodeColumn } from '../ledger/column-codec.js';
 
 /**
  * The outbox's open part: ids of queued webhooks with no delivery marker yet, in queue order.
  * What `engine.recordWebhookOutcomes` checks a marker against.
  */
 export type WebhookStore = { readonly pending: PendingWebhooks };
+
+/**
+ * The pending webhooks as engine snapshot `@4` holds them: 4 words per pending webhook in queue
+ * order (its packed uuid; for one kept as a string, the time words its slot had), base64 of
+ * their little-endian int32s (ledger/column-codec.ts), and the ones kept as strings by their
+ * position among the pending. A load copies the words into chunks instead of parsing every id
+ * again (`of`), and JSON.parse copies one string instead of making one per webhook. JSON-safe.
+ */
+export type PendingWebhooksSnapshot = {
+  readonly count: number;
+  readonly words: string;
+  readonly others: readonly (readonly [number, string])[];
+};
 
 /** Webhooks per chunk: a chunk is dropped whole once none of its webhooks is pending. */
 const CHUNK_BITS = 10;
@@ -59,6 +74,59 @@ export class PendingWebhooks {
     const pending = new PendingWebhooks();
     for (const id of ids) pending.add(id);
     return pending;
+  }
+
+  /**
+   * Pending ids from a snapshot (`toSnapshot`); throws `InvariantError` when it is malformed (a
+   * column not of `count` webhooks, times going back, a string id out of place).
+   */
+  static fromSnapshot(snapshot: PendingWebhooksSnapshot): PendingWebhooks {
+    const { count, others } = snapshot;
+    if (!Number.isSafeInteger(count) || count < 0) throw new InvariantError(`snapshot webhooks count ${String(count)} is not a count`);
+    const words = new Uint32Array(decodeColumn(snapshot.words, (n) => new Int32Array(n), count * ID_WORDS, count * ID_WORDS, 'webhooks').buffer);
+    const pending = new PendingWebhooks();
+    for (let k = 1; k < count; k += 1) {
+      if (timeOf(words, k * ID_WORDS) < timeOf(words, (k - 1) * ID_WORDS)) throw new InvariantError('snapshot webhooks go back in time');
+    }
+    for (let start = 0; start < count; start += CHUNK) {
+      const chunk = new Uint32Array(BITS_AT + CHUNK / 32);
+      const inChunk = Math.min(CHUNK, count - start);
+      chunk.set(words.subarray(start * ID_WORDS, (start + inChunk) * ID_WORDS));
+      for (let bit = 0; bit < inChunk; bit += 32) chunk[BITS_AT + (bit >>> 5)] = inChunk - bit >= 32 ? 0xffffffff : (1 << (inChunk - bit)) - 1;
+      pending.chunks.push(chunk);
+    }
+    let last = -1;
+    for (const [position, id] of others) {
+      if (!Number.isSafeInteger(position) || position <= last || position >= count || typeof id !== 'string') throw new InvariantError('snapshot webhooks hold a string id out of place');
+      pending.others.set(id, position);
+      pending.otherIds.set(position, id);
+      last = position;
+    }
+    // The time of the last packed webhook (a string id's slot repeats an earlier time).
+    for (let k = count - 1; k >= 0; k -= 1) {
+      if (pending.otherIds.has(k)) continue;
+      pending.lastTimeMs = timeOf(words, k * ID_WORDS);
+      break;
+    }
+    pending.end = count;
+    pending.count = count;
+    return pending;
+  }
+
+  /** The pending webhooks as a snapshot holds them (`PendingWebhooksSnapshot`). Pure. */
+  toSnapshot(): PendingWebhooksSnapshot {
+    const words = new Uint32Array(this.count * ID_WORDS);
+    const others: (readonly [number, string])[] = [];
+    let k = 0;
+    for (let ord = this.head; ord < this.end; ord += 1) {
+      if (!this.isPending(ord)) continue;
+      const at = ((ord - this.firstOrdinal) & (CHUNK - 1)) * ID_WORDS;
+      words.set(this.chunkOf(ord).subarray(at, at + ID_WORDS), k * ID_WORDS);
+      const other = this.otherIds.size === 0 ? undefined : this.otherIds.get(ord);
+      if (other !== undefined) others.push([k, other]);
+      k += 1;
+    }
+    return { count: this.count, words: encodeColumn(new Int32Array(words.buffer), words.length), others };
   }
 
   /** How many webhooks are pending. */

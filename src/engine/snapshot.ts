@@ -20,6 +20,7 @@ import type { PublishedRate } from '../domains/rates/types.js';
 import type { DomainState, IdempotentResponse } from '../domains/state.js';
 import type { StatementRecord } from '../domains/statements/store.js';
 import { timerStoreOf, type Timer } from '../domains/timers.js';
+import { PendingWebhooks, type PendingWebhooksSnapshot, type WebhookStore } from '../domains/webhook-store.js';
 import { webhookStoreOf } from '../domains/notifications.js';
 import {
   type TransactionStoreSnapshot,
@@ -65,14 +66,16 @@ import { type BulkCustomerStoreSnapshot, bulkCustomerStoreFromSnapshot, bulkCust
 export type SnapshotHead = { readonly seq: number; readonly hash: string; readonly atMs: number };
 
 /**
- * Snapshot formats: `@3` holds the transactions', quotes', card transactions', external
+ * Snapshot formats: `@4` holds the pending webhooks packed (`PendingWebhooksSnapshot`: their
+ * uuids as one base64 column, not one id string each) and loads its packed stores' maps at their
+ * first use; otherwise as `@3`. `@3` holds the transactions', quotes', card transactions', external
  * accounts' and idempotency records packed (each record's text, parsed at its first read:
  * core/packed-records.ts, their stores' indexes saved beside them) and the list indexes as they are
  * (snapshot-data.ts); `@2` holds the ledger as base64 columns (ledger/snapshot.ts, version 2)
  * and records as objects, its list indexes rebuilt at load; `@1`, with the ledger as one JSON
  * array per column, still loads.
  */
-export const SNAPSHOT_FORMATS = ['payments-engine/snapshot@1', 'payments-engine/snapshot@2', 'payments-engine/snapshot@3'] as const;
+export const SNAPSHOT_FORMATS = ['payments-engine/snapshot@1', 'payments-engine/snapshot@2', 'payments-engine/snapshot@3', 'payments-engine/snapshot@4'] as const;
 
 /** Everything the log derives, at `head`. JSON-safe. */
 export type EngineSnapshot = {
@@ -100,8 +103,10 @@ export type EngineSnapshot = {
   readonly cardTransactions?: CardTransactionStoreSnapshot;
   readonly stablecoins: StablecoinStoreSnapshot;
   readonly agents?: AgentStoreSnapshot;
-  /** Queued webhooks without a delivery marker, in queue order (absent in older snapshots: none). */
+  /** Queued webhooks without a delivery marker, in queue order, before `@4` (absent in older snapshots: none). */
   readonly pendingWebhooks?: readonly string[];
+  /** The same from `@4` on, packed. */
+  readonly webhooks?: PendingWebhooksSnapshot;
   readonly verifications?: VerificationStoreSnapshot;
   readonly documents?: DocumentStoreSnapshot;
   readonly beneficialOwners?: BeneficialOwnerStoreSnapshot;
@@ -118,7 +123,7 @@ export type EngineSnapshot = {
 /** Captures `state` at `head`. Pure: copies, never shares mutable parts. */
 export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapshot {
   return {
-    format: 'payments-engine/snapshot@3',
+    format: 'payments-engine/snapshot@4',
     head,
     platform: { ...state.platform },
     customers: [...state.customers.byId],
@@ -141,7 +146,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
     cardTransactions: cardTransactionStoreSnapshot(state.cardTransactions),
     stablecoins: stablecoinStoreSnapshot(state.stablecoins),
     agents: agentStoreSnapshot(state.agents),
-    pendingWebhooks: [...state.webhooks.pending],
+    webhooks: state.webhooks.pending.toSnapshot(),
     verifications: verificationStoreSnapshot(state.verifications),
     documents: documentStoreSnapshot(state.documents),
     beneficialOwners: beneficialOwnerStoreSnapshot(state.beneficialOwners),
@@ -165,7 +170,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
 export function stateFromSnapshot(snapshot: EngineSnapshot): DomainState {
   const format: unknown = snapshot.format;
   if (!SNAPSHOT_FORMATS.includes(format as EngineSnapshot['format'])) {
-    throw new InvariantError(`snapshot format ${JSON.stringify(format)} is not known (this library reads ${SNAPSHOT_FORMATS.join(' and ')})`);
+    throw new InvariantError(`snapshot format ${JSON.stringify(format)} is not known (this library reads ${SNAPSHOT_FORMATS.join(', ')})`);
   }
   const stores = storesFromSnapshot(snapshot);
   // Before @3 the list indexes were not stored: made again from the restored stores (which reads
@@ -205,7 +210,7 @@ function storesFromSnapshot(snapshot: EngineSnapshot): Omit<DomainState, 'lists'
     cardTransactions: cardTransactionStoreFromSnapshot(snapshot.cardTransactions),
     stablecoins: stablecoinStoreFromSnapshot(snapshot.stablecoins),
     agents: agentStoreFromSnapshot(snapshot.agents),
-    webhooks: webhookStoreOf(snapshot.pendingWebhooks ?? []),
+    webhooks: webhookStoreFromSnapshot(snapshot),
     verifications: verificationStoreFromSnapshot(snapshot.verifications),
     documents: documentStoreFromSnapshot(snapshot.documents),
     beneficialOwners: beneficialOwnerStoreFromSnapshot(snapshot.beneficialOwners),
@@ -215,4 +220,9 @@ function storesFromSnapshot(snapshot: EngineSnapshot): Omit<DomainState, 'lists'
     auth: authStoreFromSnapshot(snapshot.auth),
     sca: scaStoreFromSnapshot(snapshot.sca),
   };
+}
+
+// The pending webhooks: packed from `@4` on, a list of ids before (absent: none).
+function webhookStoreFromSnapshot(snapshot: EngineSnapshot): WebhookStore {
+  return snapshot.webhooks === undefined ? webhookStoreOf(snapshot.pendingWebhooks ?? []) : { pending: PendingWebhooks.fromSnapshot(snapshot.webhooks) };
 }

@@ -68,6 +68,23 @@ describe('a map of packed records', () => {
     expect(map.packedText('b')).toBe(packRecord(replaced));
   });
 
+  it('makes its entries at the first use, whichever method it is: a first set or delete keeps the pending records', () => {
+    const added = Object.freeze({ id: 'd' });
+    const map = new LazyRecordMap<{ id: string }>(packed());
+    expect(map.size).toBe(3);
+    map.set('d', added);
+    expect(map.size).toBe(4);
+    expect([...map]).toEqual([...records.map((r) => [r.id, r]), ['d', added]]);
+    const other = new LazyRecordMap<{ id: string }>(packed());
+    expect(other.delete('a')).toBe(true);
+    expect([...other.keys()]).toEqual(['b', 'c']);
+    expect(other.get('b')).toEqual(records[1]);
+    const cleared = new LazyRecordMap<{ id: string }>(packed());
+    cleared.clear();
+    expect(cleared.size).toBe(0);
+    expect([...cleared]).toEqual([]);
+  });
+
   it('packs a lazy map back to the texts it was given, parsed or not', () => {
     const given = packed();
     const map = new LazyRecordMap<{ id: string }>(JSON.parse(JSON.stringify(given)) as typeof given);

@@ -10,6 +10,7 @@ import { resourceId } from '../../src/core/ids.js';
 import { WEBHOOK_EVENTS, type WebhookQueued } from '../../src/domains/notifications.js';
 import { PendingWebhooks } from '../../src/domains/webhook-store.js';
 import { createEngine } from '../../src/engine/engine.js';
+import { decodeColumn, encodeColumn } from '../../src/ledger/column-codec.js';
 import { harness } from '../support/harness.js';
 import { stateText } from '../support/state-text.js';
 
@@ -102,6 +103,79 @@ describe('PendingWebhooks', () => {
   });
 });
 
+describe('PendingWebhooks in a snapshot (@4: packed words, string ids by position)', () => {
+  const op = fc.oneof(
+    fc.record({ kind: fc.constant('add' as const), step: fc.integer({ min: -3, max: 4 }), seq: fc.integer({ min: 1, max: 60 }), odd: fc.boolean() }),
+    fc.record({ kind: fc.constant('again' as const), pick: fc.nat() }),
+    fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
+  );
+  type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
+  /** Applies `ops` to every set in `sets` and to the model; returns the clock. */
+  function run(ops: readonly Op[], sets: readonly PendingWebhooks[], model: Set<string>, seen: string[], startMs: number): number {
+    let atMs = startMs;
+    for (const o of ops) {
+      if (o.kind === 'delete') {
+        const id = seen.length === 0 ? 'Webhook:none' : seen[o.pick % seen.length]!;
+        const expected = model.delete(id);
+        for (const set of sets) expect(set.delete(id)).toBe(expected);
+        continue;
+      }
+      if (o.kind === 'add') atMs += o.step < 0 && o.step > -3 ? 0 : o.step;
+      const id = o.kind === 'add' ? (o.odd && o.seq % 7 === 0 ? `Webhook:odd-${o.seq}` : webhookId(o.seq, atMs)) : (seen[o.pick % Math.max(1, seen.length)] ?? 'Webhook:first');
+      seen.push(id);
+      model.add(id);
+      for (const set of sets) set.add(id);
+    }
+    return atMs;
+  }
+
+  it('restores the same set, which then answers every queue and marker as the live one and as a Set', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 200 }), fc.array(op, { maxLength: 100 }), (before, after) => {
+        const model = new Set<string>();
+        const seen: string[] = [];
+        const live = new PendingWebhooks();
+        const atMs = run(before, [live], model, seen, T0);
+        const restored = PendingWebhooks.fromSnapshot(JSON.parse(JSON.stringify(live.toSnapshot())));
+        expect([...restored]).toEqual([...live]);
+        expect(restored.size).toBe(live.size);
+        run(after, [live, restored], model, seen, atMs);
+        expect([...restored]).toEqual([...model]);
+        expect([...live]).toEqual([...model]);
+        for (const id of seen) expect(restored.has(id)).toBe(model.has(id));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('restores more than a chunk, in queue order, with string ids at their places', () => {
+    const ids = Array.from({ length: 2_500 }, (_, i) => (i % 700 === 5 ? `other-${i}` : webhookId(i + 1, T0 + Math.floor(i / 4))));
+    const live = PendingWebhooks.of(ids);
+    for (const id of ids.slice(0, 1_100)) live.delete(id);
+    const snapshot = live.toSnapshot();
+    expect(snapshot.count).toBe(1_400);
+    expect(snapshot.others.map(([position]) => position)).toEqual([1_405 - 1_100, 2_105 - 1_100]);
+    const restored = PendingWebhooks.fromSnapshot(snapshot);
+    expect([...restored]).toEqual(ids.slice(1_100));
+    expect(restored.delete(ids[2_104]!)).toBe(true);
+    expect(restored.has(ids[2_105]!)).toBe(true);
+  });
+
+  it('refuses a malformed snapshot: a column not of count webhooks, times going back, a string id out of place', () => {
+    const ids = [webhookId(1, T0), webhookId(2, T0 + 1), 'other'];
+    const snapshot = PendingWebhooks.of(ids).toSnapshot();
+    expect(() => PendingWebhooks.fromSnapshot({ ...snapshot, count: 2 })).toThrow(/does not hold/);
+    const backwards = PendingWebhooks.of([ids[1]!, ids[0]!]).toSnapshot();
+    expect(backwards.others).toEqual([[1, ids[0]]]);
+    // Two packed ids with their words swapped (no string ids to excuse the order).
+    const inOrder = PendingWebhooks.of([ids[0]!, ids[1]!]).toSnapshot();
+    const words = decodeColumn(inOrder.words, (n) => new Int32Array(n), 8, 8, 'test');
+    const reversed = { ...inOrder, words: encodeColumn(Int32Array.from([...words.subarray(4), ...words.subarray(0, 4)]), 8) };
+    expect(() => PendingWebhooks.fromSnapshot(reversed)).toThrow(/go back in time/);
+    expect(() => PendingWebhooks.fromSnapshot({ ...snapshot, others: [[3, 'other']] })).toThrow(/out of place/);
+  });
+});
+
 describe('the pending webhooks of an engine', () => {
   function engineWithWebhooks(count: number): ReturnType<typeof harness> {
     const h = harness({ regulated: true });
@@ -127,10 +201,13 @@ describe('the pending webhooks of an engine', () => {
     expect([...replayed.state.webhooks.pending]).toEqual(live);
     expect(stateText(replayed)).toBe(stateText(h.engine));
     const snapshot = JSON.parse(JSON.stringify(h.engine.snapshot())) as ReturnType<typeof h.engine.snapshot>;
-    expect(snapshot.pendingWebhooks).toEqual(live);
+    expect(snapshot.pendingWebhooks).toBeUndefined();
+    expect(snapshot.webhooks?.count).toBe(3);
     expect([...createEngine({ snapshot }).state.webhooks.pending]).toEqual(live);
-    // A snapshot written by the Set (the same list of ids), and one written before the outbox existed.
-    const older = { ...snapshot, pendingWebhooks: undefined };
+    // A snapshot written before @4 (the same list of ids), and one written before the outbox existed.
+    const { webhooks: _webhooks, ...listed } = snapshot;
+    expect([...createEngine({ snapshot: { ...listed, format: 'payments-engine/snapshot@3', pendingWebhooks: live as string[] } }).state.webhooks.pending]).toEqual(live);
+    const older = { ...listed, format: 'payments-engine/snapshot@3' };
     expect([...createEngine({ snapshot: older as unknown as typeof snapshot }).state.webhooks.pending]).toEqual([]);
     const restored = createEngine({ snapshot });
     expect(restored.recordWebhookOutcomes([{ kind: 'delivered', webhookId: ids[1]!, attempts: 1, status: 200 }], { now: '2026-01-06T00:00:01Z' })).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });

@@ -1,10 +1,10 @@
 /**
- * Engine snapshots (format @3: transactions and quotes packed, parsed at their first read, and the
- * list indexes as saved): a snapshot round trip through JSON answers every read as the live
- * engine, byte for byte, and takes the same further calls; a record read from a loaded store is
- * deeply frozen, parsed once; the formats before it (@2, records as objects and list indexes
- * rebuilt; @1, ledger version 1) still load and answer the same; an unknown format is refused
- * naming it.
+ * Engine snapshots (format @4: transactions and quotes packed, parsed at their first read, the
+ * list indexes as saved, the pending webhooks packed): a snapshot round trip through JSON answers
+ * every read as the live engine, byte for byte, and takes the same further calls; a record read
+ * from a loaded store is deeply frozen, parsed once; the formats before it (@3, pending webhooks
+ * as ids; @2, records as objects and list indexes rebuilt; @1, ledger version 1) still load and
+ * answer the same; an unknown format is refused naming it.
  */
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.js';
@@ -23,9 +23,15 @@ const viaJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 type Packed = { ids: string[]; texts: string[] };
 const unpacked = (packed: Packed): object[] => packed.texts.map((text) => JSON.parse(packText(text)) as object);
 
-/** `snapshot` (@3) as the format before it wrote it: records and idempotency responses as objects, no saved indexes. */
+/** `snapshot` (@4) as format @3 wrote it: the pending webhooks as a list of ids. */
+function asFormat3(snapshot: EngineSnapshot): EngineSnapshot {
+  const { webhooks: _webhooks, ...rest } = viaJson(snapshot);
+  return { ...rest, format: 'payments-engine/snapshot@3', pendingWebhooks: [...createEngine({ ...options, snapshot: viaJson(snapshot) }).state.webhooks.pending] };
+}
+
+/** `snapshot` (@4) as format @2 wrote it: records and idempotency responses as objects, no saved indexes. */
 function asFormat2(snapshot: EngineSnapshot): EngineSnapshot {
-  const { lists: _lists, ...rest } = viaJson(snapshot);
+  const { lists: _lists, ...rest } = asFormat3(snapshot);
   const transactions = rest.transactions as unknown as Packed;
   const { ids: _ids, texts: _texts, ...quotes } = rest.quotes as unknown as Packed & { dailyVolume: unknown };
   return {
@@ -63,7 +69,7 @@ const reads = readRequests(session.model, SANDBOX_AUTHORIZATION, nowMs);
 describe('a snapshot round trip', () => {
   it('answers every read as the live engine, byte for byte, and holds the same state', () => {
     const snapshot = viaJson(session.engine.snapshot());
-    expect(snapshot.format).toBe('payments-engine/snapshot@3');
+    expect(snapshot.format).toBe('payments-engine/snapshot@4');
     const loaded = createEngine({ ...options, snapshot });
     expect(reads.length).toBeGreaterThan(50);
     expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
@@ -143,6 +149,15 @@ describe('a snapshot round trip', () => {
 });
 
 describe('snapshot formats', () => {
+  it('loads a snapshot in the third format (@3: pending webhooks as a list of ids) and answers every read the same', () => {
+    const old = asFormat3(session.engine.snapshot());
+    expect(old.pendingWebhooks?.length).toBeGreaterThan(0);
+    const loaded = createEngine({ ...options, snapshot: old });
+    expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
+    expect(stateText(loaded)).toBe(stateText(session.engine));
+    expect(JSON.stringify(loaded.snapshot())).toBe(JSON.stringify(session.engine.snapshot()));
+  });
+
   it('loads a snapshot in the second format (@2: records as objects, adopted frozen in place; list indexes rebuilt) and answers every read the same', () => {
     const old = asFormat2(session.engine.snapshot());
     const record = (old.transactions as unknown as { records: object[] }).records[0];
