@@ -10,6 +10,7 @@
  */
 import { Session } from 'node:inspector/promises';
 import { findSourceMap } from 'node:module';
+import { GCProfiler } from 'node:v8';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,7 @@ import { apiWorkload, type ApiWorkloadReport } from './api-workload.js';
 import { deliveredLog } from './delivered-log.js';
 import { type ListKind, listEvents } from './list-workload.js';
 import { rebuildListIndexes } from '../src/domains/listing/rebuild.js';
+import { PendingWebhooks, type PendingWebhooksSnapshot } from '../src/domains/webhook-store.js';
 import { envelopeMaker, pageLog, workloadEvents, type WorkloadEvent } from './workload.js';
 
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -102,7 +104,7 @@ function ledgerLog(transfers: number, blockSize = BLOCK): { opening: EventEnvelo
  * One round: a fresh engine replays the API-driven log block by block, alternating with a fresh
  * engine replaying as many ledger-only transfers; seconds of each (events: `count`).
  */
-function alternatingRound(log: readonly EventEnvelope[], count: number): { api: number; ledger: number; ledgerOpening: number; apiCpu: number; ledgerCpu: number; apiEngine: Engine; ledgerEngine: Engine } {
+function alternatingRound(log: readonly EventEnvelope[], count: number): { api: number; ledger: number; ledgerOpening: number; apiCpu: number; ledgerCpu: number; apiGcMs: number; apiMajorGcs: number; apiEngine: Engine; ledgerEngine: Engine } {
   const apiEngine = createEngine(API_OPTIONS);
   const { opening, blocks } = ledgerLog(count);
   // Timed apart: figure 8 compares transfers, but the ledger-only log (what figure 13's snapshot
@@ -114,21 +116,28 @@ function alternatingRound(log: readonly EventEnvelope[], count: number): { api: 
   // blocks, which wall time counts and CPU time does not (the ratio by CPU time swings less).
   let apiCpu = 0;
   let ledgerCpu = 0;
+  let apiGcMs = 0;
+  let apiMajorGcs = 0;
   for (let start = 0, index = 0; start < count; start += BLOCK, index += 1) {
     const apiBlock = log.slice(start, Math.min(count, start + BLOCK));
     const ledgerBlock = blocks.next().value as EventEnvelope[];
     const order = index % 2 === 0 ? ['api', 'ledger'] : ['ledger', 'api'];
     for (const which of order) {
       minorGc();
+      const gcs = new GCProfiler();
+      gcs.start();
       const cpu0 = process.cpuUsage();
       if (which === 'api') apiS += seconds(() => apiEngine.replay(apiBlock))[0];
       else ledgerS += seconds(() => ledgerEngine.replay(ledgerBlock))[0];
       const cpu = process.cpuUsage(cpu0);
+      // The API replay's collections, beside figure 13's loads' (which side a major one lands in).
+      const gc = gcFigures(gcs.stop());
+      if (which === 'api') [apiGcMs, apiMajorGcs] = [apiGcMs + gc.gcMs, apiMajorGcs + gc.majorGcs];
       if (which === 'api') apiCpu += (cpu.user + cpu.system) / 1e6;
       else ledgerCpu += (cpu.user + cpu.system) / 1e6;
     }
   }
-  return { api: apiS, ledger: ledgerS, ledgerOpening, apiCpu, ledgerCpu, apiEngine, ledgerEngine };
+  return { api: apiS, ledger: ledgerS, ledgerOpening, apiCpu, ledgerCpu, apiGcMs, apiMajorGcs, apiEngine, ledgerEngine };
 }
 
 /**
@@ -142,20 +151,26 @@ function alternatingRound(log: readonly EventEnvelope[], count: number): { api: 
 function snapshotFigures(engine: Engine, replaySeconds: number, reads: readonly string[], options: { readonly regulated?: boolean; readonly seed?: number } = {}, replayCpuSeconds?: number): Record<string, unknown> {
   const [takeS, snapshot] = seconds(() => engine.snapshot());
   const [stringifyS, text] = seconds(() => JSON.stringify(snapshot));
-  const load = (): { parseS: number; createS: number; cpuS: number; loaded: Engine } => {
+  const load = (): { parseS: number; createS: number; cpuS: number; gcMs: number; majorGcs: number; loaded: Engine } => {
     minorGc();
+    // The collections inside the load (main-thread pauses; a major one marks the whole heap,
+    // the replayed engine and its log included, and its helper threads count in CPU time).
+    const gcs = new GCProfiler();
+    gcs.start();
     const cpu0 = process.cpuUsage();
     const [parseS, parsed] = seconds(() => JSON.parse(text));
     const [createS, loaded] = seconds(() => createEngine({ ...options, snapshot: parsed }));
     const cpu = process.cpuUsage(cpu0);
-    return { parseS, createS, cpuS: (cpu.user + cpu.system) / 1e6, loaded };
+    const { gcMs, majorGcs } = gcFigures(gcs.stop());
+    return { parseS, createS, cpuS: (cpu.user + cpu.system) / 1e6, gcMs, majorGcs, loaded };
   };
   const cold = load();
   const warm = [load(), load(), load()].sort((a, b) => a.parseS + a.createS - (b.parseS + b.createS));
   const { parseS, createS, loaded } = warm[1]!;
   // CPU time as well (figure 8 reports replay both ways): a process waiting for a core counts in
   // wall time only, and on a shared machine that swings a ratio of two wall times.
-  const loadCpuS = [...warm].sort((a, b) => a.cpuS - b.cpuS)[1]!.cpuS;
+  const byCpu = [...warm].sort((a, b) => a.cpuS - b.cpuS);
+  const loadCpuS = byCpu[1]!.cpuS;
   // The first reads after a load parse the records they show (snapshot @3 keeps records as text
   // until read): timed on the loaded engine, then the same reads on the replayed one.
   const [firstReadsS, loadedAnswers] = seconds(() => reads.map((path) => JSON.stringify(get(loaded, path))));
@@ -179,11 +194,27 @@ function snapshotFigures(engine: Engine, replaySeconds: number, reads: readonly 
     replayOverLoad: round(replaySeconds / loadS),
     replayOverColdLoad: round(replaySeconds / (cold.parseS + cold.createS)),
     loadCpuMs: Math.round(loadCpuS * 1000),
+    // Each warm load's CPU ms, its GC pause ms and major collections (marking) inside it: a major
+    // collection landing in a load is what swings the CPU ratio from run to run.
+    loadsCpuMs: byCpu.map((l) => Math.round(l.cpuS * 1000)),
+    loadsGcMs: byCpu.map((l) => round(l.gcMs, 1)),
+    loadsMajorGcs: byCpu.map((l) => l.majorGcs),
     ...(replayCpuSeconds === undefined ? {} : { replayCpuMs: Math.round(replayCpuSeconds * 1000), cpuReplayOverLoad: round(replayCpuSeconds / loadCpuS) }),
     sameAnswers: same && sameLedger,
     readsCompared: reads.length,
     ...(reads.length === 0 ? {} : { firstReadsMs: round(firstReadsS * 1000, 1), replayedReadsMs: round(replayedReadsS * 1000, 1) }),
   };
+}
+
+/** Main-thread GC pause ms and the major collections (incremental marking, mark-compact) in a GCProfiler's report. */
+function gcFigures(report: { statistics: readonly { gcType: string; cost: number }[] }): { gcMs: number; majorGcs: number } {
+  let gcMs = 0;
+  let majorGcs = 0;
+  for (const { gcType, cost } of report.statistics) {
+    gcMs += cost / 1000;
+    if (gcType === 'MarkSweepCompact') majorGcs += 1;
+  }
+  return { gcMs, majorGcs };
 }
 
 /** The ledger's answers as one text: every account's view and balance, the rows of every 100th account, totals. */
@@ -571,7 +602,7 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
     (measured as { ledgerEngine: Engine | undefined }).ledgerEngine = undefined;
     const heapApiOnly = heapUsed();
     const buffersApiOnly = await bufferBytes();
-    const apiSnapshot = snapshotFigures(measured.apiEngine, measured.api, reads, API_OPTIONS, measured.apiCpu);
+    const apiSnapshot = { ...snapshotFigures(measured.apiEngine, measured.api, reads, API_OPTIONS, measured.apiCpu), replayGcMs: round(measured.apiGcMs, 1), replayMajorGcs: measured.apiMajorGcs };
     (measured as { apiEngine: Engine | undefined }).apiEngine = undefined;
     const heapNone = heapUsed();
     const buffersNone = await bufferBytes();
@@ -779,15 +810,16 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
   },
 };
 
-/** A parsed `@3` snapshot as format `@2` held it: records and idempotency responses as objects, no saved indexes. */
+/** A parsed `@4` snapshot as format `@2` held it: records and idempotency responses as objects, pending webhooks as ids, no saved indexes. */
 function asFormat2(snapshot: Record<string, unknown>): Record<string, unknown> {
   const unpacked = (packed: unknown): unknown[] => (packed as { texts: string[] }).texts.map((text) => JSON.parse(packText(text)) as unknown);
-  const { lists: _lists, ids: _ids, texts: _texts, ...rest } = snapshot;
+  const { lists: _lists, ids: _ids, texts: _texts, webhooks: _webhooks, ...rest } = snapshot;
   const { ids: _q, texts: _t, ...quotes } = snapshot.quotes as Record<string, unknown>;
   const idempotencyKeys = (snapshot.idempotency as { ids: string[] }).ids;
   return {
     ...rest,
     format: 'payments-engine/snapshot@2',
+    pendingWebhooks: [...PendingWebhooks.fromSnapshot(snapshot.webhooks as PendingWebhooksSnapshot)],
     transactions: { records: unpacked(snapshot.transactions) },
     quotes: { ...quotes, records: unpacked(snapshot.quotes) },
     idempotency: unpacked(snapshot.idempotency).map((response, k) => [idempotencyKeys[k], response]),
