@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { InvariantError } from '../../src/core/assert.js';
-import type { CardTransactionCreated } from '../../src/domains/card-transactions/events.js';
+import type { CardTransactionCreated, CardTransactionTransitioned } from '../../src/domains/card-transactions/events.js';
 import type { TransactionTransitioned } from '../../src/domains/transactions/index.js';
 import { auditLog } from '../../src/engine/audit.js';
 import { createEngine } from '../../src/engine/engine.js';
@@ -62,6 +62,19 @@ describe('replay trusts the checked log unless asked to recheck records', () => 
       (d) => d.transaction.holdTransferId !== undefined,
     );
     expect(() => createEngine({ ...OPTIONS, recheckRecords: true, events: log })).toThrow(InvariantError);
+    expect(() => createEngine({ ...OPTIONS, events: log })).not.toThrow();
+  });
+
+  it('recheckRecords rejects a card move that replaces a hold left open in the ledger; a plain replay skips that check', () => {
+    // A partial clearing posts the old hold and opens a new one for the rest: with the post
+    // dropped, the new hold is sound and the old one stays open.
+    const log = forged<CardTransactionTransitioned>(
+      session.log,
+      'CardTransactionTransitioned',
+      (d) => ({ ...d, transfers: (d.transfers ?? []).filter((t) => !('pendingId' in t)) }),
+      (d) => d.changes.holdTransferId !== undefined && (d.transfers ?? []).some((t) => 'pendingId' in t),
+    );
+    expect(() => createEngine({ ...OPTIONS, recheckRecords: true, events: log })).toThrow(/left hold .* open/);
     expect(() => createEngine({ ...OPTIONS, events: log })).not.toThrow();
   });
 
