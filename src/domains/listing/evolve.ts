@@ -81,8 +81,8 @@ function indexQuoteEvent(state: DomainState, data: Named): void {
   if (quote !== undefined) syncQuoteStatus(state, state.lists.quotes, quote);
 }
 
-/** The quote events that list a quote or may change its wire status. */
-const QUOTE_STATUS_EVENTS = [QUOTE_EVENTS.created, QUOTE_EVENTS.authorized, QUOTE_EVENTS.executed, QUOTE_EVENTS.expired];
+/** The quote events after its creation that may change a quote's wire status. */
+const QUOTE_MOVES = [QUOTE_EVENTS.authorized, QUOTE_EVENTS.executed, QUOTE_EVENTS.expired];
 
 /** Upkeep of one event type: `before` runs before the type's evolver (it sees the record about to go), `after` after it. */
 export type ListIndexer = { readonly before?: Evolver; readonly after?: Evolver };
@@ -98,8 +98,10 @@ export const LIST_INDEXERS: ReadonlyMap<string, ListIndexer> = new Map<string, L
   // Only the quote events that create a quote or move its state: a quote's wire status is its
   // state and its transaction's status (quotes/view.ts `quoteStatusOf`), and a flow step, a halt
   // or a failed SCA attempt changes neither (a transaction event syncs the quote when the payment's
-  // status moves the quote's).
-  ...QUOTE_STATUS_EVENTS.map((type): [string, ListIndexer] => [type, after((state, event) => indexQuoteEvent(state, event.data as Named))]),
+  // status moves the quote's). A created quote is listed by the catch-up with the status it has:
+  // no sync after it.
+  [QUOTE_EVENTS.created, after((state) => catchUpQuoteList(state, state.lists.quotes))],
+  ...QUOTE_MOVES.map((type): [string, ListIndexer] => [type, after((state, event) => indexQuoteEvent(state, event.data as Named))]),
   [CARD_TRANSACTION_EVENT_TYPES.created, after((state) => catchUpTransactionList(state, state.lists.transactions))],
   ...Object.values(CARD_EVENT_TYPES).map((type): [string, ListIndexer] => [type, after((state, event) => indexCardEvent(state, event.data as Named))]),
   [CUSTOMER_EVENTS.created, after((state) => catchUpCustomerList(state.customers, state.lists.customers))],
