@@ -44,11 +44,10 @@ export function catchUpCustomerPaymentList(store: TransactionStore, index: Custo
   }
 }
 
-/** Re-reads a listed payment's status (after it moved). */
-export function syncCustomerPaymentStatus(store: TransactionStore, index: CustomerPaymentListIndex, payment: Transaction): void {
+/** Re-reads a listed payment's status (after it moved); `createdMs` is its `createdAt` in epoch ms. */
+export function syncCustomerPaymentStatus(store: TransactionStore, index: CustomerPaymentListIndex, payment: Transaction, createdMs: number): void {
   const own = index.byCustomer.get(payment.customerId);
   if (own === undefined) return;
-  const createdMs = instantToMs(payment.createdAt);
   for (let local = lowerBound(own.createdMs, createdMs); local < own.createdMs.length && own.createdMs[local] === createdMs; local += 1) {
     if (store.order[own.paymentPositions[local]!] === payment.id) {
       setCode(own.status, local, statusCode(payment.status));

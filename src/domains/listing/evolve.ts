@@ -7,6 +7,7 @@ import { CARD_TRANSACTION_EVENT_TYPES } from '../card-transactions/events.js';
 import { AGENT_EVENTS } from '../agents/events.js';
 import { CUSTOMER_EVENTS, type CustomerDeleted } from '../customers/events.js';
 import { CARD_EVENT_TYPES } from '../cards/events.js';
+import { instantToMs } from '../../core/time.js';
 import type { Evolver } from '../evolver.js';
 import { catchUpCardList, syncCardStatus } from './cards.js';
 import { catchUpCustomerList, syncCustomerDeletion } from './customers.js';
@@ -51,8 +52,10 @@ function indexTransactionTransitioned(state: DomainState, data: TransactionTrans
   if (from === to) return;
   const transaction = state.transactions.byId.get(data.transactionId);
   if (transaction === undefined) return;
-  syncTransactionStatus(state.lists.transactions, transaction);
-  syncCustomerPaymentStatus(state.transactions, state.lists.customerPayments, transaction);
+  // Both indexes find the payment by its creation time: parsed once for the two.
+  const createdMs = instantToMs(transaction.createdAt);
+  syncTransactionStatus(state.lists.transactions, transaction, createdMs);
+  syncCustomerPaymentStatus(state.transactions, state.lists.customerPayments, transaction, createdMs);
   if (quoteStatusFollowing(from) !== quoteStatusFollowing(to)) syncQuoteOf(state, transaction);
 }
 

@@ -115,9 +115,9 @@ function appendRecord(index: TransactionListIndex, record: Transaction | CardTra
   appendCode(index.status, isCard ? 0 : statusCode(record.status));
 }
 
-/** Re-reads a listed payment's status (after it moved). */
-export function syncTransactionStatus(index: TransactionListIndex, transaction: Transaction): void {
-  const position = positionOfListed(index, transaction.id, instantToMs(transaction.createdAt));
+/** Re-reads a listed payment's status (after it moved); `createdMs` is its `createdAt` in epoch ms. */
+export function syncTransactionStatus(index: TransactionListIndex, transaction: Transaction, createdMs: number): void {
+  const position = positionOfListed(index, transaction.id, createdMs);
   if (position !== -1) setCode(index.status, position, statusCode(transaction.status));
 }
 
