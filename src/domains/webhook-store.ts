@@ -152,7 +152,13 @@ export class PendingWebhooks {
     }
     this.lastTimeMs = timeMs;
     const ord = this.append();
-    this.chunkOf(ord).set(words, ((ord - this.firstOrdinal) & (CHUNK - 1)) * ID_WORDS);
+    // Four stores, not `TypedArray#set` (a builtin call that cost more than the stores).
+    const chunk = this.chunkOf(ord);
+    const at = ((ord - this.firstOrdinal) & (CHUNK - 1)) * ID_WORDS;
+    chunk[at] = words[0]!;
+    chunk[at + 1] = words[1]!;
+    chunk[at + 2] = words[2]!;
+    chunk[at + 3] = words[3]!;
     return this;
   }
 
@@ -284,36 +290,44 @@ const HEX_DIGITS = (() => {
   return table;
 })();
 
-/** Packs `Webhook:<lowercase uuid>` into `out` (4 words); false for any other shape. */
-function parseId(id: string, out: Uint32Array): boolean {
+/**
+ * Packs `Webhook:<lowercase uuid>` into `out` (4 words); false for any other shape. Exported for
+ * its property test (test/engine/pending-webhooks.test.ts).
+ */
+export function parseId(id: string, out: Uint32Array): boolean {
   if (id.length !== PACKED_LENGTH || !id.startsWith(PREFIX)) return false;
-  const p = PREFIX.length;
-  if (id.charCodeAt(p + 8) !== 45 || id.charCodeAt(p + 13) !== 45 || id.charCodeAt(p + 18) !== 45 || id.charCodeAt(p + 23) !== 45) return false;
-  // Words: 8 digits | 4 + 4 (a dash between) | 4 + 4 (a dash between) | 8 digits.
-  const a = hexAt(id, p, p + 8, -1);
-  const b = hexAt(id, p + 9, p + 18, p + 13);
-  const c = hexAt(id, p + 19, p + 28, p + 23);
-  const d = hexAt(id, p + 28, p + 36, -1);
-  if (a < 0 || b < 0 || c < 0 || d < 0) return false;
-  out[0] = a;
-  out[1] = b;
-  out[2] = c;
-  out[3] = d;
+  // Dashes at 16, 21, 26 and 31: the uuid's 8-4-4-4-12 after the 8-character prefix.
+  if (id.charCodeAt(16) !== 45 || id.charCodeAt(21) !== 45 || id.charCodeAt(26) !== 45 || id.charCodeAt(31) !== 45) return false;
+  // Eight groups of four digits, unrolled (a loop with a skipped index cost ~25% more).
+  const g0 = hex4(id, 8);
+  const g1 = hex4(id, 12);
+  const g2 = hex4(id, 17);
+  const g3 = hex4(id, 22);
+  const g4 = hex4(id, 27);
+  const g5 = hex4(id, 32);
+  const g6 = hex4(id, 36);
+  const g7 = hex4(id, 40);
+  if ((g0 | g1 | g2 | g3 | g4 | g5 | g6 | g7) < 0) return false;
+  out[0] = g0 * 65_536 + g1;
+  out[1] = g2 * 65_536 + g3;
+  out[2] = g4 * 65_536 + g5;
+  out[3] = g6 * 65_536 + g7;
   return true;
 }
 
-/** The 8 lowercase hex digits of `text` in [from, to), skipping index `skip`, as a 32-bit word; -1 for any other character. */
-function hexAt(text: string, from: number, to: number, skip: number): number {
-  let value = 0;
-  let bad = 0;
-  for (let i = from; i < to; i += 1) {
-    if (i === skip) continue;
-    const code = text.charCodeAt(i);
-    const digit = code < 128 ? (HEX_DIGITS[code] ?? -1) : -1;
-    bad |= digit;
-    value = (value << 4) | (digit & 15);
-  }
-  return bad < 0 ? -1 : value >>> 0;
+/** The 4 lowercase hex digits of `text` at `at` as a 16-bit value; -1 for any other character. */
+function hex4(text: string, at: number): number {
+  const c0 = text.charCodeAt(at);
+  const c1 = text.charCodeAt(at + 1);
+  const c2 = text.charCodeAt(at + 2);
+  const c3 = text.charCodeAt(at + 3);
+  // The table covers 7 bits; a code at or above 128 is refused by the first test, not read.
+  const v0 = HEX_DIGITS[c0 & 127]!;
+  const v1 = HEX_DIGITS[c1 & 127]!;
+  const v2 = HEX_DIGITS[c2 & 127]!;
+  const v3 = HEX_DIGITS[c3 & 127]!;
+  if (((c0 | c1 | c2 | c3) & ~127) !== 0 || (v0 | v1 | v2 | v3) < 0) return -1;
+  return (v0 << 12) | (v1 << 8) | (v2 << 4) | v3;
 }
 
 function hex(value: number, width: number): string {
