@@ -69,15 +69,31 @@ const DOMAIN_EVOLVERS: Readonly<Record<string, Evolver>> = {
     ...checkpointEvolvers,
 };
 
-/** `evolver` with its list-index upkeep around it (domains/listing), composed once at load. */
+/**
+ * `evolver` with its list-index upkeep around it (domains/listing), composed once at load into
+ * one closure per shape: no optional calls per event, and no wrapper where there is no upkeep.
+ */
 function withListIndexer(type: string, evolver: Evolver): Evolver {
   const indexer = LIST_INDEXERS.get(type);
-  if (indexer === undefined) return evolver;
-  const { before, after } = indexer;
+  const before = indexer?.before;
+  const after = indexer?.after;
+  if (before === undefined) {
+    if (after === undefined) return evolver;
+    return (state, event, context) => {
+      evolver(state, event, context);
+      after(state, event, context);
+    };
+  }
+  if (after === undefined) {
+    return (state, event, context) => {
+      before(state, event, context);
+      evolver(state, event, context);
+    };
+  }
   return (state, event, context) => {
-    before?.(state, event, context);
+    before(state, event, context);
     evolver(state, event, context);
-    after?.(state, event, context);
+    after(state, event, context);
   };
 }
 
