@@ -72,28 +72,43 @@ function popTop(heap: Timer[]): void {
   siftDown(heap, 0);
 }
 
+// Both sifts move a hole instead of swapping pairs (a destructuring swap may allocate its array):
+// the same comparisons, the same resulting heap.
 function siftUp(heap: Timer[], index: number): void {
+  const timer = heap[index]!;
   let i = index;
   while (i > 0) {
     const parent = (i - 1) >> 1;
-    if (!before(heap[i]!, heap[parent]!)) return;
-    [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+    const above = heap[parent]!;
+    if (!before(timer, above)) break;
+    heap[i] = above;
     i = parent;
   }
+  heap[i] = timer;
 }
 
 function siftDown(heap: Timer[], index: number): void {
+  const timer = heap[index]!;
+  const length = heap.length;
   let i = index;
   for (;;) {
     const left = 2 * i + 1;
     const right = left + 1;
-    let smallest = i;
-    if (left < heap.length && before(heap[left]!, heap[smallest]!)) smallest = left;
-    if (right < heap.length && before(heap[right]!, heap[smallest]!)) smallest = right;
-    if (smallest === i) return;
-    [heap[i], heap[smallest]] = [heap[smallest]!, heap[i]!];
-    i = smallest;
+    let smallest = timer;
+    let at = i;
+    if (left < length && before(heap[left]!, smallest)) {
+      smallest = heap[left]!;
+      at = left;
+    }
+    if (right < length && before(heap[right]!, smallest)) {
+      smallest = heap[right]!;
+      at = right;
+    }
+    if (at === i) break;
+    heap[i] = smallest;
+    i = at;
   }
+  heap[i] = timer;
 }
 
 /** What a timer handler may use. */
