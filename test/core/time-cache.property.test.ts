@@ -1,6 +1,6 @@
 /**
- * The one-entry caches of src/core/time.ts (stop 20: the last text `instantToMs` parsed, the last
- * epoch ms `formatInstant` formatted) never change an answer: any sequence of calls, repeats of
+ * The one-entry caches of src/core/time.ts (the day `instantToMs` parsed last; stop 20: the epoch
+ * ms `formatInstant` formatted last) never change an answer: any sequence of calls, repeats of
  * the same string object, equal copies and interleaved other inputs included, answers what
  * `Date.parse` or `Date#toISOString` answers.
  */
