@@ -36,10 +36,11 @@ export const cardTransactionEvolvers: EvolverTable = {
   [CARD_TRANSACTION_EVENT_TYPES.created]: (state, event, context) => {
     const data = event.data as CardTransactionCreated;
     const tx: CardTransaction = deepFreeze(data.transaction);
-    assert(!state.cardTransactions.byId.has(tx.id), `card transaction ${tx.id} created twice`);
-    assert(nextCardTransactionState('RECEIVED', data.event) === tx.status, `card transaction ${tx.id} created ${tx.status} by ${data.event}`);
-    assert(state.cards.byId.has(tx.cardId), `card transaction ${tx.id} of unknown card ${tx.cardId}`);
-    assert((tx.status === 'DECLINED') === (tx.cardDeclinedReason !== undefined), `card transaction ${tx.id}: a decline reason belongs to DECLINED only`);
+    // Messages are built only on failure (`if`, not `assert(cond, message)`): replay runs these per event.
+    if (state.cardTransactions.byId.has(tx.id)) assert(false, `card transaction ${tx.id} created twice`);
+    if (nextCardTransactionState('RECEIVED', data.event) !== tx.status) assert(false, `card transaction ${tx.id} created ${tx.status} by ${data.event}`);
+    if (!state.cards.byId.has(tx.cardId)) assert(false, `card transaction ${tx.id} of unknown card ${tx.cardId}`);
+    if ((tx.status === 'DECLINED') !== (tx.cardDeclinedReason !== undefined)) assert(false, `card transaction ${tx.id}: a decline reason belongs to DECLINED only`);
     checkHold(state, tx, context);
     addCardTransaction(state.cardTransactions, tx, state.transactions.order.length);
     if (isOpen(tx)) scheduleExpiry(state, tx);
@@ -47,11 +48,11 @@ export const cardTransactionEvolvers: EvolverTable = {
   [CARD_TRANSACTION_EVENT_TYPES.transitioned]: (state, event, context) => {
     const data = event.data as CardTransactionTransitioned;
     const before = state.cardTransactions.byId.get(data.transactionId);
-    assert(before !== undefined, `move of unknown card transaction ${data.transactionId}`);
-    assert(before.status === data.from, `card transaction ${before.id} is ${before.status}, not ${data.from}`);
-    assert(nextCardTransactionState(data.from, data.event) === data.to, `card transaction move ${data.from} --${data.event}--> ${data.to} is not in the table`);
+    if (before === undefined) assert(false, `move of unknown card transaction ${data.transactionId}`);
+    if (before.status !== data.from) assert(false, `card transaction ${before.id} is ${before.status}, not ${data.from}`);
+    if (nextCardTransactionState(data.from, data.event) !== data.to) assert(false, `card transaction move ${data.from} --${data.event}--> ${data.to} is not in the table`);
     const to = data.to;
-    assert(to !== 'RECEIVED', `card transaction ${before.id} moved back to RECEIVED`);
+    if (to === 'RECEIVED') assert(false, `card transaction ${before.id} moved back to RECEIVED`);
     const after = movedCardTransaction(before, data.changes, data.cleared, to, data.updatedAt);
     checkHold(state, after, context);
     // A ledger read (a transfer view built from its columns, ~10 µs): a whole-record check, so

@@ -31,13 +31,14 @@ const NOTHING_REMAINS: readonly IncomingStep[] = Object.freeze([]);
 
 function recordOf(state: DomainState, transactionId: string, type: string): IncomingRecord {
   const record = state.incoming.byTransactionId.get(transactionId);
-  assert(record !== undefined, `${type} for unknown incoming payment ${transactionId}`);
+  // Messages are built only on failure (`if`, not `assert(cond, message)`): replay runs these per event.
+  if (record === undefined) assert(false, `${type} for unknown incoming payment ${transactionId}`);
   return record;
 }
 
 function assertNext(record: IncomingRecord, step: IncomingStepKind, type: string): void {
-  assert(record.haltedAt === undefined, `${type}: incoming payment ${record.transactionId} is halted`);
-  assert(record.remaining[0]?.step === step, `${type}: ${step} is not the next step of ${record.transactionId}`);
+  if (record.haltedAt !== undefined) assert(false, `${type}: incoming payment ${record.transactionId} is halted`);
+  if (record.remaining[0]?.step !== step) assert(false, `${type}: ${step} is not the next step of ${record.transactionId}`);
 }
 
 /** Schedules the timer of the record's next step, or cancels it when nothing remains. */
@@ -51,7 +52,7 @@ function timeNextStep(state: DomainState, record: IncomingRecord): void {
 }
 
 function put(state: DomainState, record: IncomingRecord): void {
-  assert((record.remaining.length === 0) === (record.nextDueAtMs === undefined), `${record.transactionId}: a next due time exactly when steps remain`);
+  if ((record.remaining.length === 0) !== (record.nextDueAtMs === undefined)) assert(false, `${record.transactionId}: a next due time exactly when steps remain`);
   state.incoming.byTransactionId.set(record.transactionId, record);
   timeNextStep(state, record);
 }
@@ -60,7 +61,7 @@ function put(state: DomainState, record: IncomingRecord): void {
 export const incomingEvolvers: EvolverTable = {
   [INCOMING_EVENTS.started]: (state, event) => {
     const { record } = event.data as IncomingPaymentStarted;
-    assert(!state.incoming.byTransactionId.has(record.transactionId), `incoming payment ${record.transactionId} started twice`);
+    if (state.incoming.byTransactionId.has(record.transactionId)) assert(false, `incoming payment ${record.transactionId} started twice`);
     state.incoming.order.push(record.transactionId);
     put(state, deepFreeze(record));
   },
@@ -68,7 +69,7 @@ export const incomingEvolvers: EvolverTable = {
     const data = event.data as IncomingPaymentStepped;
     const before = recordOf(state, data.transactionId, event.type);
     assertNext(before, data.step, event.type);
-    assert(data.sweep === undefined || before.sweep === undefined, `${before.transactionId} swept twice`);
+    if (data.sweep !== undefined && before.sweep !== undefined) assert(false, `${before.transactionId} swept twice`);
     const update = { remaining: data.remaining, nextDueAtMs: data.nextDueAtMs ?? null, updatedAt: data.at };
     put(state, updatedIncoming(before, data.sweep === undefined ? update : { ...update, sweep: data.sweep }));
   },

@@ -30,13 +30,14 @@ import type { FlowPlan, Quote, ScaChallenge } from './types.js';
 
 function quoteOf(state: DomainState, quoteId: string, type: string): Quote {
   const quote = state.quotes.byId.get(quoteId);
-  assert(quote !== undefined, `${type} for unknown quote ${quoteId}`);
+  // Messages are built only on failure (`if`, not `assert(cond, message)`): replay runs these per event.
+  if (quote === undefined) assert(false, `${type} for unknown quote ${quoteId}`);
   return quote;
 }
 
 function moved(quote: Quote, event: QuoteLifecycleEvent): Quote['state'] {
   const to = QUOTE_TABLE.next(quote.state, event);
-  assert(to !== undefined, `quote ${quote.id} cannot go through ${event} from ${quote.state}`);
+  if (to === undefined) assert(false, `quote ${quote.id} cannot go through ${event} from ${quote.state}`);
   return to;
 }
 
@@ -51,8 +52,8 @@ function scheduleNextStep(state: DomainState, quoteId: string, flow: FlowPlan): 
 export const quoteEvolvers: EvolverTable = {
   [QUOTE_EVENTS.created]: (state, event) => {
     const { quote } = event.data as QuoteCreated;
-    assert(!state.quotes.byId.has(quote.id), `quote ${quote.id} created twice`);
-    assert(quote.state === 'PENDING' || quote.state === 'PENDING_AUTHORIZATION', `quote ${quote.id} created ${quote.state}`);
+    if (state.quotes.byId.has(quote.id)) assert(false, `quote ${quote.id} created twice`);
+    if (quote.state !== 'PENDING' && quote.state !== 'PENDING_AUTHORIZATION') assert(false, `quote ${quote.id} created ${quote.state}`);
     const record = deepFreeze(quote);
     state.quotes.byId.set(record.id, record);
     state.quotes.order.push(record.id);
@@ -79,7 +80,7 @@ export const quoteEvolvers: EvolverTable = {
     const data = event.data as QuoteExecuted;
     const quote = quoteOf(state, data.quoteId, event.type);
     const next = moved(quote, 'EXECUTED');
-    assert(quote.transactionId === undefined || quote.transactionId === data.transactionId, `quote ${quote.id} executed with another transaction`);
+    if (quote.transactionId !== undefined && quote.transactionId !== data.transactionId) assert(false, `quote ${quote.id} executed with another transaction`);
     // The steps are the event's own (engine-made or parsed) objects, frozen in place with the quote.
     const flow: FlowPlan = { steps: data.steps, next: 0 };
     let scaChallenge: ScaChallenge | undefined;
@@ -105,8 +106,8 @@ export const quoteEvolvers: EvolverTable = {
     const data = event.data as QuoteFlowStepped;
     const quote = quoteOf(state, data.quoteId, event.type);
     const flow = quote.flow;
-    assert(flow !== undefined && flow.haltedAt === undefined, `quote ${quote.id} has no running flow`);
-    assert(data.index === flow.next && flow.steps[data.index]?.step === data.step, `quote ${quote.id}: step ${data.index} ${data.step} is not next`);
+    if (flow === undefined || flow.haltedAt !== undefined) assert(false, `quote ${quote.id} has no running flow`);
+    if (data.index !== flow.next || flow.steps[data.index]?.step !== data.step) assert(false, `quote ${quote.id}: step ${data.index} ${data.step} is not next`);
     // A literal, not a spread of the frozen plan (its `haltedAt` is absent, asserted above).
     const after: FlowPlan = { steps: flow.steps, next: flow.next + 1 };
     state.quotes.byId.set(quote.id, updatedQuote(quote, { flow: after, updatedAt: data.at }));
