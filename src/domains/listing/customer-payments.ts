@@ -32,10 +32,11 @@ export function emptyCustomerPaymentListIndex(): CustomerPaymentListIndex {
   return { listed: 0, byCustomer: new Map() };
 }
 
-/** Lists the payments the store holds that the index lacks. */
-export function catchUpCustomerPaymentList(store: TransactionStore, index: CustomerPaymentListIndex): void {
+/** Lists the payments the store holds that the index lacks; `created` as in `catchUpTransactionList`. */
+export function catchUpCustomerPaymentList(store: TransactionStore, index: CustomerPaymentListIndex, created?: Transaction): void {
   for (; index.listed < store.order.length; index.listed += 1) {
-    const payment = store.byId.get(store.order[index.listed]!)!;
+    const id = store.order[index.listed]!;
+    const payment = created !== undefined && created.id === id ? created : store.byId.get(id)!;
     const own = customerIndexFor(index, payment.customerId);
     own.paymentPositions = appended(own.paymentPositions, index.listed);
     own.createdMs = appended(own.createdMs, instantToMs(payment.createdAt));

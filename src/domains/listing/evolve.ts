@@ -35,11 +35,12 @@ type Named = {
 
 /** Lists a new payment; its quote's wire status moves only if the payment starts settled, failed or expired. */
 function indexTransactionCreated(state: DomainState, data: TransactionCreated): void {
-  catchUpTransactionList(state, state.lists.transactions);
-  catchUpCustomerPaymentList(state.transactions, state.lists.customerPayments);
+  // The stored record is the event's own object, frozen in place (`addTransaction`): no lookup.
+  const transaction = data.transaction;
+  catchUpTransactionList(state, state.lists.transactions, transaction);
+  catchUpCustomerPaymentList(state.transactions, state.lists.customerPayments, transaction);
   // Listed just now with its status: only its quote's status may have to follow.
-  const transaction = state.transactions.byId.get(data.transaction.id);
-  if (transaction !== undefined && quoteStatusFollowing(transaction.status) !== 'PROCESSING') syncQuoteOf(state, transaction);
+  if (quoteStatusFollowing(transaction.status) !== 'PROCESSING') syncQuoteOf(state, transaction);
 }
 
 /**

@@ -77,10 +77,14 @@ export function accountIdentifiersOf(record: Transaction | CardTransaction): { r
   return accountSidesOf(record);
 }
 
-/** Lists every record the stores hold that the index lacks, in the merged order. */
+/**
+ * Lists every record the stores hold that the index lacks, in the merged order. `created`, when
+ * given, is the payment its event just stored: taken as is rather than looked up again.
+ */
 export function catchUpTransactionList(
   state: { readonly transactions: TransactionStore; readonly cardTransactions: CardTransactionStore },
   index: TransactionListIndex,
+  created?: Transaction,
 ): void {
   const payments = state.transactions;
   const cards = state.cardTransactions;
@@ -92,7 +96,8 @@ export function catchUpTransactionList(
       appendRecord(index, cards.byId.get(cards.order[j]!)!);
       index.cardsListed = j + 1;
     } else if (i < payments.order.length) {
-      appendRecord(index, payments.byId.get(payments.order[i]!)!);
+      const id = payments.order[i]!;
+      appendRecord(index, created !== undefined && created.id === id ? created : payments.byId.get(id)!);
       index.paymentsListed = i + 1;
     } else return;
   }
