@@ -103,7 +103,7 @@ function internalAccountIds(input: CreateTransactionInput): string[] {
     input.ruleBasedAccountId,
   ];
   // External accounts belong to another domain; only internal ones are checked here.
-  return ids.filter((id): id is string => id !== undefined && id.startsWith('InternalAccount:'));
+  return ids.filter((id): id is string => id?.startsWith('InternalAccount:') === true);
 }
 
 function withTransfers<T extends object>(data: T, transfers: readonly TransferRecord[] | undefined): T {
