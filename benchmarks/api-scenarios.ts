@@ -19,7 +19,7 @@ import { auditFile } from '../src/cli/audit-file.js';
 import { lineWriter, readLines } from '../src/cli/files.js';
 import { nativeSha256 } from '../src/cli/native-hash.js';
 import { auditLog } from '../src/engine/audit.js';
-import { packText } from '../src/core/packed-records.js';
+import { type PackedRecords, packedTexts, packText } from '../src/core/packed-records.js';
 import { createEngine, type Engine } from '../src/engine/engine.js';
 import { evolve } from '../src/engine/evolve.js';
 import { resolveOptions } from '../src/engine/options.js';
@@ -847,9 +847,9 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
 
 /** A parsed `@4` snapshot as format `@2` held it: records and idempotency responses as objects, pending webhooks as ids, no saved indexes. */
 function asFormat2(snapshot: Record<string, unknown>): Record<string, unknown> {
-  const unpacked = (packed: unknown): unknown[] => (packed as { texts: string[] }).texts.map((text) => JSON.parse(packText(text)) as unknown);
-  const { lists: _lists, ids: _ids, texts: _texts, webhooks: _webhooks, ...rest } = snapshot;
-  const { ids: _q, texts: _t, ...quotes } = snapshot.quotes as Record<string, unknown>;
+  const unpacked = (packed: unknown): unknown[] => packedTexts(packed as PackedRecords).map((text) => JSON.parse(packText(text)) as unknown);
+  const { lists: _lists, webhooks: _webhooks, ...rest } = snapshot;
+  const { ids: _q, chunks: _c, lengths: _l, ...quotes } = snapshot.quotes as Record<string, unknown>;
   const idempotencyKeys = (snapshot.idempotency as { ids: string[] }).ids;
   return {
     ...rest,

@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LazyRecordMap, packRecord, packRecords, packText } from '../../src/core/packed-records.js';
+import { InvariantError } from '../../src/core/assert.js';
+import { LazyRecordMap, packedTexts, packRecord, packRecords, packText } from '../../src/core/packed-records.js';
 
 const records = [
   { id: 'a', name: "O'Brien \"the\" \\ back", nested: { list: [1, 2, { deep: 'x' }] } },
@@ -90,5 +91,34 @@ describe('a map of packed records', () => {
     const map = new LazyRecordMap<{ id: string }>(JSON.parse(JSON.stringify(given)) as typeof given);
     map.get('a');
     expect(packRecords(given.ids, map)).toEqual(given);
+  });
+
+  it('joins many records into chunks of ~512K characters, each record cut back out whole, read or not', () => {
+    const many = Array.from({ length: 3_000 }, (_, k) => ({ id: `r-${k}`, note: `${"O'Brien ".repeat(k % 7)}${'x'.repeat(400 + (k % 97))}`, k }));
+    const byId = new Map(many.map((r) => [r.id, r]));
+    const order = many.map((r) => r.id);
+    const given = JSON.parse(JSON.stringify(packRecords(order, byId))) as { ids: string[]; chunks: string[]; lengths: number[] };
+    expect(given.chunks.length).toBeGreaterThan(2);
+    for (const chunk of given.chunks.slice(0, -1)) expect(chunk.length).toBeGreaterThanOrEqual(1 << 19);
+    expect(packedTexts(given)).toEqual(many.map((r) => packRecord(r)));
+    const map = new LazyRecordMap<{ id: string }>(given);
+    expect(map.get('r-2999')).toEqual(many[2_999]);
+    expect(map.get('r-0')).toEqual(many[0]);
+    for (const r of many.slice(0, 1_500)) map.get(r.id);
+    expect(packRecords(order, map)).toEqual(given);
+    expect([...map.values()]).toEqual(many);
+    expect(packRecords(order, map)).toEqual(given);
+  });
+
+  it('loads one text per record too (snapshots @3 and the first @4), and refuses lengths that do not cut the chunks', () => {
+    const texts = records.map((r) => packRecord(r));
+    const map = new LazyRecordMap<{ id: string }>({ ids: records.map((r) => r.id), texts });
+    expect([...map.values()]).toEqual(records);
+    const chunked = packRecords(records.map((r) => r.id), new Map(records.map((r) => [r.id, r]))) as { ids: string[]; chunks: string[]; lengths: number[] };
+    const short = new LazyRecordMap({ ...chunked, lengths: chunked.lengths.map((n, k) => (k === 0 ? n - 1 : n)) });
+    expect(() => short.get('a')).toThrow(InvariantError);
+    const long = new LazyRecordMap({ ...chunked, lengths: chunked.lengths.map((n, k) => (k === 2 ? n + 1 : n)) });
+    expect(() => long.has('a')).toThrow(/not within its chunk/);
+    expect(() => new LazyRecordMap({ ...chunked, lengths: [1] }).get('a')).toThrow(/differ in number/);
   });
 });

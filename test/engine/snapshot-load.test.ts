@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.js';
 import { type EngineSnapshot, snapshotOf } from '../../src/engine/snapshot.js';
 import { InvariantError } from '../../src/core/assert.js';
-import { LazyRecordMap, packText } from '../../src/core/packed-records.js';
+import { LazyRecordMap, type PackedRecords, packedTexts, packText } from '../../src/core/packed-records.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
 import { ledgerFromSnapshot } from '../../src/ledger/snapshot.js';
 import { ledgerToSnapshotV1 } from '../../src/ledger/snapshot-v1.js';
@@ -23,10 +23,25 @@ const viaJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 type Packed = { ids: string[]; texts: string[] };
 const unpacked = (packed: Packed): object[] => packed.texts.map((text) => JSON.parse(packText(text)) as object);
 
-/** `snapshot` (@4) as format @3 wrote it: the pending webhooks as a list of ids. */
+/** A packed store (chunked, as @4 writes it) with one text per record, as @3 wrote it. */
+function textPerRecord<T>(store: T): T {
+  const { chunks: _chunks, lengths: _lengths, ...rest } = store as unknown as Packed & { chunks: string[]; lengths: number[] };
+  return { ...rest, texts: packedTexts(store as unknown as PackedRecords) } as unknown as T;
+}
+
+/** `snapshot` (@4) as format @3 wrote it: the pending webhooks as a list of ids, one text per packed record. */
 function asFormat3(snapshot: EngineSnapshot): EngineSnapshot {
   const { webhooks: _webhooks, ...rest } = viaJson(snapshot);
-  return { ...rest, format: 'payments-engine/snapshot@3', pendingWebhooks: [...createEngine({ ...options, snapshot: viaJson(snapshot) }).state.webhooks.pending] };
+  return {
+    ...rest,
+    format: 'payments-engine/snapshot@3',
+    pendingWebhooks: [...createEngine({ ...options, snapshot: viaJson(snapshot) }).state.webhooks.pending],
+    transactions: textPerRecord(rest.transactions),
+    quotes: textPerRecord(rest.quotes),
+    idempotency: textPerRecord(rest.idempotency),
+    cardTransactions: textPerRecord(rest.cardTransactions as NonNullable<EngineSnapshot['cardTransactions']>),
+    externalAccounts: textPerRecord(rest.externalAccounts),
+  };
 }
 
 /** `snapshot` (@4) as format @2 wrote it: records and idempotency responses as objects, no saved indexes. */

@@ -81,7 +81,7 @@ const byKey = (a: readonly [string, unknown], b: readonly [string, unknown]): nu
 
 /** Rebuilds a store from a snapshot (an older snapshot without card transactions gives an empty store). */
 export function cardTransactionStoreFromSnapshot(snapshot: CardTransactionStoreSnapshot | undefined): CardTransactionStore {
-  if (snapshot !== undefined && 'texts' in snapshot) {
+  if (snapshot !== undefined && 'ids' in snapshot) {
     return {
       byId: new LazyRecordMap<CardTransaction>(snapshot),
       order: [...snapshot.ids],

@@ -59,7 +59,7 @@ function sortedPairs(map: ReadonlyMap<string, string>): [string, string][] {
 
 /** Rebuilds a store from its snapshot (before `@3`: the identity and default-UMA indexes derived from the live records). */
 export function externalAccountStoreFromSnapshot(snapshot: ExternalAccountStoreSnapshot): ExternalAccountStore {
-  if ('texts' in snapshot) {
+  if ('ids' in snapshot) {
     return {
       byId: new LazyRecordMap<ExternalAccount>(snapshot),
       order: [...snapshot.order],

@@ -44,7 +44,7 @@ export function quoteStoreSnapshot(store: QuoteStore): QuoteStoreSnapshot {
 
 /** Rebuilds a store from its snapshot (an older snapshot without quotes gives an empty store). */
 export function quoteStoreFromSnapshot(snapshot: QuoteStoreSnapshot | undefined): QuoteStore {
-  const store: QuoteStore = snapshot !== undefined && 'texts' in snapshot
+  const store: QuoteStore = snapshot !== undefined && 'ids' in snapshot
     ? { byId: new LazyRecordMap<Quote>(snapshot), order: [...snapshot.ids], dailyVolume: new Map() }
     : emptyQuoteStore();
   for (const record of snapshot !== undefined && 'records' in snapshot ? snapshot.records : []) {

@@ -28,7 +28,7 @@ export function transactionStoreSnapshot(store: TransactionStore): TransactionSt
 
 /** Rebuilds a store from a snapshot (an older snapshot without transactions gives an empty store). */
 export function transactionStoreFromSnapshot(snapshot: TransactionStoreSnapshot | undefined): TransactionStore {
-  if (snapshot !== undefined && 'texts' in snapshot) return { byId: new LazyRecordMap<Transaction>(snapshot), order: [...snapshot.ids] };
+  if (snapshot !== undefined && 'ids' in snapshot) return { byId: new LazyRecordMap<Transaction>(snapshot), order: [...snapshot.ids] };
   const store = emptyTransactionStore();
   for (const record of snapshot?.records ?? []) {
     const frozen = deepFreeze(record) as Transaction;
