@@ -2,12 +2,16 @@
  * Deep freezing in place, for records the evolvers store. A record comes from an event's `data`,
  * which the engine made (deciders) or parsed from the log, so it is frozen where it is instead of
  * being copied first: one pass, no clone. Subtrees that are already frozen are skipped, so a
- * record spread from a stored (frozen) one costs one pass over its own keys.
+ * record spread from a stored (frozen) one costs one pass over its own keys. Before an object is
+ * frozen its string values are replaced by their interned instances (`core/intern.ts`): equal
+ * values, one copy shared by every record, where a parsed log gives each record its own.
  */
+import { interned } from './intern.js';
 
 /**
  * Freezes `value` and everything reachable from it through enumerable properties, in place;
- * returns `value`. Already-frozen objects are not entered (their contents are frozen too, since
+ * returns `value`. String values are replaced by equal interned ones before their object is
+ * frozen. Already-frozen objects are not entered (their contents are frozen too, since
  * only this function and `Object.freeze` of leaves make them). For plain data (records, arrays):
  * inherited enumerable properties would be walked too, and plain objects have none.
  */
@@ -19,15 +23,24 @@ export function deepFreeze<T>(value: T): T {
 // Replay runs this once per stored record: primitives (most values) are tested inline, without a
 // call, and for-in over a plain object uses V8's enum cache where Object.values would allocate.
 function freezeTree(object: object): void {
-  Object.freeze(object);
+  // Children first, then the object: its strings are replaced by their interned instances in the
+  // same pass, which a frozen object would refuse. Stored data is JSON (no cycles).
   if (Array.isArray(object)) {
-    for (const inner of object as unknown[]) if (typeof inner === 'object' && inner !== null && !Object.isFrozen(inner)) freezeTree(inner);
-    return;
+    const array = object as unknown[];
+    for (let i = 0; i < array.length; i += 1) {
+      const inner = array[i];
+      if (typeof inner === 'string') array[i] = interned(inner);
+      else if (typeof inner === 'object' && inner !== null && !Object.isFrozen(inner)) freezeTree(inner);
+    }
+  } else {
+    const record = object as Record<string, unknown>;
+    for (const key in record) {
+      const inner = record[key];
+      if (typeof inner === 'string') record[key] = interned(inner);
+      else if (typeof inner === 'object' && inner !== null && !Object.isFrozen(inner)) freezeTree(inner);
+    }
   }
-  for (const key in object) {
-    const inner = (object as Record<string, unknown>)[key];
-    if (typeof inner === 'object' && inner !== null && !Object.isFrozen(inner)) freezeTree(inner);
-  }
+  Object.freeze(object);
 }
 
 /**

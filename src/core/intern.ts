@@ -1,0 +1,45 @@
+/**
+ * One instance per repeated short string in stored records. A replay parses every event afresh,
+ * so the same status, currency, rail or customer id arrives as a new string in each record that
+ * holds it (JSON.parse does not share string values); `deepFreeze` passes the strings of the
+ * records it stores through `interned`, so records share one copy. Values are unchanged: only
+ * which string object holds them.
+ *
+ * The table is bounded: when full it starts again empty, so strings that never repeat (a
+ * transaction's own id, its instants, its amounts) cost a table slot for a while and nothing
+ * after, while frequent ones come back at their next use. At most `INTERN_TABLE_MAX` strings of
+ * at most `INTERN_LENGTH_MAX` UTF-16 units are held (~0.5 MB), whatever the engine's size.
+ */
+
+/** Longer strings are not interned: ids of the platform's resources are at most ~52 units. */
+export const INTERN_LENGTH_MAX = 64;
+/** Entries before the table starts again empty. */
+export const INTERN_TABLE_MAX = 4_096;
+
+let table = new Map<string, string>();
+
+/** The interned instance of `value` (equal to it), or `value` itself when too long. */
+export function interned(value: string): string {
+  const length = value.length;
+  if (length > INTERN_LENGTH_MAX || (length > 2 && isLikelyUnique(value))) return value;
+  const known = table.get(value);
+  if (known !== undefined) return known;
+  if (table.size >= INTERN_TABLE_MAX) table = new Map();
+  table.set(value, value);
+  return value;
+}
+
+/** How many strings the table holds now (at most `INTERN_TABLE_MAX`). */
+export function internedCount(): number {
+  return table.size;
+}
+
+/**
+ * Instants (`2026-01-05T16:00:25.002Z`), amounts and rates (`1388`, `-42`, `0.9213`) begin with a
+ * digit or a minus and rarely repeat beyond two characters: looking them up would only churn the
+ * table (hashing a freshly parsed string is most of what interning costs).
+ */
+function isLikelyUnique(value: string): boolean {
+  const first = value.charCodeAt(0);
+  return (first >= 48 && first <= 57) || first === 45;
+}
