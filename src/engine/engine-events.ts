@@ -3,6 +3,7 @@
  * ledger transfers (adjustments, migrations, benchmarks) that belong to no other resource.
  */
 import { assert } from '../core/assert.js';
+import { internTree } from '../core/intern.js';
 import type { CurrencyCode } from '../core/currency.js';
 import type { EvolverTable } from '../domains/evolver.js';
 import type { TransferRecord } from '../domains/movement.js';
@@ -37,7 +38,8 @@ export const ENGINE_EVENTS = {
 export const engineEvolvers: EvolverTable = {
   [ENGINE_EVENTS.idempotentResponseStored]: (state, event) => {
     const data = event.data as IdempotentResponseStored;
-    state.idempotency.set(data.key, { fingerprint: data.fingerprint, status: data.status, body: data.body });
+    // A replayed log parses every body afresh: its statuses and ids become shared instances.
+    state.idempotency.set(data.key, { fingerprint: data.fingerprint, status: data.status, body: internTree(data.body) });
   },
   [ENGINE_EVENTS.ledgerAccountOpened]: (state, event) => {
     const data = event.data as LedgerAccountOpened;
