@@ -6,7 +6,7 @@
  * frozen its string values are replaced by their interned instances (`core/intern.ts`): equal
  * values, one copy shared by every record, where a parsed log gives each record its own.
  */
-import { interned } from './intern.js';
+import { interned, sharedLeaf } from './intern.js';
 
 /**
  * Freezes `value` and everything reachable from it through enumerable properties, in place;
@@ -16,31 +16,37 @@ import { interned } from './intern.js';
  * inherited enumerable properties would be walked too, and plain objects have none.
  */
 export function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) freezeTree(value);
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) frozenTree(value, false);
   return value;
 }
 
 // Replay runs this once per stored record: primitives (most values) are tested inline, without a
 // call, and for-in over a plain object uses V8's enum cache where Object.values would allocate.
-function freezeTree(object: object): void {
-  // Children first, then the object: its strings are replaced by their interned instances in the
-  // same pass, which a frozen object would refuse. Stored data is JSON (no cycles).
+// Children first, then the object: its strings are replaced by their interned instances in the
+// same pass, which a frozen object would refuse. Stored data is JSON (no cycles). A nested object
+// of strings only may come back as an equal one already stored (`sharedLeaf`), which its parent
+// then holds instead; the value passed to `deepFreeze` itself is always the one frozen.
+function frozenTree(object: object, shareable: boolean): object {
   if (Array.isArray(object)) {
     const array = object as unknown[];
     for (let i = 0; i < array.length; i += 1) {
       const inner = array[i];
       if (typeof inner === 'string') array[i] = interned(inner);
-      else if (typeof inner === 'object' && inner !== null && !Object.isFrozen(inner)) freezeTree(inner);
+      else if (typeof inner === 'object' && inner !== null && !Object.isFrozen(inner)) array[i] = frozenTree(inner, true);
     }
-  } else {
-    const record = object as Record<string, unknown>;
-    for (const key in record) {
-      const inner = record[key];
-      if (typeof inner === 'string') record[key] = interned(inner);
-      else if (typeof inner === 'object' && inner !== null && !Object.isFrozen(inner)) freezeTree(inner);
+    return Object.freeze(object);
+  }
+  const record = object as Record<string, unknown>;
+  let strings = true;
+  for (const key in record) {
+    const inner = record[key];
+    if (typeof inner === 'string') record[key] = interned(inner);
+    else {
+      strings = false;
+      if (typeof inner === 'object' && inner !== null && !Object.isFrozen(inner)) record[key] = frozenTree(inner, true);
     }
   }
-  Object.freeze(object);
+  return shareable && strings ? sharedLeaf(record) : Object.freeze(record);
 }
 
 /**

@@ -58,6 +58,34 @@ function internObject(object: object): void {
   }
 }
 
+/** Leaf objects with more keys are not shared (rail details, counterparty information: rare). */
+export const SHARED_LEAF_KEYS_MAX = 6;
+
+let leaves = new Map<string, object>();
+
+/**
+ * A frozen object already stored with the same keys in the same order and the same string values
+ * as `leaf` (a source, a destination, a quote's rate details: the same few for every record of
+ * an account), or `leaf` itself, frozen, remembered for the next equal one. `leaf` must be an
+ * unfrozen plain object whose strings are interned; one with a value other than such a string
+ * (a number, an object, an instant, an amount) or with many keys is only frozen.
+ */
+export function sharedLeaf(leaf: Record<string, unknown>): object {
+  let key = '';
+  let keys = 0;
+  for (const name in leaf) {
+    const value = leaf[name];
+    keys += 1;
+    if (typeof value !== 'string' || keys > SHARED_LEAF_KEYS_MAX || (value.length > 2 && isLikelyUnique(value))) return Object.freeze(leaf);
+    key = `${key}${name}\u0000${value}\u0001`;
+  }
+  const known = leaves.get(key);
+  if (known !== undefined) return known;
+  if (leaves.size >= INTERN_TABLE_MAX) leaves = new Map();
+  leaves.set(key, Object.freeze(leaf));
+  return leaf;
+}
+
 /** How many strings the table holds now (at most `INTERN_TABLE_MAX`). */
 export function internedCount(): number {
   return table.size;

@@ -65,3 +65,31 @@ describe('internTree (stored responses)', () => {
     expect(internTree({ frozen }).frozen).toBe(frozen);
   });
 });
+
+describe('deepFreeze shares equal nested objects of strings (sharedLeaf)', () => {
+  const parse = (text: string): { source: object; amount: object; list: object[] } => JSON.parse(text) as { source: object; amount: object; list: object[] };
+
+  it('gives two records one frozen instance of an equal source, and keeps each record itself', () => {
+    const text = '{"id":"T:1","source":{"sourceType":"ACCOUNT","accountId":"InternalAccount:1","currency":"USD"},"amount":{"amountMinor":"1388","currency":"USD"},"list":[{"step":"SETTLE"}]}';
+    const a = parse(text);
+    const b = parse(text.replace('T:1', 'T:2'));
+    expect(deepFreeze(a)).toBe(a);
+    expect(deepFreeze(b)).toBe(b);
+    expect(b.source).toBe(a.source);
+    expect(b.list[0]).toBe(a.list[0]);
+    expect(Object.isFrozen(a.source)).toBe(true);
+    expect(JSON.stringify(b)).toBe(text.replace('T:1', 'T:2'));
+  });
+
+  it('does not share objects holding an amount, a number, another object, other keys or another key order', () => {
+    const a = parse('{"source":{"sourceType":"ACCOUNT","n":1},"amount":{"amountMinor":"1388","currency":"USD"},"list":[{"a":"x","b":"y"}]}');
+    const b = parse('{"source":{"sourceType":"ACCOUNT","n":1},"amount":{"amountMinor":"1388","currency":"USD"},"list":[{"b":"y","a":"x"}]}');
+    deepFreeze(a);
+    deepFreeze(b);
+    expect(b.source).not.toBe(a.source);
+    expect(b.amount).not.toBe(a.amount);
+    expect(b.list[0]).not.toBe(a.list[0]);
+    expect(b.amount).toEqual(a.amount);
+    expect(Object.isFrozen(b.amount)).toBe(true);
+  });
+});
