@@ -86,6 +86,12 @@ export function sharedLeaf(leaf: Record<string, unknown>): object {
   return leaf;
 }
 
+/** Empties both tables (the next strings and leaves start them again): for measurements and tests. */
+export function resetInterning(): void {
+  table = new Map();
+  leaves = new Map();
+}
+
 /** How many strings the table holds now (at most `INTERN_TABLE_MAX`). */
 export function internedCount(): number {
   return table.size;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from '../../src/core/freeze.js';
-import { INTERN_LENGTH_MAX, INTERN_TABLE_MAX, interned, internedCount, internTree } from '../../src/core/intern.js';
+import { INTERN_LENGTH_MAX, INTERN_TABLE_MAX, interned, internedCount, internTree, resetInterning } from '../../src/core/intern.js';
 
 describe('interned', () => {
   it('returns an equal string, for short, long and unique-looking values', () => {
@@ -16,6 +16,14 @@ describe('interned', () => {
     for (let i = 0; i < INTERN_TABLE_MAX * 2 + 7; i += 1) expect(interned(`key-${i}`)).toBe(`key-${i}`);
     expect(internedCount()).toBeLessThanOrEqual(INTERN_TABLE_MAX);
     expect(internedCount()).toBeGreaterThan(0);
+  });
+
+  it('is emptied by resetInterning, and interns again afterwards', () => {
+    interned('USD');
+    resetInterning();
+    expect(internedCount()).toBe(0);
+    expect(interned('USD')).toBe('USD');
+    expect(internedCount()).toBe(1);
   });
 
   it('leaves instants and amounts out of the table (they rarely repeat)', () => {
