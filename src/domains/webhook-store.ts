@@ -102,12 +102,11 @@ export class PendingWebhooks {
       pending.otherIds.set(position, id);
       last = position;
     }
-    // The time of the last packed webhook (a string id's slot repeats an earlier time).
-    for (let k = count - 1; k >= 0; k -= 1) {
-      if (pending.otherIds.has(k)) continue;
-      pending.lastTimeMs = timeOf(words, k * ID_WORDS);
-      break;
-    }
+    // The last slot's time, a string id's included (its slot repeats the time that was last
+    // when it came): `add` looks for a pending copy of an id of that time in the trailing run of
+    // slots of that time, and for an earlier time by search; a lower value would stop the run
+    // at such a slot and queue a pending id twice.
+    if (count > 0) pending.lastTimeMs = timeOf(words, (count - 1) * ID_WORDS);
     pending.end = count;
     pending.count = count;
     return pending;

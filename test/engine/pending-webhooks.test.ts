@@ -148,6 +148,18 @@ describe('PendingWebhooks in a snapshot (@4: packed words, string ids by positio
     );
   });
 
+  it('ignores a pending id queued again after a restore whose last slot is a string id of a later time', () => {
+    const [first, later] = [webhookId(1, T0), webhookId(2, T0 + 1)];
+    const live = PendingWebhooks.of([first, later]);
+    live.delete(later);
+    live.add('Webhook:odd');
+    const restored = PendingWebhooks.fromSnapshot(live.toSnapshot());
+    restored.add(first);
+    live.add(first);
+    expect([...restored]).toEqual([first, 'Webhook:odd']);
+    expect([...live]).toEqual([first, 'Webhook:odd']);
+  });
+
   it('restores more than a chunk, in queue order, with string ids at their places', () => {
     const ids = Array.from({ length: 2_500 }, (_, i) => (i % 700 === 5 ? `other-${i}` : webhookId(i + 1, T0 + Math.floor(i / 4))));
     const live = PendingWebhooks.of(ids);
