@@ -63,6 +63,20 @@ describe('PATCH /config validation', () => {
     ]);
   });
 
+  it('answers 400 to currencies, rails and field names that are objects with a hostile toString (duplicate checks never stringify them)', () => {
+    const hostile = { toString: { polluted: true } };
+    const fields = rejectedFields({
+      feeConfigs: [{ sourceCurrency: hostile, fixedFee: 1 }],
+      railFeeConfigs: [{ rail: hostile, fixedFee: 1 }],
+      transactionLimits: [{ sendingCurrency: hostile, maxAmount: 5 }, { withdrawalCurrency: hostile, maxAmount: 5 }],
+      dailyVolumeLimits: [{ currency: hostile, maxAmount: 5 }],
+      supportedCurrencies: [{ currencyCode: hostile, minAmount: 1, maxAmount: 2, requiredCounterpartyFields: [{ name: hostile, mandatory: true }], enabledTransactionTypes: [] }],
+    });
+    for (const field of ['feeConfigs[0].sourceCurrency', 'railFeeConfigs[0].rail', 'transactionLimits[0].sendingCurrency', 'transactionLimits[1].withdrawalCurrency', 'dailyVolumeLimits[0].currency', 'supportedCurrencies[0].currencyCode']) {
+      expect(fields).toContain(field);
+    }
+  });
+
   it('caps the number of fee configs at 100', () => {
     const feeConfigs = Array.from({ length: 101 }, (_, i) => ({ sourceCurrency: 'USD', fixedFee: i }));
     expect(rejectedFields({ feeConfigs })).toContain('feeConfigs');

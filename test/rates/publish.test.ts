@@ -74,4 +74,18 @@ describe('POST /sandbox/exchange-rates', () => {
     expect(response.status).toBe(400);
     expect((response.body as { details: { errors: { field: string }[] } }).details.errors.map((e) => e.field)).toEqual(['rates[0].exchangeRate', 'rates[1].asOf']);
   });
+
+  it('answers 400 to currencies that are objects with a hostile toString, and writes nothing (found by the wire fuzzer)', () => {
+    const h = harness();
+    h.ok('POST', '/sandbox/exchange-rates', { rates: [rate()] });
+    const before = h.engine.head();
+    const hostile = { toString: { polluted: true } };
+    const response = h.call('POST', '/sandbox/exchange-rates', { rates: [rate({ sendingCurrency: hostile }), rate({ receivingCurrency: hostile })] });
+    expect(response.status).toBe(400);
+    expect(response.events).toEqual([]);
+    expect(h.engine.head()).toEqual(before);
+    const fields = (response.body as { details: { errors: { field: string }[] } }).details.errors.map((e) => e.field);
+    expect(fields).toContain('rates[0].sendingCurrency');
+    expect(fields).toContain('rates[1].receivingCurrency');
+  });
 });

@@ -15,3 +15,23 @@ export function objectEntries(value: unknown): readonly (readonly [number, Reado
   });
   return out;
 }
+
+/**
+ * `value` as text for a duplicate-entry key, or undefined when it is not a primitive: `String()`
+ * of a hostile object (a `toString` that is not a function) throws, and zod reports its type.
+ * @example keyPart('USD') === 'USD'; keyPart(undefined) === 'undefined'; keyPart({}) === undefined
+ */
+export function keyPart(value: unknown): string | undefined {
+  return typeof value === 'object' || typeof value === 'function' ? (value === null ? 'null' : undefined) : String(value);
+}
+
+/** The parts joined by `separator`, or undefined when one is not a primitive (see `keyPart`). */
+export function entryKey(separator: string, ...values: readonly unknown[]): string | undefined {
+  const parts: string[] = [];
+  for (const value of values) {
+    const part = keyPart(value);
+    if (part === undefined) return undefined;
+    parts.push(part);
+  }
+  return parts.join(separator);
+}

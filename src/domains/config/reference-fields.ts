@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { CURRENCY_CODES, type CurrencyCode } from '../../core/currency.js';
 import type { FieldError } from '../../core/errors.js';
-import { objectEntries } from './field-errors.js';
+import { keyPart, objectEntries } from './field-errors.js';
 
 /** The reference's CustomerInfoFieldName values. */
 export const CUSTOMER_INFO_FIELD_NAMES = [
@@ -105,11 +105,11 @@ export function supportedCurrenciesErrors(list: unknown): FieldError[] {
     if (typeof entry.minAmount === 'number' && typeof entry.maxAmount === 'number' && entry.minAmount > entry.maxAmount) {
       errors.push({ field: `${at}.minAmount`, message: 'minAmount must not be above maxAmount' });
     }
-    const code = String(entry.currencyCode);
-    if (currencies.has(code)) errors.push({ field: `${at}.currencyCode`, message: 'another entry already configures this currency' });
-    currencies.add(code);
-    const names = objectEntries(entry.requiredCounterpartyFields).map(([, field]) => String(field.name));
-    if (new Set(names).size !== names.length) errors.push({ field: `${at}.requiredCounterpartyFields`, message: 'may name each field once' });
+    const code = keyPart(entry.currencyCode);
+    if (code !== undefined && currencies.has(code)) errors.push({ field: `${at}.currencyCode`, message: 'another entry already configures this currency' });
+    if (code !== undefined) currencies.add(code);
+    const names = objectEntries(entry.requiredCounterpartyFields).map(([, field]) => keyPart(field.name));
+    if (!names.includes(undefined) && new Set(names).size !== names.length) errors.push({ field: `${at}.requiredCounterpartyFields`, message: 'may name each field once' });
     const types = Array.isArray(entry.enabledTransactionTypes) ? entry.enabledTransactionTypes : [];
     if (new Set(types).size !== types.length) errors.push({ field: `${at}.enabledTransactionTypes`, message: 'may name each transaction type once' });
   }

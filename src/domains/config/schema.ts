@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { CURRENCY_CODES, type CurrencyCode } from '../../core/currency.js';
 import type { FieldError } from '../../core/errors.js';
-import { objectEntries } from './field-errors.js';
+import { entryKey, keyPart, objectEntries } from './field-errors.js';
 import { PAYMENT_RAILS } from './rails.js';
 import { embeddedWalletConfigSchema, supportedCurrenciesErrors, supportedCurrenciesSchema } from './reference-fields.js';
 
@@ -105,8 +105,8 @@ export function configCrossFieldErrors(body: unknown): FieldError[] {
   if ('regulated' in raw) {
     errors.push({ field: 'regulated', message: 'regulated is set by the engine options and cannot be changed by request' });
   }
-  checkFeeEntries(raw.feeConfigs, 'feeConfigs', (entry) => `${String(entry.sourceCurrency)}>${String(entry.receivingCurrency ?? '*')}`, 'receivingCurrency', errors);
-  checkFeeEntries(raw.railFeeConfigs, 'railFeeConfigs', (entry) => String(entry.rail), 'rail', errors);
+  checkFeeEntries(raw.feeConfigs, 'feeConfigs', (entry) => entryKey('>', entry.sourceCurrency, entry.receivingCurrency ?? '*'), 'receivingCurrency', errors);
+  checkFeeEntries(raw.railFeeConfigs, 'railFeeConfigs', (entry) => keyPart(entry.rail), 'rail', errors);
   const limitKeys = new Set<string>();
   for (const [index, entry] of objectEntries(raw.transactionLimits)) {
     const at = `transactionLimits[${index}]`;
@@ -119,7 +119,8 @@ export function configCrossFieldErrors(body: unknown): FieldError[] {
     } else if (withdrawal !== undefined && entry.receivingCurrency !== undefined) {
       errors.push({ field: `${at}.receivingCurrency`, message: 'receivingCurrency belongs to a corridor limit, not a withdrawal limit' });
     }
-    const key = withdrawal !== undefined ? `W:${String(withdrawal)}` : `C:${String(sending)}>${String(entry.receivingCurrency ?? '*')}`;
+    const key = withdrawal !== undefined ? entryKey('', 'W:', withdrawal) : entryKey('', 'C:', sending, '>', entry.receivingCurrency ?? '*');
+    if (key === undefined) continue;
     if (limitKeys.has(key)) {
       errors.push({ field: `${at}.${withdrawal !== undefined ? 'withdrawalCurrency' : 'sendingCurrency'}`, message: 'another limit already covers this corridor or currency' });
     }
@@ -127,7 +128,8 @@ export function configCrossFieldErrors(body: unknown): FieldError[] {
   }
   const volumeKeys = new Set<string>();
   for (const [index, entry] of objectEntries(raw.dailyVolumeLimits)) {
-    const key = String(entry.currency);
+    const key = keyPart(entry.currency);
+    if (key === undefined) continue;
     if (volumeKeys.has(key)) errors.push({ field: `dailyVolumeLimits[${index}].currency`, message: 'another daily volume limit already covers this currency' });
     volumeKeys.add(key);
   }
@@ -143,7 +145,7 @@ export function configCrossFieldErrors(body: unknown): FieldError[] {
 function checkFeeEntries(
   list: unknown,
   name: string,
-  keyOf: (entry: Readonly<Record<string, unknown>>) => string,
+  keyOf: (entry: Readonly<Record<string, unknown>>) => string | undefined,
   keyField: string,
   errors: FieldError[],
 ): void {
@@ -154,6 +156,7 @@ function checkFeeEntries(
       errors.push({ field: at, message: 'set variableFeeBps, fixedFee or both' });
     }
     const key = keyOf(entry);
+    if (key === undefined) continue;
     if (keys.has(key)) errors.push({ field: `${at}.${keyField}`, message: `another entry of ${name} already covers this ${keyField === 'rail' ? 'rail' : 'corridor'}` });
     keys.add(key);
   }

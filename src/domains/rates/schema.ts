@@ -50,9 +50,13 @@ export function rateCrossFieldErrors(list: unknown, prefix: string, nowMs: numbe
     if (entry.sendingCurrency !== undefined && entry.sendingCurrency === entry.receivingCurrency) {
       errors.push({ field: `${at}.receivingCurrency`, message: 'must differ from sendingCurrency (a same-currency rate is always 1)' });
     }
-    const key = `${String(entry.sendingCurrency)}>${String(entry.receivingCurrency)}`;
-    if (corridors.has(key)) errors.push({ field: `${at}.receivingCurrency`, message: 'this corridor already has a rate in this publication' });
-    corridors.add(key);
+    // Only string codes name a corridor (zod reports any other type); `String()` of a hostile
+    // object (a `toString` that is not a function) would throw.
+    if (typeof entry.sendingCurrency === 'string' && typeof entry.receivingCurrency === 'string') {
+      const key = `${entry.sendingCurrency}>${entry.receivingCurrency}`;
+      if (corridors.has(key)) errors.push({ field: `${at}.receivingCurrency`, message: 'this corridor already has a rate in this publication' });
+      corridors.add(key);
+    }
     if (typeof entry.asOf === 'string') {
       const asOfMs = parseInstant(entry.asOf);
       if (asOfMs === undefined) errors.push({ field: `${at}.asOf`, constraint: { format: 'date-time' }, message: 'must be an ISO 8601 instant with offset' });
