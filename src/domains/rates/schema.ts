@@ -10,7 +10,7 @@ import { CURRENCY_CODES, type CurrencyCode } from '../../core/currency.js';
 import { RateDecimal } from '../../core/decimal.js';
 import type { FieldError } from '../../core/errors.js';
 import { formatInstant, parseInstant } from '../../core/time.js';
-import { objectEntries } from '../config/field-errors.js';
+import { entryKey, objectEntries } from '../config/field-errors.js';
 import { type ExchangeRateInput, type PublishedRate, RATES_PER_PUBLICATION_MAX } from './types.js';
 
 /** A rate's text: up to 12 integer digits and 18 decimals, no sign, no exponent. */
@@ -50,10 +50,9 @@ export function rateCrossFieldErrors(list: unknown, prefix: string, nowMs: numbe
     if (entry.sendingCurrency !== undefined && entry.sendingCurrency === entry.receivingCurrency) {
       errors.push({ field: `${at}.receivingCurrency`, message: 'must differ from sendingCurrency (a same-currency rate is always 1)' });
     }
-    // Only string codes name a corridor (zod reports any other type); `String()` of a hostile
-    // object (a `toString` that is not a function) would throw.
-    if (typeof entry.sendingCurrency === 'string' && typeof entry.receivingCurrency === 'string') {
-      const key = `${entry.sendingCurrency}>${entry.receivingCurrency}`;
+    // Keyed on primitives only (entryKey): zod reports an object, whose String() could throw.
+    const key = entryKey('>', entry.sendingCurrency, entry.receivingCurrency);
+    if (key !== undefined) {
       if (corridors.has(key)) errors.push({ field: `${at}.receivingCurrency`, message: 'this corridor already has a rate in this publication' });
       corridors.add(key);
     }
