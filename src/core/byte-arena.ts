@@ -1,0 +1,104 @@
+/**
+ * Byte strings kept in large shared buffers instead of one heap object each: a record packed by
+ * `RecordCodec` is ~100-200 bytes, while a `Uint8Array` of its own costs ~100 bytes more in
+ * headers and backing-store bookkeeping. Each stored string is its length (a varint) and its
+ * bytes, in a chunk of `CHUNK_BYTES` (a longer one gets a chunk to itself); a handle, a plain
+ * number, says where. Freed bytes are only counted: the owner compacts (`compacted`) when they
+ * outweigh the live ones.
+ */
+
+/** Bytes a chunk holds (a longer string gets a chunk of its own). */
+export const CHUNK_BYTES = 1 << 16;
+// A handle is chunk * HANDLE_SCALE + offset: offsets stay below CHUNK_BYTES or are 0.
+const HANDLE_SCALE = 2 * CHUNK_BYTES;
+
+/** Stored byte strings addressed by number handles. */
+export class ByteArena {
+  readonly #chunks: Uint8Array[] = [];
+  // The chunk small strings are appended to (-1: none yet), and where its free bytes start.
+  #open = -1;
+  #at = 0;
+  #liveBytes = 0;
+  #freeBytes = 0;
+
+  /** Copies `bytes` in; returns its handle. */
+  store(bytes: Uint8Array): number {
+    const need = bytes.length + varintLength(bytes.length);
+    if (need > CHUNK_BYTES) {
+      this.#chunks.push(new Uint8Array(need));
+      return this.#write(this.#chunks.length - 1, 0, bytes, need);
+    }
+    if (this.#open === -1 || this.#at + need > CHUNK_BYTES) {
+      this.#chunks.push(new Uint8Array(CHUNK_BYTES));
+      this.#open = this.#chunks.length - 1;
+      this.#at = 0;
+    }
+    const at = this.#at;
+    this.#at += need;
+    return this.#write(this.#open, at, bytes, need);
+  }
+
+  /** The chunk holding `handle`'s bytes, where they start in it, and how many there are. */
+  locate(handle: number): { readonly chunk: Uint8Array; readonly from: number; readonly length: number } {
+    const chunk = this.#chunks[Math.floor(handle / HANDLE_SCALE)];
+    if (chunk === undefined) throw new RangeError(`byte arena: no chunk for handle ${handle}`);
+    let from = handle % HANDLE_SCALE;
+    let length = 0;
+    let scale = 1;
+    for (;;) {
+      const byte = chunk[from++];
+      if (byte === undefined) throw new RangeError(`byte arena: no string at handle ${handle}`);
+      length += (byte & 0x7f) * scale;
+      if (byte < 0x80) break;
+      scale *= 0x80;
+    }
+    if (from + length > chunk.length) throw new RangeError(`byte arena: string at handle ${handle} past its chunk`);
+    return { chunk, from, length };
+  }
+
+  /** The bytes stored at `handle` (a view into the arena). */
+  bytesOf(handle: number): Uint8Array {
+    const { chunk, from, length } = this.locate(handle);
+    return chunk.subarray(from, from + length);
+  }
+
+  /** Counts `handle`'s bytes as free (they stay until the owner compacts). */
+  free(handle: number): void {
+    const { from, length } = this.locate(handle);
+    const size = length + from - (handle % HANDLE_SCALE);
+    this.#liveBytes -= size;
+    this.#freeBytes += size;
+  }
+
+  /** True when freed bytes outweigh live ones and are worth a copy (over one chunk). */
+  get wasteful(): boolean {
+    return this.#freeBytes > CHUNK_BYTES && this.#freeBytes > this.#liveBytes;
+  }
+
+  /** Bytes held in chunks (for figures and tests). */
+  get heldBytes(): number {
+    let total = 0;
+    for (const chunk of this.#chunks) total += chunk.length;
+    return total;
+  }
+
+  #write(index: number, at: number, bytes: Uint8Array, need: number): number {
+    const chunk = this.#chunks[index]!;
+    let cursor = at;
+    let rest = bytes.length;
+    while (rest >= 0x80) {
+      chunk[cursor++] = (rest & 0x7f) | 0x80;
+      rest >>>= 7;
+    }
+    chunk[cursor++] = rest;
+    chunk.set(bytes, cursor);
+    this.#liveBytes += need;
+    return index * HANDLE_SCALE + at;
+  }
+}
+
+function varintLength(value: number): number {
+  let length = 1;
+  for (let rest = value; rest >= 0x80; rest >>>= 7) length += 1;
+  return length;
+}

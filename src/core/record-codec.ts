@@ -1,0 +1,524 @@
+/**
+ * A compact binary form of stored records (JSON-safe data: objects, arrays, strings, numbers,
+ * booleans, null), for stores that keep settled records packed instead of as objects
+ * (`PackedRecordMap`). A record's JSON is ~800-1,500 characters and its object graph ~600 B of
+ * heap even with its strings shared; packed it is ~100-200 bytes, because most of a record is
+ * text of a few kinds that a byte or a few stand for:
+ *
+ * - **keys**: an object's key list, in order, is a shape numbered once per codec;
+ * - **ids**: `<Prefix>:<uuid>` (lowercase hex) is the prefix's number and 16 bytes, or, when the
+ *   same uuid came earlier in the record (a quote's `transactionId`, a customer id in the record
+ *   and in its source), the prefix's number and which of the earlier ones;
+ * - **instants**: `YYYY-MM-DDTHH:MM:SS.sssZ` is its epoch ms as a varint;
+ * - **amounts**: a canonical decimal integer string (`"12345"`, `"-7"`, at most 15 digits) is a
+ *   zigzag varint;
+ * - **repeated strings** (statuses, currencies, rails, names): a string seen twice enters the
+ *   codec's dictionary (bounded) and is its number after that.
+ *
+ * Everything else is written out (one byte per UTF-16 unit for ASCII, two otherwise, so lone
+ * surrogates survive). `decode(encode(v))` equals `v` exactly: the same keys in the same order,
+ * the same strings, numbers (`-0` included) and `undefined` values. A codec is stateful (its
+ * shapes and dictionary grow) and deterministic; bytes are only meaningful to the codec that
+ * wrote them, which holds them in memory: this is not a storage format.
+ */
+
+const NULL = 0;
+const FALSE = 1;
+const TRUE = 2;
+const UNDEFINED = 3;
+const INTEGER = 4;
+const FLOAT = 5;
+const DICTIONARY = 6;
+const ASCII = 7;
+const UTF16 = 8;
+const ID = 9;
+const INSTANT = 10;
+const DECIMAL_INTEGER = 11;
+const ARRAY = 12;
+const OBJECT = 13;
+const ID_AGAIN = 14;
+
+/** Strings in the dictionary at most (then new ones are written out). */
+export const DICTIONARY_MAX = 1 << 16;
+/** Longer strings never enter the dictionary. */
+const DICTIONARY_LENGTH_MAX = 64;
+/** Strings seen once, remembered until this many, then forgotten together. */
+const CANDIDATES_MAX = 1 << 12;
+/** Distinct id prefixes at most (then ids of a new prefix are written out). */
+const PREFIXES_MAX = 1 << 10;
+// Integers beyond this are written as floats, so that zigzag stays within safe integers.
+const INTEGER_MAX = 2 ** 52;
+const UUID_LENGTH = 36;
+/** Uuids of one record that later ones can refer back to. */
+const IDS_REMEMBERED = 16;
+
+const asciiDecoder = new TextDecoder('latin1');
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+// A node of the shape trie: the shape of the keys on the path to it, and the nodes after it.
+type ShapeNode = { index: number; readonly next: Map<string, ShapeNode> };
+
+/** Encodes records to bytes and back (see the module's comment). */
+export class RecordCodec {
+  readonly #shapes: (readonly string[])[] = [];
+  readonly #shapeRoot: ShapeNode = { index: -1, next: new Map() };
+  readonly #strings: string[] = [];
+  readonly #stringIndex = new Map<string, number>();
+  #candidates = new Set<string>();
+  readonly #prefixes: string[] = [];
+  readonly #prefixIndex = new Map<string, number>();
+  #bytes = new Uint8Array(1 << 12);
+  #at = 0;
+  readonly #float = new Float64Array(1);
+  readonly #floatBytes = new Uint8Array(this.#float.buffer);
+  // Decoding: the bytes and the read position.
+  #input: Uint8Array = new Uint8Array(0);
+  #from = 0;
+  // The uuids of the record being encoded (16 bytes each) or decoded (text), in order.
+  readonly #idBytes = new Uint8Array(16 * (IDS_REMEMBERED + 1));
+  #idCount = 0;
+  readonly #idTexts: string[] = [];
+
+  /** The bytes of `value` (a view of the codec's scratch: copy them before the next call). */
+  encode(value: unknown): Uint8Array {
+    this.#at = 0;
+    this.#idCount = 0;
+    this.#value(value);
+    return this.#bytes.subarray(0, this.#at);
+  }
+
+  /**
+   * The value `bytes[from..]` hold (written by this codec's `encode`); objects and arrays are
+   * frozen when `freeze` is true. Throws `RangeError` on bytes no `encode` wrote.
+   */
+  decode(bytes: Uint8Array, from = 0, freeze = true): unknown {
+    this.#input = bytes;
+    this.#from = from;
+    this.#idTexts.length = 0;
+    const value = this.#read(freeze);
+    this.#input = new Uint8Array(0);
+    return value;
+  }
+
+  /** How many shapes, dictionary strings and id prefixes the codec holds (for tests and figures). */
+  get sizes(): { readonly shapes: number; readonly strings: number; readonly prefixes: number } {
+    return { shapes: this.#shapes.length, strings: this.#strings.length, prefixes: this.#prefixes.length };
+  }
+
+  #value(value: unknown): void {
+    if (typeof value === 'string') this.#string(value);
+    else if (typeof value === 'number') this.#number(value);
+    else if (typeof value === 'boolean') this.#byte(value ? TRUE : FALSE);
+    else if (value === undefined) this.#byte(UNDEFINED);
+    else if (value === null) this.#byte(NULL);
+    else if (Array.isArray(value)) this.#array(value);
+    else if (typeof value === 'object') this.#object(value as Record<string, unknown>);
+    else throw new TypeError(`a record holds JSON data, not a ${typeof value}`);
+  }
+
+  #array(array: readonly unknown[]): void {
+    this.#byte(ARRAY);
+    this.#varint(array.length);
+    for (let i = 0; i < array.length; i += 1) this.#value(array[i]);
+  }
+
+  #object(object: Record<string, unknown>): void {
+    let node = this.#shapeRoot;
+    for (const key in object) {
+      let next = node.next.get(key);
+      if (next === undefined) {
+        next = { index: -1, next: new Map() };
+        node.next.set(key, next);
+      }
+      node = next;
+    }
+    if (node.index === -1) {
+      node.index = this.#shapes.length;
+      this.#shapes.push(Object.keys(object));
+    }
+    this.#byte(OBJECT);
+    this.#varint(node.index);
+    for (const key in object) this.#value(object[key]);
+  }
+
+  #number(value: number): void {
+    if (Number.isInteger(value) && Math.abs(value) <= INTEGER_MAX && !Object.is(value, -0)) {
+      this.#byte(INTEGER);
+      this.#varint(value >= 0 ? value * 2 : -value * 2 - 1);
+      return;
+    }
+    this.#byte(FLOAT);
+    this.#float[0] = value;
+    this.#room(8);
+    this.#bytes.set(this.#floatBytes, this.#at);
+    this.#at += 8;
+  }
+
+  #string(text: string): void {
+    // The special forms first, by their shape: most strings of a record are ids, instants and
+    // amounts seen once, which a dictionary lookup would hash for nothing.
+    if (this.#special(text)) return;
+    const known = this.#stringIndex.get(text);
+    if (known !== undefined) {
+      this.#byte(DICTIONARY);
+      this.#varint(known);
+      return;
+    }
+    if (text.length <= DICTIONARY_LENGTH_MAX && this.#strings.length < DICTIONARY_MAX) {
+      if (this.#candidates.has(text)) {
+        this.#stringIndex.set(text, this.#strings.length);
+        this.#byte(DICTIONARY);
+        this.#varint(this.#strings.length);
+        this.#strings.push(text);
+        return;
+      }
+      if (this.#candidates.size >= CANDIDATES_MAX) this.#candidates = new Set();
+      this.#candidates.add(text);
+    }
+    this.#literal(text);
+  }
+
+  // An id, an instant or a decimal integer, written as such; false when `text` is none of them.
+  #special(text: string): boolean {
+    const length = text.length;
+    if (length === 24 && text.charCodeAt(23) === 90 && isInstantText(text)) {
+      this.#byte(INSTANT);
+      this.#varint(instantMs(text));
+      return true;
+    }
+    if (length >= UUID_LENGTH && text.charCodeAt(length - 28) === 45) return this.#id(text);
+    const first = text.charCodeAt(0);
+    if (length <= 16 && ((first >= 48 && first <= 57) || first === 45)) {
+      const digits = decimalIntegerDigits(text);
+      if (digits > 0 && digits <= 15) {
+        const value = Number(text);
+        this.#byte(DECIMAL_INTEGER);
+        this.#varint(value >= 0 ? value * 2 : -value * 2 - 1);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // `<prefix><uuid>` as the prefix's number and the uuid's 16 bytes (or a reference to the same
+  // uuid earlier in the record); false, having written nothing, when `text` is not one.
+  #id(text: string): boolean {
+    // The uuid's bytes go after those of the record's earlier ids (past the last remembered one
+    // once IDS_REMEMBERED are), then are compared with them.
+    const slot = this.#idCount * 16;
+    if (!parseUuid(text, text.length - UUID_LENGTH, this.#idBytes, slot)) return false;
+    const index = this.#prefixOf(text);
+    if (index === -1) return false;
+    const earlier = this.#earlierId(slot);
+    if (earlier !== -1) {
+      this.#byte(ID_AGAIN);
+      this.#varint(index);
+      this.#varint(earlier);
+      return true;
+    }
+    if (this.#idCount < IDS_REMEMBERED) this.#idCount += 1;
+    this.#byte(ID);
+    this.#varint(index);
+    this.#room(16);
+    this.#bytes.set(this.#idBytes.subarray(slot, slot + 16), this.#at);
+    this.#at += 16;
+    return true;
+  }
+
+  // The number of the prefix before `text`'s uuid, added when new (-1: not a platform prefix, or
+  // no room). A record holds a few prefixes, so they are compared in place before any slicing.
+  #prefixOf(text: string): number {
+    const length = text.length - UUID_LENGTH;
+    const prefixes = this.#prefixes;
+    for (let index = 0; index < prefixes.length && index < 16; index += 1) {
+      const prefix = prefixes[index]!;
+      if (prefix.length === length && text.startsWith(prefix)) return index;
+    }
+    const prefix = text.slice(0, length);
+    const known = this.#prefixIndex.get(prefix);
+    if (known !== undefined) return known;
+    // Only an empty prefix or one ending in ':' (the platform's ids); others are written out.
+    if ((length > 0 && text.charCodeAt(length - 1) !== 58) || prefixes.length >= PREFIXES_MAX) return -1;
+    this.#prefixIndex.set(prefix, prefixes.length);
+    prefixes.push(prefix);
+    return prefixes.length - 1;
+  }
+
+  // Which earlier uuid of the record has the bytes at `slot` (-1: none).
+  #earlierId(slot: number): number {
+    const bytes = this.#idBytes;
+    for (let earlier = 0; earlier < this.#idCount; earlier += 1) {
+      let k = 0;
+      while (k < 16 && bytes[earlier * 16 + k] === bytes[slot + k]) k += 1;
+      if (k === 16) return earlier;
+    }
+    return -1;
+  }
+
+  #literal(text: string): void {
+    const length = text.length;
+    const start = this.#at;
+    this.#byte(ASCII);
+    this.#varint(length);
+    this.#room(length);
+    for (let i = 0; i < length; i += 1) {
+      const unit = text.charCodeAt(i);
+      if (unit >= 0x80) {
+        this.#utf16(text, start);
+        return;
+      }
+      this.#bytes[this.#at++] = unit;
+    }
+  }
+
+  #utf16(text: string, start: number): void {
+    this.#at = start;
+    this.#byte(UTF16);
+    this.#varint(text.length);
+    this.#room(text.length * 2);
+    for (let i = 0; i < text.length; i += 1) {
+      const unit = text.charCodeAt(i);
+      this.#bytes[this.#at++] = unit & 0xff;
+      this.#bytes[this.#at++] = unit >>> 8;
+    }
+  }
+
+  #byte(value: number): void {
+    this.#room(1);
+    this.#bytes[this.#at++] = value;
+  }
+
+  // Unsigned, up to 2^53: seven bits a byte, low first.
+  #varint(value: number): void {
+    this.#room(8);
+    let rest = value;
+    while (rest >= 0x80) {
+      this.#bytes[this.#at++] = (rest % 0x80) | 0x80;
+      rest = Math.floor(rest / 0x80);
+    }
+    this.#bytes[this.#at++] = rest;
+  }
+
+  #room(count: number): void {
+    if (this.#at + count <= this.#bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.#bytes.length * 2, this.#at + count));
+    grown.set(this.#bytes.subarray(0, this.#at));
+    this.#bytes = grown;
+  }
+
+  #read(freeze: boolean): unknown {
+    const tag = this.#next();
+    switch (tag) {
+      case NULL:
+        return null;
+      case FALSE:
+        return false;
+      case TRUE:
+        return true;
+      case UNDEFINED:
+        return undefined;
+      case INTEGER:
+        return unzigzag(this.#readVarint());
+      case FLOAT:
+        return this.#readFloat();
+      case DICTIONARY:
+        return this.#entry(this.#strings, this.#readVarint());
+      case ASCII:
+        return this.#readAscii();
+      case UTF16:
+        return this.#readUtf16();
+      case ID:
+        return this.#readId();
+      case ID_AGAIN:
+        return this.#entry(this.#prefixes, this.#readVarint()) + this.#entry(this.#idTexts, this.#readVarint());
+      case INSTANT:
+        return new Date(this.#readVarint()).toISOString();
+      case DECIMAL_INTEGER:
+        return String(unzigzag(this.#readVarint()));
+      case ARRAY:
+        return this.#readArray(freeze);
+      case OBJECT:
+        return this.#readObject(freeze);
+      default:
+        throw new RangeError(`packed record: unknown tag ${tag}`);
+    }
+  }
+
+  #readArray(freeze: boolean): readonly unknown[] {
+    const length = this.#readVarint();
+    const array: unknown[] = [];
+    for (let i = 0; i < length; i += 1) array.push(this.#read(freeze));
+    return freeze ? Object.freeze(array) : array;
+  }
+
+  #readObject(freeze: boolean): object {
+    const keys = this.#entry(this.#shapes, this.#readVarint());
+    const object: Record<string, unknown> = {};
+    for (let k = 0; k < keys.length; k += 1) {
+      const key = keys[k]!;
+      const value = this.#read(freeze);
+      // A key named __proto__ (JSON.parse makes it an own property) must stay a property.
+      if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+      else object[key] = value;
+    }
+    return freeze ? Object.freeze(object) : object;
+  }
+
+  #readAscii(): string {
+    const length = this.#readVarint();
+    const end = this.#from + length;
+    if (end > this.#input.length) throw new RangeError('packed record: text past its end');
+    const bytes = this.#input.subarray(this.#from, end);
+    // Spread as arguments up to a bound (the stack); a long text through the decoder (ASCII is
+    // the same in every single-byte table).
+    const text = length <= 4_096 ? String.fromCharCode.apply(null, bytes as unknown as number[]) : asciiDecoder.decode(bytes);
+    this.#from = end;
+    return text;
+  }
+
+  #readUtf16(): string {
+    const length = this.#readVarint();
+    let text = '';
+    for (let from = 0; from < length; from += 4_096) {
+      const units = new Array<number>(Math.min(4_096, length - from));
+      for (let i = 0; i < units.length; i += 1) units[i] = this.#next() | (this.#next() << 8);
+      text += String.fromCharCode.apply(null, units);
+    }
+    return text;
+  }
+
+  #readId(): string {
+    const prefix = this.#entry(this.#prefixes, this.#readVarint());
+    if (this.#from + 16 > this.#input.length) throw new RangeError('packed record: id past its end');
+    const b = this.#input;
+    const at = this.#from;
+    this.#from += 16;
+    let uuid = '';
+    for (let i = 0; i < 16; i += 1) {
+      if (i === 4 || i === 6 || i === 8 || i === 10) uuid += '-';
+      uuid += HEX[b[at + i]!]!;
+    }
+    if (this.#idTexts.length < IDS_REMEMBERED) this.#idTexts.push(uuid);
+    return prefix + uuid;
+  }
+
+  #readFloat(): number {
+    if (this.#from + 8 > this.#input.length) throw new RangeError('packed record: number past its end');
+    this.#floatBytes.set(this.#input.subarray(this.#from, this.#from + 8));
+    this.#from += 8;
+    return this.#float[0]!;
+  }
+
+  #readVarint(): number {
+    let value = 0;
+    let scale = 1;
+    for (;;) {
+      const byte = this.#next();
+      value += (byte & 0x7f) * scale;
+      if (byte < 0x80) return value;
+      scale *= 0x80;
+      if (scale > 2 ** 56) throw new RangeError('packed record: varint too long');
+    }
+  }
+
+  #next(): number {
+    const byte = this.#input[this.#from++];
+    if (byte === undefined) throw new RangeError('packed record: past its end');
+    return byte;
+  }
+
+  #entry<T>(table: readonly T[], index: number): T {
+    const entry = table[index];
+    if (entry === undefined) throw new RangeError(`packed record: no entry ${index}`);
+    return entry;
+  }
+}
+
+function unzigzag(value: number): number {
+  return value % 2 === 0 ? value / 2 : -(value + 1) / 2;
+}
+
+// A lowercase hex digit's value, or -1.
+function hexValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  return code >= 97 && code <= 102 ? code - 87 : -1;
+}
+
+// Scratch for `isUuidAt`.
+const uuidScratch = new Uint8Array(16);
+
+/** True when `text[at..]` is exactly a lowercase 8-4-4-4-12 UUID (the platform's ids). */
+export function isUuidAt(text: string, at: number): boolean {
+  return parseUuid(text, at, uuidScratch, 0);
+}
+
+/**
+ * Writes the 16 bytes of the lowercase 8-4-4-4-12 UUID that is `text[at..]` to `into[slot..]`;
+ * false (bytes partly written) when `text[at..]` is not exactly one.
+ */
+function parseUuid(text: string, at: number, into: Uint8Array, slot: number): boolean {
+  if (text.length - at !== UUID_LENGTH) return false;
+  let cursor = at;
+  for (let k = 0; k < 16; k += 1) {
+    if (k === 4 || k === 6 || k === 8 || k === 10) {
+      if (text.charCodeAt(cursor) !== 45) return false;
+      cursor += 1;
+    }
+    const high = hexValue(text.charCodeAt(cursor));
+    const low = hexValue(text.charCodeAt(cursor + 1));
+    if (high < 0 || low < 0) return false;
+    into[slot + k] = (high << 4) | low;
+    cursor += 2;
+  }
+  return true;
+}
+
+/**
+ * The digit count of a canonical decimal integer (`0`, `12345`, `-7`: no sign but `-`, no
+ * leading zero, not `-0`), or 0 when `text` is not one.
+ */
+export function decimalIntegerDigits(text: string): number {
+  const negative = text.charCodeAt(0) === 45;
+  const first = negative ? 1 : 0;
+  const digits = text.length - first;
+  if (digits < 1) return 0;
+  for (let i = first; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return 0;
+  }
+  if (text.charCodeAt(first) === 48 && (digits > 1 || negative)) return 0;
+  return digits;
+}
+
+function digitsAt(text: string, at: number, count: number): number {
+  let value = 0;
+  for (let i = at; i < at + count; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return -1;
+    value = value * 10 + code - 48;
+  }
+  return value;
+}
+
+/**
+ * True when `text` is an instant exactly as `Date.prototype.toISOString` writes it for years
+ * 1970-9999 (`YYYY-MM-DDTHH:MM:SS.sssZ`), so that its epoch ms gives it back.
+ */
+export function isInstantText(text: string): boolean {
+  if (text.length !== 24 || text.charCodeAt(23) !== 90 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false;
+  if (text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58 || text.charCodeAt(19) !== 46) return false;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  const hour = digitsAt(text, 11, 2);
+  const minute = digitsAt(text, 14, 2);
+  const second = digitsAt(text, 17, 2);
+  if (year < 1970 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59) return false;
+  if (second < 0 || second > 59 || digitsAt(text, 20, 3) < 0) return false;
+  return day <= 28 || new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+}
+
+// Epoch ms of an instant that `isInstantText` accepted.
+function instantMs(text: string): number {
+  return Date.UTC(digitsAt(text, 0, 4), digitsAt(text, 5, 2) - 1, digitsAt(text, 8, 2), digitsAt(text, 11, 2), digitsAt(text, 14, 2), digitsAt(text, 17, 2), digitsAt(text, 20, 3));
+}

@@ -1,0 +1,128 @@
+/**
+ * core/record-codec.ts: a packed record decodes to exactly the record packed (keys in order,
+ * strings, numbers with -0, undefined values), whatever the text looks like, and the compact
+ * forms (ids, instants, decimal integers, dictionary strings) are taken only where they round-trip.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { sameValue } from '../support/same-value.js';
+import { decimalIntegerDigits, isInstantText, isUuidAt, RecordCodec } from '../../src/core/record-codec.js';
+
+const uuid = fc.uuid().map((text) => text.toLowerCase());
+const instant = fc.date({ min: new Date(-1e12), max: new Date(9e12), noInvalidDate: true }).map((date) => date.toISOString());
+const special = fc.oneof(
+  uuid,
+  fc.tuple(fc.constantFrom('Transaction:', 'Quote:', 'Customer:', 'X', 'a:b:', ''), uuid).map(([prefix, id]) => prefix + id),
+  uuid.map((id) => id.toUpperCase()),
+  instant,
+  fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }).map(String),
+  fc.constantFrom('0', '-0', '007', '+5', '1e3', ' 12', '12 ', '', '-', '2026-02-30T00:00:00.000Z', '2026-13-01T00:00:00.000Z', '1969-12-31T23:59:59.999Z'),
+  fc.string({ unit: 'binary' }),
+  fc.string({ unit: 'grapheme' }),
+);
+const leaf = fc.oneof(special, fc.double(), fc.integer(), fc.constantFrom(-0, 2 ** 53, -(2 ** 60), null, true, false, undefined));
+const record = fc.letrec((tie) => ({
+  value: fc.oneof({ depthSize: 'small' }, leaf, tie('array'), tie('object')),
+  array: fc.array(tie('value'), { maxLength: 5 }),
+  object: fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('__proto__', 'id', 'status', '1', 'constructor')), tie('value'), { maxKeys: 8 }),
+})).value;
+
+describe('RecordCodec', () => {
+  it('decodes every value to exactly the value encoded (key order, -0, undefined, any text)', () => {
+    const codec = new RecordCodec();
+    fc.assert(
+      fc.property(fc.array(record, { minLength: 1, maxLength: 6 }), (values) => {
+        // Several values through one codec, so that shapes and dictionary entries are reused.
+        const packed = values.map((value) => codec.encode(value).slice());
+        packed.forEach((bytes, i) => {
+          expect(sameValue(codec.decode(bytes), values[i])).toBe(true);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refers back to a uuid met earlier in the record, past the remembered ones too', () => {
+    const pool = Array.from({ length: 24 }, (_, i) => `019b901f-3cd1-7459-8721-8b14dbb5d7${String(i).padStart(2, '0')}`);
+    const id = fc.tuple(fc.constantFrom('Transaction:', 'Quote:', ''), fc.constantFrom(...pool)).map(([prefix, uuid]) => prefix + uuid);
+    const codec = new RecordCodec();
+    fc.assert(
+      fc.property(fc.array(fc.oneof(id, fc.array(id, { maxLength: 4 })), { minLength: 1, maxLength: 60 }), (ids) => {
+        expect(sameValue(codec.decode(codec.encode(ids).slice()), ids)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+    const again = codec.encode([`Quote:${pool[0]}`, `Transaction:${pool[0]}`]);
+    expect(again.length).toBeLessThan(2 + 18 + 4);
+  });
+
+  it('keeps a key named __proto__ an own property, never the prototype', () => {
+    const codec = new RecordCodec();
+    const value = JSON.parse('{"__proto__":{"polluted":true},"id":"x"}') as object;
+    const decoded = codec.decode(codec.encode(value).slice()) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(decoded)).toBe(Object.prototype);
+    expect(Object.keys(decoded)).toEqual(['__proto__', 'id']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('freezes what it decodes, deeply, unless told not to', () => {
+    const codec = new RecordCodec();
+    const bytes = codec.encode({ a: { b: [1, { c: 'd' }] } }).slice();
+    const frozen = codec.decode(bytes) as { a: { b: [number, { c: string }] } };
+    expect(Object.isFrozen(frozen) && Object.isFrozen(frozen.a) && Object.isFrozen(frozen.a.b) && Object.isFrozen(frozen.a.b[1])).toBe(true);
+    const open = codec.decode(bytes, 0, false) as { a: { b: unknown[] } };
+    expect(Object.isFrozen(open) || Object.isFrozen(open.a) || Object.isFrozen(open.a.b)).toBe(false);
+  });
+
+  it('packs a platform record to a small fraction of its JSON', () => {
+    const codec = new RecordCodec();
+    const record = (n: number) => ({
+      id: `Transaction:019b901f-3cd1-7459-8721-8b14dbb5d7${String(n).padStart(2, '0')}`,
+      status: 'COMPLETED',
+      customerId: 'Customer:019b8ee7-22c8-73d5-9153-33c978fce264',
+      createdAt: '2026-01-05T21:45:24.945Z',
+      sentAmount: { amountMinor: '9988293', currency: 'USD' },
+      description: 'Sandbox funding',
+      fundingTransferIds: ['Transfer:019b901f-3cd1-7080-9b79-79aaab939d1b'],
+    });
+    codec.encode(record(1));
+    const bytes = codec.encode(record(2));
+    expect(bytes.length).toBeLessThan(JSON.stringify(record(2)).length / 4);
+    expect(sameValue(codec.decode(bytes.slice()), record(2))).toBe(true);
+  });
+
+  it('refuses bytes it did not write with a RangeError, never a wrong value silently past the end', () => {
+    const codec = new RecordCodec();
+    expect(() => codec.decode(new Uint8Array([99]))).toThrow(RangeError);
+    expect(() => codec.decode(new Uint8Array([13, 5]))).toThrow(RangeError);
+    expect(() => codec.decode(codec.encode('a long enough text').slice(0, 5))).toThrow(RangeError);
+  });
+
+  it('refuses values that are not JSON data (functions, symbols, bigints)', () => {
+    const codec = new RecordCodec();
+    expect(() => codec.encode({ f: () => 1 })).toThrow(TypeError);
+    expect(() => codec.encode({ n: 1n })).toThrow(TypeError);
+  });
+});
+
+describe('the compact forms are taken only where they round-trip', () => {
+  it('isUuidAt: lowercase 8-4-4-4-12 hex only', () => {
+    expect(isUuidAt('Quote:019b90d2-3601-7378-a213-8d9e756be45c', 6)).toBe(true);
+    expect(isUuidAt('019B90D2-3601-7378-A213-8D9E756BE45C', 0)).toBe(false);
+    expect(isUuidAt('019b90d2-3601-7378-a213-8d9e756be45', 0)).toBe(false);
+    expect(isUuidAt('019b90d2x3601-7378-a213-8d9e756be45c', 0)).toBe(false);
+  });
+
+  it('isInstantText: exactly what toISOString writes for 1970-9999', () => {
+    fc.assert(fc.property(fc.date({ min: new Date(0), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true }), (date) => isInstantText(date.toISOString())));
+    for (const text of ['2026-02-29T00:00:00.000Z', '2026-01-05T24:00:00.000Z', '2026-01-05T16:00:00Z', '2026-01-05T16:00:00.000+00:00', '1969-12-31T23:59:59.999Z']) {
+      expect(isInstantText(text)).toBe(false);
+    }
+    expect(isInstantText('2024-02-29T00:00:00.000Z')).toBe(true);
+  });
+
+  it('decimalIntegerDigits: canonical integers only', () => {
+    expect(['0', '7', '-7', '12345', '999999999999999'].map(decimalIntegerDigits)).toEqual([1, 1, 1, 5, 15]);
+    expect(['', '-', '-0', '00', '01', '+1', '1.0', '1e3', ' 1'].map(decimalIntegerDigits)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+  });
+});
