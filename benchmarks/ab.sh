@@ -2,6 +2,7 @@
 # npm run bench:ab -- [git revision, default HEAD]: the working tree (B) against that revision (A),
 # replaying the same blocks in one process (benchmarks/ab.ts). Both are bundled the same way.
 # AB_MEMORY=1: the engine's memory after the API-driven replay instead (benchmarks/memory-ab.ts).
+# AB_REPLAY=1: the API-driven replay's CPU per event, blocks parsed from text (benchmarks/replay-ab.ts).
 set -euo pipefail
 rev="${1:-HEAD}"
 base=bench-out/ab-base
@@ -12,7 +13,10 @@ trap 'git worktree remove --force "$base"' EXIT
 npx tsup --no-config "$base/src/index.ts" --format esm --platform node --target node20 --out-dir bench-out/ab-base-dist --silent
 npx tsup --config benchmarks/tsup.config.ts --silent
 echo "A = $(git rev-parse --short "$rev"), B = working tree"
-if [ "${AB_MEMORY:-}" = 1 ]; then
+if [ "${AB_REPLAY:-}" = 1 ]; then
+  # Figure 8's API-driven replay, both builds in one process (benchmarks/replay-ab.ts).
+  node --expose-gc --max-old-space-size=4096 bench-out/bundle/replay-ab.js bench-out/ab-base-dist/index.js "${2:-30000}"
+elif [ "${AB_MEMORY:-}" = 1 ]; then
   # Figure 12 per transaction, heap and typed-array buffers (benchmarks/memory-ab.ts).
   node --expose-gc --max-old-space-size=4096 bench-out/bundle/memory-ab.js bench-out/ab-base-dist/index.js "${2:-30000}"
 else

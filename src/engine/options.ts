@@ -3,6 +3,7 @@
  * credentials, seed 0. Everything the engine may not invent (time, ids, configuration) comes
  * from here or from the request.
  */
+import { HOT_RECORDS } from '../core/packed-record-map.js';
 import type { PlatformCredential } from '../api/auth.js';
 import { ratesFromOptions } from '../domains/rates/schema.js';
 import type { ExchangeRateInput, PublishedRate } from '../domains/rates/types.js';
@@ -65,6 +66,13 @@ export type EngineOptions = {
    * auditor of a log whose writer it does not trust (docs/architecture.md, "Stored records").
    */
   readonly recheckRecords?: boolean;
+  /**
+   * How many of the records changed last each growing store (transactions, quotes, card
+   * transactions, idempotent responses) keeps as objects; older ones are held packed and decoded
+   * when read (default `HOT_RECORDS`, 256; `Infinity` packs none). Memory against CPU: answers
+   * and events never depend on it (docs/architecture.md, "Settled records are packed").
+   */
+  readonly hotRecords?: number;
 };
 
 /** Options with defaults filled in. */
@@ -76,6 +84,7 @@ export type ResolvedOptions = {
   readonly sha256: Sha256Hex | undefined;
   readonly exchangeRates: readonly PublishedRate[];
   readonly secret: string;
+  readonly hotRecords: number;
 };
 
 /** Fills in defaults. Pure. */
@@ -88,11 +97,19 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
     sha256: options.sha256,
     exchangeRates: ratesFromOptions(options.exchangeRates ?? []),
     secret: checkedSecret(options.secret ?? SANDBOX_SECRET),
+    hotRecords: checkedHotRecords(options.hotRecords ?? HOT_RECORDS),
   };
 }
 
 /** Shortest accepted host secret. */
 export const SECRET_LENGTH_MIN = 16;
+
+function checkedHotRecords(hot: number): number {
+  if (typeof hot !== 'number' || !(hot === Number.POSITIVE_INFINITY || (Number.isInteger(hot) && hot >= 1))) {
+    throw new TypeError('options.hotRecords must be a whole number of at least 1, or Infinity');
+  }
+  return hot;
+}
 
 function checkedSecret(secret: string): string {
   // A host configuration error, caught at start-up rather than on the first credential.

@@ -1,4 +1,5 @@
 /** Builds the empty derived state an engine starts from. */
+import { PackedRecordMap } from '../core/packed-record-map.js';
 import { Ledger } from '../ledger/index.js';
 import { emptyAgentStore } from '../domains/agents/store.js';
 import { emptyWebhookStore } from '../domains/notifications.js';
@@ -17,7 +18,7 @@ import { emptyPaymentDocumentStore } from '../domains/payment-documents/store.js
 import { emptyPlatformState } from '../domains/platform/store.js';
 import { emptyQuoteStore } from '../domains/quotes/store.js';
 import { emptyRateStore } from '../domains/rates/store.js';
-import type { DomainState } from '../domains/state.js';
+import type { DomainState, IdempotentResponse } from '../domains/state.js';
 import { emptyStatementStore } from '../domains/statements/store.js';
 import { emptyStablecoinStore } from '../domains/stablecoins/store.js';
 import { emptyTimerStore } from '../domains/timers.js';
@@ -37,19 +38,19 @@ export function emptyState(options: ResolvedOptions): DomainState {
     accounts: emptyAccountStore(),
     ledger: new Ledger(),
     statements: emptyStatementStore(),
-    idempotency: new Map(),
+    idempotency: new PackedRecordMap<IdempotentResponse>({ freeze: false, hot: options.hotRecords }),
     timers: emptyTimerStore(),
     config: emptyConfigStore(),
     rates: emptyRateStore(),
-    externalAccounts: emptyExternalAccountStore(),
-    transactions: emptyTransactionStore(),
-    quotes: emptyQuoteStore(),
+    externalAccounts: emptyExternalAccountStore(options.hotRecords),
+    transactions: emptyTransactionStore(options.hotRecords),
+    quotes: emptyQuoteStore(options.hotRecords),
     paymentDocuments: emptyPaymentDocumentStore(),
-    incoming: emptyIncomingStore(),
+    incoming: emptyIncomingStore(options.hotRecords),
     cards: emptyCardStore(),
-    cardTransactions: emptyCardTransactionStore(),
+    cardTransactions: emptyCardTransactionStore(options.hotRecords),
     stablecoins: emptyStablecoinStore(),
-    agents: emptyAgentStore(),
+    agents: emptyAgentStore(options.hotRecords),
     webhooks: emptyWebhookStore(),
     verifications: emptyVerificationStore(),
     documents: emptyDocumentStore(),

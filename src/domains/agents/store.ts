@@ -4,6 +4,7 @@
  * one agent each access-token hash and device-code hash belongs to, and which agent asked for
  * which quote. Written only by `agentEvolvers`.
  */
+import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { deepFreeze } from '../../core/freeze.js';
 import type { Agent, AgentAction, DeviceCode } from './types.js';
 
@@ -24,15 +25,15 @@ export type AgentStore = {
   readonly quoteAgent: Map<string, string>;
 };
 
-/** An empty store. */
-export function emptyAgentStore(): AgentStore {
+/** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
+export function emptyAgentStore(hot = HOT_RECORDS): AgentStore {
   return {
-    byId: new Map(),
+    byId: new PackedRecordMap<Agent>({ hot }),
     order: [],
     byCustomer: new Map(),
     agentByTokenHash: new Map(),
-    deviceCodes: new Map(),
-    actions: new Map(),
+    deviceCodes: new PackedRecordMap<DeviceCode>({ hot }),
+    actions: new PackedRecordMap<AgentAction>({ hot }),
     actionOrder: [],
     actionsByAgent: new Map(),
     quoteAgent: new Map(),

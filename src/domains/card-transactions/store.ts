@@ -5,6 +5,7 @@
  * existed when it was created (its place in the merged `GET /transactions` order). Written only
  * by `cardTransactionEvolvers`; snapshots hold records and places, indexes are rebuilt.
  */
+import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { deepFreeze } from '../../core/freeze.js';
 import { LazyRecordMap, type PackedRecords, packRecords } from '../../core/packed-records.js';
 import { type CardTransaction, isOpen } from './types.js';
@@ -20,9 +21,9 @@ export type CardTransactionStore = {
   readonly openByAccount: Map<string, Set<string>>;
 };
 
-/** An empty store. */
-export function emptyCardTransactionStore(): CardTransactionStore {
-  return { byId: new Map(), order: [], transactionsBefore: [], byCard: new Map(), openByAccount: new Map() };
+/** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
+export function emptyCardTransactionStore(hot = HOT_RECORDS): CardTransactionStore {
+  return { byId: new PackedRecordMap<CardTransaction>({ hot }), order: [], transactionsBefore: [], byCard: new Map(), openByAccount: new Map() };
 }
 
 /** Adds a new record (evolvers only). */

@@ -3,6 +3,7 @@
  * creation order, and the platform's approval setting. Written only by `incomingEvolvers`.
  * Snapshots hold the records in creation order and the setting.
  */
+import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { deepFreeze } from '../../core/freeze.js';
 import { type ApprovalSetting, type IncomingRecord, NO_APPROVAL } from './types.js';
 
@@ -13,9 +14,9 @@ export type IncomingStore = {
   approval: ApprovalSetting;
 };
 
-/** An empty store. */
-export function emptyIncomingStore(): IncomingStore {
-  return { byTransactionId: new Map(), order: [], approval: NO_APPROVAL };
+/** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
+export function emptyIncomingStore(hot = HOT_RECORDS): IncomingStore {
+  return { byTransactionId: new PackedRecordMap<IncomingRecord>({ hot }), order: [], approval: NO_APPROVAL };
 }
 
 /** The store inside an engine snapshot. JSON-safe. */

@@ -3,6 +3,7 @@
  * valid across deletions), and the identity index behind the duplicate rule. Deleted accounts
  * leave the records and the index; their ids stay in `order` and are skipped when listing.
  */
+import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { deepFreeze } from '../../core/freeze.js';
 import { LazyRecordMap, type PackedRecords, packRecords } from '../../core/packed-records.js';
 import { identityKey } from './identity.js';
@@ -24,9 +25,9 @@ export function defaultUmaOwnerKey(customerId: string | undefined): string {
   return customerId ?? '';
 }
 
-/** An empty store. */
-export function emptyExternalAccountStore(): ExternalAccountStore {
-  return { byId: new Map(), order: [], byIdentity: new Map(), defaultUmaDepositByOwner: new Map() };
+/** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
+export function emptyExternalAccountStore(hot = HOT_RECORDS): ExternalAccountStore {
+  return { byId: new PackedRecordMap<ExternalAccount>({ hot }), order: [], byIdentity: new Map(), defaultUmaDepositByOwner: new Map() };
 }
 
 /**

@@ -3,6 +3,7 @@
  * DAILY_VOLUME_LIMIT_EXCEEDED (executed sending amounts per customer, currency and UTC day).
  * Written only by `quoteEvolvers`.
  */
+import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { deepFreeze } from '../../core/freeze.js';
 import { LazyRecordMap, type PackedRecords, packRecords } from '../../core/packed-records.js';
 import type { CurrencyCode } from '../../core/currency.js';
@@ -15,9 +16,9 @@ export type QuoteStore = {
   readonly dailyVolume: Map<string, bigint>;
 };
 
-/** An empty store. */
-export function emptyQuoteStore(): QuoteStore {
-  return { byId: new Map(), order: [], dailyVolume: new Map() };
+/** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
+export function emptyQuoteStore(hot = HOT_RECORDS): QuoteStore {
+  return { byId: new PackedRecordMap<Quote>({ hot }), order: [], dailyVolume: new Map() };
 }
 
 /** The key of one customer's executed volume in one currency on the UTC day starting at `dayStartMs`. */

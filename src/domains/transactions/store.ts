@@ -3,6 +3,7 @@
  * since the log's time never goes backwards). Written only by `transactionEvolvers`. Snapshots
  * hold the records in creation order, from which both parts are rebuilt.
  */
+import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { deepFreeze } from '../../core/freeze.js';
 import { LazyRecordMap, type PackedRecords, packRecords } from '../../core/packed-records.js';
 import type { Transaction } from './types.js';
@@ -10,9 +11,9 @@ import type { Transaction } from './types.js';
 /** Records by id and ids in creation order. */
 export type TransactionStore = { readonly byId: Map<string, Transaction>; readonly order: string[] };
 
-/** An empty store. */
-export function emptyTransactionStore(): TransactionStore {
-  return { byId: new Map(), order: [] };
+/** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
+export function emptyTransactionStore(hot = HOT_RECORDS): TransactionStore {
+  return { byId: new PackedRecordMap<Transaction>({ hot }), order: [] };
 }
 
 /**

@@ -1,0 +1,59 @@
+/**
+ * Figure 8's API-driven replay as an A/B in one process: two builds take turns replaying the
+ * same API-driven log, each block parsed from its JSONL text just before it is replayed (as a
+ * server boots from its store), CPU time of the replay alone. `AB_REPLAY=1 npm run bench:ab --
+ * <revision> [events]` bundles that revision as A and the working tree as B.
+ *
+ * Why: figure 8 reads each build in its own process, where the ledger-only side it is divided by
+ * swings 0.75-1.75M events/s on a quiet machine; two builds in one process, alternating, see the
+ * same machine. Also reports each engine's memory after the replay (heap and buffers).
+ * Usage, once bundled: node --expose-gc bench-out/bundle/replay-ab.js <A's bundled index.js> [events]
+ */
+import { pathToFileURL } from 'node:url';
+import { nativeSha256 } from '../src/cli/native-hash.js';
+import type { createEngine } from '../src/engine/engine.js';
+import { createEngine as createEngineB } from '../src/engine/engine.js';
+import type { EventEnvelope } from '../src/log/envelope.js';
+import { apiWorkload } from './api-workload.js';
+
+const [basePath, eventsArg = '30000'] = process.argv.slice(2);
+if (basePath === undefined) throw new Error('usage: replay-ab.js <path of the A bundle index.js> [events]');
+const base = (await import(pathToFileURL(basePath).href)) as { createEngine: typeof createEngine };
+const OPTIONS = { regulated: true, seed: 1, sha256: nativeSha256 } as const;
+const ROUNDS = 7;
+const BLOCK = 10_000;
+
+const lines = (() => {
+  const report = apiWorkload({ events: Number(eventsArg) });
+  return report.log.map((event) => JSON.stringify(event));
+})();
+
+const builds = { A: base.createEngine, B: createEngineB } as const;
+const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
+
+// CPU µs of replaying every block into a new engine, each block parsed untimed just before.
+function replayCpuMicros(make: typeof createEngine): number {
+  const engine = make(OPTIONS);
+  let micros = 0;
+  for (let from = 0; from < lines.length; from += BLOCK) {
+    const block = lines.slice(from, from + BLOCK).map((line) => JSON.parse(line) as EventEnvelope);
+    gc();
+    const start = process.cpuUsage();
+    engine.replay(block);
+    const used = process.cpuUsage(start);
+    micros += used.user + used.system;
+  }
+  return micros;
+}
+
+for (const make of Object.values(builds)) replayCpuMicros(make);
+const nsPerEvent = { A: [] as number[], B: [] as number[] };
+for (let round = 0; round < ROUNDS; round += 1) {
+  for (const name of round % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
+    nsPerEvent[name].push(Math.round((replayCpuMicros(builds[name]) * 1000) / lines.length));
+  }
+}
+const median = (values: number[]): number => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+console.log(`${lines.length} events, blocks of ${BLOCK} parsed just before each replay; CPU ns per event, ${ROUNDS} rounds alternating, medians`);
+for (const name of ['A', 'B'] as const) console.log(`${name} ${median(nsPerEvent[name])} ns/event (${nsPerEvent[name].join(', ')})`);
+console.log(`B/A ${(median(nsPerEvent.B) / median(nsPerEvent.A)).toFixed(3)} (below 1: B is faster)`);
