@@ -3,7 +3,8 @@
  * (linear probing) over one Int32Array of [index, hash] pairs, so a probe reads one cache line.
  * A `Map<string, number>` of a million fresh string keys costs about twice as much per insert
  * (its backing store is rehashed on the JS heap and traced by every major GC) and stops at 2^24
- * entries; here only the keys list lives on the JS heap.
+ * entries; here only the keys that are not `<Prefix>:<uuid>` live on the JS heap (id-column.ts
+ * packs the others into typed arrays).
  *
  * Ids that only increase (ULIDs, UUIDv7s, sequence numbers: what TigerBeetle recommends) skip
  * the table. A key greater than every key so far, in shortlex order (shorter first, then by
@@ -13,30 +14,16 @@
  * comparison reads two strings already in cache.
  */
 import { assert } from '../core/assert.js';
-import { ChunkedList } from './chunked-list.js';
+import { hashRange, hashString } from './id-hash.js';
+import { IdColumn } from './id-column.js';
 import { PackedStrings } from './packed-strings.js';
+
+export { hashRange, hashString } from './id-hash.js';
 
 const SLOTS_FIRST = 1_024;
 const EMPTY = -1;
 // Indexes are Int32 and the table has 2 words per slot at load <= 3/4.
 const SIZE_MAX = 2 ** 28;
-
-/** FNV-1a over UTF-16 code units, then MurmurHash3's finalizer so low bits are well mixed. */
-export function hashString(text: string): number {
-  return hashRange(text, 0, text.length);
-}
-
-/** The hash of `text.slice(from, to)` (FNV-1a, MurmurHash3's finalizer), without cutting it out. */
-export function hashRange(text: string, from: number, to: number): number {
-  let h = 0x811c9dc5 | 0;
-  for (let i = from; i < to; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h | 0;
-}
 
 const NO_KEYS = new PackedStrings('', new Int32Array(0));
 
@@ -49,12 +36,13 @@ function emptyTable(slots: number): Int32Array {
 /** A set of unique strings, each numbered by its insertion order; supports truncation. */
 export class IdIndex {
   // Keys [0, #base) were restored from a snapshot and stay packed (packed-strings.ts); keys
-  // added since are in #keys, key i at #keys.at(i - #base). Restored keys are never truncated.
+  // added since are in #keys, key i at #keys.at(i - #base), UUID-shaped ones as 17 bytes
+  // (id-column.ts). Restored keys are never truncated.
   #restored: PackedStrings = NO_KEYS;
   #base = 0;
   // The index of the greatest restored key (-1: none).
   #restoredGreatest = -1;
-  readonly #keys = new ChunkedList<string>();
+  readonly #keys = new IdColumn();
   // Slot s holds [index or EMPTY, hash of that key] at words 2s and 2s+1.
   #table: Int32Array;
   // The empty slot found by the last failed lookup, reused by an `add` of the same key right
@@ -121,12 +109,12 @@ export class IdIndex {
 
   // Key `index` equals `key`.
   #keyIs(index: number, key: string): boolean {
-    return index < this.#base ? this.#restored.equals(index, key) : this.#keys.at(index - this.#base) === key;
+    return index < this.#base ? this.#restored.equals(index, key) : this.#keys.equals(index - this.#base, key);
   }
 
   // hashString of key `index`.
   #hashAt(index: number): number {
-    return index < this.#base ? this.#restored.hash(index, hashRange) : hashString(this.#keys.at(index - this.#base));
+    return index < this.#base ? this.#restored.hash(index, hashRange) : this.#keys.hash(index - this.#base);
   }
 
   /** The index of `key`, or -1 when absent. */

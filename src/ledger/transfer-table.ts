@@ -21,9 +21,9 @@
  * cost one more load (the chunk); appends write through the last chunk, kept at hand.
  */
 import { assert } from '../core/assert.js';
-import { ChunkedList } from './chunked-list.js';
 import { IdIndex } from './id-index.js';
 import type { PackedStrings } from './packed-strings.js';
+import { SAME_AS_TRANSFER, TransactionIdColumn } from './transaction-id-column.js';
 
 /** `kind` column: a transfer posted at once. */
 export const KIND_POSTED = 0;
@@ -95,8 +95,9 @@ export class TransferTable {
   count = 0;
   readonly #ids = new IdIndex();
   // transactionId as given (or inherited by a resolution); undefined when none. Of transfers
-  // [0, #base), restored from a snapshot: kept as the snapshot holds them (restoreIds).
-  readonly #transactionIds = new ChunkedList<string | undefined>();
+  // [0, #base), restored from a snapshot: kept as the snapshot holds them (restoreIds); of
+  // later ones, transfer t's at t - #base (transaction-id-column.ts).
+  readonly #transactionIds = new TransactionIdColumn();
   #base = 0;
   #restoredTransactionIds: PackedStrings | undefined = undefined;
   #restoredTransactionRefs: Int32Array = new Int32Array(0);
@@ -134,7 +135,11 @@ export class TransferTable {
 
   /** The transactionId of transfer `index` (below `count`), or undefined when it has none. */
   transactionIdAt(index: number): string | undefined {
-    if (index >= this.#base) return this.#transactionIds.at(index - this.#base);
+    if (index >= this.#base) {
+      const ref = this.#transactionIds.refAt(index - this.#base);
+      if (ref >= 0) return this.#transactionIds.distinctAt(ref);
+      return ref === SAME_AS_TRANSFER ? this.idAt(index) : undefined;
+    }
     const ref = this.#restoredTransactionRefs[index]!;
     return ref === -1 ? undefined : this.#restoredTransactionIds?.at(ref);
   }
@@ -259,7 +264,7 @@ export class TransferTable {
     if (kind !== KIND_POSTED && !this.#holds) this.#openHoldColumns();
     const added = this.#ids.add(id);
     assert(added === index, 'transfer id index out of step with the table');
-    this.#transactionIds.push(transactionId);
+    this.#transactionIds.push(transactionId, id);
     const row = index & CHUNK_MASK;
     this.#tailKind[row] = kind;
     this.#tailDebitAccount[row] = debitAccount;

@@ -1,0 +1,256 @@
+/**
+ * An append-only list of ids with truncation, read by index, that holds most ids in 17 bytes of
+ * typed arrays instead of a JS string. The engine names transfers and transactions
+ * `<Prefix>:<uuid>` (`Transfer:019b901f-3cd1-7080-9b79-79aaab939d1b`): as a string on V8's heap
+ * such an id takes 64-90 bytes (often a template literal's cons string, two or three objects)
+ * plus the list's 8-byte pointer, traced by every major GC. Here its UUID is 16 bytes (4 Int32
+ * words) and its prefix a 1-byte code into a small dictionary, in chunks of 2^10 rows made once
+ * (one ArrayBuffer each, like the transfer table's columns).
+ *
+ * Only the exact shape packs: a prefix (any text), a colon, and a UUID in its canonical 8-4-4-4-12
+ * form in lowercase hex, the form the engine makes. Uppercase hex would not round-trip (the text
+ * is rebuilt in lowercase), so it stays a string, as does every other id (sequence numbers,
+ * ULIDs, user text): those go to a fallback list of strings, in order. A chunk none of whose ids
+ * packed has no columns at all (a ledger of `t1`, `t2`... ids costs what it did before); fallback
+ * id `row` of such a chunk is fallback number `#fallbackBefore[c] + row`. In a chunk with
+ * columns, a fallback id's first word holds its position in the fallback list.
+ *
+ * `at` rebuilds the exact text; `equals` and `hash` read the packed bytes in place, and `hash`
+ * gives what `hashString` gives for the text, so the id index mixes packed and fallback ids.
+ */
+import { assert } from '../core/assert.js';
+import { ChunkedList } from './chunked-list.js';
+import { FNV_OFFSET, finishHash, fnvRange, fnvStep, hashString } from './id-hash.js';
+
+const CHUNK_BITS = 10;
+const CHUNK_ROWS = 1 << CHUNK_BITS;
+const CHUNK_MASK = CHUNK_ROWS - 1;
+// Int32 words of a packed UUID (16 bytes), and bytes of a row (the words and the code).
+const WORDS = 4;
+const ROW_BYTES = 4 * WORDS + 1;
+// Code of a fallback id; codes 1..PREFIXES_MAX name a prefix (a Uint8 column).
+const FALLBACK = 0;
+const PREFIXES_MAX = 255;
+// Code units of a canonical UUID and of its hex digits.
+const UUID_CHARS = 36;
+const HEX_DIGITS = 32;
+const COLON = 58;
+const DASH = 45;
+// Lowercase hex digits' code units, by value.
+const HEX_CODES = Uint8Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0));
+// Where hex digit k sits in the UUID text: dashes come before digits 8, 12, 16 and 20.
+const DIGIT_AT = Uint8Array.from({ length: HEX_DIGITS }, (_, k) => k + (k < 8 ? 0 : k < 12 ? 1 : k < 16 ? 2 : k < 20 ? 3 : 4));
+
+const NO_WORDS = new Int32Array(0);
+const NO_CODES = new Uint8Array(0);
+// The words `packedCode` parsed (one id at a time: no allocation per id).
+const PARSED = new Int32Array(WORDS);
+// The code units `uuidText` builds a UUID from; the dashes stay.
+const TEXT: number[] = Array.from({ length: UUID_CHARS }, () => DASH);
+
+/** Ids in insertion order; UUID-shaped ones packed (see the module comment). */
+export class IdColumn {
+  #length = 0;
+  // Per chunk: the rows' UUID words and prefix codes, or NO_WORDS and NO_CODES while every id
+  // of the chunk is a fallback one.
+  readonly #words: Int32Array[] = [];
+  readonly #codes: Uint8Array[] = [];
+  // Per chunk: the fallback ids before its first row.
+  readonly #fallbackBefore: number[] = [];
+  readonly #fallback = new ChunkedList<string>();
+  // Prefix `code` with its colon, and FNV-1a's state after them (id-hash.ts). Code 0 is unused.
+  // A prefix stays when the ids that brought it are truncated: at most PREFIXES_MAX of them.
+  readonly #heads: string[] = [''];
+  readonly #headStates: number[] = [0];
+  // The code of the last prefix found: ids of one kind come in runs.
+  #lastCode = FALLBACK;
+
+  /** Number of ids. */
+  get length(): number {
+    return this.#length;
+  }
+
+  /** Appends `id` at index `length`. */
+  push(id: string): void {
+    const index = this.#length;
+    const c = index >>> CHUNK_BITS;
+    const row = index & CHUNK_MASK;
+    if (row === 0) this.#enterChunk(c);
+    const code = this.#packedCode(id);
+    if (code === FALLBACK) this.#pushFallback(c, row, id);
+    else this.#pushPacked(c, row, code);
+    this.#length = index + 1;
+  }
+
+  /** The id at `index` (below `length`), its exact text. */
+  at(index: number): string {
+    const c = index >>> CHUNK_BITS;
+    const row = index & CHUNK_MASK;
+    const code = this.#codeOf(c, row);
+    if (code === FALLBACK) return this.#fallback.at(this.#fallbackPosition(c, row));
+    return this.#heads[code]! + uuidText(this.#words[c]!, WORDS * row);
+  }
+
+  /** True when the id at `index` is `id`, without rebuilding it. */
+  equals(index: number, id: string): boolean {
+    const c = index >>> CHUNK_BITS;
+    const row = index & CHUNK_MASK;
+    const code = this.#codeOf(c, row);
+    if (code === FALLBACK) return this.#fallback.at(this.#fallbackPosition(c, row)) === id;
+    const head = this.#heads[code]!;
+    return id.length === head.length + UUID_CHARS && id.startsWith(head) && uuidEquals(this.#words[c]!, WORDS * row, id, head.length);
+  }
+
+  /** `hashString` of the id at `index`, without rebuilding it. */
+  hash(index: number): number {
+    const c = index >>> CHUNK_BITS;
+    const row = index & CHUNK_MASK;
+    const code = this.#codeOf(c, row);
+    if (code === FALLBACK) return hashString(this.#fallback.at(this.#fallbackPosition(c, row)));
+    return finishHash(uuidState(this.#headStates[code]!, this.#words[c]!, WORDS * row));
+  }
+
+  /** Forgets the ids from `length` on. Chunks stay: later pushes reuse them. */
+  truncate(length: number): void {
+    assert(length >= 0 && length <= this.#length, 'truncate beyond the end');
+    // Fallback ids are in index order: the first one removed is where the fallback list ends.
+    for (let i = length; i < this.#length; i += 1) {
+      const c = i >>> CHUNK_BITS;
+      const row = i & CHUNK_MASK;
+      if (this.#codeOf(c, row) !== FALLBACK) continue;
+      this.#fallback.truncate(this.#fallbackPosition(c, row));
+      break;
+    }
+    this.#length = length;
+  }
+
+  #codeOf(c: number, row: number): number {
+    const codes = this.#codes[c]!;
+    return codes.length === 0 ? FALLBACK : codes[row]!;
+  }
+
+  // The position in the fallback list of fallback id `row` of chunk `c`.
+  #fallbackPosition(c: number, row: number): number {
+    return this.#codes[c]!.length === 0 ? this.#fallbackBefore[c]! + row : this.#words[c]![WORDS * row]!;
+  }
+
+  // Row 0 of chunk `c` is next (a new chunk, or one entered again after a truncation).
+  #enterChunk(c: number): void {
+    if (c === this.#codes.length) {
+      this.#words.push(NO_WORDS);
+      this.#codes.push(NO_CODES);
+      this.#fallbackBefore.push(0);
+    }
+    this.#fallbackBefore[c] = this.#fallback.length;
+  }
+
+  #pushFallback(c: number, row: number, id: string): void {
+    const codes = this.#codes[c]!;
+    if (codes.length !== 0) {
+      codes[row] = FALLBACK;
+      this.#words[c]![WORDS * row] = this.#fallback.length;
+    }
+    this.#fallback.push(id);
+  }
+
+  // Writes the words in PARSED and `code` at `row` of chunk `c`.
+  #pushPacked(c: number, row: number, code: number): void {
+    if (this.#codes[c]!.length === 0) this.#addColumns(c, row);
+    const words = this.#words[c]!;
+    const at = WORDS * row;
+    words[at] = PARSED[0]!;
+    words[at + 1] = PARSED[1]!;
+    words[at + 2] = PARSED[2]!;
+    words[at + 3] = PARSED[3]!;
+    this.#codes[c]![row] = code;
+  }
+
+  // Gives chunk `c` its columns when its first packed id comes at `rows`: the rows before it
+  // are fallback ids (code 0), whose positions the columns now hold.
+  #addColumns(c: number, rows: number): void {
+    const buffer = new ArrayBuffer(CHUNK_ROWS * ROW_BYTES);
+    const words = new Int32Array(buffer, 0, WORDS * CHUNK_ROWS);
+    for (let row = 0; row < rows; row += 1) words[WORDS * row] = this.#fallbackBefore[c]! + row;
+    this.#words[c] = words;
+    this.#codes[c] = new Uint8Array(buffer, 4 * WORDS * CHUNK_ROWS, CHUNK_ROWS);
+  }
+
+  // The prefix code of `id` with its UUID parsed into PARSED, or FALLBACK when `id` is not
+  // `<prefix>:<lowercase canonical UUID>` or the prefix dictionary is full.
+  #packedCode(id: string): number {
+    const colon = id.length - UUID_CHARS - 1;
+    if (colon < 0 || id.charCodeAt(colon) !== COLON || !parseUuid(id, colon + 1, PARSED)) return FALLBACK;
+    const heads = this.#heads;
+    const last = this.#lastCode;
+    // The head's length is the prefix's plus the colon, which `id` has at `colon`.
+    if (last !== FALLBACK && heads[last]!.length === colon + 1 && id.startsWith(heads[last]!)) return last;
+    for (let code = 1; code < heads.length; code += 1) {
+      if (heads[code]!.length !== colon + 1 || !id.startsWith(heads[code]!)) continue;
+      this.#lastCode = code;
+      return code;
+    }
+    if (heads.length > PREFIXES_MAX) return FALLBACK;
+    const head = id.slice(0, colon + 1);
+    heads.push(head);
+    this.#headStates.push(fnvRange(FNV_OFFSET, head, 0, head.length));
+    this.#lastCode = heads.length - 1;
+    return this.#lastCode;
+  }
+}
+
+// The value of a lowercase hex digit's code unit, or -1 (every bit set) for any other.
+function nibble(code: number): number {
+  const digit = code - 48;
+  if (digit >>> 0 < 10) return digit;
+  const letter = code - 97;
+  return letter >>> 0 < 6 ? letter + 10 : -1;
+}
+
+/**
+ * Parses the canonical lowercase UUID at `id[at, at + 36)` (which must exist) into `out`'s 4
+ * words, most significant digit first; false when it is not one.
+ */
+export function parseUuid(id: string, at: number, out: Int32Array): boolean {
+  if (id.charCodeAt(at + 8) !== DASH || id.charCodeAt(at + 13) !== DASH || id.charCodeAt(at + 18) !== DASH || id.charCodeAt(at + 23) !== DASH) return false;
+  // A bad digit's -1 sets the sign bit of `bad` for good; one test at the end instead of 32.
+  let bad = 0;
+  let word = 0;
+  for (let k = 0; k < HEX_DIGITS; k += 1) {
+    const value = nibble(id.charCodeAt(at + DIGIT_AT[k]!));
+    bad |= value;
+    word = (word << 4) | (value & 15);
+    if ((k & 7) === 7) {
+      out[k >>> 3] = word;
+      word = 0;
+    }
+  }
+  return bad >= 0;
+}
+
+// The code unit of hex digit k of the UUID whose words start at `words[at]`.
+function digitCode(words: Int32Array, at: number, k: number): number {
+  return HEX_CODES[(words[at + (k >>> 3)]! >>> (28 - 4 * (k & 7))) & 15]!;
+}
+
+// The UUID text of the words at `words[at]`: one flat string.
+function uuidText(words: Int32Array, at: number): string {
+  for (let k = 0; k < HEX_DIGITS; k += 1) TEXT[DIGIT_AT[k]!] = digitCode(words, at, k);
+  return String.fromCharCode.apply(null, TEXT);
+}
+
+// True when `id[from, from + 36)` is the UUID text of the words at `words[at]`.
+function uuidEquals(words: Int32Array, at: number, id: string, from: number): boolean {
+  if (id.charCodeAt(from + 8) !== DASH || id.charCodeAt(from + 13) !== DASH || id.charCodeAt(from + 18) !== DASH || id.charCodeAt(from + 23) !== DASH) return false;
+  for (let k = 0; k < HEX_DIGITS; k += 1) if (id.charCodeAt(from + DIGIT_AT[k]!) !== digitCode(words, at, k)) return false;
+  return true;
+}
+
+// FNV-1a's state after the UUID text of the words at `words[at]` follows `state`.
+function uuidState(state: number, words: Int32Array, at: number): number {
+  let h = state;
+  for (let k = 0; k < HEX_DIGITS; k += 1) {
+    if (k === 8 || k === 12 || k === 16 || k === 20) h = fnvStep(h, DASH);
+    h = fnvStep(h, digitCode(words, at, k));
+  }
+  return h;
+}
