@@ -23,8 +23,6 @@ import { ChunkedList } from './chunked-list.js';
 import { FNV_OFFSET, finishHash, fnvRange, fnvStep, hashString } from './id-hash.js';
 
 const CHUNK_BITS = 10;
-const CHUNK_ROWS = 1 << CHUNK_BITS;
-const CHUNK_MASK = CHUNK_ROWS - 1;
 // Int32 words of a packed UUID (16 bytes), and bytes of a row (the words and the code).
 const WORDS = 4;
 const ROW_BYTES = 4 * WORDS + 1;
@@ -50,6 +48,8 @@ const TEXT: number[] = Array.from({ length: UUID_CHARS }, () => DASH);
 
 /** Ids in insertion order; UUID-shaped ones packed (see the module comment). */
 export class IdColumn {
+  readonly #bits: number;
+  readonly #rows: number;
   #length = 0;
   // Per chunk: the rows' UUID words and prefix codes, or NO_WORDS and NO_CODES while every id
   // of the chunk is a fallback one.
@@ -65,16 +65,28 @@ export class IdColumn {
   // The code of the last prefix found: ids of one kind come in runs.
   #lastCode = FALLBACK;
 
+  /** `chunkBits`: log2 of the rows of a chunk; tests pass a small one to cross chunks. */
+  constructor(chunkBits: number = CHUNK_BITS) {
+    assert(Number.isInteger(chunkBits) && chunkBits >= 1 && chunkBits <= 16, 'chunkBits out of range');
+    this.#bits = chunkBits;
+    this.#rows = 1 << chunkBits;
+  }
+
   /** Number of ids. */
   get length(): number {
     return this.#length;
   }
 
+  /** Number of ids held as strings (not packed): for tests and measurements. */
+  get fallbackLength(): number {
+    return this.#fallback.length;
+  }
+
   /** Appends `id` at index `length`. */
   push(id: string): void {
     const index = this.#length;
-    const c = index >>> CHUNK_BITS;
-    const row = index & CHUNK_MASK;
+    const c = index >>> this.#bits;
+    const row = index & (this.#rows - 1);
     if (row === 0) this.#enterChunk(c);
     const code = this.#packedCode(id);
     if (code === FALLBACK) this.#pushFallback(c, row, id);
@@ -84,8 +96,8 @@ export class IdColumn {
 
   /** The id at `index` (below `length`), its exact text. */
   at(index: number): string {
-    const c = index >>> CHUNK_BITS;
-    const row = index & CHUNK_MASK;
+    const c = index >>> this.#bits;
+    const row = index & (this.#rows - 1);
     const code = this.#codeOf(c, row);
     if (code === FALLBACK) return this.#fallback.at(this.#fallbackPosition(c, row));
     return this.#heads[code]! + uuidText(this.#words[c]!, WORDS * row);
@@ -93,8 +105,8 @@ export class IdColumn {
 
   /** True when the id at `index` is `id`, without rebuilding it. */
   equals(index: number, id: string): boolean {
-    const c = index >>> CHUNK_BITS;
-    const row = index & CHUNK_MASK;
+    const c = index >>> this.#bits;
+    const row = index & (this.#rows - 1);
     const code = this.#codeOf(c, row);
     if (code === FALLBACK) return this.#fallback.at(this.#fallbackPosition(c, row)) === id;
     const head = this.#heads[code]!;
@@ -103,8 +115,8 @@ export class IdColumn {
 
   /** `hashString` of the id at `index`, without rebuilding it. */
   hash(index: number): number {
-    const c = index >>> CHUNK_BITS;
-    const row = index & CHUNK_MASK;
+    const c = index >>> this.#bits;
+    const row = index & (this.#rows - 1);
     const code = this.#codeOf(c, row);
     if (code === FALLBACK) return hashString(this.#fallback.at(this.#fallbackPosition(c, row)));
     return finishHash(uuidState(this.#headStates[code]!, this.#words[c]!, WORDS * row));
@@ -115,8 +127,8 @@ export class IdColumn {
     assert(length >= 0 && length <= this.#length, 'truncate beyond the end');
     // Fallback ids are in index order: the first one removed is where the fallback list ends.
     for (let i = length; i < this.#length; i += 1) {
-      const c = i >>> CHUNK_BITS;
-      const row = i & CHUNK_MASK;
+      const c = i >>> this.#bits;
+      const row = i & (this.#rows - 1);
       if (this.#codeOf(c, row) !== FALLBACK) continue;
       this.#fallback.truncate(this.#fallbackPosition(c, row));
       break;
@@ -168,11 +180,11 @@ export class IdColumn {
   // Gives chunk `c` its columns when its first packed id comes at `rows`: the rows before it
   // are fallback ids (code 0), whose positions the columns now hold.
   #addColumns(c: number, rows: number): void {
-    const buffer = new ArrayBuffer(CHUNK_ROWS * ROW_BYTES);
-    const words = new Int32Array(buffer, 0, WORDS * CHUNK_ROWS);
+    const buffer = new ArrayBuffer(this.#rows * ROW_BYTES);
+    const words = new Int32Array(buffer, 0, WORDS * this.#rows);
     for (let row = 0; row < rows; row += 1) words[WORDS * row] = this.#fallbackBefore[c]! + row;
     this.#words[c] = words;
-    this.#codes[c] = new Uint8Array(buffer, 4 * WORDS * CHUNK_ROWS, CHUNK_ROWS);
+    this.#codes[c] = new Uint8Array(buffer, 4 * WORDS * this.#rows, this.#rows);
   }
 
   // The prefix code of `id` with its UUID parsed into PARSED, or FALLBACK when `id` is not

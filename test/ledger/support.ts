@@ -26,7 +26,12 @@ export const NUM_RUNS = Number(process.env.FC_NUM_RUNS ?? 100);
 export const ACCOUNT_POOL = 5;
 export const TRANSFER_POOL = 40;
 export const accountId = (n: number): string => `acct-${n}`;
-export const transferId = (n: number): string => `tr-${n}`;
+// Transfer and transaction ids of both shapes the ledger stores (id-column.ts): `<Prefix>:<uuid>`
+// ids it packs, and other text it keeps as strings.
+const uuidOf = (n: number): string => `0190${(n % 65_536).toString(16).padStart(4, '0')}-${n % 7}a00-7000-8000-${n.toString(16).padStart(12, '0')}`;
+export const transferId = (n: number): string => (n % 3 === 0 ? `tr-${n}` : n % 3 === 1 ? `Transfer:${uuidOf(n)}` : `Hold:${uuidOf(n)}`);
+/** The transaction id of pool number `n`. */
+export const transactionIdOf = (n: number): string => (n % 2 === 0 ? `txn-${n}` : `Transaction:${uuidOf(n)}`);
 export const ALL_ACCOUNT_IDS = Array.from({ length: ACCOUNT_POOL }, (_, n) => accountId(n));
 export const ALL_TRANSFER_IDS = Array.from({ length: TRANSFER_POOL }, (_, n) => transferId(n));
 
@@ -191,7 +196,7 @@ function pickPending(op: ResolveOp, context: PickContext): string {
 /** The transfer spec of a new or resolve op at clock `clockMs`. */
 export function transferSpec(op: NewOp | ResolveOp, clockMs: number, context: PickContext): TransferSpec {
   const atMs = clockMs + op.dtMs;
-  const transactionId = op.transaction === undefined ? {} : { transactionId: `txn-${op.transaction}` };
+  const transactionId = op.transaction === undefined ? {} : { transactionId: transactionIdOf(op.transaction) };
   if (op.kind === 'new') {
     return {
       id: transferId(op.id),

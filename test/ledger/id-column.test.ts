@@ -1,0 +1,265 @@
+/**
+ * The packed id storage (id-column.ts, transaction-id-column.ts) and the id index over it,
+ * against plain arrays: every id comes back byte for byte whatever its shape, lookups and hashes
+ * agree with the text, and truncation, restore and the greatest-id path stay correct when
+ * packed and string ids mix.
+ */
+import { describe, expect, it } from 'vitest';
+import { fc, test } from '@fast-check/vitest';
+import { IdColumn, parseUuid } from '../../src/ledger/id-column.js';
+import { IdIndex, hashString } from '../../src/ledger/id-index.js';
+import { PackedStrings, packStrings } from '../../src/ledger/packed-strings.js';
+import { NO_TRANSACTION, SAME_AS_TRANSFER, TransactionIdColumn } from '../../src/ledger/transaction-id-column.js';
+import { KIND_POSTED, TransferTable } from '../../src/ledger/transfer-table.js';
+import { NUM_RUNS } from './support.js';
+
+const lowerUuid = fc.uuid();
+// Ids of every shape: packable ones (`<prefix>:<lowercase uuid>`, empty and odd prefixes
+// included) and near misses that must stay strings (uppercase hex, a digit out of range, a
+// dash moved, no colon, one char short or long), plus arbitrary text.
+const prefix = fc.oneof(fc.constantFrom('Transfer', 'Transaction', 'Hold', '', 'a:b', 'é', '\u{1F600}'), fc.string({ maxLength: 4 }));
+const packable = fc.tuple(prefix, lowerUuid).map(([p, u]) => `${p}:${u}`);
+const nearMiss = fc.tuple(prefix, lowerUuid, fc.nat(35), fc.constantFrom('A', 'F', 'g', 'G', '/', ':', '@', '`', '-', ' ', '0')).map(([p, u, at, c]) => `${p}:${u.slice(0, at)}${c}${u.slice(at + 1)}`);
+const otherShape = fc.oneof(
+  fc.tuple(prefix, lowerUuid).map(([p, u]) => `${p}:${u.toUpperCase()}`),
+  fc.tuple(prefix, lowerUuid).map(([p, u]) => `${p}${u}`),
+  fc.tuple(prefix, lowerUuid).map(([p, u]) => `${p}:${u}0`),
+  fc.tuple(prefix, lowerUuid).map(([p, u]) => `${p}:${u.slice(1)}`),
+  fc.tuple(prefix, lowerUuid).map(([p, u]) => `${p}:${u.replaceAll('-', '')}`),
+  fc.string({ maxLength: 40 }),
+);
+const anyId = fc.oneof(packable, nearMiss, otherShape);
+
+// True when `id` is one `IdColumn` packs: what a plain reading of the format says.
+const isPackable = (id: string): boolean => /:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id);
+
+describe('IdColumn', () => {
+  test.prop([fc.array(anyId, { maxLength: 300 }), fc.constantFrom(1, 3, 10)], { numRuns: NUM_RUNS })('gives back every id exactly, with the hash and equality of its text', (ids, bits) => {
+    const column = new IdColumn(bits);
+    for (const id of ids) column.push(id);
+    expect(column.length).toBe(ids.length);
+    ids.forEach((id, i) => {
+      expect(column.at(i)).toBe(id);
+      expect(column.equals(i, id)).toBe(true);
+      expect(column.hash(i)).toBe(hashString(id));
+    });
+    // Only the packable shape is packed: the others are the strings kept.
+    expect(column.fallbackLength).toBe(ids.filter((id) => !isPackable(id)).length);
+  });
+
+  test.prop([fc.array(fc.tuple(anyId, anyId), { maxLength: 100 })], { numRuns: NUM_RUNS })('says an id is another only when their texts are equal', (pairs) => {
+    const column = new IdColumn(2);
+    for (const [id] of pairs) column.push(id);
+    pairs.forEach(([id, other], i) => expect(column.equals(i, other)).toBe(id === other));
+  });
+
+  it('tells apart packed ids that differ in one digit, one prefix letter or the prefix length', () => {
+    const column = new IdColumn(2);
+    const id = 'Transfer:019b901f-3cd1-7080-9b79-79aaab939d1b';
+    column.push(id);
+    for (const other of ['Transfer:019b901f-3cd1-7080-9b79-79aaab939d1c', 'Transfer:119b901f-3cd1-7080-9b79-79aaab939d1b', 'Transfes:019b901f-3cd1-7080-9b79-79aaab939d1b', 'Transfers:019b901f-3cd1-7080-9b79-79aaab939d1b', 'Transfer:019B901F-3CD1-7080-9B79-79AAAB939D1B', `${id}0`, id.slice(0, -1), `x${id}`]) {
+      expect(column.equals(0, other)).toBe(false);
+    }
+    expect(column.fallbackLength).toBe(0);
+  });
+
+  type Step = { push: string } | { truncateTo: number };
+  const steps = fc.array(
+    fc.oneof({ weight: 10, arbitrary: anyId.map((id): Step => ({ push: id })) }, { weight: 1, arbitrary: fc.nat().map((n): Step => ({ truncateTo: n })) }),
+    { maxLength: 400 },
+  );
+
+  // Chunks of 2 or 8 rows: truncation lands in chunks with and without columns, and a chunk
+  // entered again may get its columns only after some string ids.
+  test.prop([steps, fc.constantFrom(1, 3)], { numRuns: NUM_RUNS })('forgets what was truncated, like an array', (plan, bits) => {
+    const column = new IdColumn(bits);
+    const reference: string[] = [];
+    for (const step of plan) {
+      if ('push' in step) {
+        column.push(step.push);
+        reference.push(step.push);
+      } else {
+        const size = step.truncateTo % (reference.length + 1);
+        column.truncate(size);
+        reference.length = size;
+      }
+      expect(column.length).toBe(reference.length);
+    }
+    reference.forEach((id, i) => expect(column.at(i)).toBe(id));
+    expect(column.fallbackLength).toBe(reference.filter((id) => !isPackable(id)).length);
+  });
+
+  it('keeps string ids in place when a chunk that had only strings gets its first packed id', () => {
+    const column = new IdColumn(2);
+    const ids = ['a', 'b', 'c', 'd', 'e', 'Hold:00000000-0000-0000-0000-000000000000', 'f', 'Hold:ffffffff-ffff-ffff-ffff-ffffffffffff', 'g'];
+    for (const id of ids) column.push(id);
+    expect(ids.map((_, i) => column.at(i))).toEqual(ids);
+    column.truncate(4);
+    column.push('x');
+    column.push('Hold:0123abcd-0000-0000-0000-000000000001');
+    column.push('y');
+    expect([0, 1, 2, 3, 4, 5, 6].map((i) => column.at(i))).toEqual(['a', 'b', 'c', 'd', 'x', 'Hold:0123abcd-0000-0000-0000-000000000001', 'y']);
+    expect(column.fallbackLength).toBe(6);
+  });
+
+  it('stops packing new prefixes once 255 are known, and still gives every id back', () => {
+    const column = new IdColumn();
+    const uuid = '019b901f-3cd1-7080-9b79-79aaab939d1b';
+    const ids = Array.from({ length: 300 }, (_, n) => `P${n}:${uuid}`);
+    for (const id of ids) column.push(id);
+    expect(ids.every((id, i) => column.at(i) === id && column.equals(i, id))).toBe(true);
+    expect(column.fallbackLength).toBe(300 - 255);
+  });
+});
+
+describe('parseUuid', () => {
+  test.prop([lowerUuid], { numRuns: NUM_RUNS })('reads the 32 digits into 4 words, most significant first', (uuid) => {
+    const words = new Int32Array(4);
+    expect(parseUuid(uuid, 0, words)).toBe(true);
+    const hex = [...words].map((w) => (w >>> 0).toString(16).padStart(8, '0')).join('');
+    expect(hex).toBe(uuid.replaceAll('-', ''));
+  });
+
+  it('refuses uppercase hex and characters next to the digit ranges', () => {
+    const words = new Int32Array(4);
+    for (const c of ['A', 'F', 'G', 'g', '/', ':', '@', '`']) expect(parseUuid(`${c}0000000-0000-0000-0000-000000000000`, 0, words)).toBe(false);
+  });
+});
+
+type IndexStep = { add: string } | { truncateTo: number } | { lookup: string };
+
+describe('IdIndex over packed and string ids', () => {
+  const pool = fc.array(anyId, { minLength: 1, maxLength: 60 });
+  const plan = (ids: string[]) =>
+    fc.array(
+      fc.oneof(
+        { weight: 8, arbitrary: fc.nat(ids.length - 1).map((n): IndexStep => ({ add: ids[n]! })) },
+        { weight: 1, arbitrary: fc.nat().map((n): IndexStep => ({ truncateTo: n })) },
+        { weight: 3, arbitrary: fc.nat(ids.length - 1).map((n): IndexStep => ({ lookup: ids[n]! })) },
+      ),
+      { maxLength: 500 },
+    );
+  // Increasing UUIDv7-like ids with the odd step back: the greatest-id path with packed keys.
+  const rising = fc.array(fc.tuple(fc.constantFrom('add', 'add', 'lookup', 'truncate'), fc.integer({ min: -5, max: 10 }), fc.nat()), { maxLength: 500 }).map((walk) => {
+    let n = 0;
+    return walk.map(([kind, delta, size]): IndexStep => {
+      if (kind === 'truncate') return { truncateTo: size };
+      n = Math.max(0, n + delta);
+      const id = `Transfer:0190${n.toString(16).padStart(4, '0')}-0000-7000-8000-${n.toString(16).padStart(12, '0')}`;
+      return kind === 'add' ? { add: id } : { lookup: id };
+    });
+  });
+
+  const run = (index: IdIndex, reference: string[], steps: readonly IndexStep[], base: number): void => {
+    for (const step of steps) {
+      if ('add' in step) {
+        if (reference.includes(step.add)) {
+          expect(index.indexOf(step.add)).toBe(reference.indexOf(step.add));
+          continue;
+        }
+        expect(index.indexOf(step.add)).toBe(-1);
+        expect(index.add(step.add)).toBe(reference.length);
+        reference.push(step.add);
+      } else if ('truncateTo' in step) {
+        const size = base + (step.truncateTo % (reference.length - base + 1));
+        index.truncate(size);
+        reference.length = size;
+      } else {
+        expect(index.indexOf(step.lookup)).toBe(reference.indexOf(step.lookup));
+      }
+    }
+    expect(index.slice()).toEqual(reference);
+    reference.forEach((k, i) => expect(index.indexOf(k)).toBe(i));
+  };
+
+  // A 2-slot first table: long probe runs, so lookups compare packed keys with many others.
+  test.prop([pool.chain((ids) => plan(ids)), fc.constantFrom(2, 1_024)], { numRuns: NUM_RUNS })('numbers mixed keys in insertion order and forgets truncated ones', (steps, slots) => {
+    run(new IdIndex(slots), [], steps, 0);
+  });
+
+  test.prop([rising, fc.constantFrom(2, 1_024)], { numRuns: NUM_RUNS })('finds increasing packed keys after truncations and steps back', (steps, slots) => {
+    run(new IdIndex(slots), [], steps, 0);
+  });
+
+  test.prop([fc.uniqueArray(anyId.filter((id) => id.length > 0), { maxLength: 40 }), pool.chain((ids) => plan(ids)), fc.constantFrom(2, 1_024)], { numRuns: NUM_RUNS })(
+    'restores keys from packed strings, then adds, finds and truncates mixed keys after them',
+    (restored, steps, slots) => {
+      const index = new IdIndex(slots);
+      const { text, lengths } = packStrings((i) => restored[i]!, restored.length);
+      expect(index.restore(new PackedStrings(text, lengths))).toBe(-1);
+      run(index, [...restored], steps, restored.length);
+    },
+  );
+});
+
+describe('TransactionIdColumn', () => {
+  type Step = { push: [string | undefined, string] } | { truncateTo: number };
+  const transactionIds = fc.array(fc.oneof(anyId, fc.constant(undefined)), { minLength: 1, maxLength: 6 });
+  const steps = (ids: (string | undefined)[]) =>
+    fc.array(
+      fc.oneof(
+        // The same transaction for a run of transfers, as the engine writes them; sometimes the
+        // transfer's own id.
+        { weight: 10, arbitrary: fc.tuple(fc.nat(ids.length - 1), fc.nat(3), fc.boolean()).map(([n, run, own]) => Array.from({ length: run + 1 }, (_, k): Step => (own && k === 0 ? { push: [`own-${n}`, `own-${n}`] } : { push: [ids[n], `t-${n}-${k}`] }))) },
+        { weight: 2, arbitrary: fc.nat().map((n): Step[] => [{ truncateTo: n }]) },
+      ),
+      { maxLength: 200 },
+    );
+
+  test.prop([transactionIds.chain((ids) => steps(ids).map((s) => s.flat()))], { numRuns: NUM_RUNS })('gives back each transfer\'s transaction id, like an array, across truncations', (plan) => {
+    const column = new TransactionIdColumn();
+    const reference: [string | undefined, string][] = [];
+    const transactionIdAt = (i: number): string | undefined => {
+      const ref = column.refAt(i);
+      if (ref === NO_TRANSACTION) return undefined;
+      return ref === SAME_AS_TRANSFER ? reference[i]![1] : column.distinctAt(ref);
+    };
+    for (const step of plan) {
+      if ('push' in step) {
+        column.push(...step.push);
+        reference.push(step.push);
+      } else {
+        const size = step.truncateTo % (reference.length + 1);
+        column.truncate(size);
+        reference.length = size;
+      }
+    }
+    expect(column.length).toBe(reference.length);
+    reference.forEach(([transactionId], i) => expect(transactionIdAt(i)).toBe(transactionId));
+  });
+
+  it('stores a transaction id repeated by consecutive transfers once, and again after another', () => {
+    const column = new TransactionIdColumn();
+    const a = 'Transaction:019b901f-3cd1-7080-9b79-79aaab939d1b';
+    const b = 'Transaction:019b901f-3cd1-7080-9b79-79aaab939d1c';
+    for (const [transactionId, transferId] of [[a, 't1'], [a, 't2'], [b, 't3'], [a, 't4'], [undefined, 't5'], [a, 't6'], ['t7', 't7']] as const) column.push(transactionId, transferId);
+    expect([0, 1, 2, 3, 4, 5, 6].map((i) => column.refAt(i))).toEqual([0, 0, 1, 2, NO_TRANSACTION, 3, SAME_AS_TRANSFER]);
+    column.truncate(2);
+    column.push(a, 't3');
+    expect(column.refAt(2)).toBe(0);
+    expect(column.distinctAt(0)).toBe(a);
+  });
+});
+
+describe('TransferTable ids', () => {
+  it('gives back transfer and transaction ids of every kind, the own-id case included, across a truncation', () => {
+    const table = new TransferTable();
+    const tx = 'Transaction:019b901f-3cd1-7080-9b79-79aaab939d1b';
+    const rows: [string, string | undefined][] = [
+      ['Transfer:019b901f-3cd1-7080-9b79-79aaab939d10', tx],
+      ['Transfer:019b901f-3cd1-7080-9b79-79aaab939d11', tx],
+      ['t-3', 't-3'],
+      ['Transfer:019b901f-3cd1-7080-9b79-79aaab939d12', undefined],
+      ['Transfer:019b901f-3cd1-7080-9b79-79aaab939d13', 'Transfer:019b901f-3cd1-7080-9b79-79aaab939d13'],
+      ['T-5', tx],
+    ];
+    for (const [id, transactionId] of rows) table.append(id, transactionId, KIND_POSTED, 0, 1, 1n, 0);
+    const read = (): [string, string | undefined][] => Array.from({ length: table.count }, (_, t) => [table.idAt(t), table.transactionIdAt(t)]);
+    expect(read()).toEqual(rows);
+    table.truncate(2);
+    table.append('Transfer:019b901f-3cd1-7080-9b79-79aaab939d13', tx, KIND_POSTED, 0, 1, 1n, 0);
+    expect(read()).toEqual([...rows.slice(0, 2), ['Transfer:019b901f-3cd1-7080-9b79-79aaab939d13', tx]]);
+    expect(table.indexOf('Transfer:019b901f-3cd1-7080-9b79-79aaab939d12')).toBe(-1);
+    expect(table.indexOf('Transfer:019b901f-3cd1-7080-9b79-79aaab939d13')).toBe(2);
+  });
+});
