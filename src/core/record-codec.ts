@@ -9,7 +9,9 @@
  * - **ids**: `<Prefix>:<uuid>` (lowercase hex) is the prefix's number and 16 bytes, or, when the
  *   same uuid came earlier in the record (a quote's `transactionId`, a customer id in the record
  *   and in its source), the prefix's number and which of the earlier ones;
- * - **instants**: `YYYY-MM-DDTHH:MM:SS.sssZ` is its epoch ms as a varint;
+ * - **instants**: `YYYY-MM-DDTHH:MM:SS.sssZ` is its epoch ms as a varint, or as the difference
+ *   from the record's time before it (an earlier instant, or a UUIDv7 id's 48-bit time) where that
+ *   is shorter: a record's instants and the ids made with it lie within seconds of each other;
  * - **amounts**: a canonical decimal integer string (`"12345"`, `"-7"`, at most 15 digits) is a
  *   zigzag varint;
  * - **repeated strings** (statuses, currencies, rails, names): a string seen twice enters the
@@ -37,6 +39,8 @@ const DECIMAL_INTEGER = 11;
 const ARRAY = 12;
 const OBJECT = 13;
 const ID_AGAIN = 14;
+const INSTANT_DELTA = 15;
+const ID_DELTA = 16;
 
 /** Strings in the dictionary at most (then new ones are written out). */
 export const DICTIONARY_MAX = 1 << 16;
@@ -78,11 +82,14 @@ export class RecordCodec {
   readonly #idBytes = new Uint8Array(16 * (IDS_REMEMBERED + 1));
   #idCount = 0;
   readonly #idTexts: string[] = [];
+  // The record's last time met (an instant, or a UUIDv7's time), in epoch ms; NaN: none yet.
+  #lastMs = Number.NaN;
 
   /** The bytes of `value` (a view of the codec's scratch: copy them before the next call). */
   encode(value: unknown): Uint8Array {
     this.#at = 0;
     this.#idCount = 0;
+    this.#lastMs = Number.NaN;
     this.#value(value);
     return this.#bytes.subarray(0, this.#at);
   }
@@ -95,6 +102,7 @@ export class RecordCodec {
     this.#input = bytes;
     this.#from = from;
     this.#idTexts.length = 0;
+    this.#lastMs = Number.NaN;
     const value = this.#read(freeze);
     this.#input = new Uint8Array(0);
     return value;
@@ -182,8 +190,7 @@ export class RecordCodec {
   #special(text: string): boolean {
     const length = text.length;
     if (length === 24 && text.charCodeAt(23) === 90 && isInstantText(text)) {
-      this.#byte(INSTANT);
-      this.#varint(instantMs(text));
+      this.#time(INSTANT, INSTANT_DELTA, instantMs(text));
       return true;
     }
     if (length >= UUID_LENGTH && text.charCodeAt(length - 28) === 45) return this.#id(text);
@@ -217,12 +224,40 @@ export class RecordCodec {
       return true;
     }
     if (this.#idCount < IDS_REMEMBERED) this.#idCount += 1;
+    const ms = uuidV7Ms(this.#idBytes, slot);
+    const delta = ms - this.#lastMs;
+    // The 6 bytes of a UUIDv7's time as a difference when that takes at most 3 bytes.
+    if (Math.abs(delta) < 2 ** 20) {
+      this.#byte(ID_DELTA);
+      this.#varint(index);
+      this.#varint(zigzag(delta));
+      this.#lastMs = ms;
+      this.#room(10);
+      this.#bytes.set(this.#idBytes.subarray(slot + 6, slot + 16), this.#at);
+      this.#at += 10;
+      return true;
+    }
+    if (!Number.isNaN(ms)) this.#lastMs = ms;
     this.#byte(ID);
     this.#varint(index);
     this.#room(16);
     this.#bytes.set(this.#idBytes.subarray(slot, slot + 16), this.#at);
     this.#at += 16;
     return true;
+  }
+
+  // An instant's epoch ms, as such (`whole`) or as the difference from the record's last time
+  // (`difference`) when that is shorter.
+  #time(whole: number, difference: number, ms: number): void {
+    const delta = zigzag(ms - this.#lastMs);
+    this.#lastMs = ms;
+    if (delta < ms) {
+      this.#byte(difference);
+      this.#varint(delta);
+    } else {
+      this.#byte(whole);
+      this.#varint(ms);
+    }
   }
 
   // The number of the prefix before `text`'s uuid, added when new (-1: not a platform prefix, or
@@ -332,7 +367,11 @@ export class RecordCodec {
       case ID_AGAIN:
         return this.#entry(this.#prefixes, this.#readVarint()) + this.#entry(this.#idTexts, this.#readVarint());
       case INSTANT:
-        return new Date(this.#readVarint()).toISOString();
+        return this.#instant(this.#readVarint());
+      case INSTANT_DELTA:
+        return this.#instant(this.#lastTime() + unzigzag(this.#readVarint()));
+      case ID_DELTA:
+        return this.#readIdDelta();
       case DECIMAL_INTEGER:
         return String(unzigzag(this.#readVarint()));
       case ARRAY:
@@ -387,19 +426,48 @@ export class RecordCodec {
     return text;
   }
 
+  #instant(ms: number): string {
+    this.#lastMs = ms;
+    return new Date(ms).toISOString();
+  }
+
+  #lastTime(): number {
+    if (Number.isNaN(this.#lastMs)) throw new RangeError('packed record: a time difference with no time before it');
+    return this.#lastMs;
+  }
+
   #readId(): string {
     const prefix = this.#entry(this.#prefixes, this.#readVarint());
     if (this.#from + 16 > this.#input.length) throw new RangeError('packed record: id past its end');
-    const b = this.#input;
     const at = this.#from;
     this.#from += 16;
-    let uuid = '';
-    for (let i = 0; i < 16; i += 1) {
-      if (i === 4 || i === 6 || i === 8 || i === 10) uuid += '-';
+    const ms = uuidV7Ms(this.#input, at);
+    if (!Number.isNaN(ms)) this.#lastMs = ms;
+    return prefix + this.#uuidText(timeHex(this.#input, at), at + 6);
+  }
+
+  #readIdDelta(): string {
+    const prefix = this.#entry(this.#prefixes, this.#readVarint());
+    const ms = this.#lastTime() + unzigzag(this.#readVarint());
+    if (this.#from + 10 > this.#input.length) throw new RangeError('packed record: id past its end');
+    const at = this.#from;
+    this.#from += 10;
+    this.#lastMs = ms;
+    const time = ms.toString(16).padStart(12, '0');
+    return prefix + this.#uuidText(`${time.slice(0, 8)}-${time.slice(8)}`, at);
+  }
+
+  // The uuid whose first 6 bytes are `timeText` (`xxxxxxxx-xxxx`) and last 10 `input[at..]`,
+  // remembered for back-references.
+  #uuidText(timeText: string, at: number): string {
+    const b = this.#input;
+    let uuid = `${timeText}-`;
+    for (let i = 0; i < 10; i += 1) {
+      if (i === 2 || i === 4) uuid += '-';
       uuid += HEX[b[at + i]!]!;
     }
     if (this.#idTexts.length < IDS_REMEMBERED) this.#idTexts.push(uuid);
-    return prefix + uuid;
+    return uuid;
   }
 
   #readFloat(): number {
@@ -432,6 +500,22 @@ export class RecordCodec {
     if (entry === undefined) throw new RangeError(`packed record: no entry ${index}`);
     return entry;
   }
+}
+
+function zigzag(value: number): number {
+  return value >= 0 ? value * 2 : -value * 2 - 1;
+}
+
+// The 48-bit time of the UUIDv7 whose bytes start at `bytes[at]`, or NaN for another version.
+function uuidV7Ms(bytes: Uint8Array, at: number): number {
+  if (bytes[at + 6]! >>> 4 !== 7) return Number.NaN;
+  const low = ((bytes[at + 2]! << 24) | (bytes[at + 3]! << 16) | (bytes[at + 4]! << 8) | bytes[at + 5]!) >>> 0;
+  return (bytes[at]! * 256 + bytes[at + 1]!) * 2 ** 32 + low;
+}
+
+// The uuid text of bytes[at..at+6]: `xxxxxxxx-xxxx`.
+function timeHex(bytes: Uint8Array, at: number): string {
+  return `${HEX[bytes[at]!]}${HEX[bytes[at + 1]!]}${HEX[bytes[at + 2]!]}${HEX[bytes[at + 3]!]}-${HEX[bytes[at + 4]!]}${HEX[bytes[at + 5]!]}`;
 }
 
 function unzigzag(value: number): number {

@@ -56,6 +56,29 @@ describe('RecordCodec', () => {
     expect(again.length).toBeLessThan(2 + 18 + 4);
   });
 
+  it('writes instants and UUIDv7 ids near the record\'s last time as differences, exactly', () => {
+    // UUIDv7s and instants of nearby times (and a v4 and far times among them).
+    const v7 = fc.tuple(fc.integer({ min: 0, max: 2 ** 48 - 1 }), fc.uint8Array({ minLength: 10, maxLength: 10 })).map(([ms, rest]) => {
+      const hex = ms.toString(16).padStart(12, '0') + [...rest].map((b, i) => (i === 0 ? (0x70 | (b & 0x0f)) : b).toString(16).padStart(2, '0')).join('');
+      return `Transfer:${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    });
+    const base = Date.UTC(2026, 0, 5);
+    const near = fc.integer({ min: -5e6, max: 5e6 }).map((d) => new Date(base + d).toISOString());
+    const nearV7 = fc.tuple(fc.integer({ min: -5e6, max: 5e6 }), v7).map(([d, id]) => {
+      const hex = (base + d).toString(16).padStart(12, '0');
+      return `Quote:${hex.slice(0, 8)}-${hex.slice(8)}${id.slice(-23)}`;
+    });
+    const codec = new RecordCodec();
+    fc.assert(
+      fc.property(fc.array(fc.oneof(v7, near, nearV7, instant, uuid), { maxLength: 30 }), (values) => {
+        expect(sameValue(codec.decode(codec.encode(values).slice()), values)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+    const record = { id: 'Transaction:019b901f-3cd1-7459-8721-8b14dbb5d774', createdAt: '2026-01-05T21:45:24.945Z', updatedAt: '2026-01-05T21:45:25.001Z' };
+    expect(codec.encode(record).length).toBeLessThan(2 + 2 + 17 + 7 + 3);
+  });
+
   it('keeps a key named __proto__ an own property, never the prototype', () => {
     const codec = new RecordCodec();
     const value = JSON.parse('{"__proto__":{"polluted":true},"id":"x"}') as object;
