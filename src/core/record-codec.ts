@@ -24,6 +24,8 @@
  * wrote them, which holds them in memory: this is not a storage format.
  */
 
+import { instantToMs } from './time.js';
+
 const NULL = 0;
 const FALSE = 1;
 const TRUE = 2;
@@ -60,12 +62,18 @@ const asciiDecoder = new TextDecoder('latin1');
 const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
 // A node of the shape trie: the shape of the keys on the path to it, and the nodes after it.
-type ShapeNode = { index: number; readonly next: Map<string, ShapeNode> };
+// `lastKey`/`lastNode`: the child met last, compared by identity before the map is asked:
+// records of one kind walk the same path, with the same (internalized) key strings.
+type ShapeNode = { index: number; readonly next: Map<string, ShapeNode>; lastKey: string | undefined; lastNode: ShapeNode | undefined };
+
+function shapeNode(): ShapeNode {
+  return { index: -1, next: new Map(), lastKey: undefined, lastNode: undefined };
+}
 
 /** Encodes records to bytes and back (see the module's comment). */
 export class RecordCodec {
   readonly #shapes: (readonly string[])[] = [];
-  readonly #shapeRoot: ShapeNode = { index: -1, next: new Map() };
+  readonly #shapeRoot: ShapeNode = shapeNode();
   readonly #strings: string[] = [];
   readonly #stringIndex = new Map<string, number>();
   #candidates = new Set<string>();
@@ -133,11 +141,17 @@ export class RecordCodec {
   #object(object: Record<string, unknown>): void {
     let node = this.#shapeRoot;
     for (const key in object) {
+      if (node.lastKey === key) {
+        node = node.lastNode!;
+        continue;
+      }
       let next = node.next.get(key);
       if (next === undefined) {
-        next = { index: -1, next: new Map() };
+        next = shapeNode();
         node.next.set(key, next);
       }
+      node.lastKey = key;
+      node.lastNode = next;
       node = next;
     }
     if (node.index === -1) {
@@ -522,11 +536,8 @@ function unzigzag(value: number): number {
   return value % 2 === 0 ? value / 2 : -(value + 1) / 2;
 }
 
-// A lowercase hex digit's value, or -1.
-function hexValue(code: number): number {
-  if (code >= 48 && code <= 57) return code - 48;
-  return code >= 97 && code <= 102 ? code - 87 : -1;
-}
+// A lowercase hex digit's value by its code unit (0-255), or -1.
+const HEX_VALUE = Int8Array.from({ length: 256 }, (_, code) => (code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : -1));
 
 // Scratch for `isUuidAt`.
 const uuidScratch = new Uint8Array(16);
@@ -548,9 +559,9 @@ function parseUuid(text: string, at: number, into: Uint8Array, slot: number): bo
       if (text.charCodeAt(cursor) !== 45) return false;
       cursor += 1;
     }
-    const high = hexValue(text.charCodeAt(cursor));
-    const low = hexValue(text.charCodeAt(cursor + 1));
-    if (high < 0 || low < 0) return false;
+    const high = HEX_VALUE[text.charCodeAt(cursor) & 0xff]!;
+    const low = HEX_VALUE[text.charCodeAt(cursor + 1) & 0xff]!;
+    if (high < 0 || low < 0 || text.charCodeAt(cursor) > 0xff || text.charCodeAt(cursor + 1) > 0xff) return false;
     into[slot + k] = (high << 4) | low;
     cursor += 2;
   }
@@ -602,7 +613,8 @@ export function isInstantText(text: string): boolean {
   return day <= 28 || new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
 }
 
-// Epoch ms of an instant that `isInstantText` accepted.
+// Epoch ms of an instant that `isInstantText` accepted (time.ts's fast path, whose day cache
+// serves a record's instants of one day).
 function instantMs(text: string): number {
-  return Date.UTC(digitsAt(text, 0, 4), digitsAt(text, 5, 2) - 1, digitsAt(text, 8, 2), digitsAt(text, 11, 2), digitsAt(text, 14, 2), digitsAt(text, 17, 2), digitsAt(text, 20, 3));
+  return instantToMs(text);
 }
