@@ -29,35 +29,6 @@ export function interned(value: string): string {
   return value;
 }
 
-/**
- * Replaces, in place, the string values of `value` and of every unfrozen object and array under
- * it by their interned instances, without freezing anything (for stored data that is not a
- * frozen record: a stored idempotent response, which is also the host's response body). Values
- * and key order are unchanged. Returns `value`.
- */
-export function internTree<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) internObject(value);
-  return value;
-}
-
-function internObject(object: object): void {
-  if (Array.isArray(object)) {
-    const array = object as unknown[];
-    for (let i = 0; i < array.length; i += 1) {
-      const inner = array[i];
-      if (typeof inner === 'string') array[i] = interned(inner);
-      else if (typeof inner === 'object' && inner !== null && !Object.isFrozen(inner)) internObject(inner);
-    }
-    return;
-  }
-  const record = object as Record<string, unknown>;
-  for (const key in record) {
-    const inner = record[key];
-    if (typeof inner === 'string') record[key] = interned(inner);
-    else if (typeof inner === 'object' && inner !== null && !Object.isFrozen(inner)) internObject(inner);
-  }
-}
-
 /** Leaf objects with more keys are not shared (rail details, counterparty information: rare). */
 export const SHARED_LEAF_KEYS_MAX = 6;
 

@@ -22,7 +22,10 @@ export const HOT_RECORDS = 256;
 export type PackedRecordMapOptions = {
   /** Records read back are frozen deeply, like stored records (default true). */
   readonly freeze?: boolean;
-  /** How many of the ids set last keep their records as objects (default `HOT_RECORDS`; `Infinity`: all). */
+  /**
+   * How many of the ids set last keep their records as objects (default `HOT_RECORDS`; 0: every
+   * record is packed as it is set; `Infinity`: none is).
+   */
   readonly hot?: number;
 };
 
@@ -47,7 +50,7 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
     super();
     this.#freeze = options.freeze ?? true;
     const hot = options.hot ?? HOT_RECORDS;
-    this.#recent = hot === Number.POSITIVE_INFINITY ? undefined : new Array<string | undefined>(Math.max(1, hot)).fill(undefined);
+    this.#recent = hot === Number.POSITIVE_INFINITY ? undefined : new Array<string | undefined>(Math.max(0, hot)).fill(undefined);
   }
 
   override get(id: string): V | undefined {
@@ -61,6 +64,10 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
     this.#release(replaced);
     const recent = this.#recent;
     if (recent === undefined) return this;
+    if (recent.length === 0) {
+      this.#pack(id);
+      return this;
+    }
     const oldest = recent[this.#next];
     recent[this.#next] = id;
     this.#next = (this.#next + 1) % recent.length;

@@ -3,7 +3,6 @@
  * ledger transfers (adjustments, migrations, benchmarks) that belong to no other resource.
  */
 import { assert } from '../core/assert.js';
-import { internTree } from '../core/intern.js';
 import type { CurrencyCode } from '../core/currency.js';
 import type { EvolverTable } from '../domains/evolver.js';
 import type { TransferRecord } from '../domains/movement.js';
@@ -38,8 +37,9 @@ export const ENGINE_EVENTS = {
 export const engineEvolvers: EvolverTable = {
   [ENGINE_EVENTS.idempotentResponseStored]: (state, event) => {
     const data = event.data as IdempotentResponseStored;
-    // A replayed log parses every body afresh: its statuses and ids become shared instances.
-    state.idempotency.set(data.key, { fingerprint: data.fingerprint, status: data.status, body: internTree(data.body) });
+    // The store packs the response at once (it is read again only on a retry), so its strings
+    // are not interned first.
+    state.idempotency.set(data.key, { fingerprint: data.fingerprint, status: data.status, body: data.body });
   },
   [ENGINE_EVENTS.ledgerAccountOpened]: (state, event) => {
     const data = event.data as LedgerAccountOpened;

@@ -30,6 +30,14 @@ import { emptyVerificationStore } from '../domains/verifications/store.js';
 import type { ResolvedOptions } from './options.js';
 import { emptyListIndexes } from '../domains/listing/store.js';
 
+/**
+ * Stored first responses by idempotency key, packed as they are stored (one is read again only
+ * on a retry with its key), unless `hotRecords` is `Infinity` (nothing packed).
+ */
+export function idempotencyStore(hotRecords: number): Map<string, IdempotentResponse> {
+  return new PackedRecordMap<IdempotentResponse>({ freeze: false, hot: hotRecords === Number.POSITIVE_INFINITY ? hotRecords : 0 });
+}
+
 /** A fresh state for the configured platform, before any event. */
 export function emptyState(options: ResolvedOptions): DomainState {
   return {
@@ -38,7 +46,7 @@ export function emptyState(options: ResolvedOptions): DomainState {
     accounts: emptyAccountStore(),
     ledger: new Ledger(),
     statements: emptyStatementStore(),
-    idempotency: new PackedRecordMap<IdempotentResponse>({ freeze: false, hot: options.hotRecords }),
+    idempotency: idempotencyStore(options.hotRecords),
     timers: emptyTimerStore(),
     config: emptyConfigStore(),
     rates: emptyRateStore(),

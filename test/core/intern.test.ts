@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from '../../src/core/freeze.js';
-import { INTERN_LENGTH_MAX, INTERN_TABLE_MAX, interned, internedCount, internTree, resetInterning } from '../../src/core/intern.js';
+import { INTERN_LENGTH_MAX, INTERN_TABLE_MAX, interned, internedCount, resetInterning } from '../../src/core/intern.js';
 
 describe('interned', () => {
   it('returns an equal string, for short, long and unique-looking values', () => {
@@ -52,25 +52,6 @@ describe('deepFreeze interns the strings of what it stores', () => {
     const a = deepFreeze(JSON.parse('{"customerId":"Customer:7","currency":"EUR"}') as { customerId: string; currency: string });
     const b = deepFreeze(JSON.parse('{"customerId":"Customer:7","currency":"EUR"}') as { customerId: string; currency: string });
     expect(a).toEqual(b);
-  });
-});
-
-describe('internTree (stored responses)', () => {
-  it('keeps values and key order and freezes nothing', () => {
-    const text = '{"id":"Quote:1","status":"PROCESSING","source":{"currency":"USD","customerId":"Customer:1"},"list":[{"status":"PENDING"},"USD"],"n":1}';
-    const body = JSON.parse(text) as { source: object; list: unknown[] };
-    expect(internTree(body)).toBe(body);
-    expect(JSON.stringify(body)).toBe(text);
-    expect(Object.isFrozen(body)).toBe(false);
-    expect(Object.isFrozen(body.source)).toBe(false);
-    expect(Object.isFrozen(body.list)).toBe(false);
-  });
-
-  it('passes primitives through and does not enter frozen objects', () => {
-    expect(internTree('USD')).toBe('USD');
-    expect(internTree(null)).toBeNull();
-    const frozen = Object.freeze({ status: 'PENDING' });
-    expect(internTree({ frozen }).frozen).toBe(frozen);
   });
 });
 
