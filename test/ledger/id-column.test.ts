@@ -4,6 +4,7 @@
  * agree with the text, and truncation, restore and the greatest-id path stay correct when
  * packed and string ids mix.
  */
+import { type IndexStep, runIndexModel } from './id-index-model.js';
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { IdColumn, parseUuid } from '../../src/ledger/id-column.js';
@@ -50,7 +51,7 @@ describe('IdColumn', () => {
   test.prop([fc.array(fc.tuple(anyId, anyId), { maxLength: 100 })], { numRuns: NUM_RUNS })('says an id is another only when their texts are equal', (pairs) => {
     const column = new IdColumn(2);
     for (const [id] of pairs) column.push(id);
-    pairs.forEach(([id, other], i) => expect(column.equals(i, other)).toBe(id === other));
+    for (const [i, [id, other]] of pairs.entries()) expect(column.equals(i, other)).toBe(id === other);
   });
 
   it('tells apart packed ids that differ in one digit, one prefix letter or the prefix length', () => {
@@ -85,7 +86,7 @@ describe('IdColumn', () => {
       }
       expect(column.length).toBe(reference.length);
     }
-    reference.forEach((id, i) => expect(column.at(i)).toBe(id));
+    for (const [i, id] of reference.entries()) expect(column.at(i)).toBe(id);
     expect(column.fallbackLength).toBe(reference.filter((id) => !isPackable(id)).length);
   });
 
@@ -126,8 +127,6 @@ describe('parseUuid', () => {
   });
 });
 
-type IndexStep = { add: string } | { truncateTo: number } | { lookup: string };
-
 describe('IdIndex over packed and string ids', () => {
   const pool = fc.array(anyId, { minLength: 1, maxLength: 60 });
   const plan = (ids: string[]) =>
@@ -150,35 +149,13 @@ describe('IdIndex over packed and string ids', () => {
     });
   });
 
-  const run = (index: IdIndex, reference: string[], steps: readonly IndexStep[], base: number): void => {
-    for (const step of steps) {
-      if ('add' in step) {
-        if (reference.includes(step.add)) {
-          expect(index.indexOf(step.add)).toBe(reference.indexOf(step.add));
-          continue;
-        }
-        expect(index.indexOf(step.add)).toBe(-1);
-        expect(index.add(step.add)).toBe(reference.length);
-        reference.push(step.add);
-      } else if ('truncateTo' in step) {
-        const size = base + (step.truncateTo % (reference.length - base + 1));
-        index.truncate(size);
-        reference.length = size;
-      } else {
-        expect(index.indexOf(step.lookup)).toBe(reference.indexOf(step.lookup));
-      }
-    }
-    expect(index.slice()).toEqual(reference);
-    reference.forEach((k, i) => expect(index.indexOf(k)).toBe(i));
-  };
-
   // A 2-slot first table: long probe runs, so lookups compare packed keys with many others.
   test.prop([pool.chain((ids) => plan(ids)), fc.constantFrom(2, 1_024)], { numRuns: NUM_RUNS })('numbers mixed keys in insertion order and forgets truncated ones', (steps, slots) => {
-    run(new IdIndex(slots), [], steps, 0);
+    runIndexModel(new IdIndex(slots), [], steps, 0);
   });
 
   test.prop([rising, fc.constantFrom(2, 1_024)], { numRuns: NUM_RUNS })('finds increasing packed keys after truncations and steps back', (steps, slots) => {
-    run(new IdIndex(slots), [], steps, 0);
+    runIndexModel(new IdIndex(slots), [], steps, 0);
   });
 
   test.prop([fc.uniqueArray(anyId.filter((id) => id.length > 0), { maxLength: 40 }), pool.chain((ids) => plan(ids)), fc.constantFrom(2, 1_024)], { numRuns: NUM_RUNS })(
@@ -187,7 +164,7 @@ describe('IdIndex over packed and string ids', () => {
       const index = new IdIndex(slots);
       const { text, lengths } = packStrings((i) => restored[i]!, restored.length);
       expect(index.restore(new PackedStrings(text, lengths))).toBe(-1);
-      run(index, [...restored], steps, restored.length);
+      runIndexModel(index, [...restored], steps, restored.length);
     },
   );
 });
@@ -225,7 +202,7 @@ describe('TransactionIdColumn', () => {
       }
     }
     expect(column.length).toBe(reference.length);
-    reference.forEach(([transactionId], i) => expect(transactionIdAt(i)).toBe(transactionId));
+    for (const [i, [transactionId]] of reference.entries()) expect(transactionIdAt(i)).toBe(transactionId);
   });
 
   it('stores a transaction id repeated by consecutive transfers once, and again after another', () => {

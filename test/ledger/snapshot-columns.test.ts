@@ -3,6 +3,7 @@
  * little-endian bytes, every malformed text refused), packed strings, and an id index restored
  * from packed keys that behaves like one built key by key.
  */
+import { type IndexStep, runIndexModel } from './id-index-model.js';
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { base64 } from '@scure/base';
@@ -76,7 +77,7 @@ describe('packed strings', () => {
   );
 });
 
-type Step = { add: string } | { truncateTo: number } | { lookup: string };
+type Step = IndexStep;
 
 describe('IdIndex restored from packed keys', () => {
   const key = fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 400 }).map((n) => `t${n}`));
@@ -100,26 +101,7 @@ describe('IdIndex restored from packed keys', () => {
       const index = new IdIndex(slots);
       const { text, lengths } = packStrings((i) => keys[i]!, keys.length);
       expect(index.restore(new PackedStrings(text, lengths))).toBe(-1);
-      const reference = [...keys];
-      for (const step of steps) {
-        if ('add' in step) {
-          if (reference.includes(step.add)) {
-            expect(index.indexOf(step.add)).toBe(reference.indexOf(step.add));
-            continue;
-          }
-          expect(index.indexOf(step.add)).toBe(-1);
-          expect(index.add(step.add)).toBe(reference.length);
-          reference.push(step.add);
-        } else if ('truncateTo' in step) {
-          const size = keys.length + (step.truncateTo % (reference.length - keys.length + 1));
-          index.truncate(size);
-          reference.length = size;
-        } else {
-          expect(index.indexOf(step.lookup)).toBe(reference.indexOf(step.lookup));
-        }
-      }
-      expect(index.slice()).toEqual(reference);
-      reference.forEach((k, i) => expect(index.indexOf(k)).toBe(i));
+      runIndexModel(index, [...keys], steps, keys.length);
     },
   );
 
