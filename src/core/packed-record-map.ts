@@ -11,8 +11,18 @@
  * new frozen object each time; nothing keeps it), and setting it again makes it an object again.
  * Otherwise a plain `Map`: insertion order, `size`, `has`, `keys` never decode; `get`,
  * `values`, `entries`, `forEach` and iteration give records equal to the ones set.
+ *
+ * A map loaded from a snapshot (`fromPacked`) starts with every record pending: held as its
+ * snapshot text (`PendingTexts`) until first read, so that a load parses nothing. A pending
+ * record's first read parses and freezes it, and from then on it is a record like one set: it
+ * joins the hot set and is packed once `hot` more have followed it (a server booted from a
+ * snapshot packs as one that replayed its log does). The map's own entries are made at its first
+ * use, so `size` answers without them, and `packedText` hands a pending record's text back as it
+ * is, for the next snapshot.
  */
 import { ByteArena } from './byte-arena.js';
+import { deepFreeze } from './freeze.js';
+import { type PackedRecords, PendingTexts, packRecord } from './packed-records.js';
 import { RecordCodec } from './record-codec.js';
 
 /** Ids whose records stay objects after they are set, by default. */
@@ -38,6 +48,8 @@ export type PackedRecordMapOptions = {
  * byId.get(tx.id); // equal to tx (the same object while it is hot)
  */
 export class PackedRecordMap<V extends object> extends Map<string, V> {
+  // A value in the underlying Map is the record (an object), the handle of its packed bytes in
+  // #arena (a number >= 0), or, for a record pending since a load, -(its index in #pending + 1).
   readonly #codec = new RecordCodec();
   #arena = new ByteArena();
   readonly #freeze: boolean;
@@ -45,6 +57,10 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
   // nothing is packed).
   readonly #recent: (string | undefined)[] | undefined;
   #next = 0;
+  // The texts of a load's records (none: not loaded, or cleared), and whether the map's entries
+  // for them are still to be made (at the first use).
+  #pending: PendingTexts | undefined;
+  #unfilled = false;
 
   constructor(options: PackedRecordMapOptions = {}) {
     super();
@@ -53,29 +69,45 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
     this.#recent = hot === Number.POSITIVE_INFINITY ? undefined : new Array<string | undefined>(Math.max(0, hot)).fill(undefined);
   }
 
+  /**
+   * A map of `packed.ids` to their records, each pending until first read (see the module's
+   * comment); `packed` is read, never changed. Records read are frozen deeply unless
+   * `options.freeze` is false (a store whose values were never frozen). Throws `InvariantError`
+   * at the first use when ids, texts and lengths do not agree.
+   */
+  static fromPacked<V extends object>(packed: PackedRecords, options: PackedRecordMapOptions = {}): PackedRecordMap<V> {
+    const map = new PackedRecordMap<V>(options);
+    map.#pending = new PendingTexts(packed);
+    map.#unfilled = true;
+    return map;
+  }
+
+  /** How many records (pending, packed or not); never parses nor makes a load's entries. */
+  override get size(): number {
+    return this.#unfilled ? (this.#pending as PendingTexts).count : super.size;
+  }
+
   override get(id: string): V | undefined {
-    const value: unknown = super.get(id);
-    return typeof value === 'number' ? this.#unpack(value) : (value as V | undefined);
+    this.#fill();
+    return this.#valueOf(id, super.get(id));
+  }
+
+  override has(id: string): boolean {
+    this.#fill();
+    return super.has(id);
   }
 
   override set(id: string, value: V): this {
+    this.#fill();
     const replaced: unknown = super.get(id);
     super.set(id, value);
     this.#release(replaced);
-    const recent = this.#recent;
-    if (recent === undefined) return this;
-    if (recent.length === 0) {
-      this.#pack(id);
-      return this;
-    }
-    const oldest = recent[this.#next];
-    recent[this.#next] = id;
-    this.#next = (this.#next + 1) % recent.length;
-    if (oldest !== undefined) this.#pack(oldest);
+    this.#remember(id);
     return this;
   }
 
   override delete(id: string): boolean {
+    this.#fill();
     const removed: unknown = super.get(id);
     const had = super.delete(id);
     this.#release(removed);
@@ -84,8 +116,15 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
 
   override clear(): void {
     super.clear();
+    this.#pending = undefined;
+    this.#unfilled = false;
     this.#arena = new ByteArena();
     this.#recent?.fill(undefined);
+  }
+
+  override keys(): MapIterator<string> {
+    this.#fill();
+    return super.keys();
   }
 
   override forEach(callback: (value: V, key: string, map: Map<string, V>) => void, thisArg?: unknown): void {
@@ -93,40 +132,105 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
   }
 
   override *entries(): MapIterator<[string, V]> {
-    for (const [key, value] of super.entries()) yield [key, typeof value === 'number' ? this.#unpack(value) : value];
+    this.#fill();
+    for (const [key, value] of super.entries()) yield [key, this.#valueOf(key, value) as V];
   }
 
   override *values(): MapIterator<V> {
-    for (const value of super.values()) yield typeof value === 'number' ? this.#unpack(value) : value;
+    for (const [, value] of this.entries()) yield value;
   }
 
   override [Symbol.iterator](): MapIterator<[string, V]> {
     return this.entries();
   }
 
-  /** How many records are packed, and the bytes their buffers hold (for figures and tests). */
-  get packing(): { readonly packed: number; readonly heldBytes: number } {
-    let packed = 0;
-    for (const value of super.values()) if (typeof value === 'number') packed += 1;
-    return { packed, heldBytes: this.#arena.heldBytes };
+  /**
+   * The packed text (`packRecord`) of `id`'s record, a pending one's as it was loaded (not
+   * parsed); undefined when absent. What snapshots save (`packRecords`).
+   */
+  packedText(id: string): string | undefined {
+    this.#fill();
+    const value: unknown = super.get(id);
+    if (value === undefined) return undefined;
+    if (typeof value !== 'number') return packRecord(value);
+    return value < 0 ? (this.#pending as PendingTexts).text(-value - 1) : packRecord(this.#decode(value, false));
   }
 
-  // Packs `id`'s record, unless it is gone or packed already.
+  /** How many records are packed and pending, and the bytes the packed ones' buffers hold (for figures and tests). */
+  get packing(): { readonly packed: number; readonly pending: number; readonly heldBytes: number } {
+    if (this.#unfilled) return { packed: 0, pending: this.size, heldBytes: this.#arena.heldBytes };
+    let packed = 0;
+    let pending = 0;
+    for (const value of super.values()) {
+      if (typeof value === 'number') {
+        if (value >= 0) packed += 1;
+        else pending += 1;
+      }
+    }
+    return { packed, pending, heldBytes: this.#arena.heldBytes };
+  }
+
+  // Makes a load's entries (its ids in order, each its pending index) at the map's first use.
+  #fill(): void {
+    if (!this.#unfilled) return;
+    this.#unfilled = false;
+    const ids = (this.#pending as PendingTexts).open();
+    for (let index = 0; index < ids.length; index += 1) super.set(ids[index]!, -(index + 1) as unknown as V);
+  }
+
+  // The record `stored` (the underlying Map's value for `id`) stands for.
+  #valueOf(id: string, stored: unknown): V | undefined {
+    if (typeof stored !== 'number') return stored as V | undefined;
+    return stored >= 0 ? (this.#decode(stored, this.#freeze) as V) : this.#adopt(id, -stored - 1);
+  }
+
+  // A pending record's first read: parsed, frozen (unless told not to), and kept as a record set
+  // now, so it is parsed once and later packed like any other.
+  #adopt(id: string, index: number): V {
+    const pending = this.#pending as PendingTexts;
+    const parsed = pending.parse(index) as V;
+    const record = this.#freeze ? deepFreeze(parsed) : parsed;
+    pending.release(index);
+    super.set(id, record);
+    this.#remember(id);
+    return record;
+  }
+
+  // `id` was set: it joins the hot set, and the id set `hot` sets ago is packed.
+  #remember(id: string): void {
+    const recent = this.#recent;
+    if (recent === undefined) return;
+    if (recent.length === 0) {
+      this.#pack(id);
+      return;
+    }
+    const oldest = recent[this.#next];
+    recent[this.#next] = id;
+    this.#next = (this.#next + 1) % recent.length;
+    if (oldest !== undefined) this.#pack(oldest);
+  }
+
+  // Packs `id`'s record, unless it is gone, packed already or pending.
   #pack(id: string): void {
     const value: unknown = super.get(id);
     if (typeof value !== 'object' || value === null) return;
     super.set(id, this.#arena.store(this.#codec.encode(value)) as unknown as V);
   }
 
-  #unpack(handle: number): V {
+  #decode(handle: number, freeze: boolean): unknown {
     const { chunk, from } = this.#arena.locate(handle);
-    return this.#codec.decode(chunk, from, this.#freeze) as V;
+    return this.#codec.decode(chunk, from, freeze);
   }
 
   // A record leaves the map or is replaced: its packed bytes (if any) are freed, and once the
-  // freed bytes outweigh the live ones the packed records move to a new arena.
+  // freed bytes outweigh the live ones the packed records move to a new arena; a pending one's
+  // text is released.
   #release(value: unknown): void {
     if (typeof value !== 'number') return;
+    if (value < 0) {
+      (this.#pending as PendingTexts).release(-value - 1);
+      return;
+    }
     this.#arena.free(value);
     if (this.#arena.wasteful) this.#compact();
   }
@@ -135,7 +239,7 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
     const old = this.#arena;
     this.#arena = new ByteArena();
     for (const [key, value] of super.entries()) {
-      if (typeof value === 'number') super.set(key, this.#arena.store(old.bytesOf(value)) as unknown as V);
+      if (typeof value === 'number' && value >= 0) super.set(key, this.#arena.store(old.bytesOf(value)) as unknown as V);
     }
   }
 }

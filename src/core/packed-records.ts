@@ -2,7 +2,8 @@
  * Records held as text until they are first read, for snapshot loads (engine snapshot `@3`). A
  * snapshot's parse is dominated by its records (JSON.parse makes every object and string of
  * every record, and the store then deep-freezes each); most of them are never read again before
- * they change, so a store holds each record's text and parses and freezes it at its first read.
+ * they change, so a store holds each record's text and parses and freezes it at its first read
+ * (`PendingTexts`, inside a `PackedRecordMap.fromPacked`).
  *
  * A record's text is its JSON with `"` and `'` exchanged: inside the snapshot's JSON it needs no
  * escapes (record texts hold no control characters, and a backslash or an apostrophe is rare),
@@ -10,7 +11,6 @@
  * 7 ms for the same 4.9 MB escaped, and 15 ms as objects).
  */
 import { InvariantError } from './assert.js';
-import { deepFreeze } from './freeze.js';
 
 /**
  * A store's records in a snapshot: ids in the store's order, and each record's packed text
@@ -59,32 +59,23 @@ export function packRecord(record: unknown): string {
 }
 
 /**
- * A map of records by id in which the records of a snapshot stay text until read: `get` and every
- * iteration parse a pending record, freeze it deeply (unless told not to) and keep it (so it is
- * parsed once, and a record read from the map is frozen like any stored record). Otherwise a plain `Map`: `set`,
- * `has`, `delete`, `size` and `keys` never parse. The map's own entries (id → position of the
- * pending text) are made at its first use, not at load: a load that no call reads from pays
- * nothing per record, and `size` answers without them.
+ * The records of one `PackedRecords` that nobody has read yet (`PackedRecordMap.fromPacked`
+ * holds one): where each record's text is, parsing it, and each chunk's count of records still
+ * pending, so that a chunk's text is dropped once all of its records were read (a snapshot of a
+ * read record is made from the record). Nothing is located at construction: a load that no call
+ * reads from pays nothing per record (`open` does it at the map's first use). `packed` is read,
+ * never changed: an engine may load one snapshot more than once.
  */
-export class LazyRecordMap<V extends object> extends Map<string, V> {
-  // A pending record's value in the map is its index (records are objects, never numbers); its
-  // text is chunks[#chunkOf[index]] from #startOf[index], #lengths[index] characters.
+export class PendingTexts {
+  // Record k's text is #chunks[#chunkOf[k]] from #startOf[k], #lengths[k] characters.
   #chunks: readonly string[] | string[];
   #lengths: readonly number[];
+  readonly #ids: readonly string[];
   #chunkOf: Int32Array = new Int32Array(0);
   #startOf: Int32Array = new Int32Array(0);
-  // Records of each chunk still pending: a chunk's text goes once none is.
   #pendingInChunk: Int32Array = new Int32Array(0);
-  #pendingIds: readonly string[] | undefined;
-  readonly #freeze: boolean;
 
-  /**
-   * A map of `packed.ids` to their pending records (`packed` is read, never changed: an engine
-   * may load one snapshot more than once). `freeze: false` for a store whose values were never
-   * frozen (the idempotency records), so that a load changes nothing but when they are parsed.
-   */
-  constructor(packed: PackedRecords, options: { readonly freeze?: boolean } = {}) {
-    super();
+  constructor(packed: PackedRecords) {
     if ('texts' in packed) {
       this.#chunks = packed.texts;
       this.#lengths = [];
@@ -92,26 +83,48 @@ export class LazyRecordMap<V extends object> extends Map<string, V> {
       this.#chunks = packed.chunks;
       this.#lengths = packed.lengths;
     }
-    this.#pendingIds = packed.ids;
-    this.#freeze = options.freeze ?? true;
+    this.#ids = packed.ids;
   }
 
-  // Makes the map's entries at the first use (a load's ids in order, each its text's index) and
-  // where each text is; the chunk list is copied (references only) so that a read chunk can go.
-  // Throws `InvariantError` when the lengths do not cut the chunks exactly.
-  #fill(): void {
-    const ids = this.#pendingIds;
-    if (ids === undefined) return;
-    this.#pendingIds = undefined;
-    const chunks = [...this.#chunks];
-    this.#chunks = chunks;
-    const count = ids.length;
+  /** How many records the texts hold (pending or not); never locates them. */
+  get count(): number {
+    return this.#ids.length;
+  }
+
+  /**
+   * Locates every record's text and returns the ids in order (record k is `ids[k]`); called once.
+   * The chunk list is copied (references only) so that a read chunk can go. Throws
+   * `InvariantError` when ids, texts and lengths do not agree.
+   */
+  open(): readonly string[] {
+    const count = this.#ids.length;
+    this.#chunks = [...this.#chunks];
     this.#chunkOf = new Int32Array(count);
     this.#startOf = new Int32Array(count);
-    this.#pendingInChunk = new Int32Array(chunks.length);
+    this.#pendingInChunk = new Int32Array(this.#chunks.length);
     if (this.#lengths.length === 0 && count > 0) this.#textPerRecord(count);
     else this.#locate(count);
-    for (let index = 0; index < count; index += 1) super.set(ids[index]!, index as unknown as V);
+    return this.#ids;
+  }
+
+  /** Record `index` parsed from its text (not frozen); the text stays until `release`. */
+  parse(index: number): unknown {
+    return JSON.parse(packText(this.text(index)));
+  }
+
+  /** The packed text (`packRecord`) of record `index`. */
+  text(index: number): string {
+    const start = this.#startOf[index]!;
+    const chunk = this.#chunks[this.#chunkOf[index]!]!;
+    const length = this.#lengths[index]!;
+    return start === 0 && length === chunk.length ? chunk : chunk.slice(start, start + length);
+  }
+
+  /** Record `index` is no longer pending (read, replaced or deleted): its chunk goes once none of its records is. */
+  release(index: number): void {
+    const chunk = this.#chunkOf[index]!;
+    this.#pendingInChunk[chunk]! -= 1;
+    if (this.#pendingInChunk[chunk] === 0) (this.#chunks as string[])[chunk] = '';
   }
 
   // One string per record: record k is chunk k, whole.
@@ -143,104 +156,21 @@ export class LazyRecordMap<V extends object> extends Map<string, V> {
       throw new InvariantError('snapshot records: chunks hold text past their records');
     }
   }
+}
 
-  // The packed text of pending record `index`.
-  #textOf(index: number): string {
-    const start = this.#startOf[index]!;
-    const chunk = this.#chunks[this.#chunkOf[index]!]!;
-    const length = this.#lengths[index]!;
-    return start === 0 && length === chunk.length ? chunk : chunk.slice(start, start + length);
-  }
+/** A map that can give a record's packed text without parsing it (`PackedRecordMap`). */
+export type PackedTextSource = { packedText(id: string): string | undefined };
 
-  /** How many records (pending or parsed); never parses nor makes the entries. */
-  override get size(): number {
-    return this.#pendingIds === undefined ? super.size : this.#pendingIds.length;
-  }
-
-  /** The record of `id`, parsed and frozen at its first read. */
-  override get(id: string): V | undefined {
-    this.#fill();
-    const value: unknown = super.get(id);
-    return typeof value === 'number' ? this.#parse(id, value) : (value as V | undefined);
-  }
-
-  override has(id: string): boolean {
-    this.#fill();
-    return super.has(id);
-  }
-
-  override set(id: string, value: V): this {
-    this.#fill();
-    this.#release(super.get(id));
-    return super.set(id, value);
-  }
-
-  override delete(id: string): boolean {
-    this.#fill();
-    this.#release(super.get(id));
-    return super.delete(id);
-  }
-
-  override clear(): void {
-    this.#pendingIds = undefined;
-    this.#chunks = [];
-    super.clear();
-  }
-
-  override keys(): MapIterator<string> {
-    this.#fill();
-    return super.keys();
-  }
-
-  /** The packed text of `id`'s record (`packRecord`), without parsing a pending one; undefined when absent. */
-  packedText(id: string): string | undefined {
-    this.#fill();
-    const value: unknown = super.get(id);
-    if (typeof value === 'number') return this.#textOf(value);
-    return value === undefined ? undefined : packRecord(value);
-  }
-
-  override forEach(callback: (value: V, key: string, map: Map<string, V>) => void, thisArg?: unknown): void {
-    for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
-  }
-
-  override *entries(): MapIterator<[string, V]> {
-    for (const key of this.keys()) yield [key, this.get(key) as V];
-  }
-
-  override *values(): MapIterator<V> {
-    for (const key of this.keys()) yield this.get(key) as V;
-  }
-
-  override [Symbol.iterator](): MapIterator<[string, V]> {
-    return this.entries();
-  }
-
-  #parse(id: string, index: number): V {
-    const parsed = JSON.parse(packText(this.#textOf(index))) as V;
-    const record = this.#freeze ? deepFreeze(parsed) : parsed;
-    this.#release(index);
-    super.set(id, record);
-    return record;
-  }
-
-  // Pending record `value` (an index; anything else is no pending record) leaves its chunk: the
-  // chunk's text goes once none of its records is pending (a snapshot of a record is made from
-  // the record).
-  #release(value: unknown): void {
-    if (typeof value !== 'number') return;
-    const chunk = this.#chunkOf[value]!;
-    this.#pendingInChunk[chunk]! -= 1;
-    if (this.#pendingInChunk[chunk] === 0) (this.#chunks as string[])[chunk] = '';
-  }
+function isPackedTextSource(value: object): value is PackedTextSource {
+  return typeof (value as Partial<PackedTextSource>).packedText === 'function';
 }
 
 /**
- * The packed records of `order` in `byId` (a `LazyRecordMap` gives pending texts as they are),
- * joined into chunks of ~512K characters. Pure.
+ * The packed records of `order` in `byId` (a `PackedRecordMap` gives the texts of records not read
+ * since a load as they are), joined into chunks of ~512K characters. Pure.
  */
 export function packRecords(order: readonly string[], byId: ReadonlyMap<string, object>): PackedRecords {
-  const lazy = byId instanceof LazyRecordMap ? byId : undefined;
+  const lazy = isPackedTextSource(byId) ? byId : undefined;
   const chunks: string[] = [];
   const lengths = new Array<number>(order.length);
   let parts: string[] = [];

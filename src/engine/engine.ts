@@ -156,7 +156,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const { upcast, checkpoints } = options;
   const resolved = resolveOptions(options);
   const initialHead: LogHead = options.snapshot?.head ?? { seq: EMPTY_HEAD.seq, hash: EMPTY_HEAD.hash, atMs: 0 };
-  let state = options.snapshot === undefined ? emptyState(resolved) : stateFromSnapshot(options.snapshot);
+  let state = options.snapshot === undefined ? emptyState(resolved) : stateFromSnapshot(options.snapshot, resolved.hotRecords);
   let view = readonlyView(state);
   let head = initialHead;
   // Replay trusts the checked log for whole-record soundness unless asked (EngineOptions.recheckRecords).
@@ -165,7 +165,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   // What `forgetGenesis` restores. Genesis is only ever written on an uninitialized platform, which
   // a snapshot (taken after its log's genesis) or a replayed log never leaves.
   const initialSnapshot = state.platform.initialized ? undefined : options.snapshot;
-  const freshState = (): DomainState => (initialSnapshot === undefined ? emptyState(resolved) : stateFromSnapshot(initialSnapshot));
+  const freshState = (): DomainState => (initialSnapshot === undefined ? emptyState(resolved) : stateFromSnapshot(initialSnapshot, resolved.hotRecords));
   const secretDigest = secretDigester(resolved.secret);
   if (checkpoints !== undefined) {
     const problem = checkpointOptionsProblem(checkpoints);

@@ -4,7 +4,8 @@
  * cache: replay from a snapshot must equal replay from the start (tested).
  */
 import { InvariantError } from '../core/assert.js';
-import { LazyRecordMap, type PackedRecords, packRecords } from '../core/packed-records.js';
+import { HOT_RECORDS, PackedRecordMap } from '../core/packed-record-map.js';
+import { type PackedRecords, packRecords } from '../core/packed-records.js';
 import type { PlatformConfig } from '../domains/config/types.js';
 import type { Customer } from '../domains/customers/types.js';
 import { type IncomingStoreSnapshot, incomingStoreFromSnapshot, incomingStoreSnapshot } from '../domains/deposits/store.js';
@@ -164,15 +165,16 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
  * Rebuilds the state a snapshot describes. Takes the snapshot's records as they are (frozen in
  * place, not copied; packed ones are parsed at their first read): pass a snapshot nobody changes
  * afterwards, such as one just parsed. The snapshot itself is not changed (an engine may load it
- * again).
+ * again). The growing stores keep their `hotRecords` records read or changed last as objects and
+ * pack older ones, as `emptyState` makes them (`EngineOptions.hotRecords`).
  * Throws `InvariantError` for a format this library does not read, naming it.
  */
-export function stateFromSnapshot(snapshot: EngineSnapshot): DomainState {
+export function stateFromSnapshot(snapshot: EngineSnapshot, hotRecords = HOT_RECORDS): DomainState {
   const format: unknown = snapshot.format;
   if (!SNAPSHOT_FORMATS.includes(format as EngineSnapshot['format'])) {
     throw new InvariantError(`snapshot format ${JSON.stringify(format)} is not known (this library reads ${SNAPSHOT_FORMATS.join(', ')})`);
   }
-  const stores = storesFromSnapshot(snapshot);
+  const stores = storesFromSnapshot(snapshot, hotRecords);
   // Before @3 the list indexes were not stored: made again from the restored stores (which reads
   // every listed record). From @3 on they are taken as saved, and an index the snapshot lacks
   // (one added to the engine after it was saved) is made from the stores.
@@ -180,7 +182,7 @@ export function stateFromSnapshot(snapshot: EngineSnapshot): DomainState {
   return { ...stores, lists: rebuildListIndexes(stores, { ...emptyListIndexes(), ...saved }) };
 }
 
-function storesFromSnapshot(snapshot: EngineSnapshot): Omit<DomainState, 'lists'> {
+function storesFromSnapshot(snapshot: EngineSnapshot, hot: number): Omit<DomainState, 'lists'> {
   return {
     platform: { ...snapshot.platform },
     customers: {
@@ -197,19 +199,19 @@ function storesFromSnapshot(snapshot: EngineSnapshot): Omit<DomainState, 'lists'
     },
     ledger: Ledger.fromSnapshot(snapshot.ledger),
     statements: { byKey: new Map(snapshot.statements) },
-    idempotency: Array.isArray(snapshot.idempotency) ? new Map(snapshot.idempotency) : new LazyRecordMap<IdempotentResponse>(snapshot.idempotency as PackedRecords, { freeze: false }),
+    idempotency: idempotencyFromSnapshot(snapshot.idempotency, hot),
     timers: timerStoreOf(snapshot.timers),
     config: { current: structuredClone(snapshot.config) },
     rates: { byCorridor: new Map(snapshot.rates.map((r) => [corridorKey(r.sendingCurrency, r.receivingCurrency), r])) },
-    externalAccounts: externalAccountStoreFromSnapshot(snapshot.externalAccounts),
-    transactions: transactionStoreFromSnapshot(snapshot.transactions),
-    quotes: quoteStoreFromSnapshot(snapshot.quotes),
+    externalAccounts: externalAccountStoreFromSnapshot(snapshot.externalAccounts, hot),
+    transactions: transactionStoreFromSnapshot(snapshot.transactions, hot),
+    quotes: quoteStoreFromSnapshot(snapshot.quotes, hot),
     paymentDocuments: paymentDocumentStoreFromSnapshot(snapshot.paymentDocuments),
-    incoming: incomingStoreFromSnapshot(snapshot.incoming),
+    incoming: incomingStoreFromSnapshot(snapshot.incoming, hot),
     cards: cardStoreFromSnapshot(snapshot.cards),
-    cardTransactions: cardTransactionStoreFromSnapshot(snapshot.cardTransactions),
+    cardTransactions: cardTransactionStoreFromSnapshot(snapshot.cardTransactions, hot),
     stablecoins: stablecoinStoreFromSnapshot(snapshot.stablecoins),
-    agents: agentStoreFromSnapshot(snapshot.agents),
+    agents: agentStoreFromSnapshot(snapshot.agents, hot),
     webhooks: webhookStoreFromSnapshot(snapshot),
     verifications: verificationStoreFromSnapshot(snapshot.verifications),
     documents: documentStoreFromSnapshot(snapshot.documents),
@@ -220,6 +222,15 @@ function storesFromSnapshot(snapshot: EngineSnapshot): Omit<DomainState, 'lists'
     auth: authStoreFromSnapshot(snapshot.auth),
     sca: scaStoreFromSnapshot(snapshot.sca),
   };
+}
+
+// The stored first responses: packed from `@3` on (pending until a key repeats), pairs before;
+// never frozen, as `emptyState` keeps them.
+function idempotencyFromSnapshot(saved: EngineSnapshot['idempotency'], hot: number): Map<string, IdempotentResponse> {
+  if (!Array.isArray(saved)) return PackedRecordMap.fromPacked<IdempotentResponse>(saved as PackedRecords, { freeze: false, hot });
+  const byKey = new PackedRecordMap<IdempotentResponse>({ freeze: false, hot });
+  for (const [key, response] of saved as readonly (readonly [string, IdempotentResponse])[]) byKey.set(key, response);
+  return byKey;
 }
 
 // The pending webhooks: packed from `@4` on, a list of ids before (absent: none).

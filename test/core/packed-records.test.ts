@@ -1,13 +1,14 @@
 /**
  * Packed records (core/packed-records.ts): a record's text with `"` and `'` exchanged round-trips
- * any JSON text, and a `LazyRecordMap` parses a pending record at its first read only, deeply
- * frozen, through `get` and every iteration, while `has`, `size`, `keys`, `set` and `delete`
- * never parse.
+ * any JSON text, and a map loaded from them (`PackedRecordMap.fromPacked`) parses a pending
+ * record at its first read only, deeply frozen, through `get` and every iteration, while `has`,
+ * `size`, `keys`, `set` and `delete` never parse.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvariantError } from '../../src/core/assert.js';
-import { LazyRecordMap, packedTexts, packRecord, packRecords, packText } from '../../src/core/packed-records.js';
+import { PackedRecordMap } from '../../src/core/packed-record-map.js';
+import { packedTexts, packRecord, packRecords, packText } from '../../src/core/packed-records.js';
 
 const records = [
   { id: 'a', name: "O'Brien \"the\" \\ back", nested: { list: [1, 2, { deep: 'x' }] } },
@@ -31,7 +32,7 @@ describe('packed record texts', () => {
 
 describe('a map of packed records', () => {
   it('parses a record at its first get only, deeply frozen, equal to the record packed', () => {
-    const map = new LazyRecordMap<{ id: string }>(packed());
+    const map = PackedRecordMap.fromPacked<{ id: string }>(packed());
     const first = map.get('a');
     expect(first).toEqual(records[0]);
     expect(map.get('a')).toBe(first);
@@ -41,14 +42,14 @@ describe('a map of packed records', () => {
   });
 
   it('leaves a parsed record unfrozen when told to (a store whose values were never frozen)', () => {
-    const map = new LazyRecordMap<{ id: string }>(packed(), { freeze: false });
+    const map = PackedRecordMap.fromPacked<{ id: string }>(packed(), { freeze: false });
     expect(map.get('a')).toEqual(records[0]);
     expect(Object.isFrozen(map.get('a'))).toBe(false);
     expect(map.get('a')).toBe(map.get('a'));
   });
 
   it('answers has, size and keys without parsing, and set, delete and iteration as a Map does', () => {
-    const map = new LazyRecordMap<{ id: string }>(packed());
+    const map = PackedRecordMap.fromPacked<{ id: string }>(packed());
     expect(map.size).toBe(3);
     expect(map.has('b')).toBe(true);
     expect([...map.keys()]).toEqual(['a', 'b', 'c']);
@@ -71,16 +72,16 @@ describe('a map of packed records', () => {
 
   it('makes its entries at the first use, whichever method it is: a first set or delete keeps the pending records', () => {
     const added = Object.freeze({ id: 'd' });
-    const map = new LazyRecordMap<{ id: string }>(packed());
+    const map = PackedRecordMap.fromPacked<{ id: string }>(packed());
     expect(map.size).toBe(3);
     map.set('d', added);
     expect(map.size).toBe(4);
     expect([...map]).toEqual([...records.map((r) => [r.id, r]), ['d', added]]);
-    const other = new LazyRecordMap<{ id: string }>(packed());
+    const other = PackedRecordMap.fromPacked<{ id: string }>(packed());
     expect(other.delete('a')).toBe(true);
     expect([...other.keys()]).toEqual(['b', 'c']);
     expect(other.get('b')).toEqual(records[1]);
-    const cleared = new LazyRecordMap<{ id: string }>(packed());
+    const cleared = PackedRecordMap.fromPacked<{ id: string }>(packed());
     cleared.clear();
     expect(cleared.size).toBe(0);
     expect([...cleared]).toEqual([]);
@@ -88,7 +89,7 @@ describe('a map of packed records', () => {
 
   it('packs a lazy map back to the texts it was given, parsed or not', () => {
     const given = packed();
-    const map = new LazyRecordMap<{ id: string }>(JSON.parse(JSON.stringify(given)) as typeof given);
+    const map = PackedRecordMap.fromPacked<{ id: string }>(JSON.parse(JSON.stringify(given)) as typeof given);
     map.get('a');
     expect(packRecords(given.ids, map)).toEqual(given);
   });
@@ -101,7 +102,7 @@ describe('a map of packed records', () => {
     expect(given.chunks.length).toBeGreaterThan(2);
     for (const chunk of given.chunks.slice(0, -1)) expect(chunk.length).toBeGreaterThanOrEqual(1 << 19);
     expect(packedTexts(given)).toEqual(many.map((r) => packRecord(r)));
-    const map = new LazyRecordMap<{ id: string }>(given);
+    const map = PackedRecordMap.fromPacked<{ id: string }>(given);
     expect(map.get('r-2999')).toEqual(many[2_999]);
     expect(map.get('r-0')).toEqual(many[0]);
     for (const r of many.slice(0, 1_500)) map.get(r.id);
@@ -112,13 +113,13 @@ describe('a map of packed records', () => {
 
   it('loads one text per record too (snapshots @3 and the first @4), and refuses lengths that do not cut the chunks', () => {
     const texts = records.map((r) => packRecord(r));
-    const map = new LazyRecordMap<{ id: string }>({ ids: records.map((r) => r.id), texts });
+    const map = PackedRecordMap.fromPacked<{ id: string }>({ ids: records.map((r) => r.id), texts });
     expect([...map.values()]).toEqual(records);
     const chunked = packRecords(records.map((r) => r.id), new Map(records.map((r) => [r.id, r]))) as { ids: string[]; chunks: string[]; lengths: number[] };
-    const short = new LazyRecordMap({ ...chunked, lengths: chunked.lengths.map((n, k) => (k === 0 ? n - 1 : n)) });
+    const short = PackedRecordMap.fromPacked({ ...chunked, lengths: chunked.lengths.map((n, k) => (k === 0 ? n - 1 : n)) });
     expect(() => short.get('a')).toThrow(InvariantError);
-    const long = new LazyRecordMap({ ...chunked, lengths: chunked.lengths.map((n, k) => (k === 2 ? n + 1 : n)) });
+    const long = PackedRecordMap.fromPacked({ ...chunked, lengths: chunked.lengths.map((n, k) => (k === 2 ? n + 1 : n)) });
     expect(() => long.has('a')).toThrow(/not within its chunk/);
-    expect(() => new LazyRecordMap({ ...chunked, lengths: [1] }).get('a')).toThrow(/differ in number/);
+    expect(() => PackedRecordMap.fromPacked({ ...chunked, lengths: [1] }).get('a')).toThrow(/differ in number/);
   });
 });

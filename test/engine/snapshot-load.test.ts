@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.js';
 import { type EngineSnapshot, snapshotOf } from '../../src/engine/snapshot.js';
 import { InvariantError } from '../../src/core/assert.js';
-import { LazyRecordMap, type PackedRecords, packedTexts, packText } from '../../src/core/packed-records.js';
+import { PackedRecordMap } from '../../src/core/packed-record-map.js';
+import { type PackedRecords, packedTexts, packText } from '../../src/core/packed-records.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
 import { ledgerFromSnapshot } from '../../src/ledger/snapshot.js';
 import { ledgerToSnapshotV1 } from '../../src/ledger/snapshot-v1.js';
@@ -103,10 +104,10 @@ describe('a snapshot round trip', () => {
   it('keeps the packed records as text until read: a read parses one record, deeply frozen, once, equal to the live one', () => {
     const loaded = createEngine({ ...options, snapshot: viaJson(session.engine.snapshot()) });
     const { byId, order } = loaded.state.transactions;
-    expect(byId).toBeInstanceOf(LazyRecordMap);
-    expect(loaded.state.quotes.byId).toBeInstanceOf(LazyRecordMap);
-    expect(loaded.state.cardTransactions.byId).toBeInstanceOf(LazyRecordMap);
-    expect(loaded.state.externalAccounts.byId).toBeInstanceOf(LazyRecordMap);
+    expect(byId).toBeInstanceOf(PackedRecordMap);
+    expect(loaded.state.quotes.byId).toBeInstanceOf(PackedRecordMap);
+    expect(loaded.state.cardTransactions.byId).toBeInstanceOf(PackedRecordMap);
+    expect(loaded.state.externalAccounts.byId).toBeInstanceOf(PackedRecordMap);
     expect(order.length).toBeGreaterThan(2);
     const id = order[1]!;
     const record = byId.get(id);
@@ -122,7 +123,7 @@ describe('a snapshot round trip', () => {
   it('keeps the idempotency responses packed until a key repeats, then answers the stored response unfrozen, as before', () => {
     const loaded = createEngine({ ...options, snapshot: viaJson(session.engine.snapshot()) });
     const idempotency = loaded.state.idempotency;
-    expect(idempotency).toBeInstanceOf(LazyRecordMap);
+    expect(idempotency).toBeInstanceOf(PackedRecordMap);
     expect(idempotency.size).toBeGreaterThan(0);
     expect([...idempotency]).toEqual([...session.engine.state.idempotency]);
     const [key, response] = [...idempotency][0]!;

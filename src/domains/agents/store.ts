@@ -65,9 +65,12 @@ export function pushTo(map: Map<string, string[]>, key: string, value: string): 
   else list.push(value);
 }
 
-/** Rebuilds the store from its snapshot; every index is derived again from the records. */
-export function agentStoreFromSnapshot(snapshot: AgentStoreSnapshot | undefined): AgentStore {
-  const store = emptyAgentStore();
+/**
+ * Rebuilds the store from its snapshot; every index is derived again from the records. Its `hot`
+ * records changed last stay objects, as in `emptyAgentStore`.
+ */
+export function agentStoreFromSnapshot(snapshot: AgentStoreSnapshot | undefined, hot = HOT_RECORDS): AgentStore {
+  const store = emptyAgentStore(hot);
   for (const record of snapshot?.agents ?? []) {
     const agent = deepFreeze(record);
     store.byId.set(agent.id, agent);

@@ -7,7 +7,7 @@
  */
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { deepFreeze } from '../../core/freeze.js';
-import { LazyRecordMap, type PackedRecords, packRecords } from '../../core/packed-records.js';
+import { type PackedRecords, packRecords } from '../../core/packed-records.js';
 import { type CardTransaction, isOpen } from './types.js';
 
 /** Records and indexes. */
@@ -80,18 +80,21 @@ export function cardTransactionStoreSnapshot(store: CardTransactionStore): CardT
 
 const byKey = (a: readonly [string, unknown], b: readonly [string, unknown]): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
-/** Rebuilds a store from a snapshot (an older snapshot without card transactions gives an empty store). */
-export function cardTransactionStoreFromSnapshot(snapshot: CardTransactionStoreSnapshot | undefined): CardTransactionStore {
+/**
+ * Rebuilds a store from a snapshot (an older snapshot without card transactions gives an empty
+ * store); its `hot` records read or changed last stay objects, as in `emptyCardTransactionStore`.
+ */
+export function cardTransactionStoreFromSnapshot(snapshot: CardTransactionStoreSnapshot | undefined, hot = HOT_RECORDS): CardTransactionStore {
   if (snapshot !== undefined && 'ids' in snapshot) {
     return {
-      byId: new LazyRecordMap<CardTransaction>(snapshot),
+      byId: PackedRecordMap.fromPacked<CardTransaction>(snapshot, { hot }),
       order: [...snapshot.ids],
       transactionsBefore: [...snapshot.transactionsBefore],
       byCard: new Map(snapshot.byCard.map(([card, ids]) => [card, [...ids]])),
       openByAccount: new Map(snapshot.openByAccount.map(([account, ids]) => [account, new Set(ids)])),
     };
   }
-  const store = emptyCardTransactionStore();
+  const store = emptyCardTransactionStore(hot);
   snapshot?.records.forEach((record, index) => {
     addCardTransaction(store, deepFreeze(record) as CardTransaction, snapshot.transactionsBefore[index] ?? 0);
   });

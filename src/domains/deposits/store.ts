@@ -27,9 +27,12 @@ export function incomingStoreSnapshot(store: IncomingStore): IncomingStoreSnapsh
   return { records: store.order.map((id) => store.byTransactionId.get(id) as IncomingRecord), approval: store.approval };
 }
 
-/** Rebuilds a store from a snapshot (an older snapshot without this store gives an empty one). */
-export function incomingStoreFromSnapshot(snapshot: IncomingStoreSnapshot | undefined): IncomingStore {
-  const store = emptyIncomingStore();
+/**
+ * Rebuilds a store from a snapshot (an older snapshot without this store gives an empty one); its
+ * `hot` records changed last stay objects, as in `emptyIncomingStore`.
+ */
+export function incomingStoreFromSnapshot(snapshot: IncomingStoreSnapshot | undefined, hot = HOT_RECORDS): IncomingStore {
+  const store = emptyIncomingStore(hot);
   for (const record of snapshot?.records ?? []) {
     const frozen = deepFreeze(record) as IncomingRecord;
     store.byTransactionId.set(frozen.transactionId, frozen);

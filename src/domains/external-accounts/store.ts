@@ -5,7 +5,7 @@
  */
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { deepFreeze } from '../../core/freeze.js';
-import { LazyRecordMap, type PackedRecords, packRecords } from '../../core/packed-records.js';
+import { type PackedRecords, packRecords } from '../../core/packed-records.js';
 import { identityKey } from './identity.js';
 import type { ExternalAccount } from './types.js';
 
@@ -58,18 +58,23 @@ function sortedPairs(map: ReadonlyMap<string, string>): [string, string][] {
   return [...map].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
-/** Rebuilds a store from its snapshot (before `@3`: the identity and default-UMA indexes derived from the live records). */
-export function externalAccountStoreFromSnapshot(snapshot: ExternalAccountStoreSnapshot): ExternalAccountStore {
+/**
+ * Rebuilds a store from its snapshot (before `@3`: the identity and default-UMA indexes derived
+ * from the live records); its `hot` records read or changed last stay objects, as in
+ * `emptyExternalAccountStore`.
+ */
+export function externalAccountStoreFromSnapshot(snapshot: ExternalAccountStoreSnapshot, hot = HOT_RECORDS): ExternalAccountStore {
   if ('ids' in snapshot) {
     return {
-      byId: new LazyRecordMap<ExternalAccount>(snapshot),
+      byId: PackedRecordMap.fromPacked<ExternalAccount>(snapshot, { hot }),
       order: [...snapshot.order],
       byIdentity: new Map(snapshot.byIdentity),
       defaultUmaDepositByOwner: new Map(snapshot.defaultUmaDepositByOwner),
     };
   }
   // Records from a parsed snapshot are plain objects: freeze them as evolve would have.
-  const byId = new Map(snapshot.records.map(([id, record]) => [id, deepFreeze(record)] as const));
+  const byId = new PackedRecordMap<ExternalAccount>({ hot });
+  for (const [id, record] of snapshot.records) byId.set(id, deepFreeze(record));
   const byIdentity = new Map<string, string>();
   const defaultUmaDepositByOwner = new Map<string, string>();
   for (const account of byId.values()) {

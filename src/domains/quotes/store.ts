@@ -5,7 +5,7 @@
  */
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { deepFreeze } from '../../core/freeze.js';
-import { LazyRecordMap, type PackedRecords, packRecords } from '../../core/packed-records.js';
+import { type PackedRecords, packRecords } from '../../core/packed-records.js';
 import type { CurrencyCode } from '../../core/currency.js';
 import type { Quote } from './types.js';
 
@@ -43,11 +43,14 @@ export function quoteStoreSnapshot(store: QuoteStore): QuoteStoreSnapshot {
   };
 }
 
-/** Rebuilds a store from its snapshot (an older snapshot without quotes gives an empty store). */
-export function quoteStoreFromSnapshot(snapshot: QuoteStoreSnapshot | undefined): QuoteStore {
+/**
+ * Rebuilds a store from its snapshot (an older snapshot without quotes gives an empty store); its
+ * `hot` records read or changed last stay objects, as in `emptyQuoteStore`.
+ */
+export function quoteStoreFromSnapshot(snapshot: QuoteStoreSnapshot | undefined, hot = HOT_RECORDS): QuoteStore {
   const store: QuoteStore = snapshot !== undefined && 'ids' in snapshot
-    ? { byId: new LazyRecordMap<Quote>(snapshot), order: [...snapshot.ids], dailyVolume: new Map() }
-    : emptyQuoteStore();
+    ? { byId: PackedRecordMap.fromPacked<Quote>(snapshot, { hot }), order: [...snapshot.ids], dailyVolume: new Map() }
+    : emptyQuoteStore(hot);
   for (const record of snapshot !== undefined && 'records' in snapshot ? snapshot.records : []) {
     const frozen = deepFreeze(record);
     store.byId.set(frozen.id, frozen);

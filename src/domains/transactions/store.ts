@@ -5,7 +5,7 @@
  */
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { deepFreeze } from '../../core/freeze.js';
-import { LazyRecordMap, type PackedRecords, packRecords } from '../../core/packed-records.js';
+import { type PackedRecords, packRecords } from '../../core/packed-records.js';
 import type { Transaction } from './types.js';
 
 /** Records by id and ids in creation order. */
@@ -27,10 +27,13 @@ export function transactionStoreSnapshot(store: TransactionStore): TransactionSt
   return packRecords(store.order, store.byId);
 }
 
-/** Rebuilds a store from a snapshot (an older snapshot without transactions gives an empty store). */
-export function transactionStoreFromSnapshot(snapshot: TransactionStoreSnapshot | undefined): TransactionStore {
-  if (snapshot !== undefined && 'ids' in snapshot) return { byId: new LazyRecordMap<Transaction>(snapshot), order: [...snapshot.ids] };
-  const store = emptyTransactionStore();
+/**
+ * Rebuilds a store from a snapshot (an older snapshot without transactions gives an empty store);
+ * its `hot` records read or changed last stay objects, as in `emptyTransactionStore`.
+ */
+export function transactionStoreFromSnapshot(snapshot: TransactionStoreSnapshot | undefined, hot = HOT_RECORDS): TransactionStore {
+  if (snapshot !== undefined && 'ids' in snapshot) return { byId: PackedRecordMap.fromPacked<Transaction>(snapshot, { hot }), order: [...snapshot.ids] };
+  const store = emptyTransactionStore(hot);
   for (const record of snapshot?.records ?? []) {
     const frozen = deepFreeze(record) as Transaction;
     store.byId.set(frozen.id, frozen);
