@@ -1,11 +1,14 @@
 /**
  * core/packed-record-map.ts: a map that packs the records set long ago behaves as a plain Map of
  * the records set (same answers, same order), under any sequence of sets, deletes and clears;
- * records set recently stay the very objects set; packed records read back frozen.
+ * records set recently stay the very objects set; packed records read back frozen. A map loaded
+ * from a snapshot's packed records (`fromPacked`) answers as a plain Map of those records under
+ * the same sequences, parses a record only when it is read, and packs it like one set after that.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PackedRecordMap } from '../../src/core/packed-record-map.js';
+import { type PackedRecords, packedTexts, packRecord, packRecords } from '../../src/core/packed-records.js';
 import { sameValue } from '../support/same-value.js';
 
 type Op = { readonly kind: 'set'; readonly id: string; readonly n: number } | { readonly kind: 'delete'; readonly id: string } | { readonly kind: 'clear' };
@@ -14,6 +17,16 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 8, arbitrary: fc.record({ kind: fc.constant('set' as const), id: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'), n: fc.integer() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), id: fc.constantFrom('a', 'b', 'c', 'h') }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'clear' as const }) },
+);
+
+// Reads too, for a loaded map: they are what turns a pending record into an object.
+type LoadedOp = Op | { readonly kind: 'get' | 'has' | 'packedText'; readonly id: string } | { readonly kind: 'keys' | 'size' };
+
+const ID = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'z');
+const loadedOp: fc.Arbitrary<LoadedOp> = fc.oneof(
+  { weight: 6, arbitrary: op },
+  { weight: 6, arbitrary: fc.record({ kind: fc.constantFrom('get' as const, 'has' as const, 'packedText' as const), id: ID }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('keys' as const, 'size' as const) }) },
 );
 
 const recordOf = (id: string, n: number) => ({ id, status: n % 2 === 0 ? 'COMPLETED' : 'FAILED', amount: { amountMinor: String(n), currency: 'USD' }, n, notes: 'x'.repeat(Math.abs(n) % 300) });
@@ -97,4 +110,79 @@ describe('PackedRecordMap', () => {
     expect(map instanceof Map).toBe(true);
     expect(seen).toEqual(['a=1', 'b=2']);
   });
+
+  it('loaded from packed records, answers as a plain Map of them under any sets, deletes, clears and reads, however few stay hot', () => {
+    const loaded = fc.record({
+      records: fc.uniqueArray(fc.record({ id: ID, n: fc.integer() }), { selector: (r) => r.id, maxLength: 9 }),
+      onePerRecord: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(loaded, fc.array(loadedOp, { maxLength: 60 }), fc.constantFrom(1, 2, 3, 4, Number.POSITIVE_INFINITY), (given, ops, hot) => {
+        const plain = new Map<string, object>(given.records.map(({ id, n }) => [id, recordOf(id, n)]));
+        const map = PackedRecordMap.fromPacked<object>(packedOf(plain, given.onePerRecord), { hot });
+        // Ids set by the test: a hot one's record is the (unfrozen) object set.
+        const setHere = new Set<string>();
+        for (const step of ops) {
+          const pendingBefore = map.packing.pending;
+          if (step.kind === 'set') {
+            map.set(step.id, recordOf(step.id, step.n));
+            plain.set(step.id, recordOf(step.id, step.n));
+            setHere.add(step.id);
+          } else if (step.kind === 'delete') expect(map.delete(step.id)).toBe(plain.delete(step.id));
+          else if (step.kind === 'clear') {
+            map.clear();
+            plain.clear();
+          } else if (step.kind === 'get') {
+            const read = map.get(step.id);
+            expect(sameValue(read, plain.get(step.id))).toBe(true);
+            // A loaded record is frozen when parsed, as stored records are.
+            if (read !== undefined && !setHere.has(step.id)) expect(Object.isFrozen(read)).toBe(true);
+          } else if (step.kind === 'packedText') expect(map.packedText(step.id)).toBe(plain.has(step.id) ? packRecord(plain.get(step.id)) : undefined);
+          else {
+            // Reads that never parse: nothing pending becomes an object.
+            if (step.kind === 'has') expect(map.has(step.id)).toBe(plain.has(step.id));
+            else if (step.kind === 'keys') expect([...map.keys()]).toEqual([...plain.keys()]);
+            else expect(map.size).toBe(plain.size);
+            expect(map.packing.pending).toBe(pendingBefore);
+          }
+          expect(map.size).toBe(plain.size);
+          const { packed, pending } = map.packing;
+          // Objects are the records read or set last: at most `hot` of them.
+          expect(map.size - packed - pending).toBeLessThanOrEqual(hot);
+          if (hot === Number.POSITIVE_INFINITY) expect(packed).toBe(0);
+        }
+        expect([...map.keys()]).toEqual([...plain.keys()]);
+        expect(sameValue([...map.entries()], [...plain.entries()])).toBe(true);
+        expect(sameValue([...map.values()], [...plain.values()])).toBe(true);
+        expect(map.packing.pending).toBe(0);
+        expect(packRecords([...plain.keys()], map)).toEqual(packRecords([...plain.keys()], plain));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('loaded from packed records, parses a record only when read, keeps it while hot, and packs it once `hot` more are read or set', () => {
+    const plain = new Map(['a', 'b', 'c', 'd'].map((id, n) => [id, recordOf(id, n)] as const));
+    const map = PackedRecordMap.fromPacked<object>(packedOf(plain, false), { hot: 2 });
+    expect(map.size).toBe(4);
+    expect(map.packing).toMatchObject({ packed: 0, pending: 4 });
+    const a = map.get('a');
+    expect(map.get('a')).toBe(a);
+    expect(map.packing).toMatchObject({ packed: 0, pending: 3 });
+    map.get('b');
+    map.set('e', recordOf('e', 9));
+    // 'a' left the hot set: packed, read back equal (a new object).
+    expect(map.packing).toMatchObject({ packed: 1, pending: 2 });
+    expect(map.get('a')).not.toBe(a);
+    expect(sameValue(map.get('a'), plain.get('a'))).toBe(true);
+    // A pending record's text is handed back as loaded, a packed one's as its record packs.
+    expect(map.packedText('c')).toBe(packRecord(plain.get('c')));
+    expect(map.packedText('a')).toBe(packRecord(plain.get('a')));
+  });
 });
+
+/** `records` as a snapshot holds them, through JSON: in chunks (`@4`) or one text per record (`@3`). */
+function packedOf(records: ReadonlyMap<string, object>, onePerRecord: boolean): PackedRecords {
+  const packed = packRecords([...records.keys()], records);
+  return JSON.parse(JSON.stringify(onePerRecord ? { ids: packed.ids, texts: packedTexts(packed) } : packed)) as PackedRecords;
+}
