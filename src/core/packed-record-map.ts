@@ -190,7 +190,7 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
     const pending = this.#pending as PendingTexts;
     const parsed = pending.parse(index) as V;
     const record = this.#freeze ? deepFreeze(parsed) : parsed;
-    pending.release(index);
+    this.#releasePending(index);
     super.set(id, record);
     this.#remember(id);
     return record;
@@ -228,11 +228,19 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
   #release(value: unknown): void {
     if (typeof value !== 'number') return;
     if (value < 0) {
-      (this.#pending as PendingTexts).release(-value - 1);
+      this.#releasePending(-value - 1);
       return;
     }
     this.#arena.free(value);
     if (this.#arena.wasteful) this.#compact();
+  }
+
+  // Pending record `index` was read, replaced or deleted; once none is left, the texts' positions
+  // go too.
+  #releasePending(index: number): void {
+    const pending = this.#pending as PendingTexts;
+    pending.release(index);
+    if (pending.exhausted) this.#pending = undefined;
   }
 
   #compact(): void {

@@ -70,10 +70,11 @@ export class PendingTexts {
   // Record k's text is #chunks[#chunkOf[k]] from #startOf[k], #lengths[k] characters.
   #chunks: readonly string[] | string[];
   #lengths: readonly number[];
-  readonly #ids: readonly string[];
+  #ids: readonly string[];
   #chunkOf: Int32Array = new Int32Array(0);
   #startOf: Int32Array = new Int32Array(0);
   #pendingInChunk: Int32Array = new Int32Array(0);
+  #pending = 0;
 
   constructor(packed: PackedRecords) {
     if ('texts' in packed) {
@@ -86,9 +87,14 @@ export class PendingTexts {
     this.#ids = packed.ids;
   }
 
-  /** How many records the texts hold (pending or not); never locates them. */
+  /** How many records the texts hold, before `open`; never locates them. */
   get count(): number {
     return this.#ids.length;
+  }
+
+  /** True once every record was released (after `open`): nothing is left to read. */
+  get exhausted(): boolean {
+    return this.#pending === 0;
   }
 
   /**
@@ -104,7 +110,11 @@ export class PendingTexts {
     this.#pendingInChunk = new Int32Array(this.#chunks.length);
     if (this.#lengths.length === 0 && count > 0) this.#textPerRecord(count);
     else this.#locate(count);
-    return this.#ids;
+    this.#pending = count;
+    const ids = this.#ids;
+    // The map holds the ids from now on (the snapshot's array can go).
+    this.#ids = [];
+    return ids;
   }
 
   /** Record `index` parsed from its text (not frozen); the text stays until `release`. */
@@ -122,6 +132,7 @@ export class PendingTexts {
 
   /** Record `index` is no longer pending (read, replaced or deleted): its chunk goes once none of its records is. */
   release(index: number): void {
+    this.#pending -= 1;
     const chunk = this.#chunkOf[index]!;
     this.#pendingInChunk[chunk]! -= 1;
     if (this.#pendingInChunk[chunk] === 0) (this.#chunks as string[])[chunk] = '';
