@@ -5,7 +5,7 @@
  *   node --expose-gc bench-out/bundle/api-scenarios.js cold <rows>       cold first balance-change page
  *   node --expose-gc bench-out/bundle/api-scenarios.js ledger <transfers> ledger-only memory (10M: BENCH_10M=1)
  *   node --expose-gc bench-out/bundle/api-scenarios.js profile <events>  CPU profile of the API-driven replay
- *   node --expose-gc bench-out/bundle/api-scenarios.js snapshot <events> CPU profile of the API-driven snapshot's load (parse + createEngine)
+ *   node --expose-gc bench-out/bundle/api-scenarios.js snapshot <events> CPU profile of the API-driven snapshot's load (parse + createEngine), and the heap a loaded engine holds before and after every record is read (snapshotMemory)
  *   node --expose-gc bench-out/bundle/api-scenarios.js lists <items> [transactions|quotes]   list pages at 1k and <items> (list-workload.ts)
  */
 import { Session } from 'node:inspector/promises';
@@ -867,9 +867,50 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
       total: [sum(coldLoaded2), sum(coldLoaded), sum(medians2), sum(medians3), sum(warmLoaded), sum(written)],
       ...Object.fromEntries(reads.map((path, k) => [path, [coldLoaded2[k], coldLoaded[k], medians2[k], medians3[k], warmLoaded[k], written[k]]])),
     };
-    return { mb: round(text.length / 1e6, 1), saveMs: Math.round(saveS * 1000), loadMs: round((s * 1000) / rounds, 1), loadCpuMs: round((cpu.user + cpu.system) / 1000 / rounds, 1), parts: Object.fromEntries(parts), firstReadMicros, profile: file, top: topSelf(profile, 30, 'loadForProfile') };
+    const snapshotMemory = await loadedMemory(text);
+    return { mb: round(text.length / 1e6, 1), saveMs: Math.round(saveS * 1000), loadMs: round((s * 1000) / rounds, 1), loadCpuMs: round((cpu.user + cpu.system) / 1000 / rounds, 1), parts: Object.fromEntries(parts), firstReadMicros, snapshotMemory, profile: file, top: topSelf(profile, 30, 'loadForProfile') };
   },
 };
+
+/**
+ * Heap and typed-array buffers (MB) an engine loaded from snapshot `text` holds, with it minus
+ * without it: just loaded (records pending as text), and after every record of its growing
+ * stores was read once (issue 16, stop 21: before it a loaded store kept each record read as an
+ * object; now all but the last `hotRecords` read are packed). Also the time that full read took.
+ */
+async function loadedMemory(text: string): Promise<Record<string, number>> {
+  const holder: { engine: Engine | undefined } = { engine: undefined };
+  const heapWithout = heapUsed();
+  const buffersWithout = await bufferBytes();
+  holder.engine = createEngine({ ...API_OPTIONS, snapshot: JSON.parse(text) });
+  const heapLoaded = heapUsed();
+  const buffersLoaded = await bufferBytes();
+  const cpu0 = process.cpuUsage();
+  const records = readEveryRecord(holder.engine);
+  const cpu = process.cpuUsage(cpu0);
+  const heapRead = heapUsed();
+  const buffersRead = await bufferBytes();
+  holder.engine = undefined;
+  const mb = (bytes: number): number => round(bytes / 1e6, 1);
+  return {
+    records,
+    loadedHeapMb: mb(heapLoaded - heapWithout),
+    loadedBufferMb: mb(buffersLoaded - buffersWithout),
+    readHeapMb: mb(heapRead - heapWithout),
+    readBufferMb: mb(buffersRead - buffersWithout),
+    readBytesPerRecord: Math.round((heapRead - heapWithout + buffersRead - buffersWithout) / Math.max(1, records)),
+    readAllCpuMs: Math.round((cpu.user + cpu.system) / 1000),
+  };
+}
+
+/** Reads every record of `engine`'s growing stores once (their iteration); returns how many. */
+function readEveryRecord(engine: Engine): number {
+  const { transactions, quotes, idempotency, externalAccounts, cardTransactions, incoming, agents } = engine.state;
+  const stores: ReadonlyMap<string, object>[] = [transactions.byId, quotes.byId, idempotency, externalAccounts.byId, cardTransactions.byId, incoming.byTransactionId, agents.byId, agents.deviceCodes, agents.actions];
+  let records = 0;
+  for (const store of stores) for (const _record of store.values()) records += 1;
+  return records;
+}
 
 /** A parsed `@4` snapshot as format `@2` held it: records and idempotency responses as objects, pending webhooks as ids, no saved indexes. */
 function asFormat2(snapshot: Record<string, unknown>): Record<string, unknown> {
