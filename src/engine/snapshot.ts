@@ -3,6 +3,7 @@
  * server or auditor can start from it and replay only the events after it. A snapshot is a
  * cache: replay from a snapshot must equal replay from the start (tested).
  */
+import { idempotencyHot } from './state.js';
 import { InvariantError } from '../core/assert.js';
 import { HOT_RECORDS, PackedRecordMap } from '../core/packed-record-map.js';
 import { type PackedRecords, packRecords } from '../core/packed-records.js';
@@ -199,7 +200,7 @@ function storesFromSnapshot(snapshot: EngineSnapshot, hot: number): Omit<DomainS
     },
     ledger: Ledger.fromSnapshot(snapshot.ledger),
     statements: { byKey: new Map(snapshot.statements) },
-    idempotency: idempotencyFromSnapshot(snapshot.idempotency, hot),
+    idempotency: idempotencyFromSnapshot(snapshot.idempotency, idempotencyHot(hot)),
     timers: timerStoreOf(snapshot.timers),
     config: { current: structuredClone(snapshot.config) },
     rates: { byCorridor: new Map(snapshot.rates.map((r) => [corridorKey(r.sendingCurrency, r.receivingCurrency), r])) },

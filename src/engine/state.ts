@@ -35,7 +35,12 @@ import { emptyListIndexes } from '../domains/listing/store.js';
  * on a retry with its key), unless `hotRecords` is `Infinity` (nothing packed).
  */
 export function idempotencyStore(hotRecords: number): Map<string, IdempotentResponse> {
-  return new PackedRecordMap<IdempotentResponse>({ freeze: false, hot: hotRecords === Number.POSITIVE_INFINITY ? hotRecords : 0 });
+  return new PackedRecordMap<IdempotentResponse>({ freeze: false, hot: idempotencyHot(hotRecords) });
+}
+
+/** The idempotency store's hot size for an engine's `hotRecords`: 0 (packed as stored), or `Infinity`. */
+export function idempotencyHot(hotRecords: number): number {
+  return hotRecords === Number.POSITIVE_INFINITY ? hotRecords : 0;
 }
 
 /** A fresh state for the configured platform, before any event. */
