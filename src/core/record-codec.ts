@@ -24,7 +24,7 @@
  * wrote them, which holds them in memory: this is not a storage format.
  */
 
-import { instantToMs } from './time.js';
+import { instantToMs, isoText } from './time.js';
 
 const NULL = 0;
 const FALSE = 1;
@@ -59,7 +59,6 @@ const UUID_LENGTH = 36;
 const IDS_REMEMBERED = 16;
 
 const asciiDecoder = new TextDecoder('latin1');
-const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
 // A node of the shape trie: the shape of the keys on the path to it, and the nodes after it.
 // `lastKey`/`lastNode`: the child met last, compared by identity before the map is asked:
@@ -442,7 +441,7 @@ export class RecordCodec {
 
   #instant(ms: number): string {
     this.#lastMs = ms;
-    return new Date(ms).toISOString();
+    return isoText(ms);
   }
 
   #lastTime(): number {
@@ -457,7 +456,8 @@ export class RecordCodec {
     this.#from += 16;
     const ms = uuidV7Ms(this.#input, at);
     if (!Number.isNaN(ms)) this.#lastMs = ms;
-    return prefix + this.#uuidText(timeHex(this.#input, at), at + 6);
+    for (let k = 0; k < 16; k += 1) setUuidByte(k, this.#input[at + k]!);
+    return prefix + this.#uuidText();
   }
 
   #readIdDelta(): string {
@@ -467,19 +467,19 @@ export class RecordCodec {
     const at = this.#from;
     this.#from += 10;
     this.#lastMs = ms;
-    const time = ms.toString(16).padStart(12, '0');
-    return prefix + this.#uuidText(`${time.slice(0, 8)}-${time.slice(8)}`, at);
+    const high = Math.floor(ms / 2 ** 32);
+    const low = ms >>> 0;
+    setUuidByte(0, high >>> 8);
+    setUuidByte(1, high & 0xff);
+    for (let k = 2; k < 6; k += 1) setUuidByte(k, (low >>> (8 * (5 - k))) & 0xff);
+    for (let k = 6; k < 16; k += 1) setUuidByte(k, this.#input[at + k - 6]!);
+    return prefix + this.#uuidText();
   }
 
-  // The uuid whose first 6 bytes are `timeText` (`xxxxxxxx-xxxx`) and last 10 `input[at..]`,
-  // remembered for back-references.
-  #uuidText(timeText: string, at: number): string {
-    const b = this.#input;
-    let uuid = `${timeText}-`;
-    for (let i = 0; i < 10; i += 1) {
-      if (i === 2 || i === 4) uuid += '-';
-      uuid += HEX[b[at + i]!]!;
-    }
+  // The uuid in UUID_CODES as one flat string (built from its codes at once: concatenating its
+  // parts made a chain of ~20 cons strings per id), remembered for back-references.
+  #uuidText(): string {
+    const uuid = String.fromCharCode.apply(null, UUID_CODES);
     if (this.#idTexts.length < IDS_REMEMBERED) this.#idTexts.push(uuid);
     return uuid;
   }
@@ -527,9 +527,15 @@ function uuidV7Ms(bytes: Uint8Array, at: number): number {
   return (bytes[at]! * 256 + bytes[at + 1]!) * 2 ** 32 + low;
 }
 
-// The uuid text of bytes[at..at+6]: `xxxxxxxx-xxxx`.
-function timeHex(bytes: Uint8Array, at: number): string {
-  return `${HEX[bytes[at]!]}${HEX[bytes[at + 1]!]}${HEX[bytes[at + 2]!]}${HEX[bytes[at + 3]!]}-${HEX[bytes[at + 4]!]}${HEX[bytes[at + 5]!]}`;
+// The code units of the uuid being decoded (dashes in place), and where byte k's two digits go.
+const UUID_CODES: number[] = Array.from({ length: UUID_LENGTH }, (_, i) => (i === 8 || i === 13 || i === 18 || i === 23 ? 45 : 48));
+const UUID_BYTE_AT = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
+const HEX_CODES = Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0));
+
+function setUuidByte(k: number, byte: number): void {
+  const at = UUID_BYTE_AT[k]!;
+  UUID_CODES[at] = HEX_CODES[byte >>> 4]!;
+  UUID_CODES[at + 1] = HEX_CODES[byte & 0x0f]!;
 }
 
 function unzigzag(value: number): number {

@@ -6,11 +6,27 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatInstant, instantToMs } from '../../src/core/time.js';
+import { formatInstant, instantToMs, isoText } from '../../src/core/time.js';
 
 const canonicalMs = fc.integer({ min: Date.UTC(1, 0, 1), max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) });
 /** A copy with the same text that is not the same string object. */
 const copyOf = (text: string): string => JSON.parse(JSON.stringify(text)) as string;
+
+describe('isoText writes what toISOString writes', () => {
+  it('for any ms, days in any order (its date part is kept while the day repeats), and outside 1970-9999', () => {
+    const anyMs = fc.oneof(
+      fc.integer({ min: 0, max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) }),
+      fc.integer({ min: -8.64e15, max: 8.64e15 }),
+      fc.constantFrom(0, Date.UTC(2000, 1, 29), Date.UTC(2100, 1, 28, 23, 59, 59, 999), Date.UTC(2100, 2, 1), Date.UTC(9999, 11, 31, 23, 59, 59, 999), Date.UTC(10000, 0, 1), -1, 1.5),
+    );
+    fc.assert(
+      fc.property(fc.array(anyMs, { minLength: 1, maxLength: 20 }), (values) => {
+        for (const ms of values) expect(isoText(ms)).toBe(new Date(ms).toISOString());
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});
 
 describe('instantToMs and formatInstant caches', () => {
   it('the empty string is NaN even before anything was parsed, and after', () => {

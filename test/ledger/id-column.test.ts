@@ -4,7 +4,7 @@
  * agree with the text, and truncation, restore and the greatest-id path stay correct when
  * packed and string ids mix.
  */
-import { type IndexStep, runIndexModel } from './id-index-model.js';
+import { type IndexStep, runIndexModel, runPushModel } from './models.js';
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { IdColumn, parseUuid } from '../../src/ledger/id-column.js';
@@ -75,17 +75,7 @@ describe('IdColumn', () => {
   test.prop([steps, fc.constantFrom(1, 3)], { numRuns: NUM_RUNS })('forgets what was truncated, like an array', (plan, bits) => {
     const column = new IdColumn(bits);
     const reference: string[] = [];
-    for (const step of plan) {
-      if ('push' in step) {
-        column.push(step.push);
-        reference.push(step.push);
-      } else {
-        const size = step.truncateTo % (reference.length + 1);
-        column.truncate(size);
-        reference.length = size;
-      }
-      expect(column.length).toBe(reference.length);
-    }
+    runPushModel(column, reference, plan, () => expect(column.length).toBe(reference.length));
     for (const [i, id] of reference.entries()) expect(column.at(i)).toBe(id);
     expect(column.fallbackLength).toBe(reference.filter((id) => !isPackable(id)).length);
   });
@@ -191,16 +181,7 @@ describe('TransactionIdColumn', () => {
       if (ref === NO_TRANSACTION) return undefined;
       return ref === SAME_AS_TRANSFER ? reference[i]![1] : column.distinctAt(ref);
     };
-    for (const step of plan) {
-      if ('push' in step) {
-        column.push(...step.push);
-        reference.push(step.push);
-      } else {
-        const size = step.truncateTo % (reference.length + 1);
-        column.truncate(size);
-        reference.length = size;
-      }
-    }
+    runPushModel({ push: (pair: [string | undefined, string]) => column.push(...pair), truncate: (size: number) => column.truncate(size) }, reference, plan);
     expect(column.length).toBe(reference.length);
     for (const [i, [transactionId]] of reference.entries()) expect(transactionIdAt(i)).toBe(transactionId);
   });

@@ -3,6 +3,7 @@
  * table with truncation), the chunked list behind the id and transaction-id columns, and the
  * expiry queue (a heap ordered by time, then transfer index).
  */
+import { runPushModel } from './models.js';
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { ChunkedList } from '../../src/ledger/chunked-list.js';
@@ -25,17 +26,7 @@ describe('ChunkedList', () => {
   test.prop([steps, fc.constantFrom(1, 2, 5)], { numRuns: NUM_RUNS })('holds what was pushed and forgets what was truncated, like an array', (plan, bits) => {
     const list = new ChunkedList<string | undefined>(bits);
     const reference: (string | undefined)[] = [];
-    for (const step of plan) {
-      if ('push' in step) {
-        list.push(step.push);
-        reference.push(step.push);
-      } else {
-        const size = step.truncateTo % (reference.length + 1);
-        list.truncate(size);
-        reference.length = size;
-      }
-      expect(list.length).toBe(reference.length);
-    }
+    runPushModel(list, reference, plan, () => expect(list.length).toBe(reference.length));
     reference.forEach((v, i) => expect(list.at(i)).toBe(v));
     expect(list.slice()).toEqual(reference);
     const from = Math.floor(reference.length / 3);

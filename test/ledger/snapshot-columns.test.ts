@@ -3,7 +3,7 @@
  * little-endian bytes, every malformed text refused), packed strings, and an id index restored
  * from packed keys that behaves like one built key by key.
  */
-import { type IndexStep, runIndexModel } from './id-index-model.js';
+import { type IndexStep, runIndexModel } from './models.js';
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { base64 } from '@scure/base';

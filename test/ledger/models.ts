@@ -1,6 +1,7 @@
 /**
- * Test helper: runs add / truncate / lookup steps on an `IdIndex` beside a plain array of the
- * keys (the model), checking every answer, then the whole order and every key's number.
+ * Test helpers: the ledger's append-only structures run beside a plain array (the model). An
+ * `IdIndex` under add / truncate / lookup steps, every answer checked, then the whole order and
+ * every key's number; and any list with `push` and `truncate` under push / truncate steps.
  */
 import { expect } from 'vitest';
 import type { IdIndex } from '../../src/ledger/id-index.js';
@@ -31,4 +32,25 @@ export function runIndexModel(index: IdIndex, reference: string[], steps: readon
   reference.forEach((key, i) => {
     expect(index.indexOf(key)).toBe(i);
   });
+}
+
+/** A step of an append-only list with truncation: push a value, or truncate (modulo the length + 1). */
+export type PushStep<T> = { readonly push: T } | { readonly truncateTo: number };
+
+/**
+ * Applies `plan` to `list` and to `reference` (a plain array, the model), calling `afterStep`
+ * after each step (for checks the list's own shape allows).
+ */
+export function runPushModel<T>(list: { push(value: T): void; truncate(size: number): void }, reference: T[], plan: readonly PushStep<T>[], afterStep?: () => void): void {
+  for (const step of plan) {
+    if ('push' in step) {
+      list.push(step.push);
+      reference.push(step.push);
+    } else {
+      const size = step.truncateTo % (reference.length + 1);
+      list.truncate(size);
+      reference.length = size;
+    }
+    afterStep?.();
+  }
 }
