@@ -25,9 +25,6 @@ import { deepFreeze } from './freeze.js';
 import { type PackedRecords, PendingTexts, packRecord } from './packed-records.js';
 import { RecordCodec } from './record-codec.js';
 
-// Decoded records the map remembers (weakly) at most: a list page's worth and some.
-const DECODED_KEPT = 128;
-
 /** Ids whose records stay objects after they are set, by default. */
 export const HOT_RECORDS = 256;
 
@@ -64,8 +61,6 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
   // for them are still to be made (at the first use).
   #pending: PendingTexts | undefined;
   #unfilled = false;
-  // Records decoded lately, by id, with the handle they were decoded from (see #valueOf).
-  readonly #decoded = new Map<string, { readonly handle: number; readonly ref: WeakRef<V> }>();
 
   constructor(options: PackedRecordMapOptions = {}) {
     super();
@@ -124,8 +119,6 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
     this.#pending = undefined;
     this.#unfilled = false;
     this.#arena = new ByteArena();
-    // New handles start again from 0: a remembered handle no longer proves anything.
-    this.#decoded.clear();
     this.#recent?.fill(undefined);
   }
 
@@ -188,20 +181,7 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
   // The record `stored` (the underlying Map's value for `id`) stands for.
   #valueOf(id: string, stored: unknown): V | undefined {
     if (typeof stored !== 'number') return stored as V | undefined;
-    if (stored < 0) return this.#adopt(id, -stored - 1);
-    if (!this.#freeze) return this.#decode(stored, false) as V;
-    // A frozen record decoded lately is handed out again while it lives: a list page read twice
-    // decodes once. Weakly held, so the cache keeps no record alive a collection would free; the
-    // handle proves it is still the record stored (a set, a delete or a compaction changes it).
-    const cached = this.#decoded.get(id);
-    if (cached !== undefined && cached.handle === stored) {
-      const record = cached.ref.deref();
-      if (record !== undefined) return record;
-    }
-    const record = this.#decode(stored, true) as V;
-    if (this.#decoded.size >= DECODED_KEPT) this.#decoded.clear();
-    this.#decoded.set(id, { handle: stored, ref: new WeakRef(record) });
-    return record;
+    return stored >= 0 ? (this.#decode(stored, this.#freeze) as V) : this.#adopt(id, -stored - 1);
   }
 
   // A pending record's first read: parsed, frozen (unless told not to), and kept as a record set
@@ -266,8 +246,6 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
   #compact(): void {
     const old = this.#arena;
     this.#arena = new ByteArena();
-    // New handles start again from 0: a remembered handle no longer proves anything.
-    this.#decoded.clear();
     for (const [key, value] of super.entries()) {
       if (typeof value === 'number' && value >= 0) super.set(key, this.#arena.store(old.bytesOf(value)) as unknown as V);
     }
