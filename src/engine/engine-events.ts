@@ -37,8 +37,7 @@ export const ENGINE_EVENTS = {
 export const engineEvolvers: EvolverTable = {
   [ENGINE_EVENTS.idempotentResponseStored]: (state, event) => {
     const data = event.data as IdempotentResponseStored;
-    // The store packs the response at once (it is read again only on a retry), so its strings
-    // are not interned first.
+    // The store packs the response at once: it is read again only on a retry.
     state.idempotency.set(data.key, { fingerprint: data.fingerprint, status: data.status, body: data.body });
   },
   [ENGINE_EVENTS.ledgerAccountOpened]: (state, event) => {
