@@ -25,6 +25,7 @@
  */
 
 import { instantToMs, isoText } from './time.js';
+import { parseUuid, UUID_LENGTH, uuidText } from './uuid-text.js';
 
 const NULL = 0;
 const FALSE = 1;
@@ -45,7 +46,7 @@ const INSTANT_DELTA = 15;
 const ID_DELTA = 16;
 
 /** Strings in the dictionary at most (then new ones are written out). */
-export const DICTIONARY_MAX = 1 << 16;
+const DICTIONARY_MAX = 1 << 16;
 /** Longer strings never enter the dictionary. */
 const DICTIONARY_LENGTH_MAX = 64;
 /** Strings seen once, remembered until this many, then forgotten together. */
@@ -54,7 +55,6 @@ const CANDIDATES_MAX = 1 << 12;
 const PREFIXES_MAX = 1 << 10;
 // Integers beyond this are written as floats, so that zigzag stays within safe integers.
 const INTEGER_MAX = 2 ** 52;
-const UUID_LENGTH = 36;
 /** Uuids of one record that later ones can refer back to. */
 const IDS_REMEMBERED = 16;
 
@@ -86,7 +86,7 @@ export class RecordCodec {
   #input: Uint8Array = new Uint8Array(0);
   #from = 0;
   // The uuids of the record being encoded (16 bytes each) or decoded (text), in order.
-  readonly #idBytes = new Uint8Array(16 * (IDS_REMEMBERED + 1));
+  readonly #idWords = new Int32Array(4 * (IDS_REMEMBERED + 1));
   #idCount = 0;
   readonly #idTexts: string[] = [];
   // The record's last time met (an instant, or a UUIDv7's time), in epoch ms; NaN: none yet.
@@ -113,11 +113,6 @@ export class RecordCodec {
     const value = this.#read(freeze);
     this.#input = new Uint8Array(0);
     return value;
-  }
-
-  /** How many shapes, dictionary strings and id prefixes the codec holds (for tests and figures). */
-  get sizes(): { readonly shapes: number; readonly strings: number; readonly prefixes: number } {
-    return { shapes: this.#shapes.length, strings: this.#strings.length, prefixes: this.#prefixes.length };
   }
 
   #value(value: unknown): void {
@@ -165,7 +160,7 @@ export class RecordCodec {
   #number(value: number): void {
     if (Number.isInteger(value) && Math.abs(value) <= INTEGER_MAX && !Object.is(value, -0)) {
       this.#byte(INTEGER);
-      this.#varint(value >= 0 ? value * 2 : -value * 2 - 1);
+      this.#varint(zigzag(value));
       return;
     }
     this.#byte(FLOAT);
@@ -203,7 +198,7 @@ export class RecordCodec {
   #special(text: string): boolean {
     const length = text.length;
     if (length === 24 && text.charCodeAt(23) === 90 && isInstantText(text)) {
-      this.#time(INSTANT, INSTANT_DELTA, instantMs(text));
+      this.#time(INSTANT, INSTANT_DELTA, instantToMs(text));
       return true;
     }
     if (length >= UUID_LENGTH && text.charCodeAt(length - 28) === 45) return this.#id(text);
@@ -213,7 +208,7 @@ export class RecordCodec {
       if (digits > 0 && digits <= 15) {
         const value = Number(text);
         this.#byte(DECIMAL_INTEGER);
-        this.#varint(value >= 0 ? value * 2 : -value * 2 - 1);
+        this.#varint(zigzag(value));
         return true;
       }
     }
@@ -223,10 +218,10 @@ export class RecordCodec {
   // `<prefix><uuid>` as the prefix's number and the uuid's 16 bytes (or a reference to the same
   // uuid earlier in the record); false, having written nothing, when `text` is not one.
   #id(text: string): boolean {
-    // The uuid's bytes go after those of the record's earlier ids (past the last remembered one
+    // The uuid's words go after those of the record's earlier ids (past the last remembered one
     // once IDS_REMEMBERED are), then are compared with them.
-    const slot = this.#idCount * 16;
-    if (!parseUuid(text, text.length - UUID_LENGTH, this.#idBytes, slot)) return false;
+    const slot = this.#idCount * 4;
+    if (!parseUuid(text, text.length - UUID_LENGTH, this.#idWords, slot)) return false;
     const index = this.#prefixOf(text);
     if (index === -1) return false;
     const earlier = this.#earlierId(slot);
@@ -237,7 +232,7 @@ export class RecordCodec {
       return true;
     }
     if (this.#idCount < IDS_REMEMBERED) this.#idCount += 1;
-    const ms = uuidV7Ms(this.#idBytes, slot);
+    const ms = uuidV7Ms(this.#idWords, slot);
     const delta = ms - this.#lastMs;
     // The 6 bytes of a UUIDv7's time as a difference when that takes at most 3 bytes.
     if (Math.abs(delta) < 2 ** 20) {
@@ -245,18 +240,20 @@ export class RecordCodec {
       this.#varint(index);
       this.#varint(zigzag(delta));
       this.#lastMs = ms;
-      this.#room(10);
-      this.#bytes.set(this.#idBytes.subarray(slot + 6, slot + 16), this.#at);
-      this.#at += 10;
+      this.#wordBytes(slot, 6);
       return true;
     }
     if (!Number.isNaN(ms)) this.#lastMs = ms;
     this.#byte(ID);
     this.#varint(index);
-    this.#room(16);
-    this.#bytes.set(this.#idBytes.subarray(slot, slot + 16), this.#at);
-    this.#at += 16;
+    this.#wordBytes(slot, 0);
     return true;
+  }
+
+  // The bytes of the uuid whose words are at `#idWords[slot]`, from byte `from` on (big-endian).
+  #wordBytes(slot: number, from: number): void {
+    this.#room(16 - from);
+    for (let k = from; k < 16; k += 1) this.#bytes[this.#at++] = (this.#idWords[slot + (k >>> 2)]! >>> (24 - 8 * (k & 3))) & 0xff;
   }
 
   // An instant's epoch ms, as such (`whole`) or as the difference from the record's last time
@@ -292,16 +289,16 @@ export class RecordCodec {
     return prefixes.length - 1;
   }
 
-  // Which earlier uuid of the record has the bytes at `slot` (-1: none).
+  // Which earlier uuid of the record has the words at `slot` (-1: none).
   #earlierId(slot: number): number {
-    const bytes = this.#idBytes;
+    const words = this.#idWords;
     for (let earlier = 0; earlier < this.#idCount; earlier += 1) {
-      let k = 0;
-      while (k < 16 && bytes[earlier * 16 + k] === bytes[slot + k]) k += 1;
-      if (k === 16) return earlier;
+      const at = earlier * 4;
+      if (words[at] === words[slot] && words[at + 1] === words[slot + 1] && words[at + 2] === words[slot + 2] && words[at + 3] === words[slot + 3]) return earlier;
     }
     return -1;
   }
+
 
   #literal(text: string): void {
     const length = text.length;
@@ -451,35 +448,36 @@ export class RecordCodec {
 
   #readId(): string {
     const prefix = this.#entry(this.#prefixes, this.#readVarint());
-    if (this.#from + 16 > this.#input.length) throw new RangeError('packed record: id past its end');
-    const at = this.#from;
-    this.#from += 16;
-    const ms = uuidV7Ms(this.#input, at);
+    this.#readWords(0);
+    const ms = uuidV7Ms(DECODED_WORDS, 0);
     if (!Number.isNaN(ms)) this.#lastMs = ms;
-    for (let k = 0; k < 16; k += 1) setUuidByte(k, this.#input[at + k]!);
-    return prefix + this.#uuidText();
+    return prefix + this.#rememberedUuid();
   }
 
   #readIdDelta(): string {
     const prefix = this.#entry(this.#prefixes, this.#readVarint());
     const ms = this.#lastTime() + unzigzag(this.#readVarint());
-    if (this.#from + 10 > this.#input.length) throw new RangeError('packed record: id past its end');
-    const at = this.#from;
-    this.#from += 10;
     this.#lastMs = ms;
-    const high = Math.floor(ms / 2 ** 32);
-    const low = ms >>> 0;
-    setUuidByte(0, high >>> 8);
-    setUuidByte(1, high & 0xff);
-    for (let k = 2; k < 6; k += 1) setUuidByte(k, (low >>> (8 * (5 - k))) & 0xff);
-    for (let k = 6; k < 16; k += 1) setUuidByte(k, this.#input[at + k - 6]!);
-    return prefix + this.#uuidText();
+    // The time's 48 bits fill the first word and the top half of the second.
+    DECODED_WORDS[0] = Math.floor(ms / 0x10000) | 0;
+    DECODED_WORDS[1] = (ms % 0x10000) << 16;
+    this.#readWords(6);
+    return prefix + this.#rememberedUuid();
   }
 
-  // The uuid in UUID_CODES as one flat string (built from its codes at once: concatenating its
-  // parts made a chain of ~20 cons strings per id), remembered for back-references.
-  #uuidText(): string {
-    const uuid = String.fromCharCode.apply(null, UUID_CODES);
+  // Bytes `from`..15 of a uuid from the input into DECODED_WORDS (big-endian; earlier bytes kept).
+  #readWords(from: number): void {
+    if (this.#from + 16 - from > this.#input.length) throw new RangeError('packed record: id past its end');
+    for (let k = from; k < 16; k += 1) {
+      const shift = 24 - 8 * (k & 3);
+      const word = k >>> 2;
+      DECODED_WORDS[word] = (DECODED_WORDS[word]! & ~(0xff << shift)) | (this.#input[this.#from++]! << shift);
+    }
+  }
+
+  // The uuid in DECODED_WORDS as text, remembered for back-references.
+  #rememberedUuid(): string {
+    const uuid = uuidText(DECODED_WORDS, 0);
     if (this.#idTexts.length < IDS_REMEMBERED) this.#idTexts.push(uuid);
     return uuid;
   }
@@ -520,58 +518,18 @@ function zigzag(value: number): number {
   return value >= 0 ? value * 2 : -value * 2 - 1;
 }
 
-// The 48-bit time of the UUIDv7 whose bytes start at `bytes[at]`, or NaN for another version.
-function uuidV7Ms(bytes: Uint8Array, at: number): number {
-  if (bytes[at + 6]! >>> 4 !== 7) return Number.NaN;
-  const low = ((bytes[at + 2]! << 24) | (bytes[at + 3]! << 16) | (bytes[at + 4]! << 8) | bytes[at + 5]!) >>> 0;
-  return (bytes[at]! * 256 + bytes[at + 1]!) * 2 ** 32 + low;
+// The 48-bit time of the UUIDv7 whose words start at `words[at]`, or NaN for another version.
+function uuidV7Ms(words: Int32Array, at: number): number {
+  const second = words[at + 1]!;
+  if (((second >>> 12) & 0x0f) !== 7) return Number.NaN;
+  return (words[at]! >>> 0) * 0x10000 + (second >>> 16);
 }
 
-// The code units of the uuid being decoded (dashes in place), and where byte k's two digits go.
-const UUID_CODES: number[] = Array.from({ length: UUID_LENGTH }, (_, i) => (i === 8 || i === 13 || i === 18 || i === 23 ? 45 : 48));
-const UUID_BYTE_AT = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
-const HEX_CODES = Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0));
-
-function setUuidByte(k: number, byte: number): void {
-  const at = UUID_BYTE_AT[k]!;
-  UUID_CODES[at] = HEX_CODES[byte >>> 4]!;
-  UUID_CODES[at + 1] = HEX_CODES[byte & 0x0f]!;
-}
+// The words of the uuid being decoded.
+const DECODED_WORDS = new Int32Array(4);
 
 function unzigzag(value: number): number {
   return value % 2 === 0 ? value / 2 : -(value + 1) / 2;
-}
-
-// A lowercase hex digit's value by its code unit (0-255), or -1.
-const HEX_VALUE = Int8Array.from({ length: 256 }, (_, code) => (code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : -1));
-
-// Scratch for `isUuidAt`.
-const uuidScratch = new Uint8Array(16);
-
-/** True when `text[at..]` is exactly a lowercase 8-4-4-4-12 UUID (the platform's ids). */
-export function isUuidAt(text: string, at: number): boolean {
-  return parseUuid(text, at, uuidScratch, 0);
-}
-
-/**
- * Writes the 16 bytes of the lowercase 8-4-4-4-12 UUID that is `text[at..]` to `into[slot..]`;
- * false (bytes partly written) when `text[at..]` is not exactly one.
- */
-function parseUuid(text: string, at: number, into: Uint8Array, slot: number): boolean {
-  if (text.length - at !== UUID_LENGTH) return false;
-  let cursor = at;
-  for (let k = 0; k < 16; k += 1) {
-    if (k === 4 || k === 6 || k === 8 || k === 10) {
-      if (text.charCodeAt(cursor) !== 45) return false;
-      cursor += 1;
-    }
-    const high = HEX_VALUE[text.charCodeAt(cursor) & 0xff]!;
-    const low = HEX_VALUE[text.charCodeAt(cursor + 1) & 0xff]!;
-    if (high < 0 || low < 0 || text.charCodeAt(cursor) > 0xff || text.charCodeAt(cursor + 1) > 0xff) return false;
-    into[slot + k] = (high << 4) | low;
-    cursor += 2;
-  }
-  return true;
 }
 
 /**
@@ -617,10 +575,4 @@ export function isInstantText(text: string): boolean {
   if (year < 1970 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59) return false;
   if (second < 0 || second > 59 || digitsAt(text, 20, 3) < 0) return false;
   return day <= 28 || new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
-}
-
-// Epoch ms of an instant that `isInstantText` accepted (time.ts's fast path, whose day cache
-// serves a record's instants of one day).
-function instantMs(text: string): number {
-  return instantToMs(text);
 }

@@ -19,6 +19,7 @@
  * gives what `hashString` gives for the text, so the id index mixes packed and fallback ids.
  */
 import { assert } from '../core/assert.js';
+import { DIGIT_AT, parseUuid, UUID_DIGITS, UUID_LENGTH, uuidDigitCode, uuidText } from '../core/uuid-text.js';
 import { ChunkedList } from './chunked-list.js';
 import { FNV_OFFSET, finishHash, fnvRange, fnvStep, hashString } from './id-hash.js';
 
@@ -29,22 +30,13 @@ const ROW_BYTES = 4 * WORDS + 1;
 // Code of a fallback id; codes 1..PREFIXES_MAX name a prefix (a Uint8 column).
 const FALLBACK = 0;
 const PREFIXES_MAX = 255;
-// Code units of a canonical UUID and of its hex digits.
-const UUID_CHARS = 36;
-const HEX_DIGITS = 32;
 const COLON = 58;
 const DASH = 45;
-// Lowercase hex digits' code units, by value.
-const HEX_CODES = Uint8Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0));
-// Where hex digit k sits in the UUID text: dashes come before digits 8, 12, 16 and 20.
-const DIGIT_AT = Uint8Array.from({ length: HEX_DIGITS }, (_, k) => k + (k < 8 ? 0 : k < 12 ? 1 : k < 16 ? 2 : k < 20 ? 3 : 4));
 
 const NO_WORDS = new Int32Array(0);
 const NO_CODES = new Uint8Array(0);
 // The words `packedCode` parsed (one id at a time: no allocation per id).
 const PARSED = new Int32Array(WORDS);
-// The code units `uuidText` builds a UUID from; the dashes stay.
-const TEXT: number[] = Array.from({ length: UUID_CHARS }, () => DASH);
 
 /** Ids in insertion order; UUID-shaped ones packed (see the module comment). */
 export class IdColumn {
@@ -110,7 +102,7 @@ export class IdColumn {
     const code = this.#codeOf(c, row);
     if (code === FALLBACK) return this.#fallback.at(this.#fallbackPosition(c, row)) === id;
     const head = this.#heads[code]!;
-    return id.length === head.length + UUID_CHARS && id.startsWith(head) && uuidEquals(this.#words[c]!, WORDS * row, id, head.length);
+    return id.length === head.length + UUID_LENGTH && id.startsWith(head) && uuidEquals(this.#words[c]!, WORDS * row, id, head.length);
   }
 
   /** `hashString` of the id at `index`, without rebuilding it. */
@@ -190,7 +182,7 @@ export class IdColumn {
   // The prefix code of `id` with its UUID parsed into PARSED, or FALLBACK when `id` is not
   // `<prefix>:<lowercase canonical UUID>` or the prefix dictionary is full.
   #packedCode(id: string): number {
-    const colon = id.length - UUID_CHARS - 1;
+    const colon = id.length - UUID_LENGTH - 1;
     if (colon < 0 || id.charCodeAt(colon) !== COLON || !parseUuid(id, colon + 1, PARSED)) return FALLBACK;
     const heads = this.#heads;
     const last = this.#lastCode;
@@ -210,59 +202,19 @@ export class IdColumn {
   }
 }
 
-// The value of a lowercase hex digit's code unit, or -1 (every bit set) for any other.
-function nibble(code: number): number {
-  const digit = code - 48;
-  if (digit >>> 0 < 10) return digit;
-  const letter = code - 97;
-  return letter >>> 0 < 6 ? letter + 10 : -1;
-}
-
-/**
- * Parses the canonical lowercase UUID at `id[at, at + 36)` (which must exist) into `out`'s 4
- * words, most significant digit first; false when it is not one.
- */
-export function parseUuid(id: string, at: number, out: Int32Array): boolean {
-  if (id.charCodeAt(at + 8) !== DASH || id.charCodeAt(at + 13) !== DASH || id.charCodeAt(at + 18) !== DASH || id.charCodeAt(at + 23) !== DASH) return false;
-  // A bad digit's -1 sets the sign bit of `bad` for good; one test at the end instead of 32.
-  let bad = 0;
-  let word = 0;
-  for (let k = 0; k < HEX_DIGITS; k += 1) {
-    const value = nibble(id.charCodeAt(at + DIGIT_AT[k]!));
-    bad |= value;
-    word = (word << 4) | (value & 15);
-    if ((k & 7) === 7) {
-      out[k >>> 3] = word;
-      word = 0;
-    }
-  }
-  return bad >= 0;
-}
-
-// The code unit of hex digit k of the UUID whose words start at `words[at]`.
-function digitCode(words: Int32Array, at: number, k: number): number {
-  return HEX_CODES[(words[at + (k >>> 3)]! >>> (28 - 4 * (k & 7))) & 15]!;
-}
-
-// The UUID text of the words at `words[at]`: one flat string.
-function uuidText(words: Int32Array, at: number): string {
-  for (let k = 0; k < HEX_DIGITS; k += 1) TEXT[DIGIT_AT[k]!] = digitCode(words, at, k);
-  return String.fromCharCode.apply(null, TEXT);
-}
-
 // True when `id[from, from + 36)` is the UUID text of the words at `words[at]`.
 function uuidEquals(words: Int32Array, at: number, id: string, from: number): boolean {
   if (id.charCodeAt(from + 8) !== DASH || id.charCodeAt(from + 13) !== DASH || id.charCodeAt(from + 18) !== DASH || id.charCodeAt(from + 23) !== DASH) return false;
-  for (let k = 0; k < HEX_DIGITS; k += 1) if (id.charCodeAt(from + DIGIT_AT[k]!) !== digitCode(words, at, k)) return false;
+  for (let k = 0; k < UUID_DIGITS; k += 1) if (id.charCodeAt(from + DIGIT_AT[k]!) !== uuidDigitCode(words, at, k)) return false;
   return true;
 }
 
 // FNV-1a's state after the UUID text of the words at `words[at]` follows `state`.
 function uuidState(state: number, words: Int32Array, at: number): number {
   let h = state;
-  for (let k = 0; k < HEX_DIGITS; k += 1) {
+  for (let k = 0; k < UUID_DIGITS; k += 1) {
     if (k === 8 || k === 12 || k === 16 || k === 20) h = fnvStep(h, DASH);
-    h = fnvStep(h, digitCode(words, at, k));
+    h = fnvStep(h, uuidDigitCode(words, at, k));
   }
   return h;
 }

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sameValue } from '../support/same-value.js';
-import { decimalIntegerDigits, isInstantText, isUuidAt, RecordCodec } from '../../src/core/record-codec.js';
+import { decimalIntegerDigits, isInstantText, RecordCodec } from '../../src/core/record-codec.js';
+import { isUuidAt } from '../../src/core/uuid-text.js';
 
 const uuid = fc.uuid().map((text) => text.toLowerCase());
 const instant = fc.date({ min: new Date(-1e12), max: new Date(9e12), noInvalidDate: true }).map((date) => date.toISOString());
