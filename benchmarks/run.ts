@@ -144,6 +144,7 @@ function issue16(): string[] {
     '10. lists: a 100-item first page (median µs) at a prefix of the log (~1k transactions) and at the whole log; walking pages by cursor',
     `   ${'list'.padEnd(22)} ${'items'.padStart(8)} ${'µs'.padStart(7)} ${'items'.padStart(8)} ${'µs'.padStart(8)} ${'ratio'.padStart(6)}   walk ms/page small -> big (pages)`,
   ];
+  const notes: string[] = [];
   for (const [name, l] of Object.entries(api.lists as Record<string, any>)) {
     if (l.smallItems === undefined) {
       out.push(`   ${name.padEnd(22)} answered ${l.status}`);
@@ -152,7 +153,14 @@ function issue16(): string[] {
     out.push(
       `   ${name.padEnd(22)} ${fmt(l.smallItems).padStart(8)} ${fmt(l.smallMicros).padStart(7)} ${fmt(l.bigItems).padStart(8)} ${fmt(l.bigMicros).padStart(8)} ${String(l.ratio).padStart(6)}   ${l.smallWalk.msPerPage} (${l.smallWalk.pages}) -> ${l.bigWalk.msPerPage} (${l.bigWalk.pages}${l.bigWalk.complete ? '' : ` of ${fmt(Math.ceil(l.bigItems / 100))}`}); all pages ~${fmt(l.bigWalkProjectedMs)} ms`,
     );
+    // What explains a ratio above the goal's 2, where the benchmark's sizes are not the issue's.
+    if (l.ratio <= 2) continue;
+    if (l.smallPageItems !== undefined && l.smallPageItems !== l.bigPageItems) {
+      notes.push(`   ${name}: pages of ${l.smallPageItems} and ${l.bigPageItems} items; per item shown, big/small ${l.perItemRatio}`);
+    }
+    if (l.smallAllHot === true) notes.push(`   ${name}: every record at the small size is one of the last ${fmt(l.hotRecords)} set (objects); the big page decodes packed ones`);
   }
+  out.push(...notes);
   out.push(
     '',
     `11. cold first balance-change page after a replay (${fmt(cold.rows)} rows in one account)`,
