@@ -1,0 +1,593 @@
+/**
+ * FROZEN REFERENCE: `RecordCodec` exactly as main had it at 2210bda (before stop 22's codec speed
+ * work), kept only so that tests and benchmarks/codec-bench.ts can check that the codec in
+ * src/core/record-codec.ts writes the same bytes and measure it against this one. Do not edit it,
+ * and never import it from src/. `parseUuid` is copied in too, so that a change to
+ * core/uuid-text.ts cannot move the reference with it.
+ */
+import { instantToMs, isoText } from '../../src/core/time.js';
+import { UUID_LENGTH, uuidText } from '../../src/core/uuid-text.js';
+
+const NULL = 0;
+const FALSE = 1;
+const TRUE = 2;
+const UNDEFINED = 3;
+const INTEGER = 4;
+const FLOAT = 5;
+const DICTIONARY = 6;
+const ASCII = 7;
+const UTF16 = 8;
+const ID = 9;
+const INSTANT = 10;
+const DECIMAL_INTEGER = 11;
+const ARRAY = 12;
+const OBJECT = 13;
+const ID_AGAIN = 14;
+const INSTANT_DELTA = 15;
+const ID_DELTA = 16;
+
+/** Strings in the dictionary at most (then new ones are written out). */
+const DICTIONARY_MAX = 1 << 16;
+/** Longer strings never enter the dictionary. */
+const DICTIONARY_LENGTH_MAX = 64;
+/** Strings seen once, remembered until this many, then forgotten together. */
+const CANDIDATES_MAX = 1 << 12;
+/** Distinct id prefixes at most (then ids of a new prefix are written out). */
+const PREFIXES_MAX = 1 << 10;
+// Integers beyond this are written as floats, so that zigzag stays within safe integers.
+const INTEGER_MAX = 2 ** 52;
+/** Uuids of one record that later ones can refer back to. */
+const IDS_REMEMBERED = 16;
+
+const asciiDecoder = new TextDecoder('latin1');
+
+// A node of the shape trie: the shape of the keys on the path to it, and the nodes after it.
+// `lastKey`/`lastNode`: the child met last, compared by identity before the map is asked:
+// records of one kind walk the same path, with the same (internalized) key strings.
+type ShapeNode = { index: number; readonly next: Map<string, ShapeNode>; lastKey: string | undefined; lastNode: ShapeNode | undefined };
+
+function shapeNode(): ShapeNode {
+  return { index: -1, next: new Map(), lastKey: undefined, lastNode: undefined };
+}
+
+/** The frozen reference codec (see the module's comment). */
+export class ReferenceRecordCodec {
+  readonly #shapes: (readonly string[])[] = [];
+  readonly #shapeRoot: ShapeNode = shapeNode();
+  readonly #strings: string[] = [];
+  readonly #stringIndex = new Map<string, number>();
+  #candidates = new Set<string>();
+  readonly #prefixes: string[] = [];
+  readonly #prefixIndex = new Map<string, number>();
+  #bytes = new Uint8Array(1 << 12);
+  #at = 0;
+  readonly #float = new Float64Array(1);
+  readonly #floatBytes = new Uint8Array(this.#float.buffer);
+  // Decoding: the bytes and the read position.
+  #input: Uint8Array = new Uint8Array(0);
+  #from = 0;
+  // The uuids of the record being encoded (16 bytes each) or decoded (text), in order.
+  readonly #idWords = new Int32Array(4 * (IDS_REMEMBERED + 1));
+  #idCount = 0;
+  readonly #idTexts: string[] = [];
+  // The record's last time met (an instant, or a UUIDv7's time), in epoch ms; NaN: none yet.
+  #lastMs = Number.NaN;
+
+  /** The bytes of `value` (a view of the codec's scratch: copy them before the next call). */
+  encode(value: unknown): Uint8Array {
+    this.#at = 0;
+    this.#idCount = 0;
+    this.#lastMs = Number.NaN;
+    this.#value(value);
+    return this.#bytes.subarray(0, this.#at);
+  }
+
+  /**
+   * The value `bytes[from..]` hold (written by this codec's `encode`); objects and arrays are
+   * frozen when `freeze` is true. Throws `RangeError` on bytes no `encode` wrote.
+   */
+  decode(bytes: Uint8Array, from = 0, freeze = true): unknown {
+    this.#input = bytes;
+    this.#from = from;
+    this.#idTexts.length = 0;
+    this.#lastMs = Number.NaN;
+    const value = this.#read(freeze);
+    this.#input = new Uint8Array(0);
+    return value;
+  }
+
+  #value(value: unknown): void {
+    if (typeof value === 'string') this.#string(value);
+    else if (typeof value === 'number') this.#number(value);
+    else if (typeof value === 'boolean') this.#byte(value ? TRUE : FALSE);
+    else if (value === undefined) this.#byte(UNDEFINED);
+    else if (value === null) this.#byte(NULL);
+    else if (Array.isArray(value)) this.#array(value);
+    else if (typeof value === 'object') this.#object(value as Record<string, unknown>);
+    else throw new TypeError(`a record holds JSON data, not a ${typeof value}`);
+  }
+
+  #array(array: readonly unknown[]): void {
+    this.#byte(ARRAY);
+    this.#varint(array.length);
+    for (let i = 0; i < array.length; i += 1) this.#value(array[i]);
+  }
+
+  #object(object: Record<string, unknown>): void {
+    let node = this.#shapeRoot;
+    for (const key in object) {
+      if (node.lastKey === key) {
+        node = node.lastNode!;
+        continue;
+      }
+      let next = node.next.get(key);
+      if (next === undefined) {
+        next = shapeNode();
+        node.next.set(key, next);
+      }
+      node.lastKey = key;
+      node.lastNode = next;
+      node = next;
+    }
+    if (node.index === -1) {
+      node.index = this.#shapes.length;
+      this.#shapes.push(Object.keys(object));
+    }
+    this.#byte(OBJECT);
+    this.#varint(node.index);
+    for (const key in object) this.#value(object[key]);
+  }
+
+  #number(value: number): void {
+    if (Number.isInteger(value) && Math.abs(value) <= INTEGER_MAX && !Object.is(value, -0)) {
+      this.#byte(INTEGER);
+      this.#varint(zigzag(value));
+      return;
+    }
+    this.#byte(FLOAT);
+    this.#float[0] = value;
+    this.#room(8);
+    this.#bytes.set(this.#floatBytes, this.#at);
+    this.#at += 8;
+  }
+
+  #string(text: string): void {
+    // The special forms first, by their shape: most strings of a record are ids, instants and
+    // amounts seen once, which a dictionary lookup would hash for nothing.
+    if (this.#special(text)) return;
+    const known = this.#stringIndex.get(text);
+    if (known !== undefined) {
+      this.#byte(DICTIONARY);
+      this.#varint(known);
+      return;
+    }
+    if (text.length <= DICTIONARY_LENGTH_MAX && this.#strings.length < DICTIONARY_MAX) {
+      if (this.#candidates.has(text)) {
+        this.#stringIndex.set(text, this.#strings.length);
+        this.#byte(DICTIONARY);
+        this.#varint(this.#strings.length);
+        this.#strings.push(text);
+        return;
+      }
+      if (this.#candidates.size >= CANDIDATES_MAX) this.#candidates = new Set();
+      this.#candidates.add(text);
+    }
+    this.#literal(text);
+  }
+
+  // An id, an instant or a decimal integer, written as such; false when `text` is none of them.
+  #special(text: string): boolean {
+    const length = text.length;
+    if (length === 24 && text.charCodeAt(23) === 90 && isInstantText(text)) {
+      this.#time(INSTANT, INSTANT_DELTA, instantToMs(text));
+      return true;
+    }
+    if (length >= UUID_LENGTH && text.charCodeAt(length - 28) === 45) return this.#id(text);
+    const first = text.charCodeAt(0);
+    if (length <= 16 && ((first >= 48 && first <= 57) || first === 45)) {
+      const digits = decimalIntegerDigits(text);
+      if (digits > 0 && digits <= 15) {
+        const value = Number(text);
+        this.#byte(DECIMAL_INTEGER);
+        this.#varint(zigzag(value));
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // `<prefix><uuid>` as the prefix's number and the uuid's 16 bytes (or a reference to the same
+  // uuid earlier in the record); false, having written nothing, when `text` is not one.
+  #id(text: string): boolean {
+    // The uuid's words go after those of the record's earlier ids (past the last remembered one
+    // once IDS_REMEMBERED are), then are compared with them.
+    const slot = this.#idCount * 4;
+    if (!parseUuid(text, text.length - UUID_LENGTH, this.#idWords, slot)) return false;
+    const index = this.#prefixOf(text);
+    if (index === -1) return false;
+    const earlier = this.#earlierId(slot);
+    if (earlier !== -1) {
+      this.#byte(ID_AGAIN);
+      this.#varint(index);
+      this.#varint(earlier);
+      return true;
+    }
+    if (this.#idCount < IDS_REMEMBERED) this.#idCount += 1;
+    const ms = uuidV7Ms(this.#idWords, slot);
+    const delta = ms - this.#lastMs;
+    // The 6 bytes of a UUIDv7's time as a difference when that takes at most 3 bytes.
+    if (Math.abs(delta) < 2 ** 20) {
+      this.#byte(ID_DELTA);
+      this.#varint(index);
+      this.#varint(zigzag(delta));
+      this.#lastMs = ms;
+      this.#wordBytes(slot, 6);
+      return true;
+    }
+    if (!Number.isNaN(ms)) this.#lastMs = ms;
+    this.#byte(ID);
+    this.#varint(index);
+    this.#wordBytes(slot, 0);
+    return true;
+  }
+
+  // The bytes of the uuid whose words are at `#idWords[slot]`, from byte `from` on (big-endian).
+  #wordBytes(slot: number, from: number): void {
+    this.#room(16 - from);
+    for (let k = from; k < 16; k += 1) this.#bytes[this.#at++] = (this.#idWords[slot + (k >>> 2)]! >>> (24 - 8 * (k & 3))) & 0xff;
+  }
+
+  // An instant's epoch ms, as such (`whole`) or as the difference from the record's last time
+  // (`difference`) when that is shorter.
+  #time(whole: number, difference: number, ms: number): void {
+    const delta = zigzag(ms - this.#lastMs);
+    this.#lastMs = ms;
+    if (delta < ms) {
+      this.#byte(difference);
+      this.#varint(delta);
+    } else {
+      this.#byte(whole);
+      this.#varint(ms);
+    }
+  }
+
+  // The number of the prefix before `text`'s uuid, added when new (-1: not a platform prefix, or
+  // no room). A record holds a few prefixes, so they are compared in place before any slicing.
+  #prefixOf(text: string): number {
+    const length = text.length - UUID_LENGTH;
+    const prefixes = this.#prefixes;
+    for (let index = 0; index < prefixes.length && index < 16; index += 1) {
+      const prefix = prefixes[index]!;
+      if (prefix.length === length && text.startsWith(prefix)) return index;
+    }
+    const prefix = text.slice(0, length);
+    const known = this.#prefixIndex.get(prefix);
+    if (known !== undefined) return known;
+    // Only an empty prefix or one ending in ':' (the platform's ids); others are written out.
+    if ((length > 0 && text.charCodeAt(length - 1) !== 58) || prefixes.length >= PREFIXES_MAX) return -1;
+    this.#prefixIndex.set(prefix, prefixes.length);
+    prefixes.push(prefix);
+    return prefixes.length - 1;
+  }
+
+  // Which earlier uuid of the record has the words at `slot` (-1: none).
+  #earlierId(slot: number): number {
+    const words = this.#idWords;
+    for (let earlier = 0; earlier < this.#idCount; earlier += 1) {
+      const at = earlier * 4;
+      if (words[at] === words[slot] && words[at + 1] === words[slot + 1] && words[at + 2] === words[slot + 2] && words[at + 3] === words[slot + 3]) return earlier;
+    }
+    return -1;
+  }
+
+
+  #literal(text: string): void {
+    const length = text.length;
+    const start = this.#at;
+    this.#byte(ASCII);
+    this.#varint(length);
+    this.#room(length);
+    for (let i = 0; i < length; i += 1) {
+      const unit = text.charCodeAt(i);
+      if (unit >= 0x80) {
+        this.#utf16(text, start);
+        return;
+      }
+      this.#bytes[this.#at++] = unit;
+    }
+  }
+
+  #utf16(text: string, start: number): void {
+    this.#at = start;
+    this.#byte(UTF16);
+    this.#varint(text.length);
+    this.#room(text.length * 2);
+    for (let i = 0; i < text.length; i += 1) {
+      const unit = text.charCodeAt(i);
+      this.#bytes[this.#at++] = unit & 0xff;
+      this.#bytes[this.#at++] = unit >>> 8;
+    }
+  }
+
+  #byte(value: number): void {
+    this.#room(1);
+    this.#bytes[this.#at++] = value;
+  }
+
+  // Unsigned, up to 2^53: seven bits a byte, low first.
+  #varint(value: number): void {
+    this.#room(8);
+    let rest = value;
+    while (rest >= 0x80) {
+      this.#bytes[this.#at++] = (rest % 0x80) | 0x80;
+      rest = Math.floor(rest / 0x80);
+    }
+    this.#bytes[this.#at++] = rest;
+  }
+
+  #room(count: number): void {
+    if (this.#at + count <= this.#bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.#bytes.length * 2, this.#at + count));
+    grown.set(this.#bytes.subarray(0, this.#at));
+    this.#bytes = grown;
+  }
+
+  #read(freeze: boolean): unknown {
+    const tag = this.#next();
+    switch (tag) {
+      case NULL:
+        return null;
+      case FALSE:
+        return false;
+      case TRUE:
+        return true;
+      case UNDEFINED:
+        return undefined;
+      case INTEGER:
+        return unzigzag(this.#readVarint());
+      case FLOAT:
+        return this.#readFloat();
+      case DICTIONARY:
+        return this.#entry(this.#strings, this.#readVarint());
+      case ASCII:
+        return this.#readAscii();
+      case UTF16:
+        return this.#readUtf16();
+      case ID:
+        return this.#readId();
+      case ID_AGAIN:
+        return this.#entry(this.#prefixes, this.#readVarint()) + this.#entry(this.#idTexts, this.#readVarint());
+      case INSTANT:
+        return this.#instant(this.#readVarint());
+      case INSTANT_DELTA:
+        return this.#instant(this.#lastTime() + unzigzag(this.#readVarint()));
+      case ID_DELTA:
+        return this.#readIdDelta();
+      case DECIMAL_INTEGER:
+        return String(unzigzag(this.#readVarint()));
+      case ARRAY:
+        return this.#readArray(freeze);
+      case OBJECT:
+        return this.#readObject(freeze);
+      default:
+        throw new RangeError(`packed record: unknown tag ${tag}`);
+    }
+  }
+
+  #readArray(freeze: boolean): readonly unknown[] {
+    const length = this.#readVarint();
+    const array: unknown[] = [];
+    for (let i = 0; i < length; i += 1) array.push(this.#read(freeze));
+    return freeze ? Object.freeze(array) : array;
+  }
+
+  #readObject(freeze: boolean): object {
+    const keys = this.#entry(this.#shapes, this.#readVarint());
+    const object: Record<string, unknown> = {};
+    for (let k = 0; k < keys.length; k += 1) {
+      const key = keys[k]!;
+      const value = this.#read(freeze);
+      // A key named __proto__ (JSON.parse makes it an own property) must stay a property.
+      if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+      else object[key] = value;
+    }
+    return freeze ? Object.freeze(object) : object;
+  }
+
+  #readAscii(): string {
+    const length = this.#readVarint();
+    const end = this.#from + length;
+    if (end > this.#input.length) throw new RangeError('packed record: text past its end');
+    const bytes = this.#input.subarray(this.#from, end);
+    // Spread as arguments up to a bound (the stack); a long text through the decoder (ASCII is
+    // the same in every single-byte table).
+    const text = length <= 4_096 ? String.fromCharCode.apply(null, bytes as unknown as number[]) : asciiDecoder.decode(bytes);
+    this.#from = end;
+    return text;
+  }
+
+  #readUtf16(): string {
+    const length = this.#readVarint();
+    let text = '';
+    for (let from = 0; from < length; from += 4_096) {
+      const units = new Array<number>(Math.min(4_096, length - from));
+      for (let i = 0; i < units.length; i += 1) units[i] = this.#next() | (this.#next() << 8);
+      text += String.fromCharCode.apply(null, units);
+    }
+    return text;
+  }
+
+  #instant(ms: number): string {
+    this.#lastMs = ms;
+    return isoText(ms);
+  }
+
+  #lastTime(): number {
+    if (Number.isNaN(this.#lastMs)) throw new RangeError('packed record: a time difference with no time before it');
+    return this.#lastMs;
+  }
+
+  #readId(): string {
+    const prefix = this.#entry(this.#prefixes, this.#readVarint());
+    this.#readWords(0);
+    const ms = uuidV7Ms(DECODED_WORDS, 0);
+    if (!Number.isNaN(ms)) this.#lastMs = ms;
+    return prefix + this.#rememberedUuid();
+  }
+
+  #readIdDelta(): string {
+    const prefix = this.#entry(this.#prefixes, this.#readVarint());
+    const ms = this.#lastTime() + unzigzag(this.#readVarint());
+    this.#lastMs = ms;
+    // The time's 48 bits fill the first word and the top half of the second.
+    DECODED_WORDS[0] = Math.floor(ms / 0x10000) | 0;
+    DECODED_WORDS[1] = (ms % 0x10000) << 16;
+    this.#readWords(6);
+    return prefix + this.#rememberedUuid();
+  }
+
+  // Bytes `from`..15 of a uuid from the input into DECODED_WORDS (big-endian; earlier bytes kept).
+  #readWords(from: number): void {
+    if (this.#from + 16 - from > this.#input.length) throw new RangeError('packed record: id past its end');
+    for (let k = from; k < 16; k += 1) {
+      const shift = 24 - 8 * (k & 3);
+      const word = k >>> 2;
+      DECODED_WORDS[word] = (DECODED_WORDS[word]! & ~(0xff << shift)) | (this.#input[this.#from++]! << shift);
+    }
+  }
+
+  // The uuid in DECODED_WORDS as text, remembered for back-references.
+  #rememberedUuid(): string {
+    const uuid = uuidText(DECODED_WORDS, 0);
+    if (this.#idTexts.length < IDS_REMEMBERED) this.#idTexts.push(uuid);
+    return uuid;
+  }
+
+  #readFloat(): number {
+    if (this.#from + 8 > this.#input.length) throw new RangeError('packed record: number past its end');
+    this.#floatBytes.set(this.#input.subarray(this.#from, this.#from + 8));
+    this.#from += 8;
+    return this.#float[0]!;
+  }
+
+  #readVarint(): number {
+    let value = 0;
+    let scale = 1;
+    for (;;) {
+      const byte = this.#next();
+      value += (byte & 0x7f) * scale;
+      if (byte < 0x80) return value;
+      scale *= 0x80;
+      if (scale > 2 ** 56) throw new RangeError('packed record: varint too long');
+    }
+  }
+
+  #next(): number {
+    const byte = this.#input[this.#from++];
+    if (byte === undefined) throw new RangeError('packed record: past its end');
+    return byte;
+  }
+
+  #entry<T>(table: readonly T[], index: number): T {
+    const entry = table[index];
+    if (entry === undefined) throw new RangeError(`packed record: no entry ${index}`);
+    return entry;
+  }
+}
+
+function zigzag(value: number): number {
+  return value >= 0 ? value * 2 : -value * 2 - 1;
+}
+
+// The 48-bit time of the UUIDv7 whose words start at `words[at]`, or NaN for another version.
+function uuidV7Ms(words: Int32Array, at: number): number {
+  const second = words[at + 1]!;
+  if (((second >>> 12) & 0x0f) !== 7) return Number.NaN;
+  return (words[at]! >>> 0) * 0x10000 + (second >>> 16);
+}
+
+// The words of the uuid being decoded.
+const DECODED_WORDS = new Int32Array(4);
+
+function unzigzag(value: number): number {
+  return value % 2 === 0 ? value / 2 : -(value + 1) / 2;
+}
+
+/**
+ * The digit count of a canonical decimal integer (`0`, `12345`, `-7`: no sign but `-`, no
+ * leading zero, not `-0`), or 0 when `text` is not one.
+ */
+function decimalIntegerDigits(text: string): number {
+  const negative = text.charCodeAt(0) === 45;
+  const first = negative ? 1 : 0;
+  const digits = text.length - first;
+  if (digits < 1) return 0;
+  for (let i = first; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return 0;
+  }
+  if (text.charCodeAt(first) === 48 && (digits > 1 || negative)) return 0;
+  return digits;
+}
+
+function digitsAt(text: string, at: number, count: number): number {
+  let value = 0;
+  for (let i = at; i < at + count; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return -1;
+    value = value * 10 + code - 48;
+  }
+  return value;
+}
+
+/**
+ * True when `text` is an instant exactly as `Date.prototype.toISOString` writes it for years
+ * 1970-9999 (`YYYY-MM-DDTHH:MM:SS.sssZ`), so that its epoch ms gives it back.
+ */
+function isInstantText(text: string): boolean {
+  if (text.length !== 24 || text.charCodeAt(23) !== 90 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false;
+  if (text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58 || text.charCodeAt(19) !== 46) return false;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  const hour = digitsAt(text, 11, 2);
+  const minute = digitsAt(text, 14, 2);
+  const second = digitsAt(text, 17, 2);
+  if (year < 1970 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59) return false;
+  if (second < 0 || second > 59 || digitsAt(text, 20, 3) < 0) return false;
+  return day <= 28 || new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+}
+
+// core/uuid-text.ts's parser at 2210bda.
+const DASH = 45;
+/** Where hex digit k sits in the uuid text: dashes come before digits 8, 12, 16 and 20. */
+const DIGIT_AT = Uint8Array.from({ length: 32 }, (_, k) => k + (k < 8 ? 0 : k < 12 ? 1 : k < 16 ? 2 : k < 20 ? 3 : 4));
+
+// The value of a lowercase hex digit's code unit, or -1 (every bit set) for any other.
+function nibble(code: number): number {
+  const digit = code - 48;
+  if (digit >>> 0 < 10) return digit;
+  const letter = code - 97;
+  return letter >>> 0 < 6 ? letter + 10 : -1;
+}
+
+/**
+ * Parses the canonical lowercase uuid at `id[at, at + 36)` (which must exist) into the 4 words at
+ * `out[outAt]`, most significant digit first; false (words partly written) when it is not one.
+ */
+function parseUuid(id: string, at: number, out: Int32Array, outAt = 0): boolean {
+  if (id.charCodeAt(at + 8) !== DASH || id.charCodeAt(at + 13) !== DASH || id.charCodeAt(at + 18) !== DASH || id.charCodeAt(at + 23) !== DASH) return false;
+  // A bad digit's -1 sets the sign bit of `bad` for good; one test at the end instead of 32.
+  let bad = 0;
+  let word = 0;
+  for (let k = 0; k < 32; k += 1) {
+    const value = nibble(id.charCodeAt(at + DIGIT_AT[k]!));
+    bad |= value;
+    word = (word << 4) | (value & 15);
+    if ((k & 7) === 7) {
+      out[outAt + (k >>> 3)] = word;
+      word = 0;
+    }
+  }
+  return bad >= 0;
+}
