@@ -1,0 +1,96 @@
+/**
+ * The record codec's encode (and decode) over the API-driven workload's real records: every
+ * record of every `PackedRecordMap` in the state of the engine `apiWorkload` drove, through one
+ * codec per map as the engine packs them, the frozen reference codec (as at 2210bda,
+ * test/core/reference-record-codec.ts) and the current one taking turns in one process. Reports
+ * ns per record, medians of the rounds; checks first that both write the same bytes.
+ *
+ * Usage: npx tsx benchmarks/codec-bench.ts [events, default 30000] [rounds, default 15]
+ *   or, bundled like the other benchmarks (one module scope, as the package ships):
+ *   npx tsup --config benchmarks/tsup.config.ts --silent && node bench-out/bundle/codec-bench.js
+ * The records are hot in cache here (encoded back to back), unlike in a replay, where each is
+ * encoded as it leaves the hot set: `AB_REPLAY=1 npm run bench:ab` is the figure that counts.
+ */
+import { PackedRecordMap } from '../src/core/packed-record-map.js';
+import { RecordCodec } from '../src/core/record-codec.js';
+import { ReferenceRecordCodec } from '../test/core/reference-record-codec.js';
+import { apiWorkload } from './api-workload.js';
+
+type Codec = { encode(value: unknown): Uint8Array; decode(bytes: Uint8Array, from?: number, freeze?: boolean): unknown };
+
+const [eventsArg = '30000', roundsArg = '15'] = process.argv.slice(2);
+const ROUNDS = Number(roundsArg);
+
+// The records of every packed map in the state (stores hold them one or two levels down).
+function packedMaps(value: unknown, depth: number, found: PackedRecordMap<object>[]): PackedRecordMap<object>[] {
+  if (value instanceof PackedRecordMap) found.push(value);
+  else if (depth > 0 && typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const child of Object.values(value)) packedMaps(child, depth - 1, found);
+  }
+  return found;
+}
+
+// A record as the store holds it: `engine.state` is a read-only view that wraps what is not frozen
+// (idempotent responses) in proxies, which an encode would pay for and a replay does not.
+function copied(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const copy: unknown = Array.isArray(value) ? Array.from({ length: value.length }, (_, i) => copied(value[i])) : Object.fromEntries(Object.entries(value).map(([key, child]) => [key, copied(child)]));
+  return Object.isFrozen(value) ? Object.freeze(copy) : copy;
+}
+
+const { engine } = apiWorkload({ events: Number(eventsArg) });
+const stores = packedMaps(engine.state, 3, []).map((map) => [...map.values()].map(copied)).filter((records) => records.length > 0);
+const count = stores.reduce((sum, records) => sum + records.length, 0);
+
+// Every store's records through a new codec of `make`; the bytes, per store.
+function encodeAll(make: () => Codec): { codecs: Codec[]; bytes: Uint8Array[][] } {
+  const codecs = stores.map(() => make());
+  const bytes = stores.map((records, s) => records.map((record) => codecs[s]!.encode(record).slice()));
+  return { codecs, bytes };
+}
+
+function encodeNs(make: () => Codec): number {
+  const codecs = stores.map(() => make());
+  const start = process.hrtime.bigint();
+  for (let s = 0; s < stores.length; s += 1) {
+    const codec = codecs[s]!;
+    for (const record of stores[s]!) codec.encode(record);
+  }
+  return Number(process.hrtime.bigint() - start) / count;
+}
+
+function decodeNs({ codecs, bytes }: { codecs: Codec[]; bytes: Uint8Array[][] }): number {
+  const start = process.hrtime.bigint();
+  for (let s = 0; s < codecs.length; s += 1) {
+    const codec = codecs[s]!;
+    for (const packed of bytes[s]!) codec.decode(packed);
+  }
+  return Number(process.hrtime.bigint() - start) / count;
+}
+
+const builds = { reference: () => new ReferenceRecordCodec(), current: () => new RecordCodec() } as const;
+const encoded = { reference: encodeAll(builds.reference), current: encodeAll(builds.current) };
+encoded.reference.bytes.forEach((store, s) =>
+  store.forEach((bytes, r) => {
+    if (Buffer.compare(bytes, encoded.current.bytes[s]![r]!) !== 0) throw new Error(`store ${s} record ${r}: the codecs wrote different bytes`);
+  }),
+);
+
+const times = { reference: { encode: [] as number[], decode: [] as number[] }, current: { encode: [] as number[], decode: [] as number[] } };
+for (let round = 0; round < ROUNDS + 3; round += 1) {
+  for (const name of round % 2 === 0 ? (['reference', 'current'] as const) : (['current', 'reference'] as const)) {
+    const encodeTime = encodeNs(builds[name]);
+    const decodeTime = decodeNs(encoded[name]);
+    // The first rounds warm both up (JIT); they are not counted.
+    if (round < 3) continue;
+    times[name].encode.push(encodeTime);
+    times[name].decode.push(decodeTime);
+  }
+}
+const median = (values: number[]): number => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+const bytes = encoded.current.bytes.flat().reduce((sum, packed) => sum + packed.length, 0);
+console.log(`${count} records of ${stores.length} packed maps (${Math.round(bytes / count)} bytes each packed), same bytes from both codecs; ns per record, medians of ${ROUNDS} rounds alternating`);
+for (const name of ['reference', 'current'] as const) {
+  console.log(`${name.padEnd(9)} encode ${Math.round(median(times[name].encode))}  decode ${Math.round(median(times[name].decode))}`);
+}
+console.log(`current/reference encode ${(median(times.current.encode) / median(times.reference.encode)).toFixed(3)}, decode ${(median(times.current.decode) / median(times.reference.decode)).toFixed(3)}`);
