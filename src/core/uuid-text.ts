@@ -19,12 +19,18 @@ const TEXT: number[] = Array.from({ length: UUID_LENGTH }, () => DASH);
 // Scratch for `isUuidAt`.
 const SCRATCH = new Int32Array(4);
 
-// The value of a lowercase hex digit's code unit, or -1 (every bit set) for any other.
+// The value of each code unit below 128 as a lowercase hex digit, -1 (every bit set) for others.
+const HEX_VALUES = Int8Array.from({ length: 128 }, (_, code) => (code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : -1));
+
+// The value of a lowercase hex digit's code unit, or -1 for any other: a table, no branch (a unit
+// of 128 or more reads the table at its low bits and is then forced to -1).
 function nibble(code: number): number {
-  const digit = code - 48;
-  if (digit >>> 0 < 10) return digit;
-  const letter = code - 97;
-  return letter >>> 0 < 6 ? letter + 10 : -1;
+  return HEX_VALUES[code & 127]! | ((127 - code) >> 31);
+}
+
+// The 16-bit value of the 4 hex digits at `id[at, at + 4)`, negative when one is not a digit.
+function quad(id: string, at: number): number {
+  return (nibble(id.charCodeAt(at)) << 12) | (nibble(id.charCodeAt(at + 1)) << 8) | (nibble(id.charCodeAt(at + 2)) << 4) | nibble(id.charCodeAt(at + 3));
 }
 
 /**
@@ -33,19 +39,21 @@ function nibble(code: number): number {
  */
 export function parseUuid(id: string, at: number, out: Int32Array, outAt = 0): boolean {
   if (id.charCodeAt(at + 8) !== DASH || id.charCodeAt(at + 13) !== DASH || id.charCodeAt(at + 18) !== DASH || id.charCodeAt(at + 23) !== DASH) return false;
-  // A bad digit's -1 sets the sign bit of `bad` for good; one test at the end instead of 32.
-  let bad = 0;
-  let word = 0;
-  for (let k = 0; k < UUID_DIGITS; k += 1) {
-    const value = nibble(id.charCodeAt(at + DIGIT_AT[k]!));
-    bad |= value;
-    word = (word << 4) | (value & 15);
-    if ((k & 7) === 7) {
-      out[outAt + (k >>> 3)] = word;
-      word = 0;
-    }
-  }
-  return bad >= 0;
+  // Each word is two runs of 4 digits (the dashes fall between runs); a bad digit makes its run
+  // negative, which sets the sign bit of `bad` for good: one test at the end.
+  const a = quad(id, at);
+  const b = quad(id, at + 4);
+  const c = quad(id, at + 9);
+  const d = quad(id, at + 14);
+  const e = quad(id, at + 19);
+  const f = quad(id, at + 24);
+  const g = quad(id, at + 28);
+  const h = quad(id, at + 32);
+  out[outAt] = (a << 16) | b;
+  out[outAt + 1] = (c << 16) | d;
+  out[outAt + 2] = (e << 16) | f;
+  out[outAt + 3] = (g << 16) | h;
+  return (a | b | c | d | e | f | g | h) >= 0;
 }
 
 /** True when `text[at..]` is exactly a canonical lowercase uuid. */

@@ -116,6 +116,14 @@ describe('parseUuid', () => {
     const words = new Int32Array(4);
     for (const c of ['A', 'F', 'G', 'g', '/', ':', '@', '`']) expect(parseUuid(`${c}0000000-0000-0000-0000-000000000000`, 0, words)).toBe(false);
   });
+
+  test.prop([lowerUuid, fc.nat(35), fc.integer({ min: 0, max: 0xffff })], { numRuns: NUM_RUNS })('refuses any unit in the place of a digit but a lowercase hex digit, wide units whose low bits are one too', (uuid, at, unit) => {
+    const words = new Int32Array(4);
+    // A unit of 128 or more whose low 7 bits are a hex digit ('\u00b0', '\u0161') half the time.
+    const code = unit >= 0x8000 ? (unit & 0xff80) | (uuid.charCodeAt(at) & 0x7f) | 0x80 : unit;
+    const text = uuid.slice(0, at) + String.fromCharCode(code) + uuid.slice(at + 1);
+    expect(parseUuid(text, 0, words)).toBe(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(text));
+  });
 });
 
 describe('IdIndex over packed and string ids', () => {
