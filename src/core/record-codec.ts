@@ -127,8 +127,7 @@ export class RecordCodec {
   }
 
   #array(array: readonly unknown[]): void {
-    this.#byte(ARRAY);
-    this.#varint(array.length);
+    this.#tagged(ARRAY, array.length);
     for (let i = 0; i < array.length; i += 1) this.#value(array[i]);
   }
 
@@ -152,22 +151,23 @@ export class RecordCodec {
       node.index = this.#shapes.length;
       this.#shapes.push(Object.keys(object));
     }
-    this.#byte(OBJECT);
-    this.#varint(node.index);
+    this.#tagged(OBJECT, node.index);
     for (const key in object) this.#value(object[key]);
   }
 
   #number(value: number): void {
     if (Number.isInteger(value) && Math.abs(value) <= INTEGER_MAX && !Object.is(value, -0)) {
-      this.#byte(INTEGER);
-      this.#varint(zigzag(value));
+      this.#tagged(INTEGER, zigzag(value));
       return;
     }
-    this.#byte(FLOAT);
+    this.#room(9);
+    const bytes = this.#bytes;
+    let at = this.#at;
+    bytes[at++] = FLOAT;
     this.#float[0] = value;
-    this.#room(8);
-    this.#bytes.set(this.#floatBytes, this.#at);
-    this.#at += 8;
+    const floatBytes = this.#floatBytes;
+    for (let k = 0; k < 8; k += 1) bytes[at++] = floatBytes[k]!;
+    this.#at = at;
   }
 
   #string(text: string): void {
@@ -176,15 +176,13 @@ export class RecordCodec {
     if (this.#special(text)) return;
     const known = this.#stringIndex.get(text);
     if (known !== undefined) {
-      this.#byte(DICTIONARY);
-      this.#varint(known);
+      this.#tagged(DICTIONARY, known);
       return;
     }
     if (text.length <= DICTIONARY_LENGTH_MAX && this.#strings.length < DICTIONARY_MAX) {
       if (this.#candidates.has(text)) {
         this.#stringIndex.set(text, this.#strings.length);
-        this.#byte(DICTIONARY);
-        this.#varint(this.#strings.length);
+        this.#tagged(DICTIONARY, this.#strings.length);
         this.#strings.push(text);
         return;
       }
@@ -206,9 +204,7 @@ export class RecordCodec {
     if (length <= 16 && ((first >= 48 && first <= 57) || first === 45)) {
       const digits = decimalIntegerDigits(text);
       if (digits > 0 && digits <= 15) {
-        const value = Number(text);
-        this.#byte(DECIMAL_INTEGER);
-        this.#varint(zigzag(value));
+        this.#tagged(DECIMAL_INTEGER, zigzag(Number(text)));
         return true;
       }
     }
@@ -226,8 +222,7 @@ export class RecordCodec {
     if (index === -1) return false;
     const earlier = this.#earlierId(slot);
     if (earlier !== -1) {
-      this.#byte(ID_AGAIN);
-      this.#varint(index);
+      this.#tagged(ID_AGAIN, index);
       this.#varint(earlier);
       return true;
     }
@@ -236,24 +231,36 @@ export class RecordCodec {
     const delta = ms - this.#lastMs;
     // The 6 bytes of a UUIDv7's time as a difference when that takes at most 3 bytes.
     if (Math.abs(delta) < 2 ** 20) {
-      this.#byte(ID_DELTA);
-      this.#varint(index);
+      this.#tagged(ID_DELTA, index);
       this.#varint(zigzag(delta));
       this.#lastMs = ms;
       this.#wordBytes(slot, 6);
       return true;
     }
     if (!Number.isNaN(ms)) this.#lastMs = ms;
-    this.#byte(ID);
-    this.#varint(index);
+    this.#tagged(ID, index);
     this.#wordBytes(slot, 0);
     return true;
   }
 
-  // The bytes of the uuid whose words are at `#idWords[slot]`, from byte `from` on (big-endian).
-  #wordBytes(slot: number, from: number): void {
+  // The bytes of the uuid whose words are at `#idWords[slot]`, from byte `from` (0, or 6 after a
+  // UUIDv7's time) on, big-endian: whole words at a time, not a shift computed per byte.
+  #wordBytes(slot: number, from: 0 | 6): void {
     this.#room(16 - from);
-    for (let k = from; k < 16; k += 1) this.#bytes[this.#at++] = (this.#idWords[slot + (k >>> 2)]! >>> (24 - 8 * (k & 3))) & 0xff;
+    const words = this.#idWords;
+    const bytes = this.#bytes;
+    let at = this.#at;
+    if (from === 0) {
+      at = writeWord(bytes, at, words[slot]!);
+      at = writeWord(bytes, at, words[slot + 1]!);
+    } else {
+      const second = words[slot + 1]!;
+      bytes[at] = second >>> 8;
+      bytes[at + 1] = second;
+      at += 2;
+    }
+    at = writeWord(bytes, at, words[slot + 2]!);
+    this.#at = writeWord(bytes, at, words[slot + 3]!);
   }
 
   // An instant's epoch ms, as such (`whole`) or as the difference from the record's last time
@@ -261,13 +268,8 @@ export class RecordCodec {
   #time(whole: number, difference: number, ms: number): void {
     const delta = zigzag(ms - this.#lastMs);
     this.#lastMs = ms;
-    if (delta < ms) {
-      this.#byte(difference);
-      this.#varint(delta);
-    } else {
-      this.#byte(whole);
-      this.#varint(ms);
-    }
+    if (delta < ms) this.#tagged(difference, delta);
+    else this.#tagged(whole, ms);
   }
 
   // The number of the prefix before `text`'s uuid, added when new (-1: not a platform prefix, or
@@ -300,32 +302,24 @@ export class RecordCodec {
   }
 
 
+  // Room for the UTF-16 form is reserved at once, so the ASCII loop writes with no check; a unit
+  // past ASCII starts the text over as UTF-16.
   #literal(text: string): void {
     const length = text.length;
+    this.#room(VARINT_MAX + 1 + 2 * length);
+    const bytes = this.#bytes;
     const start = this.#at;
-    this.#byte(ASCII);
-    this.#varint(length);
-    this.#room(length);
+    bytes[start] = ASCII;
+    let at = writeVarint(bytes, start + 1, length);
     for (let i = 0; i < length; i += 1) {
       const unit = text.charCodeAt(i);
       if (unit >= 0x80) {
-        this.#utf16(text, start);
+        this.#at = utf16(bytes, start, text);
         return;
       }
-      this.#bytes[this.#at++] = unit;
+      bytes[at++] = unit;
     }
-  }
-
-  #utf16(text: string, start: number): void {
-    this.#at = start;
-    this.#byte(UTF16);
-    this.#varint(text.length);
-    this.#room(text.length * 2);
-    for (let i = 0; i < text.length; i += 1) {
-      const unit = text.charCodeAt(i);
-      this.#bytes[this.#at++] = unit & 0xff;
-      this.#bytes[this.#at++] = unit >>> 8;
-    }
+    this.#at = at;
   }
 
   #byte(value: number): void {
@@ -333,15 +327,17 @@ export class RecordCodec {
     this.#bytes[this.#at++] = value;
   }
 
-  // Unsigned, up to 2^53: seven bits a byte, low first.
+  // A tag and a varint, with one check for room.
+  #tagged(tag: number, value: number): void {
+    this.#room(VARINT_MAX + 1);
+    const at = this.#at;
+    this.#bytes[at] = tag;
+    this.#at = writeVarint(this.#bytes, at + 1, value);
+  }
+
   #varint(value: number): void {
-    this.#room(8);
-    let rest = value;
-    while (rest >= 0x80) {
-      this.#bytes[this.#at++] = (rest % 0x80) | 0x80;
-      rest = Math.floor(rest / 0x80);
-    }
-    this.#bytes[this.#at++] = rest;
+    this.#room(VARINT_MAX);
+    this.#at = writeVarint(this.#bytes, this.#at, value);
   }
 
   #room(count: number): void {
@@ -512,6 +508,52 @@ export class RecordCodec {
     if (entry === undefined) throw new RangeError(`packed record: no entry ${index}`);
     return entry;
   }
+}
+
+/** Bytes of a varint at most (2^53 needs 8 of 7 bits). */
+const VARINT_MAX = 8;
+
+// Unsigned, up to 2^53: seven bits a byte, low first; where it ends. Below 2^31 with shifts, which
+// the division's results equal there.
+function writeVarint(bytes: Uint8Array, at: number, value: number): number {
+  let cursor = at;
+  let rest = value;
+  if (rest < 0x80000000) {
+    while (rest >= 0x80) {
+      bytes[cursor++] = (rest & 0x7f) | 0x80;
+      rest >>>= 7;
+    }
+  } else {
+    while (rest >= 0x80) {
+      bytes[cursor++] = (rest % 0x80) | 0x80;
+      rest = Math.floor(rest / 0x80);
+    }
+  }
+  bytes[cursor++] = rest;
+  return cursor;
+}
+
+// A 32-bit word's 4 bytes, big-endian; where they end.
+function writeWord(bytes: Uint8Array, at: number, word: number): number {
+  bytes[at] = word >>> 24;
+  bytes[at + 1] = word >>> 16;
+  bytes[at + 2] = word >>> 8;
+  bytes[at + 3] = word;
+  return at + 4;
+}
+
+// `text` as UTF-16 units (low byte first) after its tag and length from `start` on, room for it
+// reserved; where it ends.
+function utf16(bytes: Uint8Array, start: number, text: string): number {
+  bytes[start] = UTF16;
+  let at = writeVarint(bytes, start + 1, text.length);
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i);
+    bytes[at] = unit;
+    bytes[at + 1] = unit >>> 8;
+    at += 2;
+  }
+  return at;
 }
 
 function zigzag(value: number): number {
