@@ -24,7 +24,7 @@
  * wrote them, which holds them in memory: this is not a storage format.
  */
 
-import { instantToMs, isoText } from './time.js';
+import { isoText } from './time.js';
 import { parseUuid, UUID_LENGTH, uuidText } from './uuid-text.js';
 
 const NULL = 0;
@@ -174,12 +174,17 @@ export class RecordCodec {
     // The special forms first, by their shape: most strings of a record are ids, instants and
     // amounts seen once, which a dictionary lookup would hash for nothing.
     if (this.#special(text)) return;
+    // A longer string is never in the dictionary nor a candidate: no lookup.
+    if (text.length > DICTIONARY_LENGTH_MAX) {
+      this.#literal(text);
+      return;
+    }
     const known = this.#stringIndex.get(text);
     if (known !== undefined) {
       this.#tagged(DICTIONARY, known);
       return;
     }
-    if (text.length <= DICTIONARY_LENGTH_MAX && this.#strings.length < DICTIONARY_MAX) {
+    if (this.#strings.length < DICTIONARY_MAX) {
       if (this.#candidates.has(text)) {
         this.#stringIndex.set(text, this.#strings.length);
         this.#tagged(DICTIONARY, this.#strings.length);
@@ -193,22 +198,21 @@ export class RecordCodec {
   }
 
   // An id, an instant or a decimal integer, written as such; false when `text` is none of them.
+  // The three forms have disjoint lengths, so the length alone picks the one to try.
   #special(text: string): boolean {
     const length = text.length;
-    if (length === 24 && text.charCodeAt(23) === 90 && isInstantText(text)) {
-      this.#time(INSTANT, INSTANT_DELTA, instantToMs(text));
+    if (length >= UUID_LENGTH) return text.charCodeAt(length - 28) === 45 && this.#id(text);
+    if (length === 24) {
+      const ms = instantMs(text);
+      if (ms < 0) return false;
+      this.#time(INSTANT, INSTANT_DELTA, ms);
       return true;
     }
-    if (length >= UUID_LENGTH && text.charCodeAt(length - 28) === 45) return this.#id(text);
-    const first = text.charCodeAt(0);
-    if (length <= 16 && ((first >= 48 && first <= 57) || first === 45)) {
-      const digits = decimalIntegerDigits(text);
-      if (digits > 0 && digits <= 15) {
-        this.#tagged(DECIMAL_INTEGER, zigzag(Number(text)));
-        return true;
-      }
-    }
-    return false;
+    if (length > 16) return false;
+    const value = canonicalInteger(text);
+    if (Number.isNaN(value)) return false;
+    this.#tagged(DECIMAL_INTEGER, zigzag(value));
+    return true;
   }
 
   // `<prefix><uuid>` as the prefix's number and the uuid's 16 bytes (or a reference to the same
@@ -279,7 +283,7 @@ export class RecordCodec {
     const prefixes = this.#prefixes;
     for (let index = 0; index < prefixes.length && index < 16; index += 1) {
       const prefix = prefixes[index]!;
-      if (prefix.length === length && text.startsWith(prefix)) return index;
+      if (prefix.length === length && startsWith(text, prefix)) return index;
     }
     const prefix = text.slice(0, length);
     const known = this.#prefixIndex.get(prefix);
@@ -574,47 +578,79 @@ function unzigzag(value: number): number {
   return value % 2 === 0 ? value / 2 : -(value + 1) / 2;
 }
 
+// True when `text` starts with `prefix` (no longer than it): the prefixes are short and an id is
+// often a concatenation, which `String.prototype.startsWith` is slower on than a loop.
+function startsWith(text: string, prefix: string): boolean {
+  for (let i = prefix.length - 1; i >= 0; i -= 1) if (text.charCodeAt(i) !== prefix.charCodeAt(i)) return false;
+  return true;
+}
+
 /**
- * The digit count of a canonical decimal integer (`0`, `12345`, `-7`: no sign but `-`, no
- * leading zero, not `-0`), or 0 when `text` is not one.
+ * The value of a canonical decimal integer of at most 15 digits (`0`, `12345`, `-7`: no sign but
+ * `-`, no leading zero, not `-0`), or NaN when `text` is not one. Read here rather than by
+ * `Number`, which would read the digits a second time.
  */
-export function decimalIntegerDigits(text: string): number {
+export function canonicalInteger(text: string): number {
   const negative = text.charCodeAt(0) === 45;
   const first = negative ? 1 : 0;
   const digits = text.length - first;
-  if (digits < 1) return 0;
+  if (digits < 1 || digits > 15 || (text.charCodeAt(first) === 48 && (digits > 1 || negative))) return Number.NaN;
+  let value = 0;
   for (let i = first; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code < 48 || code > 57) return 0;
+    const digit = text.charCodeAt(i) - 48;
+    if (digit >>> 0 > 9) return Number.NaN;
+    value = value * 10 + digit;
   }
-  if (text.charCodeAt(first) === 48 && (digits > 1 || negative)) return 0;
-  return digits;
+  return negative ? -value : value;
 }
 
+// The value of the `count` decimal digits at `text[at]`, or -1 when one is not a digit.
 function digitsAt(text: string, at: number, count: number): number {
   let value = 0;
   for (let i = at; i < at + count; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code < 48 || code > 57) return -1;
-    value = value * 10 + code - 48;
+    const digit = text.charCodeAt(i) - 48;
+    if (digit >>> 0 > 9) return -1;
+    value = value * 10 + digit;
   }
   return value;
 }
 
+const DAY_MS = 86_400_000;
+// Days of each month in a common year.
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 /**
- * True when `text` is an instant exactly as `Date.prototype.toISOString` writes it for years
- * 1970-9999 (`YYYY-MM-DDTHH:MM:SS.sssZ`), so that its epoch ms gives it back.
+ * The epoch ms of `text` when it is an instant exactly as `Date.prototype.toISOString` writes it
+ * for years 1970-9999 (`YYYY-MM-DDTHH:MM:SS.sssZ`), so that its epoch ms gives it back; -1 when
+ * it is not one. Checked and read in one pass (the days by arithmetic, no `Date`).
  */
-export function isInstantText(text: string): boolean {
-  if (text.length !== 24 || text.charCodeAt(23) !== 90 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false;
-  if (text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58 || text.charCodeAt(19) !== 46) return false;
+export function instantMs(text: string): number {
+  if (text.length !== 24 || text.charCodeAt(23) !== 90 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return -1;
+  if (text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58 || text.charCodeAt(19) !== 46) return -1;
   const year = digitsAt(text, 0, 4);
   const month = digitsAt(text, 5, 2);
   const day = digitsAt(text, 8, 2);
   const hour = digitsAt(text, 11, 2);
   const minute = digitsAt(text, 14, 2);
   const second = digitsAt(text, 17, 2);
-  if (year < 1970 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59) return false;
-  if (second < 0 || second > 59 || digitsAt(text, 20, 3) < 0) return false;
-  return day <= 28 || new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+  const ms = digitsAt(text, 20, 3);
+  if (year < 1970 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59) return -1;
+  if (second < 0 || second > 59 || ms < 0 || day > monthDays(year, month)) return -1;
+  return daysFromCivil(year, month, day) * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000 + ms;
+}
+
+function monthDays(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : MONTH_DAYS[month - 1]!;
+}
+
+// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (H. Hinnant's
+// days_from_civil: years counted from March, so that February's leap day comes last).
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
 }
