@@ -70,11 +70,11 @@ function decodeNs({ codecs, bytes }: { codecs: Codec[]; bytes: Uint8Array[][] })
 
 const builds = { reference: () => new ReferenceRecordCodec(), current: () => new RecordCodec() } as const;
 const encoded = { reference: encodeAll(builds.reference), current: encodeAll(builds.current) };
-encoded.reference.bytes.forEach((store, s) =>
-  store.forEach((bytes, r) => {
+for (const [s, store] of encoded.reference.bytes.entries()) {
+  for (const [r, bytes] of store.entries()) {
     if (Buffer.compare(bytes, encoded.current.bytes[s]![r]!) !== 0) throw new Error(`store ${s} record ${r}: the codecs wrote different bytes`);
-  }),
-);
+  }
+}
 
 const times = { reference: { encode: [] as number[], decode: [] as number[] }, current: { encode: [] as number[], decode: [] as number[] } };
 for (let round = 0; round < ROUNDS + 3; round += 1) {
