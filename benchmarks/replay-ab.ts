@@ -20,7 +20,9 @@ const [basePath, eventsArg = '30000'] = process.argv.slice(2);
 if (basePath === undefined) throw new Error('usage: replay-ab.js <path of the A bundle index.js> [events]');
 const base = (await import(pathToFileURL(basePath).href)) as { createEngine: typeof createEngine };
 const OPTIONS = { regulated: true, seed: 1, sha256: nativeSha256 } as const;
-const ROUNDS = 7;
+// Even, so that each build replays first in as many rounds as the other: on this machine the
+// second replay of a round read up to 1.5x the first (stop 22), whichever build it was.
+const ROUNDS = 8;
 const BLOCK = 10_000;
 
 const lines = (() => {
@@ -48,12 +50,19 @@ function replayCpuMicros(make: typeof createEngine): number {
 
 for (const make of Object.values(builds)) replayCpuMicros(make);
 const nsPerEvent = { A: [] as number[], B: [] as number[] };
+// The same figures by the build's place in its round (0: replayed first).
+const byPlace = { A: [[], []] as number[][], B: [[], []] as number[][] };
 for (let round = 0; round < ROUNDS; round += 1) {
-  for (const name of round % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
-    nsPerEvent[name].push(Math.round((replayCpuMicros(builds[name]) * 1000) / lines.length));
+  const order = round % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const);
+  for (const [place, name] of order.entries()) {
+    const ns = Math.round((replayCpuMicros(builds[name]) * 1000) / lines.length);
+    nsPerEvent[name].push(ns);
+    byPlace[name][place]!.push(ns);
   }
 }
 const median = (values: number[]): number => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
-console.log(`${lines.length} events, blocks of ${BLOCK} parsed just before each replay; CPU ns per event, ${ROUNDS} rounds alternating, medians`);
+console.log(`${lines.length} events, blocks of ${BLOCK} parsed just before each replay; CPU ns per event, ${ROUNDS} rounds alternating (each build first in half), medians`);
 for (const name of ['A', 'B'] as const) console.log(`${name} ${median(nsPerEvent[name])} ns/event (${nsPerEvent[name].join(', ')})`);
 console.log(`B/A ${(median(nsPerEvent.B) / median(nsPerEvent.A)).toFixed(3)} (below 1: B is faster)`);
+const placeRatio = (place: number): string => (median(byPlace.B[place]!) / median(byPlace.A[place]!)).toFixed(3);
+console.log(`by place in the round, medians of ${ROUNDS / 2}: first A ${median(byPlace.A[0]!)} B ${median(byPlace.B[0]!)} (B/A ${placeRatio(0)}), second A ${median(byPlace.A[1]!)} B ${median(byPlace.B[1]!)} (B/A ${placeRatio(1)})`);
