@@ -3,6 +3,7 @@
 # replaying the same blocks in one process (benchmarks/ab.ts). Both are bundled the same way.
 # AB_MEMORY=1: the engine's memory after the API-driven replay instead (benchmarks/memory-ab.ts).
 # AB_REPLAY=1: the API-driven replay's CPU per event, blocks parsed from text (benchmarks/replay-ab.ts).
+#   AB_ROUNDS=n: its rounds (even; default 8).
 set -euo pipefail
 rev="${1:-HEAD}"
 base=bench-out/ab-base

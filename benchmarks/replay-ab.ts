@@ -20,9 +20,10 @@ const [basePath, eventsArg = '30000'] = process.argv.slice(2);
 if (basePath === undefined) throw new Error('usage: replay-ab.js <path of the A bundle index.js> [events]');
 const base = (await import(pathToFileURL(basePath).href)) as { createEngine: typeof createEngine };
 const OPTIONS = { regulated: true, seed: 1, sha256: nativeSha256 } as const;
-// Even, so that each build replays first in as many rounds as the other: on this machine the
-// second replay of a round read up to 1.5x the first (stop 22), whichever build it was.
-const ROUNDS = 8;
+// Even (AB_ROUNDS, default 8), so that each build replays first in as many rounds as the other:
+// on this machine the second replay of a round read up to 1.5x the first (stop 22), whichever
+// build it was.
+const ROUNDS = 2 * Math.round(Number(process.env.AB_ROUNDS ?? 8) / 2);
 const BLOCK = 10_000;
 
 const lines = (() => {
