@@ -5,7 +5,7 @@
  * test/core/reference-record-codec.ts) and the current one taking turns in one process. Reports
  * ns per record, medians of the rounds; checks first that both write the same bytes.
  *
- * Usage: npx tsx benchmarks/codec-bench.ts [events, default 30000] [rounds, default 15]
+ * Usage: npx tsx benchmarks/codec-bench.ts [events, default 30000] [rounds, default 41]
  *   or, bundled like the other benchmarks (one module scope, as the package ships):
  *   npx tsup --config benchmarks/tsup.config.ts --silent && node bench-out/bundle/codec-bench.js
  * The records are hot in cache here (encoded back to back), unlike in a replay, where each is
@@ -18,7 +18,7 @@ import { apiWorkload } from './api-workload.js';
 
 type Codec = { encode(value: unknown): Uint8Array; decode(bytes: Uint8Array, from?: number, freeze?: boolean): unknown };
 
-const [eventsArg = '30000', roundsArg = '15'] = process.argv.slice(2);
+const [eventsArg = '30000', roundsArg = '41'] = process.argv.slice(2);
 const ROUNDS = Number(roundsArg);
 
 // The records of every packed map in the state (stores hold them one or two levels down).
@@ -77,6 +77,9 @@ for (const [s, store] of encoded.reference.bytes.entries()) {
 }
 
 const times = { reference: { encode: [] as number[], decode: [] as number[] }, current: { encode: [] as number[], decode: [] as number[] } };
+// Each round's current/reference: the two passes of a round are adjacent in time, so the ratio
+// of each pair sees the same load (on a busy machine the medians of each side drift apart).
+const ratios = { encode: [] as number[], decode: [] as number[] };
 for (let round = 0; round < ROUNDS + 3; round += 1) {
   for (const name of round % 2 === 0 ? (['reference', 'current'] as const) : (['current', 'reference'] as const)) {
     const encodeTime = encodeNs(builds[name]);
@@ -86,6 +89,9 @@ for (let round = 0; round < ROUNDS + 3; round += 1) {
     times[name].encode.push(encodeTime);
     times[name].decode.push(decodeTime);
   }
+  if (round >= 3) {
+    for (const pass of ['encode', 'decode'] as const) ratios[pass].push(times.current[pass].at(-1)! / times.reference[pass].at(-1)!);
+  }
 }
 const median = (values: number[]): number => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
 const bytes = encoded.current.bytes.flat().reduce((sum, packed) => sum + packed.length, 0);
@@ -94,3 +100,4 @@ for (const name of ['reference', 'current'] as const) {
   console.log(`${name.padEnd(9)} encode ${Math.round(median(times[name].encode))}  decode ${Math.round(median(times[name].decode))}`);
 }
 console.log(`current/reference encode ${(median(times.current.encode) / median(times.reference.encode)).toFixed(3)}, decode ${(median(times.current.decode) / median(times.reference.decode)).toFixed(3)}`);
+console.log(`current/reference, median of the rounds' own ratios: encode ${median(ratios.encode).toFixed(3)}, decode ${median(ratios.decode).toFixed(3)}`);

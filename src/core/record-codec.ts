@@ -55,6 +55,8 @@ const CANDIDATES_MAX = 1 << 12;
 const PREFIXES_MAX = 1 << 10;
 // Integers beyond this are written as floats, so that zigzag stays within safe integers.
 const INTEGER_MAX = 2 ** 52;
+// Prefixes shorter than this are looked up by their length first.
+const PREFIX_LENGTHS_GUESSED = 64;
 /** Uuids of one record that later ones can refer back to. */
 const IDS_REMEMBERED = 16;
 
@@ -78,6 +80,8 @@ export class RecordCodec {
   #candidates = new Set<string>();
   readonly #prefixes: string[] = [];
   readonly #prefixIndex = new Map<string, number>();
+  // By prefix length, the prefix of that length met last (-1: none).
+  readonly #prefixByLength = new Int16Array(PREFIX_LENGTHS_GUESSED).fill(-1);
   #bytes = new Uint8Array(1 << 12);
   #at = 0;
   readonly #float = new Float64Array(1);
@@ -277,9 +281,20 @@ export class RecordCodec {
   }
 
   // The number of the prefix before `text`'s uuid, added when new (-1: not a platform prefix, or
-  // no room). A record holds a few prefixes, so they are compared in place before any slicing.
+  // no room). The prefix of that length met last is tried first: prefixes are distinct, so the
+  // one that matches is the one any search finds.
   #prefixOf(text: string): number {
     const length = text.length - UUID_LENGTH;
+    const guessed = length < PREFIX_LENGTHS_GUESSED;
+    const guess = guessed ? this.#prefixByLength[length]! : -1;
+    if (guess !== -1 && startsWith(text, this.#prefixes[guess]!)) return guess;
+    const index = this.#findPrefix(text, length);
+    if (index !== -1 && guessed) this.#prefixByLength[length] = index;
+    return index;
+  }
+
+  // A record holds a few prefixes, so they are compared in place before any slicing.
+  #findPrefix(text: string, length: number): number {
     const prefixes = this.#prefixes;
     for (let index = 0; index < prefixes.length && index < 16; index += 1) {
       const prefix = prefixes[index]!;
