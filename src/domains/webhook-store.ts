@@ -4,7 +4,7 @@
  * an import cycle through every domain (test/architecture).
  */
 import { InvariantError } from '../core/assert.js';
-import { decodeColumn, encodeColumn } from '../ledger/column-codec.js';
+import { decodeColumn, encodeColumn } from '../core/column-codec.js';
 
 /**
  * The outbox's open part: ids of queued webhooks with no delivery marker yet, in queue order.
@@ -15,7 +15,7 @@ export type WebhookStore = { readonly pending: PendingWebhooks };
 /**
  * The pending webhooks as engine snapshot `@4` holds them: 4 words per pending webhook in queue
  * order (its packed uuid; for one kept as a string, the time words its slot had), base64 of
- * their little-endian int32s (ledger/column-codec.ts), and the ones kept as strings by their
+ * their little-endian int32s (core/column-codec.ts), and the ones kept as strings by their
  * position among the pending. A load copies the words into chunks instead of parsing every id
  * again (`of`), and JSON.parse copies one string instead of making one per webhook. JSON-safe.
  */

@@ -8,7 +8,7 @@
  * anything else (a class instance, a function, NaN) is refused at save, naming where it is.
  */
 import { InvariantError } from '../core/assert.js';
-import { type Column, decodeColumn, encodeColumn } from '../ledger/column-codec.js';
+import { type Column, decodeColumn, encodeColumn } from '../core/column-codec.js';
 
 /** An encoded value: primitives as they are, arrays item by item, anything else one tagged object. JSON-safe. */
 export type EncodedData = null | boolean | number | string | readonly EncodedData[] | { readonly [tag: string]: EncodedData };

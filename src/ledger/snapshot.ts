@@ -1,7 +1,7 @@
 /**
  * The ledger's snapshot (version 2): the account and transfer tables as they are held, column by
  * column, each typed-array column one base64 string of its little-endian bytes
- * (column-codec.ts), and the restore from it. Loading copies columns instead of re-applying
+ * (core/column-codec.ts), and the restore from it. Loading copies columns instead of re-applying
  * every transfer: account records (counters, clocks, posting counts) and row checkpoints are
  * stored; the posting chains, open holds and expiry queue are re-derived in one pass over the
  * kind and account columns (cheaper than decoding them). Ids stay packed (packed-strings.ts).
@@ -27,7 +27,7 @@ import {
   WORDS,
 } from './account-table.js';
 import { CHECKPOINT_ROWS } from './account-rows.js';
-import { decodeColumn, encodeColumn } from './column-codec.js';
+import { decodeColumn, encodeColumn } from '../core/column-codec.js';
 import { PackedStrings, packStrings } from './packed-strings.js';
 import { ledgerFromSnapshotV1, type LedgerSnapshotV1 } from './snapshot-v1.js';
 import { emptyLedgerState, type LedgerState } from './state.js';

@@ -10,7 +10,7 @@ import { resourceId } from '../../src/core/ids.js';
 import { WEBHOOK_EVENTS, type WebhookQueued } from '../../src/domains/notifications.js';
 import { PendingWebhooks } from '../../src/domains/webhook-store.js';
 import { createEngine } from '../../src/engine/engine.js';
-import { decodeColumn, encodeColumn } from '../../src/ledger/column-codec.js';
+import { decodeColumn, encodeColumn } from '../../src/core/column-codec.js';
 import { harness } from '../support/harness.js';
 import { stateText } from '../support/state-text.js';
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { base64 } from '@scure/base';
 import { InvariantError } from '../../src/core/assert.js';
-import { decodeColumn, encodeColumn } from '../../src/ledger/column-codec.js';
+import { decodeColumn, encodeColumn } from '../../src/core/column-codec.js';
 import { IdIndex } from '../../src/ledger/id-index.js';
 import { PackedStrings, packStrings } from '../../src/ledger/packed-strings.js';
 import { NUM_RUNS } from './support.js';

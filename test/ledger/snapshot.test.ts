@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { InvariantError } from '../../src/core/assert.js';
 import { Ledger, type LedgerSnapshot, type LedgerSnapshotV1, type LedgerSnapshotV2 } from '../../src/ledger/index.js';
-import { decodeColumn, encodeColumn, type Column } from '../../src/ledger/column-codec.js';
+import { decodeColumn, encodeColumn, type Column } from '../../src/core/column-codec.js';
 import { ledgerFromSnapshot } from '../../src/ledger/snapshot.js';
 import { ledgerToSnapshotV1 } from '../../src/ledger/snapshot-v1.js';
 import { NUM_RUNS, START_MS, applyHistory, dumpLedger, historyArb, ledgerWith, opArb, probeTimes } from './support.js';

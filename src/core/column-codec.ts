@@ -1,11 +1,12 @@
 /**
- * Typed-array columns as base64 text, for the ledger's snapshot: a column of a million transfers
- * becomes one JSON string, which `JSON.parse` copies in one pass instead of making a million
- * numbers or decimal strings, and which decodes straight into the column's typed array. Bytes
+ * Typed-array columns as base64 text, for snapshots (the ledger's columns, the pending webhooks,
+ * the list indexes, packed records' bytes): a column of a million transfers becomes one JSON
+ * string, which `JSON.parse` copies in one pass instead of making a million numbers or decimal
+ * strings, and which decodes straight into the column's typed array. Bytes
  * are little-endian whatever the platform, so a snapshot moves between machines. Pure: no
  * `Buffer` (TextEncoder and TextDecoder exist wherever the library runs).
  */
-import { InvariantError } from '../core/assert.js';
+import { InvariantError } from './assert.js';
 
 /** A typed-array column the codec stores. */
 export type Column = Int32Array | Uint8Array | Float64Array | BigInt64Array;
