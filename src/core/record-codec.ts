@@ -20,12 +20,19 @@
  * Everything else is written out (one byte per UTF-16 unit for ASCII, two otherwise, so lone
  * surrogates survive). `decode(encode(v))` equals `v` exactly: the same keys in the same order,
  * the same strings, numbers (`-0` included) and `undefined` values. A codec is stateful (its
- * shapes and dictionary grow) and deterministic; bytes are only meaningful to the codec that
- * wrote them, which holds them in memory: this is not a storage format.
+ * shapes and dictionary grow) and deterministic; bytes are only meaningful with the tables of the
+ * codec that wrote them (its shapes, dictionary strings and id prefixes: `tables`, and
+ * `fromTables` to read them elsewhere).
  *
- * The bytes are pinned all the same: a change made for speed must not move one (a moved byte is a
- * form taken differently), so test/core/record-codec-bytes.property.test.ts compares every encode
- * with a frozen copy of the codec as it was before stop 22 (test/core/reference-record-codec.ts).
+ * **A storage format since engine snapshot `@5`**, which saves records as these bytes beside
+ * their codec's tables (core/packed-bytes.ts): the tags, varints, id, time and text forms below
+ * and the tables' layout are part of that format. A change that makes different bytes for the
+ * same records (or reads the same bytes differently) needs a new snapshot format, with the old
+ * one still read; test/core/record-codec.test.ts pins a record's bytes so that such a change
+ * cannot pass unnoticed. Inner changes that write the same bytes need nothing: a change made for
+ * speed must not move one byte (a moved byte is a form taken differently), and
+ * test/core/record-codec-bytes.property.test.ts compares every encode with a frozen copy of the
+ * codec as it was before stop 22 (test/core/reference-record-codec.ts).
  */
 
 import { isoText } from './time.js';
@@ -75,6 +82,17 @@ function shapeNode(): ShapeNode {
   return { index: -1, next: new Map(), lastKey: undefined, lastNode: undefined };
 }
 
+/**
+ * A codec's tables as JSON-safe data, each in number order: its shapes (an object's keys, in
+ * order), dictionary strings and id prefixes. With the bytes the codec wrote, they are what a
+ * snapshot saves (`RecordCodec.tables`, `RecordCodec.fromTables`).
+ */
+export type CodecTables = {
+  readonly shapes: readonly (readonly string[])[];
+  readonly strings: readonly string[];
+  readonly prefixes: readonly string[];
+};
+
 /** Encodes records to bytes and back (see the module's comment). */
 export class RecordCodec {
   readonly #shapes: (readonly string[])[] = [];
@@ -121,6 +139,68 @@ export class RecordCodec {
     const value = this.#read(freeze);
     this.#input = new Uint8Array(0);
     return value;
+  }
+
+  /**
+   * As `decode`, of the one value the `length` bytes at `bytes[from..]` hold: throws `RangeError`
+   * when the value ends before or after them (a packed record's bytes hold one value exactly, so
+   * a record whose bytes were changed never reads on into the next one's).
+   */
+  decodeWhole(bytes: Uint8Array, from: number, length: number, freeze = true): unknown {
+    const value = this.decode(bytes, from, freeze);
+    if (this.#from !== from + length) throw new RangeError(`packed record: its value ends ${this.#from - from - length} bytes past its end`);
+    return value;
+  }
+
+  /** Copies of the codec's tables (see `CodecTables`); its bytes read with them through `fromTables`. */
+  tables(): CodecTables {
+    return { shapes: this.#shapes.map((keys) => [...keys]), strings: [...this.#strings], prefixes: [...this.#prefixes] };
+  }
+
+  /**
+   * A codec holding `tables` (what `tables()` gave): it decodes the bytes of the codec that gave
+   * them, and encodes further records as that codec would have, but for strings that codec had
+   * seen once (not saved: they enter the dictionary at their second sight from now on). Throws
+   * `RangeError` on tables no codec holds: not lists of strings, more entries than a codec keeps,
+   * an entry twice, a key twice in a shape, a dictionary string too long, a prefix not ending in `:`.
+   */
+  static fromTables(tables: CodecTables): RecordCodec {
+    const codec = new RecordCodec();
+    const { shapes, strings, prefixes } = (tables ?? {}) as Partial<CodecTables>;
+    if (!Array.isArray(shapes) || !Array.isArray(strings) || !Array.isArray(prefixes)) throw new RangeError('codec tables: shapes, strings and prefixes must be lists');
+    for (let index = 0; index < shapes.length; index += 1) codec.#addShape(shapes[index], index);
+    if (strings.length > DICTIONARY_MAX) throw new RangeError(`codec tables: more than ${DICTIONARY_MAX} strings`);
+    for (const text of strings) {
+      if (typeof text !== 'string' || text.length > DICTIONARY_LENGTH_MAX || codec.#stringIndex.has(text)) throw new RangeError(`codec tables: string ${codec.#strings.length} is not a dictionary string`);
+      codec.#stringIndex.set(text, codec.#strings.length);
+      codec.#strings.push(text);
+    }
+    if (prefixes.length > PREFIXES_MAX) throw new RangeError(`codec tables: more than ${PREFIXES_MAX} prefixes`);
+    for (const prefix of prefixes) {
+      const platform = typeof prefix === 'string' && (prefix.length === 0 || prefix.endsWith(':'));
+      if (!platform || codec.#prefixIndex.has(prefix)) throw new RangeError(`codec tables: prefix ${codec.#prefixes.length} is not an id prefix`);
+      codec.#prefixIndex.set(prefix, codec.#prefixes.length);
+      codec.#prefixes.push(prefix);
+    }
+    return codec;
+  }
+
+  // Shape `index` of saved tables: its path in the trie, as `#object` would have made it.
+  #addShape(keys: unknown, index: number): void {
+    const valid = Array.isArray(keys) && keys.every((key) => typeof key === 'string') && new Set(keys).size === keys.length;
+    if (!valid) throw new RangeError(`codec tables: shape ${index} is not a list of distinct keys`);
+    let node = this.#shapeRoot;
+    for (const key of keys as string[]) {
+      let next = node.next.get(key);
+      if (next === undefined) {
+        next = shapeNode();
+        node.next.set(key, next);
+      }
+      node = next;
+    }
+    if (node.index !== -1) throw new RangeError(`codec tables: shape ${index} is shape ${node.index} again`);
+    node.index = index;
+    this.#shapes.push([...(keys as string[])]);
   }
 
   #value(value: unknown): void {

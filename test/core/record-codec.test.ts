@@ -1,7 +1,9 @@
 /**
  * core/record-codec.ts: a packed record decodes to exactly the record packed (keys in order,
  * strings, numbers with -0, undefined values), whatever the text looks like, and the compact
- * forms (ids, instants, decimal integers, dictionary strings) are taken only where they round-trip.
+ * forms (ids, instants, decimal integers, dictionary strings) are taken only where they round-trip;
+ * the byte format, which engine snapshots save from `@5` on, is pinned, and a codec made from
+ * another's tables reads its bytes and refuses tables and bytes no codec wrote.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -126,6 +128,94 @@ describe('RecordCodec', () => {
     const codec = new RecordCodec();
     expect(() => codec.encode({ f: () => 1 })).toThrow(TypeError);
     expect(() => codec.encode({ n: 1n })).toThrow(TypeError);
+  });
+});
+
+// A record with every form: ids (whole, as a time difference, a uuid again), a dictionary string
+// at its second sight, an amount, an instant, ASCII and UTF-16 texts, -0, integers, a float,
+// booleans, null and undefined.
+const PINNED_RECORD = {
+  id: 'Transaction:019b8ee3-3ae7-7c45-9829-da12d0149cb3',
+  status: 'COMPLETED',
+  amount: '12345',
+  createdAt: '2026-01-05T16:00:00.000Z',
+  quoteId: 'Quote:019b8ee3-3ae7-7c45-9829-da12d0149cb4',
+  again: 'Customer:019b8ee3-3ae7-7c45-9829-da12d0149cb3',
+  tags: ['a', 'é', -0, 7, 1.5],
+  ok: true,
+  none: null,
+  gone: undefined,
+};
+
+describe('the byte format (saved in engine snapshots from @5 on)', () => {
+  it('writes a fixed record to exactly these bytes and tables under a fresh codec: a change here needs a new snapshot format', () => {
+    const codec = new RecordCodec();
+    const first = [...codec.encode(PINNED_RECORD)];
+    const second = [...codec.encode(PINNED_RECORD)];
+    expect(first).toEqual([
+      13, 0, 9, 0, 1, 155, 142, 227, 58, 231, 124, 69, 152, 41, 218, 18, 208, 20, 156, 179, 7, 9, 67, 79, 77, 80, 76, 69, 84, 69, 68,
+      11, 242, 192, 1, 15, 205, 235, 1, 16, 1, 206, 235, 1, 124, 69, 152, 41, 218, 18, 208, 20, 156, 180, 14, 2, 0, 12, 5, 7, 1, 97,
+      8, 1, 233, 0, 5, 0, 0, 0, 0, 0, 0, 0, 128, 4, 14, 5, 0, 0, 0, 0, 0, 0, 248, 63, 2, 0, 3,
+    ]);
+    // The second time, the strings seen once before are dictionary entries.
+    expect(second).toEqual([
+      13, 0, 9, 0, 1, 155, 142, 227, 58, 231, 124, 69, 152, 41, 218, 18, 208, 20, 156, 179, 6, 0, 11, 242, 192, 1, 15, 205, 235, 1,
+      16, 1, 206, 235, 1, 124, 69, 152, 41, 218, 18, 208, 20, 156, 180, 14, 2, 0, 12, 5, 6, 1, 6, 2, 5, 0, 0, 0, 0, 0, 0, 0, 128, 4,
+      14, 5, 0, 0, 0, 0, 0, 0, 248, 63, 2, 0, 3,
+    ]);
+    expect(codec.tables()).toEqual({
+      shapes: [['id', 'status', 'amount', 'createdAt', 'quoteId', 'again', 'tags', 'ok', 'none', 'gone']],
+      strings: ['COMPLETED', 'a', 'é'],
+      prefixes: ['Transaction:', 'Quote:', 'Customer:'],
+    });
+  });
+
+  it('reads bytes elsewhere through the tables of the codec that wrote them, and encodes on from them', () => {
+    const writer = new RecordCodec();
+    fc.assert(
+      fc.property(fc.array(record, { minLength: 1, maxLength: 6 }), fc.array(record, { maxLength: 3 }), (values, more) => {
+        const packed = values.map((value) => writer.encode(value).slice());
+        const reader = RecordCodec.fromTables(JSON.parse(JSON.stringify(writer.tables())) as ReturnType<RecordCodec['tables']>);
+        packed.forEach((bytes, i) => {
+          expect(sameValue(reader.decodeWhole(bytes, 0, bytes.length), values[i])).toBe(true);
+        });
+        for (const value of [...values, ...more]) expect(sameValue(reader.decode(reader.encode(value).slice()), value)).toBe(true);
+      }),
+    );
+    // A known record encodes as the writer would encode it again (its shape, strings and prefixes are in the tables).
+    writer.encode(PINNED_RECORD);
+    const again = [...writer.encode(PINNED_RECORD)];
+    expect([...RecordCodec.fromTables(writer.tables()).encode(PINNED_RECORD)]).toEqual(again);
+  });
+
+  it.each([
+    ['no tables', undefined],
+    ['a list that is not one', { shapes: {}, strings: [], prefixes: [] }],
+    ['a shape that is not a list of keys', { shapes: [['a', 1]], strings: [], prefixes: [] }],
+    ['a key twice in a shape', { shapes: [['a', 'a']], strings: [], prefixes: [] }],
+    ['a shape twice', { shapes: [['a'], ['a']], strings: [], prefixes: [] }],
+    ['a string twice', { shapes: [], strings: ['x', 'x'], prefixes: [] }],
+    ['a string too long for the dictionary', { shapes: [], strings: ['x'.repeat(65)], prefixes: [] }],
+    ['a string that is not one', { shapes: [], strings: [null], prefixes: [] }],
+    ['a prefix not ending in a colon', { shapes: [], strings: [], prefixes: ['Quote'] }],
+    ['a prefix twice', { shapes: [], strings: [], prefixes: ['Quote:', 'Quote:'] }],
+  ])('refuses tables no codec holds: %s', (_name, tables) => {
+    expect(() => RecordCodec.fromTables(tables as never)).toThrow(RangeError);
+  });
+
+  it('refuses to read a record whose value ends before or after its bytes, or names an entry the tables lack', () => {
+    const writer = new RecordCodec();
+    const bytes = writer.encode(PINNED_RECORD).slice();
+    const reader = RecordCodec.fromTables(writer.tables());
+    expect(() => reader.decodeWhole(bytes, 0, bytes.length - 1)).toThrow(RangeError);
+    const longer = new Uint8Array([...bytes, 0]);
+    expect(() => reader.decodeWhole(longer, 0, longer.length)).toThrow(/past its end/);
+    expect(sameValue(reader.decodeWhole(longer, 0, bytes.length), PINNED_RECORD)).toBe(true);
+    // Shape 0 of an empty codec, a dictionary string it lacks, a prefix it lacks.
+    const empty = RecordCodec.fromTables({ shapes: [], strings: [], prefixes: [] });
+    for (const wrong of [[13, 0], [6, 0], [9, 0, ...new Array<number>(16).fill(0)]]) {
+      expect(() => empty.decodeWhole(new Uint8Array(wrong), 0, wrong.length)).toThrow(/no entry 0/);
+    }
   });
 });
 
