@@ -4,7 +4,8 @@
  * headers and backing-store bookkeeping. Each stored string is its length (a varint) and its
  * bytes, in a chunk of `CHUNK_BYTES` (a longer one gets a chunk to itself); a handle, a plain
  * number, says where. Freed bytes are only counted: the owner compacts (`compacted`) when they
- * outweigh the live ones.
+ * outweigh the live ones. An arena can also adopt strings laid out the same way elsewhere (a
+ * snapshot's, `ByteArena.adopt`) without copying them.
  */
 
 /** Bytes a chunk holds (a longer string gets a chunk of its own). */
@@ -20,6 +21,39 @@ export class ByteArena {
   #at = 0;
   #liveBytes = 0;
   #freeBytes = 0;
+
+  /**
+   * An arena of the `count` strings that `segments` hold one after another, each laid out as
+   * `store` lays it out (its length as a varint, 7 bits a byte, low first, then its bytes; none
+   * empty), and their handles in order. The segments are taken as they are (each cut into views
+   * of ~`CHUNK_BYTES`, the arena's chunks, so that handles stay within their range), never copied
+   * nor changed; strings stored later go to chunks of their own. Throws `RangeError` when the
+   * segments do not hold exactly `count` whole strings.
+   */
+  static adopt(segments: readonly Uint8Array[], count: number): { readonly arena: ByteArena; readonly handles: Float64Array } {
+    const arena = new ByteArena();
+    const handles = new Float64Array(count);
+    let index = 0;
+    for (const segment of segments) {
+      let start = 0;
+      let at = 0;
+      while (at < segment.length) {
+        // A chunk is closed before a string that would start past CHUNK_BYTES into it.
+        if (at - start >= CHUNK_BYTES) {
+          arena.#chunks.push(segment.subarray(start, at));
+          start = at;
+        }
+        if (index === count) throw new RangeError(`byte arena: more than ${count} strings`);
+        handles[index] = arena.#chunks.length * HANDLE_SCALE + (at - start);
+        at = stringEnd(segment, at);
+        index += 1;
+      }
+      if (at > start) arena.#chunks.push(segment.subarray(start, at));
+      arena.#liveBytes += segment.length;
+    }
+    if (index !== count) throw new RangeError(`byte arena: ${index} strings, not ${count}`);
+    return { arena, handles };
+  }
 
   /** Copies `bytes` in; returns its handle. */
   store(bytes: Uint8Array): number {
@@ -95,6 +129,23 @@ export class ByteArena {
     this.#liveBytes += need;
     return index * HANDLE_SCALE + at;
   }
+}
+
+// Where the string at `segment[at]` ends (after its length and bytes); throws `RangeError` when
+// it is empty or does not end within the segment.
+function stringEnd(segment: Uint8Array, at: number): number {
+  let from = at;
+  let length = 0;
+  let scale = 1;
+  for (;;) {
+    const byte = segment[from++];
+    if (byte === undefined || scale > 2 ** 28) throw new RangeError(`byte arena: no string length at byte ${at}`);
+    length += (byte & 0x7f) * scale;
+    if (byte < 0x80) break;
+    scale *= 0x80;
+  }
+  if (length === 0 || from + length > segment.length) throw new RangeError(`byte arena: the string at byte ${at} is empty or past its segment`);
+  return from + length;
 }
 
 function varintLength(value: number): number {

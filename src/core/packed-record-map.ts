@@ -12,16 +12,19 @@
  * Otherwise a plain `Map`: insertion order, `size`, `has`, `keys` never decode; `get`,
  * `values`, `entries`, `forEach` and iteration give records equal to the ones set.
  *
- * A map loaded from a snapshot (`fromPacked`) starts with every record pending: held as its
- * snapshot text (`PendingTexts`) until first read, so that a load parses nothing. A pending
- * record's first read parses and freezes it, and from then on it is a record like one set: it
- * joins the hot set and is packed once `hot` more have followed it (a server booted from a
- * snapshot packs as one that replayed its log does). The map's own entries are made at its first
- * use, so `size` answers without them, and `packedText` hands a pending record's text back as it
- * is, for the next snapshot.
+ * A map loaded from a snapshot (`fromPacked`) from `@5` on holds every record packed at once: it
+ * adopts the snapshot's codec tables and bytes (core/packed-bytes.ts), so a load decodes
+ * nothing and its records read as a replay's packed ones do. From an older snapshot (`@3`, `@4`)
+ * every record starts pending: held as its snapshot text (`PendingTexts`) until first read, when
+ * it is parsed and frozen, and from then on it is a record like one set: it joins the hot set and
+ * is packed once `hot` more have followed it. Either way the map's own entries are made at its
+ * first use, so `size` answers without them. Snapshots save a map through `peek` (each record as
+ * it is, nothing read: core/packed-bytes.ts).
  */
+import { InvariantError } from './assert.js';
 import { ByteArena } from './byte-arena.js';
 import { deepFreeze } from './freeze.js';
+import { loadPackedBytes, type PackedBytes } from './packed-bytes.js';
 import { type PackedRecords, PendingTexts, packRecord } from './packed-records.js';
 import { RecordCodec } from './record-codec.js';
 
@@ -39,6 +42,10 @@ export type PackedRecordMapOptions = {
   readonly hot?: number;
 };
 
+// A load's entries, made at the map's first use: how many, the ids in order (asked once), and the
+// value record k gets in the underlying Map (an arena handle, or a pending text's -(k + 1)).
+type Unfilled = { readonly count: number; readonly pending: boolean; ids(): readonly string[]; value(index: number): number };
+
 /**
  * Records by id, the ones set long ago packed (see the module's comment).
  *
@@ -50,17 +57,18 @@ export type PackedRecordMapOptions = {
 export class PackedRecordMap<V extends object> extends Map<string, V> {
   // A value in the underlying Map is the record (an object), the handle of its packed bytes in
   // #arena (a number >= 0), or, for a record pending since a load, -(its index in #pending + 1).
-  readonly #codec = new RecordCodec();
+  // A load from bytes replaces the codec and the arena with the snapshot's.
+  #codec = new RecordCodec();
   #arena = new ByteArena();
   readonly #freeze: boolean;
   // The ids set last, a ring: slot #next is the oldest, packed when it is overwritten (none:
   // nothing is packed).
   readonly #recent: (string | undefined)[] | undefined;
   #next = 0;
-  // The texts of a load's records (none: not loaded, or cleared), and whether the map's entries
-  // for them are still to be made (at the first use).
+  // The texts of a load's records (none: not loaded from texts, or all read or cleared), and the
+  // load's entries still to be made (none: made, or not loaded).
   #pending: PendingTexts | undefined;
-  #unfilled = false;
+  #unfilled: Unfilled | undefined;
 
   constructor(options: PackedRecordMapOptions = {}) {
     super();
@@ -70,21 +78,31 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
   }
 
   /**
-   * A map of `packed.ids` to their records, each pending until first read (see the module's
-   * comment); `packed` is read, never changed. Records read are frozen deeply unless
-   * `options.freeze` is false (a store whose values were never frozen). Throws `InvariantError`
-   * at the first use when ids, texts and lengths do not agree.
+   * A map of `packed.ids` to their records (see the module's comment): packed at once from
+   * `PackedBytes` (`@5`), each pending until first read from texts (`@3`, `@4`); `packed` is
+   * read, never changed. Records read are frozen deeply unless `options.freeze` is false (a store
+   * whose values were never frozen). Throws `InvariantError` for bytes whose tables, base64 or
+   * record lengths are wrong (a record's own bytes are checked when it is read), and at the
+   * first use when texts and lengths do not agree or an id comes twice.
    */
-  static fromPacked<V extends object>(packed: PackedRecords, options: PackedRecordMapOptions = {}): PackedRecordMap<V> {
+  static fromPacked<V extends object>(packed: PackedBytes | PackedRecords, options: PackedRecordMapOptions = {}): PackedRecordMap<V> {
     const map = new PackedRecordMap<V>(options);
-    map.#pending = new PendingTexts(packed);
-    map.#unfilled = true;
+    if ('codec' in packed) {
+      const { ids, codec, arena, handles } = loadPackedBytes(packed);
+      map.#codec = codec;
+      map.#arena = arena;
+      map.#unfilled = { count: ids.length, pending: false, ids: () => ids, value: (index) => handles[index]! };
+      return map;
+    }
+    const pending = new PendingTexts(packed);
+    map.#pending = pending;
+    map.#unfilled = { count: pending.count, pending: true, ids: () => pending.open(), value: (index) => -(index + 1) };
     return map;
   }
 
-  /** How many records (pending, packed or not); never parses nor makes a load's entries. */
+  /** How many records (pending, packed or not); never decodes nor makes a load's entries. */
   override get size(): number {
-    return this.#unfilled ? (this.#pending as PendingTexts).count : super.size;
+    return this.#unfilled === undefined ? super.size : this.#unfilled.count;
   }
 
   override get(id: string): V | undefined {
@@ -117,7 +135,7 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
   override clear(): void {
     super.clear();
     this.#pending = undefined;
-    this.#unfilled = false;
+    this.#unfilled = undefined;
     this.#arena = new ByteArena();
     this.#recent?.fill(undefined);
   }
@@ -145,20 +163,32 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
   }
 
   /**
+   * `id`'s record as a snapshot saves it, without reading it: the object set, or a packed or
+   * pending record decoded or parsed, not frozen and not joining the hot set (a save changes
+   * nothing in the map); undefined when absent (`packBytes`).
+   */
+  peek(id: string): V | undefined {
+    this.#fill();
+    const value: unknown = super.get(id);
+    if (typeof value !== 'number') return value as V | undefined;
+    return (value < 0 ? (this.#pending as PendingTexts).parse(-value - 1) : this.#decode(id, value, false)) as V;
+  }
+
+  /**
    * The packed text (`packRecord`) of `id`'s record, a pending one's as it was loaded (not
-   * parsed); undefined when absent. What snapshots save (`packRecords`).
+   * parsed); undefined when absent. What snapshots `@3` and `@4` saved (`packRecords`).
    */
   packedText(id: string): string | undefined {
     this.#fill();
     const value: unknown = super.get(id);
-    if (value === undefined) return undefined;
-    if (typeof value !== 'number') return packRecord(value);
-    return value < 0 ? (this.#pending as PendingTexts).text(-value - 1) : packRecord(this.#decode(value, false));
+    if (typeof value === 'number' && value < 0) return (this.#pending as PendingTexts).text(-value - 1);
+    return value === undefined ? undefined : packRecord(this.peek(id));
   }
 
   /** How many records are packed and pending, and the bytes the packed ones' buffers hold (for figures and tests). */
   get packing(): { readonly packed: number; readonly pending: number; readonly heldBytes: number } {
-    if (this.#unfilled) return { packed: 0, pending: this.size, heldBytes: this.#arena.heldBytes };
+    const unfilled = this.#unfilled;
+    if (unfilled !== undefined) return { packed: unfilled.pending ? 0 : unfilled.count, pending: unfilled.pending ? unfilled.count : 0, heldBytes: this.#arena.heldBytes };
     let packed = 0;
     let pending = 0;
     for (const value of super.values()) {
@@ -170,18 +200,22 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
     return { packed, pending, heldBytes: this.#arena.heldBytes };
   }
 
-  // Makes a load's entries (its ids in order, each its pending index) at the map's first use.
+  // Makes a load's entries (its ids in order, each its handle or pending index) at the map's
+  // first use.
   #fill(): void {
-    if (!this.#unfilled) return;
-    this.#unfilled = false;
-    const ids = (this.#pending as PendingTexts).open();
-    for (let index = 0; index < ids.length; index += 1) super.set(ids[index]!, -(index + 1) as unknown as V);
+    const unfilled = this.#unfilled;
+    if (unfilled === undefined) return;
+    const ids = unfilled.ids();
+    for (let index = 0; index < ids.length; index += 1) super.set(ids[index]!, unfilled.value(index) as unknown as V);
+    // Left unfilled when refused, so that every use of the map fails alike.
+    if (super.size !== ids.length) throw new InvariantError('snapshot records: an id comes twice');
+    this.#unfilled = undefined;
   }
 
   // The record `stored` (the underlying Map's value for `id`) stands for.
   #valueOf(id: string, stored: unknown): V | undefined {
     if (typeof stored !== 'number') return stored as V | undefined;
-    return stored >= 0 ? (this.#decode(stored, this.#freeze) as V) : this.#adopt(id, -stored - 1);
+    return stored >= 0 ? (this.#decode(id, stored, this.#freeze) as V) : this.#adopt(id, -stored - 1);
   }
 
   // A pending record's first read: parsed, frozen (unless told not to), and kept as a record set
@@ -217,9 +251,16 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
     super.set(id, this.#arena.store(this.#codec.encode(value)) as unknown as V);
   }
 
-  #decode(handle: number, freeze: boolean): unknown {
-    const { chunk, from } = this.#arena.locate(handle);
-    return this.#codec.decode(chunk, from, freeze);
+  // A packed record, decoded from exactly its bytes: bytes a snapshot brought may be corrupt, and
+  // then the read fails naming the record (a load checks tables and lengths, not every record).
+  #decode(id: string, handle: number, freeze: boolean): unknown {
+    const { chunk, from, length } = this.#arena.locate(handle);
+    try {
+      return this.#codec.decodeWhole(chunk, from, length, freeze);
+    } catch (error) {
+      if (error instanceof RangeError) throw new InvariantError(`packed record ${id} cannot be read: ${error.message}`);
+      throw error;
+    }
   }
 
   // A record leaves the map or is replaced: its packed bytes (if any) are freed, and once the

@@ -148,7 +148,7 @@ export class RecordCodec {
    */
   decodeWhole(bytes: Uint8Array, from: number, length: number, freeze = true): unknown {
     const value = this.decode(bytes, from, freeze);
-    if (this.#from !== from + length) throw new RangeError(`packed record: its value ends ${this.#from - from - length} bytes past its end`);
+    if (this.#from !== from + length) throw new RangeError(`packed record: its value takes ${this.#from - from} of its ${length} bytes`);
     return value;
   }
 

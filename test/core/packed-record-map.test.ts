@@ -3,11 +3,14 @@
  * the records set (same answers, same order), under any sequence of sets, deletes and clears;
  * records set recently stay the very objects set; packed records read back frozen. A map loaded
  * from a snapshot's packed records (`fromPacked`) answers as a plain Map of those records under
- * the same sequences, parses a record only when it is read, and packs it like one set after that.
+ * the same sequences and saves as one (`packBytes`): from bytes (`@5`) it holds them packed at
+ * once, decoding one only when read; from texts (`@3`, `@4`) it parses a record only when it is
+ * read, and packs it like one set after that.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PackedRecordMap } from '../../src/core/packed-record-map.js';
+import { type PackedBytes, packBytes } from '../../src/core/packed-bytes.js';
 import { type PackedRecords, packedTexts, packRecord, packRecords } from '../../src/core/packed-records.js';
 import { sameValue } from '../support/same-value.js';
 
@@ -114,12 +117,12 @@ describe('PackedRecordMap', () => {
   it('loaded from packed records, answers as a plain Map of them under any sets, deletes, clears and reads, however few stay hot', () => {
     const loaded = fc.record({
       records: fc.uniqueArray(fc.record({ id: ID, n: fc.integer() }), { selector: (r) => r.id, maxLength: 9 }),
-      onePerRecord: fc.boolean(),
+      form: fc.constantFrom('bytes' as const, 'chunks' as const, 'texts' as const),
     });
     fc.assert(
       fc.property(loaded, fc.array(loadedOp, { maxLength: 60 }), fc.constantFrom(1, 2, 3, 4, Number.POSITIVE_INFINITY), (given, ops, hot) => {
         const plain = new Map<string, object>(given.records.map(({ id, n }) => [id, recordOf(id, n)]));
-        const map = PackedRecordMap.fromPacked<object>(packedOf(plain, given.onePerRecord), { hot });
+        const map = PackedRecordMap.fromPacked<object>(packedOf(plain, given.form), { hot });
         // Ids set by the test: a hot one's record is the (unfrozen) object set.
         const setHere = new Set<string>();
         for (const step of ops) {
@@ -149,13 +152,15 @@ describe('PackedRecordMap', () => {
           const { packed, pending } = map.packing;
           // Objects are the records read or set last: at most `hot` of them.
           expect(map.size - packed - pending).toBeLessThanOrEqual(hot);
-          if (hot === Number.POSITIVE_INFINITY) expect(packed).toBe(0);
+          // Loaded bytes stay packed until set; nothing else is packed with no hot limit.
+          if (hot === Number.POSITIVE_INFINITY && given.form !== 'bytes') expect(packed).toBe(0);
         }
         expect([...map.keys()]).toEqual([...plain.keys()]);
         expect(sameValue([...map.entries()], [...plain.entries()])).toBe(true);
         expect(sameValue([...map.values()], [...plain.values()])).toBe(true);
         expect(map.packing.pending).toBe(0);
         expect(packRecords([...plain.keys()], map)).toEqual(packRecords([...plain.keys()], plain));
+        expect(packBytes([...plain.keys()], map)).toEqual(packBytes([...plain.keys()], plain));
       }),
       { numRuns: 400 },
     );
@@ -163,7 +168,7 @@ describe('PackedRecordMap', () => {
 
   it('loaded from packed records, parses a record only when read, keeps it while hot, and packs it once `hot` more are read or set', () => {
     const plain = new Map(['a', 'b', 'c', 'd'].map((id, n) => [id, recordOf(id, n)] as const));
-    const map = PackedRecordMap.fromPacked<object>(packedOf(plain, false), { hot: 2 });
+    const map = PackedRecordMap.fromPacked<object>(packedOf(plain, 'chunks'), { hot: 2 });
     expect(map.size).toBe(4);
     expect(map.packing).toMatchObject({ packed: 0, pending: 4 });
     const a = map.get('a');
@@ -179,10 +184,47 @@ describe('PackedRecordMap', () => {
     expect(map.packedText('c')).toBe(packRecord(plain.get('c')));
     expect(map.packedText('a')).toBe(packRecord(plain.get('a')));
   });
+
+  it('loaded from bytes, holds every record packed at once: a read decodes it, frozen, and a set makes it an object', () => {
+    const plain = new Map(['a', 'b', 'c', 'd'].map((id, n) => [id, recordOf(id, n)] as const));
+    const map = PackedRecordMap.fromPacked<object>(packedOf(plain, 'bytes'), { hot: 2 });
+    expect(map.size).toBe(4);
+    expect(map.packing).toMatchObject({ packed: 4, pending: 0 });
+    const a = map.get('a');
+    expect(sameValue(a, plain.get('a'))).toBe(true);
+    expect(Object.isFrozen(a)).toBe(true);
+    // Read as a replay's packed records are: decoded at each read, still packed.
+    expect(map.get('a')).not.toBe(a);
+    expect(map.packing).toMatchObject({ packed: 4, pending: 0 });
+    const e = recordOf('a', 9);
+    map.set('a', e);
+    expect(map.get('a')).toBe(e);
+    expect(map.packing).toMatchObject({ packed: 3, pending: 0 });
+    // Saved again as a map that was never packed saves.
+    plain.set('a', e);
+    expect(packBytes([...plain.keys()], map)).toEqual(packBytes([...plain.keys()], plain));
+  });
+
+  it('loaded from bytes, reads as the writer records of every size, across segments and the arena\'s chunks', () => {
+    const plain = new Map<string, object>();
+    for (let n = 0; n < 6_000; n += 1) plain.set(`r${n}`, recordOf(`r${n}`, n * 7919));
+    // A record longer than a chunk and one longer than a segment.
+    plain.set('long1', { text: 'y'.repeat(70_000) });
+    plain.set('long2', { text: 'z'.repeat(500_000) });
+    const packed = packedOf(plain, 'bytes') as PackedBytes;
+    expect(packed.bytes.length).toBeGreaterThan(2);
+    const map = PackedRecordMap.fromPacked<object>(packed, { hot: 3 });
+    expect(sameValue([...map.entries()], [...plain.entries()])).toBe(true);
+    map.set('r5', recordOf('r5', -1));
+    plain.set('r5', recordOf('r5', -1));
+    expect(sameValue(map.get('long2'), plain.get('long2'))).toBe(true);
+    expect(packBytes([...plain.keys()], map)).toEqual(packBytes([...plain.keys()], plain));
+  });
 });
 
-/** `records` as a snapshot holds them, through JSON: in chunks (`@4`) or one text per record (`@3`). */
-function packedOf(records: ReadonlyMap<string, object>, onePerRecord: boolean): PackedRecords {
+/** `records` as a snapshot holds them, through JSON: as bytes (`@5`), texts in chunks (`@4`) or one text per record (`@3`). */
+function packedOf(records: ReadonlyMap<string, object>, form: 'bytes' | 'chunks' | 'texts'): PackedRecords | PackedBytes {
+  if (form === 'bytes') return JSON.parse(JSON.stringify(packBytes([...records.keys()], records))) as PackedBytes;
   const packed = packRecords([...records.keys()], records);
-  return JSON.parse(JSON.stringify(onePerRecord ? { ids: packed.ids, texts: packedTexts(packed) } : packed)) as PackedRecords;
+  return JSON.parse(JSON.stringify(form === 'texts' ? { ids: packed.ids, texts: packedTexts(packed) } : packed)) as PackedRecords;
 }

@@ -1,0 +1,132 @@
+/**
+ * Packed records as engine snapshots save them from `@5` on: a store's records as `RecordCodec`
+ * bytes with the tables of the codec that wrote them, base64 in the snapshot's JSON. A load
+ * adopts that codec and the bytes as a `PackedRecordMap`'s own (`PackedRecordMap.fromPacked`),
+ * so its records are packed at once, as a replay leaves them, and one is decoded only when read.
+ *
+ * Why bytes, not the record texts of `@3`/`@4` (core/packed-records.ts): a record packs to
+ * ~190 bytes against ~1,000-1,400 characters of JSON, so the snapshot's records shrink ~4x even
+ * as base64, and parsing the snapshot copies a few long base64 strings instead of one text per
+ * record; a loaded engine then holds bytes, not texts waiting to be parsed and packed again.
+ *
+ * Deterministic: a save encodes the store's records with a fresh codec, in the store's order,
+ * whatever the map holds packed (records packed by the live codec are decoded and encoded
+ * again), so two engines in the same state save the same text whatever their `hotRecords`,
+ * and a codec's tables never carry what a store once held and no longer does.
+ */
+import { InvariantError } from './assert.js';
+import { ByteArena } from './byte-arena.js';
+import { decodeColumn, encodeColumn } from './column-codec.js';
+import { type CodecTables, RecordCodec } from './record-codec.js';
+
+/**
+ * A store's records in a snapshot (`@5`): ids in the store's order; the tables of the codec that
+ * encoded them (`CodecTables`); and `bytes`, base64 segments holding the records' bytes in the
+ * same order, each record its length (a varint, 7 bits a byte, low first) and its bytes, as a
+ * `ByteArena` lays them out. A segment is closed once it passes ~384 KiB (~512K characters of
+ * base64: above V8's largest regular object, so that the parse's strings are never copied by a
+ * young-generation collection, as for the texts of `@4`); a record never spans two. JSON-safe.
+ */
+export type PackedBytes = {
+  readonly ids: readonly string[];
+  readonly codec: CodecTables;
+  readonly bytes: readonly string[];
+};
+
+/** A map that can give a record as saved, without reading it (`PackedRecordMap.peek`). */
+export type RecordPeekSource = { peek(id: string): object | undefined };
+
+/** What a load makes of `PackedBytes`: the ids, the codec of the tables, the bytes adopted, each record's handle. */
+export type LoadedBytes = {
+  readonly ids: readonly string[];
+  readonly codec: RecordCodec;
+  readonly arena: ByteArena;
+  readonly handles: Float64Array;
+};
+
+/** Bytes a segment reaches before it is closed (after the record that passes this). */
+const SEGMENT_BYTES = 3 << 17;
+
+function isPeekSource(value: object): value is RecordPeekSource {
+  return typeof (value as Partial<RecordPeekSource>).peek === 'function';
+}
+
+/**
+ * The records of `order` in `byId` as `PackedBytes`, encoded by a fresh codec (a
+ * `PackedRecordMap` gives its records without reading them: none joins its hot set). Pure.
+ * Throws `InvariantError` when an id of `order` has no record.
+ */
+export function packBytes(order: readonly string[], byId: ReadonlyMap<string, object>): PackedBytes {
+  const peek = isPeekSource(byId) ? byId : undefined;
+  const codec = new RecordCodec();
+  const segments = new SegmentWriter();
+  for (const id of order) {
+    const record = peek === undefined ? byId.get(id) : peek.peek(id);
+    if (record === undefined) throw new InvariantError(`snapshot records: ${id} has no record`);
+    segments.add(codec.encode(record));
+  }
+  return { ids: [...order], codec: codec.tables(), bytes: segments.close() };
+}
+
+/**
+ * The codec, bytes and handles `packed` describes, nothing decoded. Checks what a load can check
+ * cheaply: the tables (`RecordCodec.fromTables`), the base64, and that the segments hold one
+ * non-empty record per id; a record's bytes are checked when it is decoded (`decodeWhole`).
+ * `packed` is read, never changed. Throws `InvariantError` naming what is wrong.
+ */
+export function loadPackedBytes(packed: PackedBytes): LoadedBytes {
+  const { ids, codec, bytes } = packed;
+  if (!Array.isArray(ids) || !Array.isArray(bytes)) throw new InvariantError('snapshot records: ids and bytes must be lists');
+  try {
+    const segments = bytes.map((text, index) => decodeSegment(text, index));
+    return { ids, codec: RecordCodec.fromTables(codec), ...ByteArena.adopt(segments, ids.length) };
+  } catch (error) {
+    if (error instanceof RangeError) throw new InvariantError(`snapshot records: ${error.message}`);
+    throw error;
+  }
+}
+
+// Segment `index`'s bytes; its length follows from the text's (decodeColumn refuses the rest).
+function decodeSegment(text: unknown, index: number): Uint8Array {
+  if (typeof text !== 'string') throw new InvariantError(`snapshot records: bytes ${index} is not a string`);
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const length = Math.max(0, (text.length >> 2) * 3 - padding);
+  return decodeColumn(text, (size) => new Uint8Array(size), length, length, `records.bytes[${index}]`);
+}
+
+// Records' bytes, each after its length, into segments closed past SEGMENT_BYTES.
+class SegmentWriter {
+  #bytes = new Uint8Array(1 << 16);
+  #at = 0;
+  readonly #segments: string[] = [];
+
+  add(record: Uint8Array): void {
+    this.#room(record.length + 5);
+    let rest = record.length;
+    while (rest >= 0x80) {
+      this.#bytes[this.#at++] = (rest & 0x7f) | 0x80;
+      rest >>>= 7;
+    }
+    this.#bytes[this.#at++] = rest;
+    this.#bytes.set(record, this.#at);
+    this.#at += record.length;
+    if (this.#at >= SEGMENT_BYTES) this.#flush();
+  }
+
+  close(): string[] {
+    if (this.#at > 0) this.#flush();
+    return this.#segments;
+  }
+
+  #flush(): void {
+    this.#segments.push(encodeColumn(this.#bytes, this.#at));
+    this.#at = 0;
+  }
+
+  #room(count: number): void {
+    if (this.#at + count <= this.#bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.#bytes.length * 2, this.#at + count));
+    grown.set(this.#bytes.subarray(0, this.#at));
+    this.#bytes = grown;
+  }
+}
