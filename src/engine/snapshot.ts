@@ -6,7 +6,8 @@
 import { idempotencyHot } from './state.js';
 import { InvariantError } from '../core/assert.js';
 import { HOT_RECORDS, PackedRecordMap } from '../core/packed-record-map.js';
-import { type PackedRecords, packRecords } from '../core/packed-records.js';
+import { type PackedBytes, packBytes } from '../core/packed-bytes.js';
+import type { PackedRecords } from '../core/packed-records.js';
 import type { PlatformConfig } from '../domains/config/types.js';
 import type { Customer } from '../domains/customers/types.js';
 import { type IncomingStoreSnapshot, incomingStoreFromSnapshot, incomingStoreSnapshot } from '../domains/deposits/store.js';
@@ -68,7 +69,11 @@ import { type BulkCustomerStoreSnapshot, bulkCustomerStoreFromSnapshot, bulkCust
 export type SnapshotHead = { readonly seq: number; readonly hash: string; readonly atMs: number };
 
 /**
- * Snapshot formats: `@4` holds the pending webhooks packed (`PendingWebhooksSnapshot`: their
+ * Snapshot formats: `@5` holds the packed stores' records (transactions, quotes, card
+ * transactions, external accounts, idempotency responses) as `RecordCodec` bytes, base64, beside
+ * the tables of the fresh codec that encoded them for the save (core/packed-bytes.ts), and loads
+ * them packed (decoded at a read); otherwise as `@4`. The codec's byte format is part of `@5`: a
+ * change to it needs a new format (core/record-codec.ts; a test pins it). `@4` holds the pending webhooks packed (`PendingWebhooksSnapshot`: their
  * uuids as one base64 column, not one id string each) and loads its packed stores' maps at their
  * first use; otherwise as `@3`. `@3` holds the transactions', quotes', card transactions', external
  * accounts' and idempotency records packed (each record's text, parsed at its first read:
@@ -77,7 +82,13 @@ export type SnapshotHead = { readonly seq: number; readonly hash: string; readon
  * and records as objects, its list indexes rebuilt at load; `@1`, with the ledger as one JSON
  * array per column, still loads.
  */
-export const SNAPSHOT_FORMATS = ['payments-engine/snapshot@1', 'payments-engine/snapshot@2', 'payments-engine/snapshot@3', 'payments-engine/snapshot@4'] as const;
+export const SNAPSHOT_FORMATS = [
+  'payments-engine/snapshot@1',
+  'payments-engine/snapshot@2',
+  'payments-engine/snapshot@3',
+  'payments-engine/snapshot@4',
+  'payments-engine/snapshot@5',
+] as const;
 
 /** Everything the log derives, at `head`. JSON-safe. */
 export type EngineSnapshot = {
@@ -91,8 +102,8 @@ export type EngineSnapshot = {
   readonly accountsByCustomer: readonly (readonly [string, readonly string[]])[];
   readonly platformAccountIds: readonly string[];
   readonly statements: readonly (readonly [string, StatementRecord])[];
-  /** Stored first responses by key: packed from `@3` on (parsed at a key's first repeat), pairs before. */
-  readonly idempotency: readonly (readonly [string, IdempotentResponse])[] | PackedRecords;
+  /** Stored first responses by key: codec bytes from `@5` on, texts in `@3` and `@4` (parsed at a key's first repeat), pairs before. */
+  readonly idempotency: readonly (readonly [string, IdempotentResponse])[] | PackedRecords | PackedBytes;
   readonly timers: readonly Timer[];
   readonly config: PlatformConfig;
   readonly rates: readonly PublishedRate[];
@@ -125,7 +136,7 @@ export type EngineSnapshot = {
 /** Captures `state` at `head`. Pure: copies, never shares mutable parts. */
 export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapshot {
   return {
-    format: 'payments-engine/snapshot@4',
+    format: 'payments-engine/snapshot@5',
     head,
     platform: { ...state.platform },
     customers: [...state.customers.byId],
@@ -135,7 +146,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
     accountsByCustomer: [...state.accounts.byCustomer].map(([k, v]) => [k, [...v]] as const),
     platformAccountIds: [...state.accounts.platformAccountIds],
     statements: [...state.statements.byKey],
-    idempotency: packRecords([...state.idempotency.keys()], state.idempotency),
+    idempotency: packBytes([...state.idempotency.keys()], state.idempotency),
     timers: [...state.timers.order],
     config: state.config.current,
     rates: [...state.rates.byCorridor.values()],
@@ -164,7 +175,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
 
 /**
  * Rebuilds the state a snapshot describes. Takes the snapshot's records as they are (frozen in
- * place, not copied; packed ones are parsed at their first read): pass a snapshot nobody changes
+ * place, not copied; packed ones are decoded or parsed when read): pass a snapshot nobody changes
  * afterwards, such as one just parsed. The snapshot itself is not changed (an engine may load it
  * again). The growing stores keep their `hotRecords` records read or changed last as objects and
  * pack older ones, as `emptyState` makes them (`EngineOptions.hotRecords`).
@@ -225,10 +236,10 @@ function storesFromSnapshot(snapshot: EngineSnapshot, hot: number): Omit<DomainS
   };
 }
 
-// The stored first responses: packed from `@3` on (pending until a key repeats), pairs before;
-// never frozen, as `emptyState` keeps them.
+// The stored first responses: packed from `@3` on (bytes from `@5`, texts pending until a key
+// repeats before), pairs before; never frozen, as `emptyState` keeps them.
 function idempotencyFromSnapshot(saved: EngineSnapshot['idempotency'], hot: number): Map<string, IdempotentResponse> {
-  if (!Array.isArray(saved)) return PackedRecordMap.fromPacked<IdempotentResponse>(saved as PackedRecords, { freeze: false, hot });
+  if (!Array.isArray(saved)) return PackedRecordMap.fromPacked<IdempotentResponse>(saved as PackedRecords | PackedBytes, { freeze: false, hot });
   const byKey = new PackedRecordMap<IdempotentResponse>({ freeze: false, hot });
   for (const [key, response] of saved as readonly (readonly [string, IdempotentResponse])[]) byKey.set(key, response);
   return byKey;

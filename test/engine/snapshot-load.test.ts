@@ -1,17 +1,22 @@
 /**
- * Engine snapshots (format @4: transactions and quotes packed, parsed at their first read, the
- * list indexes as saved, the pending webhooks packed): a snapshot round trip through JSON answers
- * every read as the live engine, byte for byte, and takes the same further calls; a record read
- * from a loaded store is deeply frozen, parsed once; the formats before it (@3, pending webhooks
- * as ids; @2, records as objects and list indexes rebuilt; @1, ledger version 1) still load and
- * answer the same; an unknown format is refused naming it.
+ * Engine snapshots (format @5: the packed stores' records as codec bytes, loaded packed and
+ * decoded at a read, the list indexes as saved, the pending webhooks packed): a snapshot round
+ * trip through JSON answers every read as the live engine, byte for byte, holds every packed
+ * store's records equal to the writer's, and takes the same further calls; a record read from a
+ * loaded store is deeply frozen; the formats before it (@4, records as texts parsed once at their
+ * first read; @3, pending webhooks as ids; @2, records as objects and list indexes rebuilt; @1,
+ * ledger version 1) still load and answer the same; an unknown format is refused naming it, and
+ * so are packed records no save wrote, while a record whose own bytes are impossible fails when
+ * read, naming it, and leaves the engine answering the rest.
  */
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.js';
 import { type EngineSnapshot, snapshotOf } from '../../src/engine/snapshot.js';
 import { InvariantError } from '../../src/core/assert.js';
 import { PackedRecordMap } from '../../src/core/packed-record-map.js';
-import { type PackedRecords, packedTexts, packText } from '../../src/core/packed-records.js';
+import { type PackedRecords, packedTexts, packRecords, packText } from '../../src/core/packed-records.js';
+import type { PackedBytes } from '../../src/core/packed-bytes.js';
+import { decodeColumn, encodeColumn } from '../../src/core/column-codec.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
 import { ledgerFromSnapshot } from '../../src/ledger/snapshot.js';
 import { ledgerToSnapshotV1 } from '../../src/ledger/snapshot-v1.js';
@@ -30,9 +35,30 @@ function textPerRecord<T>(store: T): T {
   return { ...rest, texts: packedTexts(store as unknown as PackedRecords) } as unknown as T;
 }
 
-/** `snapshot` (@4) as format @3 wrote it: the pending webhooks as a list of ids, one text per packed record. */
+/** A packed store (bytes, as @5 writes it) as @4 wrote it: its records' texts in chunks, from the loaded map. */
+function asTexts<T>(store: T, byId: ReadonlyMap<string, object>): T {
+  const { codec: _codec, bytes: _bytes, ...rest } = store as unknown as PackedBytes;
+  return { ...rest, ...packRecords(rest.ids, byId) } as unknown as T;
+}
+
+/** `snapshot` (@5) as format @4 wrote it: the packed stores' records as texts in chunks. */
+function asFormat4(snapshot: EngineSnapshot): EngineSnapshot {
+  const current = viaJson(snapshot);
+  const loaded = createEngine({ ...options, snapshot: viaJson(snapshot) }).state;
+  return {
+    ...current,
+    format: 'payments-engine/snapshot@4',
+    transactions: asTexts(current.transactions, loaded.transactions.byId),
+    quotes: asTexts(current.quotes, loaded.quotes.byId),
+    idempotency: asTexts(current.idempotency, loaded.idempotency),
+    cardTransactions: asTexts(current.cardTransactions as NonNullable<EngineSnapshot['cardTransactions']>, loaded.cardTransactions.byId),
+    externalAccounts: asTexts(current.externalAccounts, loaded.externalAccounts.byId),
+  };
+}
+
+/** `snapshot` (@5) as format @3 wrote it: the pending webhooks as a list of ids, one text per packed record. */
 function asFormat3(snapshot: EngineSnapshot): EngineSnapshot {
-  const { webhooks: _webhooks, ...rest } = viaJson(snapshot);
+  const { webhooks: _webhooks, ...rest } = asFormat4(snapshot);
   return {
     ...rest,
     format: 'payments-engine/snapshot@3',
@@ -45,7 +71,7 @@ function asFormat3(snapshot: EngineSnapshot): EngineSnapshot {
   };
 }
 
-/** `snapshot` (@4) as format @2 wrote it: records and idempotency responses as objects, no saved indexes. */
+/** `snapshot` (@5) as format @2 wrote it: records and idempotency responses as objects, no saved indexes. */
 function asFormat2(snapshot: EngineSnapshot): EngineSnapshot {
   const { lists: _lists, ...rest } = asFormat3(snapshot);
   const transactions = rest.transactions as unknown as Packed;
@@ -85,7 +111,7 @@ const reads = readRequests(session.model, SANDBOX_AUTHORIZATION, nowMs);
 describe('a snapshot round trip', () => {
   it('answers every read as the live engine, byte for byte, and holds the same state', () => {
     const snapshot = viaJson(session.engine.snapshot());
-    expect(snapshot.format).toBe('payments-engine/snapshot@4');
+    expect(snapshot.format).toBe('payments-engine/snapshot@5');
     const loaded = createEngine({ ...options, snapshot });
     expect(reads.length).toBeGreaterThan(50);
     expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
@@ -101,8 +127,34 @@ describe('a snapshot round trip', () => {
     expect(answersOf(resumed, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
   });
 
-  it('keeps the packed records as text until read: a read parses one record, deeply frozen, once, equal to the live one', () => {
+  it('holds every packed store\'s records equal to the writer\'s, packed at once, each read decoded deeply frozen', () => {
     const loaded = createEngine({ ...options, snapshot: viaJson(session.engine.snapshot()) });
+    const stores = (state: typeof loaded.state) => ({
+      transactions: state.transactions.byId,
+      quotes: state.quotes.byId,
+      cardTransactions: state.cardTransactions.byId,
+      externalAccounts: state.externalAccounts.byId,
+      idempotency: state.idempotency,
+    });
+    const writer = stores(session.engine.state);
+    for (const [name, map] of Object.entries(stores(loaded.state))) {
+      const packed = map as unknown as PackedRecordMap<object>;
+      expect(packed, name).toBeInstanceOf(PackedRecordMap);
+      expect(packed.packing, name).toMatchObject({ packed: map.size, pending: 0 });
+      expect(map.size, name).toBeGreaterThan(0);
+      expect([...map], name).toEqual([...writer[name as keyof typeof writer]]);
+    }
+    const { byId, order } = loaded.state.transactions;
+    const record = byId.get(order[1]!);
+    expect(objectsIn(record).filter((object) => !Object.isFrozen(object))).toEqual([]);
+    expect([...byId.values()].flatMap((record) => objectsIn(record)).filter((object) => !Object.isFrozen(object))).toEqual([]);
+    // Reads leave them packed, as a replay's packed records are.
+    expect(byId.get(order[1]!)).not.toBe(record);
+    expect((byId as PackedRecordMap<object>).packing.pending).toBe(0);
+  });
+
+  it('keeps the packed records of a @4 snapshot as text until read: a read parses one record, deeply frozen, once, equal to the live one', () => {
+    const loaded = createEngine({ ...options, snapshot: asFormat4(session.engine.snapshot()) });
     const { byId, order } = loaded.state.transactions;
     expect(byId).toBeInstanceOf(PackedRecordMap);
     expect(loaded.state.quotes.byId).toBeInstanceOf(PackedRecordMap);
@@ -130,7 +182,7 @@ describe('a snapshot round trip', () => {
     expect(Object.isFrozen(response)).toBe(Object.isFrozen(session.engine.state.idempotency.get(key)));
   });
 
-  it('saves a loaded engine as it was loaded, read or not (pending records keep their text)', () => {
+  it('saves a loaded engine as it was loaded, read or not', () => {
     const text = JSON.stringify(session.engine.snapshot());
     const loaded = createEngine({ ...options, snapshot: JSON.parse(text) as EngineSnapshot });
     expect(JSON.stringify(loaded.snapshot())).toBe(text);
@@ -165,6 +217,15 @@ describe('a snapshot round trip', () => {
 });
 
 describe('snapshot formats', () => {
+  it('loads a snapshot in the fourth format (@4: packed records as texts in chunks), answers every read the same and saves as the writer', () => {
+    const old = asFormat4(session.engine.snapshot());
+    expect('chunks' in old.transactions).toBe(true);
+    const loaded = createEngine({ ...options, snapshot: old });
+    expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
+    expect(stateText(loaded)).toBe(stateText(session.engine));
+    expect(JSON.stringify(loaded.snapshot())).toBe(JSON.stringify(session.engine.snapshot()));
+  });
+
   it('loads a snapshot in the third format (@3: pending webhooks as a list of ids) and answers every read the same', () => {
     const old = asFormat3(session.engine.snapshot());
     expect(old.pendingWebhooks?.length).toBeGreaterThan(0);
@@ -204,5 +265,47 @@ describe('snapshot formats', () => {
     const current = viaJson(session.engine.snapshot());
     const snapshot = { ...current, ledger: { ...current.ledger, version: 3 } } as unknown as EngineSnapshot;
     expect(() => createEngine({ ...options, snapshot })).toThrow(/ledger snapshot version 3 is not known/);
+  });
+});
+
+/** `snapshot` with the transactions' one bytes segment changed by `change`. */
+function withTransactionBytes(snapshot: EngineSnapshot, change: (bytes: number[]) => number[]): EngineSnapshot {
+  const transactions = snapshot.transactions as PackedBytes;
+  expect(transactions.bytes.length).toBe(1);
+  const text = transactions.bytes[0]!;
+  const length = (text.length / 4) * 3 - (text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0);
+  const bytes = change([...decodeColumn(text, (n) => new Uint8Array(n), length, length, 'test')]);
+  return { ...snapshot, transactions: { ...transactions, bytes: [encodeColumn(Uint8Array.from(bytes), bytes.length)] } };
+}
+
+describe('packed records no save wrote', () => {
+  it.each<[string, (snapshot: EngineSnapshot) => EngineSnapshot]>([
+    ['bytes that are not base64', (s) => ({ ...s, quotes: { ...s.quotes, bytes: ['@@@@'] } as EngineSnapshot['quotes'] })],
+    ['a record past its segment', (s) => withTransactionBytes(s, (bytes) => [...bytes, 9])],
+    ['fewer records than ids', (s) => ({ ...s, idempotency: { ...(s.idempotency as PackedBytes), ids: [...(s.idempotency as PackedBytes).ids, 'key'] } })],
+    ['codec tables with a shape twice', (s) => {
+      const cards = s.cardTransactions as PackedBytes & NonNullable<EngineSnapshot['cardTransactions']>;
+      return { ...s, cardTransactions: { ...cards, codec: { ...cards.codec, shapes: [...cards.codec.shapes, cards.codec.shapes[0]!] } } };
+    }],
+  ])('refuses at load %s, naming the records', (_name, corrupt) => {
+    const snapshot = corrupt(viaJson(session.engine.snapshot()));
+    expect(() => createEngine({ ...options, snapshot })).toThrow(InvariantError);
+    expect(() => createEngine({ ...options, snapshot })).toThrow(/snapshot (records|column)/);
+  });
+
+  it('fails a read of a record whose bytes are impossible, naming it, and answers the rest unchanged', () => {
+    // The first transaction's value names a shape its codec lacks: after its length (a varint of
+    // 2 bytes) come its OBJECT tag (13) and its shape's number (a varint: 0x7f, one byte).
+    const snapshot = withTransactionBytes(viaJson(session.engine.snapshot()), (bytes) => {
+      expect([bytes[0]! >= 0x80, bytes[1]! < 0x80, bytes[2]]).toEqual([true, true, 13]);
+      return [...bytes.slice(0, 3), 0x7f, ...bytes.slice(4)];
+    });
+    const loaded = createEngine({ ...options, snapshot });
+    const [first, second] = loaded.state.transactions.order as [string, string];
+    const read = (id: string) => loaded.handle({ method: 'GET', path: `/transactions/${id}`, headers: { authorization: SANDBOX_AUTHORIZATION } }, { now: nowMs });
+    expect(() => read(first)).toThrow(InvariantError);
+    expect(() => read(first)).toThrow(`packed record ${first} cannot be read`);
+    expect(read(second).response).toEqual(session.engine.handle({ method: 'GET', path: `/transactions/${second}`, headers: { authorization: SANDBOX_AUTHORIZATION } }, { now: nowMs }).response);
+    expect(loaded.head()).toEqual(session.engine.head());
   });
 });

@@ -7,7 +7,8 @@
  */
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { deepFreeze } from '../../core/freeze.js';
-import { type PackedRecords, packRecords } from '../../core/packed-records.js';
+import { type PackedBytes, packBytes } from '../../core/packed-bytes.js';
+import type { PackedRecords } from '../../core/packed-records.js';
 import { type CardTransaction, isOpen } from './types.js';
 
 /** Records and indexes. */
@@ -55,13 +56,14 @@ function markOpen(store: CardTransactionStore, tx: CardTransaction, open: boolea
 }
 
 /**
- * The store inside an engine snapshot: records and their places, the records packed (snapshot
- * `@3`: parsed at their first read) with the per-card and open indexes saved beside them, or
- * (`@1`, `@2`) as objects, the indexes rebuilt from them. JSON-safe.
+ * The store inside an engine snapshot: records and their places, the records packed (from
+ * snapshot `@5`: codec bytes, decoded at a read; `@3`, `@4`: texts, parsed at their first read)
+ * with the per-card and open indexes saved beside them, or (`@1`, `@2`) as objects, the indexes
+ * rebuilt from them. JSON-safe.
  */
 export type CardTransactionStoreSnapshot =
   | { readonly records: readonly CardTransaction[]; readonly transactionsBefore: readonly number[] }
-  | (PackedRecords & {
+  | ((PackedBytes | PackedRecords) & {
       readonly transactionsBefore: readonly number[];
       readonly byCard: readonly (readonly [string, readonly string[]])[];
       readonly openByAccount: readonly (readonly [string, readonly string[]])[];
@@ -70,7 +72,7 @@ export type CardTransactionStoreSnapshot =
 /** Captures the store for a snapshot. Pure. */
 export function cardTransactionStoreSnapshot(store: CardTransactionStore): CardTransactionStoreSnapshot {
   return {
-    ...packRecords(store.order, store.byId),
+    ...packBytes(store.order, store.byId),
     transactionsBefore: [...store.transactionsBefore],
     // Keys (and open sets) sorted: their order means nothing, and a rebuilt store saves the same text.
     byCard: [...store.byCard].sort(byKey).map(([card, ids]) => [card, [...ids]] as const),

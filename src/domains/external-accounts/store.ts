@@ -5,7 +5,8 @@
  */
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { deepFreeze } from '../../core/freeze.js';
-import { type PackedRecords, packRecords } from '../../core/packed-records.js';
+import { type PackedBytes, packBytes } from '../../core/packed-bytes.js';
+import type { PackedRecords } from '../../core/packed-records.js';
 import { identityKey } from './identity.js';
 import type { ExternalAccount } from './types.js';
 
@@ -31,13 +32,14 @@ export function emptyExternalAccountStore(hot = HOT_RECORDS): ExternalAccountSto
 }
 
 /**
- * The store as JSON-safe data for engine snapshots: records packed (snapshot `@3`: parsed at their
- * first read) with the identity and default-UMA indexes as sorted pairs, or (`@1`, `@2`) records
- * as objects, the indexes rebuilt from them.
+ * The store as JSON-safe data for engine snapshots: records packed (from snapshot `@5`: codec
+ * bytes, decoded at a read; `@3`, `@4`: texts, parsed at their first read) with the identity and
+ * default-UMA indexes as sorted pairs, or (`@1`, `@2`) records as objects, the indexes rebuilt
+ * from them.
  */
 export type ExternalAccountStoreSnapshot =
   | { readonly records: readonly (readonly [string, ExternalAccount])[]; readonly order: readonly string[] }
-  | (PackedRecords & {
+  | ((PackedBytes | PackedRecords) & {
       readonly order: readonly string[];
       readonly byIdentity: readonly (readonly [string, string])[];
       readonly defaultUmaDepositByOwner: readonly (readonly [string, string])[];
@@ -46,7 +48,7 @@ export type ExternalAccountStoreSnapshot =
 /** Captures the store. Pure: copies the collections (records are frozen and shared). */
 export function externalAccountStoreSnapshot(store: ExternalAccountStore): ExternalAccountStoreSnapshot {
   return {
-    ...packRecords([...store.byId.keys()], store.byId),
+    ...packBytes([...store.byId.keys()], store.byId),
     order: [...store.order],
     // Sorted: the maps' order means nothing, and a rebuilt store saves the same text.
     byIdentity: sortedPairs(store.byIdentity),

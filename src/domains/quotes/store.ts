@@ -5,7 +5,8 @@
  */
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { deepFreeze } from '../../core/freeze.js';
-import { type PackedRecords, packRecords } from '../../core/packed-records.js';
+import { type PackedBytes, packBytes } from '../../core/packed-bytes.js';
+import type { PackedRecords } from '../../core/packed-records.js';
 import type { CurrencyCode } from '../../core/currency.js';
 import type { Quote } from './types.js';
 
@@ -27,18 +28,18 @@ export function dailyVolumeKey(customerId: string, currency: CurrencyCode, daySt
 }
 
 /**
- * The store inside an engine snapshot: records in creation order, packed (snapshot `@3`: each
- * record's text, parsed at its first read) or as objects (`@1`, `@2`); volumes as decimal
- * strings. JSON-safe.
+ * The store inside an engine snapshot: records in creation order, packed (from snapshot `@5`:
+ * codec bytes, decoded at a read; `@3`, `@4`: each record's text, parsed at its first read) or
+ * as objects (`@1`, `@2`); volumes as decimal strings. JSON-safe.
  */
-export type QuoteStoreSnapshot = (PackedRecords | { readonly records: readonly Quote[] }) & {
+export type QuoteStoreSnapshot = (PackedBytes | PackedRecords | { readonly records: readonly Quote[] }) & {
   readonly dailyVolume: readonly (readonly [string, string])[];
 };
 
 /** Captures the store, records packed. Pure. */
 export function quoteStoreSnapshot(store: QuoteStore): QuoteStoreSnapshot {
   return {
-    ...packRecords(store.order, store.byId),
+    ...packBytes(store.order, store.byId),
     dailyVolume: [...store.dailyVolume].map(([key, amount]) => [key, amount.toString()] as const),
   };
 }

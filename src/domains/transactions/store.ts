@@ -5,7 +5,8 @@
  */
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { deepFreeze } from '../../core/freeze.js';
-import { type PackedRecords, packRecords } from '../../core/packed-records.js';
+import { type PackedBytes, packBytes } from '../../core/packed-bytes.js';
+import type { PackedRecords } from '../../core/packed-records.js';
 import type { Transaction } from './types.js';
 
 /** Records by id and ids in creation order. */
@@ -17,14 +18,15 @@ export function emptyTransactionStore(hot = HOT_RECORDS): TransactionStore {
 }
 
 /**
- * The store inside an engine snapshot: every record in creation order, packed (snapshot `@3`:
- * each record's text, parsed at its first read) or as objects (`@1`, `@2`). JSON-safe.
+ * The store inside an engine snapshot: every record in creation order, packed (from snapshot
+ * `@5`: codec bytes, decoded at a read; `@3`, `@4`: each record's text, parsed at its first read)
+ * or as objects (`@1`, `@2`). JSON-safe.
  */
-export type TransactionStoreSnapshot = PackedRecords | { readonly records: readonly Transaction[] };
+export type TransactionStoreSnapshot = PackedBytes | PackedRecords | { readonly records: readonly Transaction[] };
 
 /** Captures the store for a snapshot, packed. Pure. */
 export function transactionStoreSnapshot(store: TransactionStore): TransactionStoreSnapshot {
-  return packRecords(store.order, store.byId);
+  return packBytes(store.order, store.byId);
 }
 
 /**
