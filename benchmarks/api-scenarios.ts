@@ -19,7 +19,8 @@ import { auditFile } from '../src/cli/audit-file.js';
 import { lineWriter, readLines } from '../src/cli/files.js';
 import { nativeSha256 } from '../src/cli/native-hash.js';
 import { auditLog } from '../src/engine/audit.js';
-import { type PackedRecords, packedTexts, packText } from '../src/core/packed-records.js';
+import type { PackedBytes } from '../src/core/packed-bytes.js';
+import { PackedRecordMap } from '../src/core/packed-record-map.js';
 import { createEngine, type Engine } from '../src/engine/engine.js';
 import { HOT_RECORDS } from '../src/core/packed-record-map.js';
 import { evolve } from '../src/engine/evolve.js';
@@ -191,8 +192,9 @@ function snapshotFigures(engine: Engine, replaySeconds: number, reads: readonly 
   // wall time only, and on a shared machine that swings a ratio of two wall times.
   const byCpu = [...warm].sort((a, b) => a.cpuS - b.cpuS);
   const loadCpuS = byCpu[1]!.cpuS;
-  // The first reads after a load parse the records they show (snapshot @3 keeps records as text
-  // until read): timed on the loaded engine, then the same reads on the replayed one.
+  // The first reads after a load decode the records they show (snapshot @5 keeps records packed;
+  // @3 and @4 kept them as text until read): timed on the loaded engine, then the same reads on
+  // the replayed one.
   const [firstReadsS, loadedAnswers] = seconds(() => reads.map((path) => JSON.stringify(get(loaded, path))));
   const [replayedReadsS, replayedAnswers] = seconds(() => reads.map((path) => JSON.stringify(get(engine, path))));
   const same = reads.every((_, k) => loadedAnswers[k] === replayedAnswers[k]);
@@ -844,7 +846,7 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
     session.disconnect();
     const file = join(OUT_DIR, 'api-snapshot-load.cpuprofile');
     writeFileSync(file, JSON.stringify(profile));
-    // Each compared read, CPU µs, on a fresh load of the snapshot as @3 and as format @2 wrote it
+    // Each compared read, CPU µs, on a fresh load of the snapshot (@5; @3 before stop 22) and as format @2 wrote it
     // (records as objects, list indexes rebuilt: reads parse nothing), alternating, five fresh
     // loads each after one of each (which also compiles the read code for the loaded stores'
     // shapes), medians; then again on the last load (warm) and on the engine that wrote the log.
@@ -877,7 +879,7 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
     const medians2 = reads.map((_, k) => median(rows2, k));
     const medians3 = reads.map((_, k) => median(rows3, k));
     const firstReadMicros = {
-      columns: ['@2 first load', '@3 first load', '@2 median', '@3 median', '@3 warm', 'writer'],
+      columns: ['@2 first load', '@5 first load', '@2 median', '@5 median', '@5 warm', 'writer'],
       total: [sum(coldLoaded2), sum(coldLoaded), sum(medians2), sum(medians3), sum(warmLoaded), sum(written)],
       ...Object.fromEntries(reads.map((path, k) => [path, [coldLoaded2[k], coldLoaded[k], medians2[k], medians3[k], warmLoaded[k], written[k]]])),
     };
@@ -926,11 +928,11 @@ function readEveryRecord(engine: Engine): number {
   return records;
 }
 
-/** A parsed `@4` snapshot as format `@2` held it: records and idempotency responses as objects, pending webhooks as ids, no saved indexes. */
+/** A parsed `@5` snapshot as format `@2` held it: records and idempotency responses as objects, pending webhooks as ids, no saved indexes. */
 function asFormat2(snapshot: Record<string, unknown>): Record<string, unknown> {
-  const unpacked = (packed: unknown): unknown[] => packedTexts(packed as PackedRecords).map((text) => JSON.parse(packText(text)) as unknown);
+  const unpacked = (packed: unknown): unknown[] => [...PackedRecordMap.fromPacked(packed as PackedBytes, { freeze: false }).values()];
   const { lists: _lists, webhooks: _webhooks, ...rest } = snapshot;
-  const { ids: _q, chunks: _c, lengths: _l, ...quotes } = snapshot.quotes as Record<string, unknown>;
+  const { ids: _q, codec: _c, bytes: _b, ...quotes } = snapshot.quotes as Record<string, unknown>;
   const idempotencyKeys = (snapshot.idempotency as { ids: string[] }).ids;
   return {
     ...rest,

@@ -1,5 +1,7 @@
 /**
- * Records held as text until they are first read, for snapshot loads (engine snapshot `@3`). A
+ * Records held as text until they are first read, for loads of engine snapshots `@3` and `@4`
+ * (from `@5` snapshots hold the records as codec bytes: packed-bytes.ts; `packRecords` still
+ * writes this form, which tests use to make older snapshots). A
  * snapshot's parse is dominated by its records (JSON.parse makes every object and string of
  * every record, and the store then deep-freezes each); most of them are never read again before
  * they change, so a store holds each record's text and parses and freezes it at its first read
