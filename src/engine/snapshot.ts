@@ -73,9 +73,9 @@ export type SnapshotHead = { readonly seq: number; readonly hash: string; readon
  * transactions, external accounts, idempotency responses) as `RecordCodec` bytes, base64, beside
  * the tables of the fresh codec that encoded them for the save (core/packed-bytes.ts), and loads
  * them packed (decoded at a read); otherwise as `@4`. The codec's byte format is part of `@5`: a
- * change to it needs a new format (core/record-codec.ts; a test pins it). `@4` holds the pending webhooks packed (`PendingWebhooksSnapshot`: their
- * uuids as one base64 column, not one id string each) and loads its packed stores' maps at their
- * first use; otherwise as `@3`. `@3` holds the transactions', quotes', card transactions', external
+ * change to it needs a new format (core/record-codec.ts; a test pins it). `@4` holds the pending
+ * webhooks packed (`PendingWebhooksSnapshot`: their uuids as one base64 column, not one id
+ * string each) and loads its packed stores' maps at their first use; otherwise as `@3`. `@3` holds the transactions', quotes', card transactions', external
  * accounts' and idempotency records packed (each record's text, parsed at its first read:
  * core/packed-records.ts, their stores' indexes saved beside them) and the list indexes as they are
  * (snapshot-data.ts); `@2` holds the ledger as base64 columns (ledger/snapshot.ts, version 2)
