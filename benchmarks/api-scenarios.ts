@@ -6,7 +6,8 @@
  *   node --expose-gc bench-out/bundle/api-scenarios.js ledger <transfers> ledger-only memory (10M: BENCH_10M=1)
  *   node --expose-gc bench-out/bundle/api-scenarios.js profile <events>  CPU profile of the API-driven replay
  *   node --expose-gc bench-out/bundle/api-scenarios.js snapshot <events> CPU profile of the API-driven snapshot's load (parse + createEngine), and the heap a loaded engine holds before and after every record is read (snapshotMemory)
- *   node --expose-gc bench-out/bundle/api-scenarios.js lists <items> [transactions|quotes]   list pages at 1k and <items> (list-workload.ts)
+ *   node --expose-gc bench-out/bundle/api-scenarios.js lists <items> [transactions|quotes|customers|externalAccounts|cards|agentActions]
+ *                                                                        list pages at 1k and <items> (list-workload.ts)
  */
 import { Session } from 'node:inspector/promises';
 import { findSourceMap } from 'node:module';
@@ -31,7 +32,7 @@ import { SANDBOX_CREDENTIAL } from '../src/engine/options.js';
 import { encodeEnvelope, type EventEnvelope, hashedTextOf } from '../src/log/index.js';
 import { apiWorkload, type ApiWorkloadReport } from './api-workload.js';
 import { deliveredLog } from './delivered-log.js';
-import { type ListKind, listEvents } from './list-workload.js';
+import { LIST_KINDS, type ListKind, listEvents } from './list-workload.js';
 import { rebuildListIndexes } from '../src/domains/listing/rebuild.js';
 import { PendingWebhooks, type PendingWebhooksSnapshot } from '../src/domains/webhook-store.js';
 import { envelopeMaker, pageLog, workloadEvents, type WorkloadEvent } from './workload.js';
@@ -506,23 +507,56 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
   lists() {
     // A small API-driven log for real records, then SIZE synthetic items of one kind (list-workload.ts).
     const kind = kindArg as ListKind;
+    if (!LIST_KINDS.includes(kind)) throw new Error(`lists: kind ${kindArg} is not one of ${LIST_KINDS.join(', ')}`);
     const base = apiWorkload({ events: 3_000 });
     const engine = createEngine({ ...API_OPTIONS, events: base.log });
     const source = listEvents(engine, base.log, kind);
     const customer = source.customers[1]!;
     const account = source.accountOf(customer);
-    const paths: Record<string, string> =
-      kind === 'quotes'
-        ? { quotes: '/quotes', quotesPending: '/quotes?status=PENDING', quotesOfCustomer: `/quotes?customerId=${customer}` }
-        : {
-            transactions: '/transactions',
-            cardTransactions: '/transactions?type=CARD',
-            outgoing: '/transactions?type=OUTGOING',
-            status: `/transactions?status=${source.paymentStatus}`,
-            customer: `/transactions?customerId=${customer}`,
-            ...(account === undefined ? {} : { account: `/transactions?accountIdentifier=${account}` }),
-            oldestFirst: '/transactions?sortOrder=asc',
-          };
+    const agent = source.agents[1] ?? source.agents[0];
+    const agentCustomer = agent === undefined ? undefined : engine.state.agents.byId.get(agent)?.customerId;
+    const pathsOf: Record<ListKind, Record<string, string>> = {
+      quotes: { quotes: '/quotes', quotesPending: '/quotes?status=PENDING', quotesOfCustomer: `/quotes?customerId=${customer}` },
+      transactions: {
+        transactions: '/transactions',
+        cardTransactions: '/transactions?type=CARD',
+        outgoing: '/transactions?type=OUTGOING',
+        status: `/transactions?status=${source.paymentStatus}`,
+        customer: `/transactions?customerId=${customer}`,
+        ...(account === undefined ? {} : { account: `/transactions?accountIdentifier=${account}` }),
+        oldestFirst: '/transactions?sortOrder=asc',
+      },
+      customers: {
+        customers: '/customers',
+        business: '/customers?customerType=BUSINESS',
+        individual: '/customers?customerType=INDIVIDUAL',
+        withDeleted: '/customers?isIncludingDeleted=true',
+        businessWithDeleted: '/customers?customerType=BUSINESS&isIncludingDeleted=true',
+      },
+      externalAccounts: {
+        externalAccounts: '/customers/external-accounts',
+        eur: '/customers/external-accounts?currency=EUR',
+        ofCustomer: `/customers/external-accounts?customerId=${customer}`,
+        ofCustomerEur: `/customers/external-accounts?customerId=${customer}&currency=EUR`,
+        platform: '/platform/external-accounts',
+        platformEur: '/platform/external-accounts?currency=EUR',
+      },
+      cards: {
+        cards: '/cards',
+        frozen: '/cards?status=FROZEN',
+        ofCustomer: `/cards?customerId=${customer}`,
+        ofCustomerFrozen: `/cards?customerId=${customer}&status=FROZEN`,
+        ...(account === undefined ? {} : { ofAccount: `/cards?accountId=${account}` }),
+        oldestFirst: '/cards?sortOrder=asc',
+      },
+      agentActions: {
+        approvals: '/agents/approvals',
+        ...(agentCustomer === undefined ? {} : { ofCustomer: `/agents/approvals?customerId=${agentCustomer}` }),
+        ...(agent === undefined ? {} : { ofAgent: `/agents/approvals?agentId=${agent}` }),
+        oldestFirst: '/agents/approvals?sortOrder=asc',
+      },
+    };
+    const paths: Record<string, string> = pathsOf[kind];
     // Lists read with an agent's token (`GET /agents/me/transactions`: its customer's payments).
     const bearer: Record<string, string> = {};
     const measure = (reps: number, maxPages: number): Record<string, unknown> =>
@@ -559,7 +593,15 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
     const before = heapUsed();
     const copy = rebuildListIndexes(engine.state);
     const indexBytesPerItem = round((heapUsed() - before) / SIZE, 1);
-    const listed = copy.transactions.ids.length + copy.quotes.createdMs.length;
+    const listedOf: Record<ListKind, number> = {
+      transactions: copy.transactions.ids.length,
+      quotes: copy.quotes.createdMs.length,
+      customers: copy.customers.createdMs.length,
+      externalAccounts: copy.externalAccounts.scope.length,
+      cards: copy.cards.createdMs.length,
+      agentActions: copy.agentActions.createdMs.length,
+    };
+    const listed = listedOf[kind];
     return { kind, items: SIZE, listed, replaySeconds: round(replayS, 1), heapMB: Math.round(heapUsed() / 1e6), indexBytesPerItem, small, big, ratios };
   },
   async memory() {
