@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { appendCode, codeAt, countCodeBelow, emptyCodeIndex, nextWithCode, previousWithCode, setCode } from '../../src/domains/listing/code-index.js';
 import { countPlan, type ListPlan, pageDown, pageUp, positionOfRank } from '../../src/domains/listing/query.js';
-import { codeSource, sortedSource } from '../../src/domains/listing/sources.js';
+import { codeSource, ownedCodeSource, sortedSource } from '../../src/domains/listing/sources.js';
 
 type Op = { readonly kind: 'append'; readonly code: number } | { readonly kind: 'set'; readonly at: number; readonly code: number };
 
@@ -73,6 +73,35 @@ describe('code index', () => {
           expect(up.nextPosition).toBe(members[limit] ?? -1);
           const rank = members.length === 0 ? 0 : a % members.length;
           expect(positionOfRank(plan, rank)).toBe(members[rank] ?? -1);
+        }
+      }),
+    );
+  });
+
+  it('an owner\'s code source (codes over its own ascending positions) counts and finds what a filter of the positions does', () => {
+    fc.assert(
+      fc.property(ops, fc.array(fc.integer({ min: 1, max: 5 }), { maxLength: 600 }), fc.nat(), fc.nat(), fc.integer({ min: 1, max: 9 }), (sequence, gaps, a, b, limit) => {
+        const { index, model } = build(sequence);
+        // The owner's positions in the shared order: ascending, one per code of the owner's index.
+        const positions: number[] = [];
+        for (let at = 0, position = 0; at < model.length; at += 1) {
+          position += gaps[at % Math.max(1, gaps.length)] ?? 1;
+          positions.push(position);
+        }
+        const end = (positions[positions.length - 1] ?? 0) + 2;
+        const lo = a % (end + 1);
+        const hi = Math.max(lo, b % (end + 1));
+        for (const code of [1, 2, 3]) {
+          const source = ownedCodeSource(positions, index, code);
+          const members = positions.filter((_, at) => model[at] === code);
+          expect(source.count(lo, hi)).toBe(members.filter((p) => p >= lo && p < hi).length);
+          expect(source.next(lo)).toBe(members.find((p) => p >= lo) ?? -1);
+          expect(source.previous(hi)).toBe([...members].reverse().find((p) => p < hi) ?? -1);
+          const plan: ListPlan = { sources: [source], lo, hi };
+          const inRange = members.filter((p) => p >= lo && p < hi);
+          expect(countPlan(plan)).toBe(inRange.length);
+          expect(pageUp(plan, lo, limit).positions).toEqual(inRange.slice(0, limit));
+          expect(pageDown(plan, hi, limit).positions).toEqual([...inRange].reverse().slice(0, limit));
         }
       }),
     );

@@ -1,9 +1,10 @@
 /**
  * The ordered sets a list page is read from, each a set of positions in one append-only creation
  * order: every position of a range, an ascending array of positions (an equality filter whose
- * value never changes: a customer, a type, a card), or the positions of one code of a
- * `CodeIndex` (a status). Each answers a count over a range and the nearest member on either
- * side of a bound in O(log n), so a page costs O(log n + page) whatever the list's size. Pure.
+ * value never changes: a customer, a type, a card), the positions of one code of a `CodeIndex` (a
+ * status), or those of one code among an owner's positions (one customer's records of a status).
+ * Each answers a count over a range and the nearest member on either side of a bound in
+ * O(log n), so a page costs O(log n + page) whatever the list's size. Pure.
  */
 import { type CodeIndex, countCodeBelow, nextWithCode, previousWithCode } from './code-index.js';
 import { copyAppending } from './exact-array.js';
@@ -43,6 +44,20 @@ export function codeSource(index: CodeIndex, code: number): PositionSource {
     count: (lo, hi) => Math.max(0, countCodeBelow(index, code, hi) - countCodeBelow(index, code, lo)),
     previous: (bound) => previousWithCode(index, code, bound),
     next: (from) => nextWithCode(index, code, from),
+  };
+}
+
+/**
+ * The members of an owner's ascending `positions` whose code in `codes` (parallel to
+ * `positions`: local position i is `positions[i]`) is `code`: one owner's records of one status,
+ * in the shared creation order. O(log n) per call, as `codeSource`.
+ */
+export function ownedCodeSource(positions: readonly number[], codes: CodeIndex, code: number): PositionSource {
+  const positionOf = (local: number): number => (local === -1 ? -1 : (positions[local] ?? -1));
+  return {
+    count: (lo, hi) => Math.max(0, countCodeBelow(codes, code, lowerBound(positions, hi)) - countCodeBelow(codes, code, lowerBound(positions, lo))),
+    previous: (bound) => positionOf(previousWithCode(codes, code, lowerBound(positions, bound))),
+    next: (from) => positionOf(nextWithCode(codes, code, lowerBound(positions, from))),
   };
 }
 
