@@ -28,6 +28,12 @@ describe('GET /cards from the list index', () => {
       { status: 'CLOSED' },
       { status: 'PENDING_KYC' },
       { customerId: a.customerId, status: 'ACTIVE' },
+      { customerId: a.customerId, status: 'FROZEN' },
+      { customerId: holders[1]!.customerId, status: 'CLOSED' },
+      { customerId: a.customerId, status: 'PENDING_KYC' },
+      { customerId: a.customerId, accountId: a.accountId, status: 'ACTIVE' },
+      { customerId: holders[1]!.customerId, accountId: a.accountId },
+      { customerId: 'Customer:nobody', status: 'ACTIVE' },
       { customerId: a.customerId },
       { platformCardId: 'pc-4' },
       { platformCardId: 'pc-1', status: 'ACTIVE' },
@@ -51,9 +57,10 @@ describe('GET /cards from the list index', () => {
     }
     expect(listCardPage(state, { status: 'FROZEN' }, { limit: 100, position: 0 }).totalCount).toBe(2);
     const text = (lists: typeof state.lists): string => {
-      const { status, createdMs, byCustomer, byPlatformCardId } = lists.cards;
+      const { status, createdMs, byCustomer, statusByCustomer, byPlatformCardId } = lists.cards;
       const counts = [1, 2, 3].map((code) => Array.from({ length: status.length + 1 }, (_, bound) => countCodeBelow(status, code, bound)));
-      return JSON.stringify({ createdMs: [...createdMs], codes: Array.from(status.codes.slice(0, status.length)), counts, byCustomer: [...byCustomer], byPlatformCardId: [...byPlatformCardId] });
+      const holderCodes = [...statusByCustomer].map(([holder, codes]) => [holder, Array.from(codes.codes.slice(0, codes.length))]);
+      return JSON.stringify({ createdMs: [...createdMs], codes: Array.from(status.codes.slice(0, status.length)), counts, byCustomer: [...byCustomer], holderCodes, byPlatformCardId: [...byPlatformCardId] });
     };
     expect(text(createEngine({ events: h.log }).state.lists)).toBe(text(state.lists));
     expect(text(createEngine({ snapshot: JSON.parse(JSON.stringify(h.engine.snapshot())) }).state.lists)).toBe(text(state.lists));

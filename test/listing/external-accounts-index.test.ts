@@ -34,6 +34,13 @@ describe('external account lists from the list index', () => {
       { scope: 'customer', customerId: customers[1]!, currency: 'USD' },
       { scope: 'platform', currency: 'USD' },
       { scope: 'customer', customerId: 'Customer:nobody' },
+      { scope: 'customer', customerId: customers[2]!, currency: 'EUR' },
+      { scope: 'platform', currency: 'EUR' },
+      // The platform's owner key among customers' accounts, and a customer among the platform's: none.
+      { scope: 'customer', customerId: '' },
+      { scope: 'customer', customerId: '', currency: 'USD' },
+      { scope: 'platform', customerId: customers[0]! },
+      { scope: 'platform', customerId: '' },
     ];
     for (const filters of filterSets) {
       for (const limit of [1, 3, 100]) {
@@ -48,12 +55,12 @@ describe('external account lists from the list index', () => {
       }
     }
     const text = (lists: typeof state.lists): string => {
-      const { scope, byOwner, byCurrency } = lists.externalAccounts;
+      const { scope, byOwner, byOwnerCurrency, customerByCurrency } = lists.externalAccounts;
       const codes = Array.from(scope.codes.slice(0, scope.length));
       const counts = [1, 2].map((code) => Array.from({ length: scope.length + 1 }, (_, bound) => countCodeBelow(scope, code, bound)));
       // Key order and emptied lists are not part of what the index says.
       const entries = (map: ReadonlyMap<string, readonly number[]>) => [...map].filter(([, v]) => v.length > 0).map(([k, v]) => [k, [...v]]).sort();
-      return JSON.stringify({ codes, counts, owners: entries(byOwner), currencies: entries(byCurrency) });
+      return JSON.stringify({ codes, counts, owners: entries(byOwner), ownerCurrencies: entries(byOwnerCurrency), currencies: entries(customerByCurrency) });
     };
     const replayed = createEngine({ events: h.log });
     expect(text(replayed.state.lists)).toBe(text(state.lists));

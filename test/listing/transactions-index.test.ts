@@ -20,6 +20,7 @@ import { listAllTransactions } from '../../src/domains/card-transactions/list.js
 import { listTransactionPage } from '../../src/domains/listing/transaction-page.js';
 import type { TransactionFilters } from '../../src/domains/transactions/list.js';
 import { type CodeIndex, countCodeBelow } from '../../src/domains/listing/code-index.js';
+import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
 
 const AUTH = basicAuthorization(SANDBOX_CREDENTIAL);
 const OPTIONS = { regulated: true, seed: 1, sha256: nativeSha256 } as const;
@@ -173,6 +174,20 @@ describe('GET /transactions from the list index', () => {
     expect(indexText(restored)).toBe(live);
     expect(walk(restored, 'status=COMPLETED', 50).rows).toEqual(walk(engine, 'status=COMPLETED', 50).rows);
   });
+
+  it('a snapshot saved before an index gained a field (stop 22: per-holder status codes, live types, owner currencies) makes that index again from the store', () => {
+    const live = indexText(engine);
+    const snapshot = JSON.parse(JSON.stringify(engine.snapshot()));
+    const lists = decodeData(snapshot.lists) as Record<string, Record<string, unknown>>;
+    // The shapes before stop 22: each index without the field added then (external accounts had one map per currency).
+    const { statusByCustomer: _a, ...actions } = lists.agentActions!;
+    const { statusByCustomer: _c, ...cards } = lists.cards!;
+    const { liveType: _t, ...customers } = lists.customers!;
+    const { byOwnerCurrency: _o, customerByCurrency: _u, ...externalAccounts } = lists.externalAccounts!;
+    const older = { ...lists, agentActions: actions, cards, customers, externalAccounts: { ...externalAccounts, byCurrency: new Map() } };
+    const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: { ...snapshot, lists: encodeData(older) } });
+    expect(indexText(restored)).toBe(live);
+  });
 });
 
 /** The list indexes as text: positions, maps, each code, and each code's count below every block bound. */
@@ -191,9 +206,18 @@ function indexText(e: Engine): string {
     maps: [map(transactions.byCustomer), map(transactions.byCard), map(transactions.byAccount), map(quotes.byCustomer)],
     codes: [codes(transactions.type), codes(transactions.direction), codes(transactions.status), codes(quotes.status), codes(e.state.lists.agentActions.status)],
     quoteCreatedMs: [...quotes.createdMs],
-    actions: [[...e.state.lists.agentActions.createdMs], map(e.state.lists.agentActions.byCustomer)],
-    customers: [[...e.state.lists.customers.createdMs], codes(e.state.lists.customers.live), codes(e.state.lists.customers.type)],
-    externalAccounts: [codes(e.state.lists.externalAccounts.scope), map(e.state.lists.externalAccounts.byOwner), map(e.state.lists.externalAccounts.byCurrency)],
+    actions: [
+      [...e.state.lists.agentActions.createdMs],
+      map(e.state.lists.agentActions.byCustomer),
+      [...e.state.lists.agentActions.statusByCustomer].map(([id, own]) => [id, codes(own)]),
+    ],
+    customers: [[...e.state.lists.customers.createdMs], codes(e.state.lists.customers.live), codes(e.state.lists.customers.type), codes(e.state.lists.customers.liveType)],
+    externalAccounts: [
+      codes(e.state.lists.externalAccounts.scope),
+      map(e.state.lists.externalAccounts.byOwner),
+      map(e.state.lists.externalAccounts.byOwnerCurrency),
+      map(e.state.lists.externalAccounts.customerByCurrency),
+    ],
     // Kept only where a payment's wire status moves (listing/evolve.ts): a rebuild from the store must agree.
     customerPayments: [
       e.state.lists.customerPayments.listed,

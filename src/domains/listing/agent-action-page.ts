@@ -2,16 +2,17 @@
  * Agent actions of every agent read from their index (`listing/agent-actions.ts`): creation order,
  * oldest first unless `order.newestFirst` (the paging of `query.ts` `pageInEitherOrder`); a page
  * position indexes `agents.actionOrder`. Oldest first, positions and `nextPosition` are what
- * `agents/list.ts` `pageInOrder` defines. A status, a customer, or both (walking the narrower),
- * and a creation range (a binary search on the creation times) are indexed; so is one agent's list
- * with a status and a range (`listAgentActionPage`: positions index `agents.actionsByAgent`). Pure.
+ * `agents/list.ts` `pageInOrder` defines. A status, a customer, or both (the customer's status
+ * codes), and a creation range (a binary search on the creation times) are indexed; so is one
+ * agent's list with a status and a range (`listAgentActionPage`: positions index
+ * `agents.actionsByAgent`). Pure.
  */
 import type { ActionFilters, OrderedPage } from '../agents/list.js';
 import type { AgentAction } from '../agents/types.js';
 import type { DomainState } from '../state.js';
 import { actionStatusCode } from './agent-actions.js';
 import { countPlan, type ListPlan, pageInEitherOrder } from './query.js';
-import { codeSource, firstPositionAtLeast, type PositionSource, sortedSource } from './sources.js';
+import { codeSource, firstPositionAtLeast, ownedCodeSource, type PositionSource, sortedSource } from './sources.js';
 
 /** The creation range [createdAfterMs, createdBeforeMs) and the order of an action page. */
 export type ActionOrder = { readonly createdAfterMs?: number; readonly createdBeforeMs?: number; readonly newestFirst?: boolean };
@@ -25,8 +26,16 @@ export function listAllAgentActionPage(
 ): OrderedPage<AgentAction> {
   const index = state.lists.agentActions;
   const sources: PositionSource[] = [];
-  if (filters.status !== undefined) sources.push(codeSource(index.status, actionStatusCode(filters.status)));
-  if (filters.customerId !== undefined) sources.push(sortedSource(index.byCustomer.get(filters.customerId) ?? []));
+  const customerId = filters.customerId;
+  const status = filters.status === undefined ? undefined : actionStatusCode(filters.status);
+  if (customerId === undefined) {
+    if (status !== undefined) sources.push(codeSource(index.status, status));
+  } else {
+    // A customer's actions of one status are one source (the customer's approvals), not two to walk.
+    const positions = index.byCustomer.get(customerId) ?? [];
+    const codes = index.statusByCustomer.get(customerId);
+    sources.push(status === undefined ? sortedSource(positions) : codes === undefined ? sortedSource([]) : ownedCodeSource(positions, codes, status));
+  }
   const plan: ListPlan = { sources, ...rangeOf(index.createdMs, order) };
   return pageOf(plan, page, order, (position) => state.agents.actions.get(state.agents.actionOrder[position]!)!);
 }

@@ -1,14 +1,16 @@
 /**
  * The index of `GET /agents/approvals` without an agent: action positions (the agent store's
  * `actionOrder`) per customer, and each action's status as a code (it moves on approve, reject,
- * fail). Per agent, the same status codes over that agent's own list (`agents.actionsByAgent`),
- * for one agent's actions. Ids and positions only; kept by `listing/evolve.ts`.
+ * fail), over all actions and again over each customer's positions (a customer's actions of one
+ * status: the approvals of a customer). Per agent, the same status codes over that agent's own
+ * list (`agents.actionsByAgent`), for one agent's actions. Ids and positions only; kept by
+ * `listing/evolve.ts`.
  */
 import { instantToMs } from '../../core/time.js';
 import type { AgentStore } from '../agents/store.js';
 import { AGENT_ACTION_STATUSES, type AgentAction } from '../agents/types.js';
 import { appendCode, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
-import { appended, pushPosition } from './sources.js';
+import { appended, lowerBound, pushPosition } from './sources.js';
 import { positionOfListed } from './transactions.js';
 
 /** The action list's index; positions are indexes into `agents.actionOrder`. */
@@ -18,6 +20,8 @@ export type AgentActionListIndex = {
   readonly byCustomer: Map<string, number[]>;
   /** Codes: `AGENT_ACTION_STATUSES` index + 1. */
   readonly status: CodeIndex;
+  /** Per customer, the status codes parallel to its `byCustomer` positions. */
+  readonly statusByCustomer: Map<string, CodeIndex>;
   /** Per agent: positions index that agent's `actionsByAgent` list. */
   readonly byAgent: Map<string, OwnActionIndex>;
 };
@@ -27,7 +31,7 @@ export type OwnActionIndex = { createdMs: number[]; readonly status: CodeIndex }
 
 /** An empty index. */
 export function emptyAgentActionListIndex(): AgentActionListIndex {
-  return { createdMs: [], byCustomer: new Map(), status: emptyCodeIndex(), byAgent: new Map() };
+  return { createdMs: [], byCustomer: new Map(), status: emptyCodeIndex(), statusByCustomer: new Map(), byAgent: new Map() };
 }
 
 /** The status code of a filter value (1-based). */
@@ -40,10 +44,20 @@ export function catchUpAgentActionList(store: AgentStore, index: AgentActionList
     index.createdMs.push(instantToMs(action.createdAt));
     pushPosition(index.byCustomer, action.customerId, position);
     appendCode(index.status, actionStatusCode(action.status));
+    appendCode(customerCodesFor(index, action.customerId), actionStatusCode(action.status));
     const own = ownIndexFor(index, action.agentId);
     own.createdMs = appended(own.createdMs, instantToMs(action.createdAt));
     appendCode(own.status, actionStatusCode(action.status));
   }
+}
+
+function customerCodesFor(index: AgentActionListIndex, customerId: string): CodeIndex {
+  let codes = index.statusByCustomer.get(customerId);
+  if (codes === undefined) {
+    codes = emptyCodeIndex();
+    index.statusByCustomer.set(customerId, codes);
+  }
+  return codes;
 }
 
 function ownIndexFor(index: AgentActionListIndex, agentId: string): OwnActionIndex {
@@ -58,7 +72,12 @@ function ownIndexFor(index: AgentActionListIndex, agentId: string): OwnActionInd
 /** Re-reads a listed action's status. */
 export function syncAgentActionStatus(store: AgentStore, index: AgentActionListIndex, action: AgentAction): void {
   const position = positionOfListed({ ids: store.actionOrder, createdMs: index.createdMs }, action.id, instantToMs(action.createdAt));
-  if (position !== -1) setCode(index.status, position, actionStatusCode(action.status));
+  if (position !== -1) {
+    setCode(index.status, position, actionStatusCode(action.status));
+    const positions = index.byCustomer.get(action.customerId);
+    const codes = index.statusByCustomer.get(action.customerId);
+    if (positions !== undefined && codes !== undefined) setCode(codes, lowerBound(positions, position), actionStatusCode(action.status));
+  }
   const own = index.byAgent.get(action.agentId);
   const ids = store.actionsByAgent.get(action.agentId);
   if (own === undefined || ids === undefined) return;

@@ -2,16 +2,16 @@
  * `GET /cards` read from its index (`listing/cards.ts`): positions in `cards.order`, newest first
  * unless `sortOrder=asc` (the paging of `query.ts` `pageInEitherOrder`; the positions `cards/list.ts`
  * defines). Indexed (O(log n + page), count included): no filter, a status, a cardholder, a
- * `platformCardId`, and their combinations (walking the narrowest). `accountId` walks the cards of
- * the account's owner (a card's funding account is always its cardholder's), never the whole
- * store. Pure.
+ * cardholder's cards of a status, a `platformCardId`; other combinations walk the narrowest.
+ * `accountId` walks the cards of the account's owner (of the status asked, if one is), since a
+ * card's funding account is always its cardholder's but moves; never the whole store. Pure.
  */
 import type { CardFilters } from '../cards/list.js';
 import { CARD_STATUSES, type Card } from '../cards/types.js';
 import type { DomainState } from '../state.js';
-import { cardStatusCode } from './cards.js';
+import { type CardListIndex, cardStatusCode } from './cards.js';
 import { countPlan, type ListPlan, pageInEitherOrder } from './query.js';
-import { codeSource, type PositionSource, sortedSource } from './sources.js';
+import { codeSource, ownedCodeSource, type PositionSource, sortedSource } from './sources.js';
 
 /** Up to `limit` matching cards from `position`, the next page's position, and every match's count. Pure. */
 export function listCardPage(
@@ -23,15 +23,16 @@ export function listCardPage(
   const cardAt = (position: number): Card => state.cards.byId.get(state.cards.order[position]!)!;
   const positionsOf = (map: Map<string, number[]>, key: string | undefined): PositionSource => sortedSource((key === undefined ? undefined : map.get(key)) ?? []);
   const sources: PositionSource[] = [];
-  if (filters.customerId !== undefined) sources.push(positionsOf(index.byCustomer, filters.customerId));
-  if (filters.status !== undefined) {
-    // The reference's PENDING_KYC and PROCESSING: no sandbox card is ever in them.
-    const known = (CARD_STATUSES as readonly string[]).includes(filters.status);
-    sources.push(known ? codeSource(index.status, cardStatusCode(filters.status)) : sortedSource([]));
-  }
-  if (filters.platformCardId !== undefined) sources.push(positionsOf(index.byPlatformCardId, filters.platformCardId));
+  // The reference's PENDING_KYC and PROCESSING: no sandbox card is ever in them (code 0: none).
+  const status = filters.status === undefined ? undefined : (CARD_STATUSES as readonly string[]).includes(filters.status) ? cardStatusCode(filters.status) : 0;
   const accountId = filters.accountId;
-  if (accountId !== undefined) sources.push(positionsOf(index.byCustomer, state.accounts.byId.get(accountId)?.customerId));
+  const holders: (string | undefined)[] = [];
+  if (filters.customerId !== undefined) holders.push(filters.customerId);
+  if (accountId !== undefined) holders.push(state.accounts.byId.get(accountId)?.customerId);
+  // The first cardholder's cards take the status too: its own status codes, one source rather than two to walk.
+  for (const [at, holder] of holders.entries()) sources.push(holderSource(index, holder, at === 0 ? status : undefined));
+  if (holders.length === 0 && status !== undefined) sources.push(status === 0 ? sortedSource([]) : codeSource(index.status, status));
+  if (filters.platformCardId !== undefined) sources.push(positionsOf(index.byPlatformCardId, filters.platformCardId));
   // The funding account moves (PATCH), so it is checked on each of the owner's cards.
   const residual = accountId === undefined ? undefined : (position: number): boolean => cardAt(position).fundingSource === accountId;
   const plan: ListPlan = { sources, residual, lo: 0, hi: index.createdMs.length };
@@ -39,4 +40,13 @@ export function listCardPage(
   const items = found.positions.map(cardAt);
   const totalCount = countPlan(plan);
   return found.nextPosition === undefined ? { items, totalCount } : { items, nextPosition: found.nextPosition, totalCount };
+}
+
+/** The cards of `holder` (none when undefined), of the status code `status` if given (0: none). */
+function holderSource(index: CardListIndex, holder: string | undefined, status: number | undefined): PositionSource {
+  const positions = holder === undefined ? undefined : index.byCustomer.get(holder);
+  if (positions === undefined || status === 0) return sortedSource([]);
+  if (status === undefined) return sortedSource(positions);
+  const codes = index.statusByCustomer.get(holder!);
+  return codes === undefined ? sortedSource([]) : ownedCodeSource(positions, codes, status);
 }

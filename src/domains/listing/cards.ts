@@ -1,14 +1,15 @@
 /**
  * The index of `GET /cards`: per position of the store's creation order, each card's status as a
  * code (it moves: freeze, unfreeze, close) and `createdAt` in epoch ms (to find a card's
- * position); the positions of each cardholder and of each `platformCardId` (neither ever changes
- * on a card). Positions only; kept by `listing/evolve.ts`.
+ * position); the positions of each cardholder, with the status codes again over them (a
+ * cardholder's cards of one status), and of each `platformCardId` (neither ever changes on a
+ * card). Positions only; kept by `listing/evolve.ts`.
  */
 import { instantToMs } from '../../core/time.js';
 import type { CardStore } from '../cards/store.js';
 import { CARD_STATUSES, type Card } from '../cards/types.js';
 import { appendCode, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
-import { pushPosition } from './sources.js';
+import { lowerBound, pushPosition } from './sources.js';
 import { positionOfListed } from './transactions.js';
 
 /** The card list's index; positions are indexes into `cards.order`. */
@@ -16,12 +17,14 @@ export type CardListIndex = {
   readonly createdMs: number[];
   readonly status: CodeIndex;
   readonly byCustomer: Map<string, number[]>;
+  /** Per cardholder, the status codes parallel to its `byCustomer` positions. */
+  readonly statusByCustomer: Map<string, CodeIndex>;
   readonly byPlatformCardId: Map<string, number[]>;
 };
 
 /** An empty index. */
 export function emptyCardListIndex(): CardListIndex {
-  return { createdMs: [], status: emptyCodeIndex(), byCustomer: new Map(), byPlatformCardId: new Map() };
+  return { createdMs: [], status: emptyCodeIndex(), byCustomer: new Map(), statusByCustomer: new Map(), byPlatformCardId: new Map() };
 }
 
 /** The status code of a filter value (1-based). */
@@ -34,6 +37,12 @@ export function catchUpCardList(store: CardStore, index: CardListIndex): void {
     index.createdMs.push(instantToMs(card.createdAt));
     appendCode(index.status, cardStatusCode(card.status));
     pushPosition(index.byCustomer, card.customerId, position);
+    let codes = index.statusByCustomer.get(card.customerId);
+    if (codes === undefined) {
+      codes = emptyCodeIndex();
+      index.statusByCustomer.set(card.customerId, codes);
+    }
+    appendCode(codes, cardStatusCode(card.status));
     if (card.platformCardId !== undefined) pushPosition(index.byPlatformCardId, card.platformCardId, position);
   }
 }
@@ -41,5 +50,9 @@ export function catchUpCardList(store: CardStore, index: CardListIndex): void {
 /** Re-reads a listed card's status. */
 export function syncCardStatus(store: CardStore, index: CardListIndex, card: Card): void {
   const position = positionOfListed({ ids: store.order, createdMs: index.createdMs }, card.id, instantToMs(card.createdAt));
-  if (position !== -1) setCode(index.status, position, cardStatusCode(card.status));
+  if (position === -1) return;
+  setCode(index.status, position, cardStatusCode(card.status));
+  const positions = index.byCustomer.get(card.customerId);
+  const codes = index.statusByCustomer.get(card.customerId);
+  if (positions !== undefined && codes !== undefined) setCode(codes, lowerBound(positions, position), cardStatusCode(card.status));
 }

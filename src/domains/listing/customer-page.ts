@@ -1,9 +1,9 @@
 /**
  * `GET /customers` read from its index (`listing/customers.ts`): creation order, oldest first; a
  * page position is the index into the store's order to resume from (`customers/list.ts`).
- * Indexed (O(log n + page), count included): the default (live customers), `customerType`,
- * `isIncludingDeleted`, `createdAfter`/`createdBefore`, and `platformCustomerId` (one live
- * customer). The other filters (`kycStatus`, `kybStatus`, `updatedAfter`/`updatedBefore`,
+ * Indexed (O(log n + page), count included): the default (live customers), `customerType`
+ * (live ones, or with `isIncludingDeleted` all: one code either way), `isIncludingDeleted`,
+ * `createdAfter`/`createdBefore`, and `platformCustomerId` (one live customer). The other filters (`kycStatus`, `kybStatus`, `updatedAfter`/`updatedBefore`,
  * `region`, `umaAddress`, `currency`, a platformCustomerId among deleted ones) walk the indexed
  * range. Pure.
  */
@@ -33,9 +33,11 @@ export function listCustomerPage(
   const hi = filters.createdBeforeMs === undefined ? length : firstPositionAtLeast(length, keyAt, Math.floor(filters.createdBeforeMs) + 1);
   const withDeleted = filters.isIncludingDeleted === true;
   const sources: PositionSource[] = [];
-  if (!withDeleted) sources.push(codeSource(index.live, LIVE_CODES.live));
   const type = filters.customerType ?? (filters.kycStatus !== undefined ? 'INDIVIDUAL' : filters.kybStatus !== undefined ? 'BUSINESS' : undefined);
-  if (type !== undefined) sources.push(codeSource(index.type, CUSTOMER_TYPE_CODES[type]));
+  // Live customers of one type are one code (not the live code and the type code, which would be counted by a walk).
+  if (!withDeleted && type !== undefined) sources.push(codeSource(index.liveType, CUSTOMER_TYPE_CODES[type]));
+  else if (!withDeleted) sources.push(codeSource(index.live, LIVE_CODES.live));
+  else if (type !== undefined) sources.push(codeSource(index.type, CUSTOMER_TYPE_CODES[type]));
   if (filters.platformCustomerId !== undefined && !withDeleted) {
     const id = store.byPlatformCustomerId.get(filters.platformCustomerId);
     const customer = id === undefined ? undefined : store.byId.get(id);

@@ -2,8 +2,10 @@
  * The index of the external account lists (`GET /customers/external-accounts`,
  * `GET /platform/external-accounts`, the agent's): positions in the store's creation order (which
  * keeps deleted ids), a code per position for the live scope (1 platform, 2 customer, 0 deleted),
- * and positions per owner (each customer, the platform) and per currency. Ids and positions only;
- * kept by `listing/evolve.ts` (a deletion is indexed before the record leaves the store).
+ * and the live positions per owner (each customer, the platform), per owner and currency, and per
+ * currency among customers' accounts: every filter of the lists is then one of them. Ids and
+ * positions only; kept by `listing/evolve.ts` (a deletion is indexed before the record leaves the
+ * store).
  */
 import type { ExternalAccountStore } from '../external-accounts/store.js';
 import type { ExternalAccount } from '../external-accounts/types.js';
@@ -17,17 +19,23 @@ export const SCOPE_CODES = { platform: 1, customer: 2 } as const;
 export type ExternalAccountListIndex = {
   /** Live scope per position (`SCOPE_CODES`; 0 once deleted). Its length is how many are listed. */
   readonly scope: CodeIndex;
-  /** Positions per owner: a customer id, or `PLATFORM_OWNER`. Deleted ones stay (the scope code says). */
+  /** Live positions per owner: a customer id, or `PLATFORM_OWNER`. */
   readonly byOwner: Map<string, number[]>;
-  readonly byCurrency: Map<string, number[]>;
+  /** Live positions per owner and currency (`ownerCurrencyKey`). */
+  readonly byOwnerCurrency: Map<string, number[]>;
+  /** Live positions of customers' accounts (not the platform's) per currency. */
+  readonly customerByCurrency: Map<string, number[]>;
 };
 
 /** The owner key of the platform's own accounts. */
 export const PLATFORM_OWNER = '';
 
+/** The key of `byOwnerCurrency` (a currency is a code without `|`, so the key names one pair). */
+export const ownerCurrencyKey = (owner: string, currency: string): string => `${currency}|${owner}`;
+
 /** An empty index. */
 export function emptyExternalAccountListIndex(): ExternalAccountListIndex {
-  return { scope: emptyCodeIndex(), byOwner: new Map(), byCurrency: new Map() };
+  return { scope: emptyCodeIndex(), byOwner: new Map(), byOwnerCurrency: new Map(), customerByCurrency: new Map() };
 }
 
 /** Lists the accounts the store holds that the index lacks (one deleted before a snapshot: as deleted, in no list). */
@@ -38,24 +46,33 @@ export function catchUpExternalAccountList(store: ExternalAccountStore, index: E
       appendCode(index.scope, 0);
       continue;
     }
-    pushPosition(index.byOwner, account.customerId ?? PLATFORM_OWNER, position);
-    pushPosition(index.byCurrency, account.currency, position);
+    const owner = account.customerId ?? PLATFORM_OWNER;
+    pushPosition(index.byOwner, owner, position);
+    pushPosition(index.byOwnerCurrency, ownerCurrencyKey(owner, account.currency), position);
+    if (account.customerId !== undefined) pushPosition(index.customerByCurrency, account.currency, position);
     appendCode(index.scope, account.customerId === undefined ? SCOPE_CODES.platform : SCOPE_CODES.customer);
   }
 }
 
 /** Marks a live account deleted (before it leaves the store): found among its owner's positions. */
 export function unlistExternalAccount(store: ExternalAccountStore, index: ExternalAccountListIndex, account: ExternalAccount): void {
-  const owned = index.byOwner.get(account.customerId ?? PLATFORM_OWNER) ?? [];
+  const owner = account.customerId ?? PLATFORM_OWNER;
+  const owned = index.byOwner.get(owner) ?? [];
   for (let at = owned.length - 1; at >= 0; at -= 1) {
     const position = owned[at]!;
     if (store.order[position] === account.id) {
       setCode(index.scope, position, 0);
-      // Out of the owner's and the currency's lists too, so a rebuilt index equals this one.
+      // Out of the other lists too, so a rebuilt index equals this one.
       owned.splice(at, 1);
-      const sameCurrency = index.byCurrency.get(account.currency) ?? [];
-      sameCurrency.splice(lowerBound(sameCurrency, position), 1);
+      remove(index.byOwnerCurrency.get(ownerCurrencyKey(owner, account.currency)), position);
+      if (account.customerId !== undefined) remove(index.customerByCurrency.get(account.currency), position);
       return;
     }
   }
+}
+
+function remove(positions: number[] | undefined, position: number): void {
+  if (positions === undefined) return;
+  const at = lowerBound(positions, position);
+  if (positions[at] === position) positions.splice(at, 1);
 }

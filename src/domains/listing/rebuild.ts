@@ -14,9 +14,11 @@ import { catchUpTransactionList } from './transactions.js';
 /**
  * Indexes built from the stores of `state` as they stand: equal to the ones kept live while they
  * were written. Given `lists` (a snapshot's), each index is completed with what its store holds
- * beyond it (nothing, when the snapshot held it whole) and returned.
+ * beyond it (nothing, when the snapshot held it whole) and returned; an index saved before a
+ * field was added to it (an older snapshot's) is made again from the store.
  */
-export function rebuildListIndexes(state: Omit<DomainState, 'lists'>, lists: ListIndexes = emptyListIndexes()): ListIndexes {
+export function rebuildListIndexes(state: Omit<DomainState, 'lists'>, saved: ListIndexes = emptyListIndexes()): ListIndexes {
+  const lists = completeShapes(saved);
   catchUpTransactionList(state, lists.transactions);
   catchUpQuoteList(state, lists.quotes);
   catchUpExternalAccountList(state.externalAccounts, lists.externalAccounts);
@@ -27,4 +29,15 @@ export function rebuildListIndexes(state: Omit<DomainState, 'lists'>, lists: Lis
   catchUpStablecoinOperationList(state.stablecoins, lists.stablecoinOperations);
   catchUpCustomerPaymentList(state.transactions, lists.customerPayments);
   return lists;
+}
+
+/** `lists` with every index lacking a field of the current shape (or absent) replaced by an empty one. */
+function completeShapes(lists: ListIndexes): ListIndexes {
+  const empty = emptyListIndexes();
+  const out: Record<string, unknown> = { ...lists };
+  for (const key of Object.keys(empty) as (keyof ListIndexes)[]) {
+    const index = lists[key] as object | undefined;
+    if (index === undefined || Object.keys(empty[key]).some((field) => !(field in index))) out[key] = empty[key];
+  }
+  return out as ListIndexes;
 }
