@@ -12,8 +12,8 @@
  * - `externalAccounts`: `ExternalAccountCreated` (USD, one in three EUR; each its own account
  *   number or IBAN), one in ten the platform's own and the rest one of the log's customers in
  *   turn, one in 100 then `ExternalAccountDeleted`;
- * - `cards`: `CardIssued` to one of the log's customers in turn (funded by its account), one in
- *   four then frozen and one in 25 of the rest closed (`CardUpdated`);
+ * - `cards`: `CardIssued` to one of the log's customers in turn (funded by its account), of each
+ *   customer's cards one in four then frozen and one in 25 closed (`CardUpdated`);
  * - `agentActions`: `AgentActionCreated` PENDING_APPROVAL (no execution), by one of the log's
  *   live agents in turn (its customer's), one in five then `AgentActionRejected`.
  * An item is one created record; a status move rides with its record's event in the same block.
@@ -123,7 +123,9 @@ export function listEvents(engine: Engine, log: readonly EventEnvelope[], kind: 
         const id = `Card:${uuid(n)}`;
         const last4 = (n % 10_000).toString().padStart(4, '0');
         out.push(envelope('CardIssued', { ...cardTemplate, card: { ...cardTemplate.card, id, customerId: owner, fundingSource: accountOf(owner), last4, createdAt: at, updatedAt: at } }));
-        const move = n % 4 === 0 ? { event: 'FREEZE', from: 'ACTIVE', to: 'FROZEN' } : n % 25 === 0 ? { event: 'CLOSE', from: 'ACTIVE', to: 'CLOSED' } : undefined;
+        // By the owner's own count, so that each owner has frozen and closed cards.
+        const round = Math.floor(n / cardOwners.length);
+        const move = round % 4 === 0 ? { event: 'FREEZE', from: 'ACTIVE', to: 'FROZEN' } : round % 25 === 1 ? { event: 'CLOSE', from: 'ACTIVE', to: 'CLOSED' } : undefined;
         if (move !== undefined) out.push(envelope('CardUpdated', { cardId: id, status: move, changes: {}, cleared: [], updatedAt: at }));
         return;
       }

@@ -175,13 +175,13 @@ describe('GET /transactions from the list index', () => {
     expect(walk(restored, 'status=COMPLETED', 50).rows).toEqual(walk(engine, 'status=COMPLETED', 50).rows);
   });
 
-  it('a snapshot saved before an index gained a field (stop 22: per-holder status codes, live types, owner currencies) makes that index again from the store', () => {
+  it('a snapshot saved before an index gained a field (stop 22: per-holder status codes, live types, owner currencies, funding accounts) makes that index again from the store', () => {
     const live = indexText(engine);
     const snapshot = JSON.parse(JSON.stringify(engine.snapshot()));
     const lists = decodeData(snapshot.lists) as Record<string, Record<string, unknown>>;
     // The shapes before stop 22: each index without the field added then (external accounts had one map per currency).
     const { statusByCustomer: _a, ...actions } = lists.agentActions!;
-    const { statusByCustomer: _c, ...cards } = lists.cards!;
+    const { statusByCustomer: _c, byFundingSource: _f, ...cards } = lists.cards!;
     const { liveType: _t, ...customers } = lists.customers!;
     const { byOwnerCurrency: _o, customerByCurrency: _u, ...externalAccounts } = lists.externalAccounts!;
     const older = { ...lists, agentActions: actions, cards, customers, externalAccounts: { ...externalAccounts, byCurrency: new Map() } };

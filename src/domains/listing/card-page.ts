@@ -2,9 +2,8 @@
  * `GET /cards` read from its index (`listing/cards.ts`): positions in `cards.order`, newest first
  * unless `sortOrder=asc` (the paging of `query.ts` `pageInEitherOrder`; the positions `cards/list.ts`
  * defines). Indexed (O(log n + page), count included): no filter, a status, a cardholder, a
- * cardholder's cards of a status, a `platformCardId`; other combinations walk the narrowest.
- * `accountId` walks the cards of the account's owner (of the status asked, if one is), since a
- * card's funding account is always its cardholder's but moves; never the whole store. Pure.
+ * cardholder's cards of a status, a funding account (`accountId`), a `platformCardId`; other
+ * combinations walk the narrowest one's range. Pure.
  */
 import type { CardFilters } from '../cards/list.js';
 import { CARD_STATUSES, type Card } from '../cards/types.js';
@@ -15,38 +14,33 @@ import { codeSource, ownedCodeSource, type PositionSource, sortedSource } from '
 
 /** Up to `limit` matching cards from `position`, the next page's position, and every match's count. Pure. */
 export function listCardPage(
-  state: Pick<DomainState, 'cards' | 'lists' | 'accounts'>,
+  state: Pick<DomainState, 'cards' | 'lists'>,
   filters: CardFilters,
   page: { readonly limit: number; readonly position: number },
 ): { readonly items: readonly Card[]; readonly nextPosition?: number; readonly totalCount: number } {
   const index = state.lists.cards;
   const cardAt = (position: number): Card => state.cards.byId.get(state.cards.order[position]!)!;
-  const positionsOf = (map: Map<string, number[]>, key: string | undefined): PositionSource => sortedSource((key === undefined ? undefined : map.get(key)) ?? []);
+  const positionsOf = (map: Map<string, number[]>, key: string): PositionSource => sortedSource(map.get(key) ?? []);
   const sources: PositionSource[] = [];
   // The reference's PENDING_KYC and PROCESSING: no sandbox card is ever in them (code 0: none).
   const status = filters.status === undefined ? undefined : (CARD_STATUSES as readonly string[]).includes(filters.status) ? cardStatusCode(filters.status) : 0;
-  const accountId = filters.accountId;
-  const holders: (string | undefined)[] = [];
-  if (filters.customerId !== undefined) holders.push(filters.customerId);
-  if (accountId !== undefined) holders.push(state.accounts.byId.get(accountId)?.customerId);
-  // The first cardholder's cards take the status too: its own status codes, one source rather than two to walk.
-  for (const [at, holder] of holders.entries()) sources.push(holderSource(index, holder, at === 0 ? status : undefined));
-  if (holders.length === 0 && status !== undefined) sources.push(status === 0 ? sortedSource([]) : codeSource(index.status, status));
+  // A cardholder's cards of a status are its own status codes: one source rather than two to walk.
+  if (filters.customerId !== undefined) sources.push(holderSource(index, filters.customerId, status));
+  else if (status !== undefined) sources.push(status === 0 ? sortedSource([]) : codeSource(index.status, status));
+  if (filters.accountId !== undefined) sources.push(positionsOf(index.byFundingSource, filters.accountId));
   if (filters.platformCardId !== undefined) sources.push(positionsOf(index.byPlatformCardId, filters.platformCardId));
-  // The funding account moves (PATCH), so it is checked on each of the owner's cards.
-  const residual = accountId === undefined ? undefined : (position: number): boolean => cardAt(position).fundingSource === accountId;
-  const plan: ListPlan = { sources, residual, lo: 0, hi: index.createdMs.length };
+  const plan: ListPlan = { sources, lo: 0, hi: index.createdMs.length };
   const found = pageInEitherOrder(plan, page, filters.sortOrder !== 'asc');
   const items = found.positions.map(cardAt);
   const totalCount = countPlan(plan);
   return found.nextPosition === undefined ? { items, totalCount } : { items, nextPosition: found.nextPosition, totalCount };
 }
 
-/** The cards of `holder` (none when undefined), of the status code `status` if given (0: none). */
-function holderSource(index: CardListIndex, holder: string | undefined, status: number | undefined): PositionSource {
-  const positions = holder === undefined ? undefined : index.byCustomer.get(holder);
+/** The cards of `holder`, of the status code `status` if given (0: none). */
+function holderSource(index: CardListIndex, holder: string, status: number | undefined): PositionSource {
+  const positions = index.byCustomer.get(holder);
   if (positions === undefined || status === 0) return sortedSource([]);
   if (status === undefined) return sortedSource(positions);
-  const codes = index.statusByCustomer.get(holder!);
+  const codes = index.statusByCustomer.get(holder);
   return codes === undefined ? sortedSource([]) : ownedCodeSource(positions, codes, status);
 }

@@ -3,7 +3,9 @@
  * code (it moves: freeze, unfreeze, close) and `createdAt` in epoch ms (to find a card's
  * position); the positions of each cardholder, with the status codes again over them (a
  * cardholder's cards of one status), and of each `platformCardId` (neither ever changes on a
- * card). Positions only; kept by `listing/evolve.ts`.
+ * card); and the positions each funding account funds (it moves: `PATCH` sets another of the
+ * cardholder's accounts, which moves the position from one list to the other). Positions only;
+ * kept by `listing/evolve.ts`.
  */
 import { instantToMs } from '../../core/time.js';
 import type { CardStore } from '../cards/store.js';
@@ -20,11 +22,13 @@ export type CardListIndex = {
   /** Per cardholder, the status codes parallel to its `byCustomer` positions. */
   readonly statusByCustomer: Map<string, CodeIndex>;
   readonly byPlatformCardId: Map<string, number[]>;
+  /** Positions per funding account (`fundingSource`), ascending. */
+  readonly byFundingSource: Map<string, number[]>;
 };
 
 /** An empty index. */
 export function emptyCardListIndex(): CardListIndex {
-  return { createdMs: [], status: emptyCodeIndex(), byCustomer: new Map(), statusByCustomer: new Map(), byPlatformCardId: new Map() };
+  return { createdMs: [], status: emptyCodeIndex(), byCustomer: new Map(), statusByCustomer: new Map(), byPlatformCardId: new Map(), byFundingSource: new Map() };
 }
 
 /** The status code of a filter value (1-based). */
@@ -44,7 +48,22 @@ export function catchUpCardList(store: CardStore, index: CardListIndex): void {
     }
     appendCode(codes, cardStatusCode(card.status));
     if (card.platformCardId !== undefined) pushPosition(index.byPlatformCardId, card.platformCardId, position);
+    pushPosition(index.byFundingSource, card.fundingSource, position);
   }
+}
+
+/** Moves a listed card from its funding account's positions to `to`'s (a PATCH of `fundingSource`; before the record changes). */
+export function moveCardFunding(store: CardStore, index: CardListIndex, card: Card, to: string): void {
+  if (card.fundingSource === to) return;
+  const position = positionOfListed({ ids: store.order, createdMs: index.createdMs }, card.id, instantToMs(card.createdAt));
+  if (position === -1) return;
+  const from = index.byFundingSource.get(card.fundingSource) ?? [];
+  const at = lowerBound(from, position);
+  if (from[at] === position) from.splice(at, 1);
+  if (from.length === 0) index.byFundingSource.delete(card.fundingSource);
+  const into = index.byFundingSource.get(to);
+  if (into === undefined) index.byFundingSource.set(to, [position]);
+  else into.splice(lowerBound(into, position), 0, position);
 }
 
 /** Re-reads a listed card's status. */

@@ -6,10 +6,10 @@
 import { CARD_TRANSACTION_EVENT_TYPES } from '../card-transactions/events.js';
 import { AGENT_EVENTS } from '../agents/events.js';
 import { CUSTOMER_EVENTS, type CustomerDeleted } from '../customers/events.js';
-import { CARD_EVENT_TYPES } from '../cards/events.js';
+import { CARD_EVENT_TYPES, type CardUpdated } from '../cards/events.js';
 import { instantToMs } from '../../core/time.js';
 import type { Evolver } from '../evolver.js';
-import { catchUpCardList, syncCardStatus } from './cards.js';
+import { catchUpCardList, moveCardFunding, syncCardStatus } from './cards.js';
 import { catchUpCustomerList, syncCustomerDeletion } from './customers.js';
 import { catchUpAgentActionList, syncAgentActionStatus } from './agent-actions.js';
 import { catchUpAgentList, syncAgentCodes } from './agents.js';
@@ -78,6 +78,12 @@ function indexCardEvent(state: DomainState, data: Named): void {
   if (card !== undefined) syncCardStatus(state.cards, state.lists.cards, card);
 }
 
+function moveFunding(state: DomainState, data: CardUpdated): void {
+  const to = data.changes.fundingSource;
+  const card = to === undefined ? undefined : state.cards.byId.get(data.cardId);
+  if (card !== undefined) moveCardFunding(state.cards, state.lists.cards, card, to!);
+}
+
 function indexQuoteEvent(state: DomainState, data: Named): void {
   catchUpQuoteList(state, state.lists.quotes);
   const id = data.quoteId ?? data.quote?.id;
@@ -107,7 +113,14 @@ export const LIST_INDEXERS: ReadonlyMap<string, ListIndexer> = new Map<string, L
   [QUOTE_EVENTS.created, after((state) => catchUpQuoteList(state, state.lists.quotes))],
   ...QUOTE_MOVES.map((type): [string, ListIndexer] => [type, after((state, event) => indexQuoteEvent(state, event.data as Named))]),
   [CARD_TRANSACTION_EVENT_TYPES.created, after((state) => catchUpTransactionList(state, state.lists.transactions))],
-  ...Object.values(CARD_EVENT_TYPES).map((type): [string, ListIndexer] => [type, after((state, event) => indexCardEvent(state, event.data as Named))]),
+  ...Object.values(CARD_EVENT_TYPES).map((type): [string, ListIndexer] => [
+    type,
+    {
+      // A new funding account moves the card between funding lists (the record still holds the old one here).
+      ...(type === CARD_EVENT_TYPES.updated ? { before: (state: DomainState, event: { readonly data: unknown }) => moveFunding(state, event.data as CardUpdated) } : {}),
+      after: (state, event) => indexCardEvent(state, event.data as Named),
+    },
+  ]),
   [CUSTOMER_EVENTS.created, after((state) => catchUpCustomerList(state.customers, state.lists.customers))],
   [
     CUSTOMER_EVENTS.deleted,
