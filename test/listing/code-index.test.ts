@@ -50,6 +50,21 @@ describe('code index', () => {
     );
   });
 
+  it('an index of exactly one block (64 codes, no trees yet) counts and finds up to its end, as do 63 and 65', () => {
+    for (const length of [63, 64, 65, 128]) {
+      const index = emptyCodeIndex();
+      const model = Array.from({ length }, (_, at) => 1 + (at % 3));
+      for (const code of model) appendCode(index, code);
+      for (let bound = 0; bound <= length; bound += 1) {
+        for (const code of [1, 2, 3]) {
+          expect({ length, bound, code, count: countCodeBelow(index, code, bound) }).toEqual({ length, bound, code, count: model.slice(0, bound).filter((c) => c === code).length });
+          expect({ length, bound, code, previous: previousWithCode(index, code, bound) }).toEqual({ length, bound, code, previous: model.slice(0, bound).lastIndexOf(code) });
+          expect({ length, bound, code, next: nextWithCode(index, code, bound) }).toEqual({ length, bound, code, next: model.indexOf(code, bound) });
+        }
+      }
+    }
+  });
+
   it('a plan of one or two sources pages and counts as a filter of the positions does', () => {
     fc.assert(
       fc.property(ops, fc.array(fc.nat({ max: 700 }), { maxLength: 200 }), fc.nat(), fc.nat(), fc.integer({ min: 1, max: 9 }), (sequence, raw, a, b, limit) => {

@@ -86,7 +86,8 @@ export function codeAt(index: CodeIndex, position: number): number {
 /** How many positions below `bound` hold `code`. */
 export function countCodeBelow(index: CodeIndex, code: number, bound: number): number {
   const end = Math.min(Math.max(bound, 0), index.length);
-  const block = end >> SHIFT;
+  // One block without trees holds up to CODE_BLOCK_SIZE codes: a bound of exactly that is still in it.
+  const block = index.trees === undefined ? 0 : end >> SHIFT;
   let count = prefix(index.trees?.get(code), block);
   for (let position = block << SHIFT; position < end; position += 1) if (index.codes[position] === code) count += 1;
   return count;
@@ -95,7 +96,7 @@ export function countCodeBelow(index: CodeIndex, code: number, bound: number): n
 /** The largest position below `bound` holding `code`, or -1. */
 export function previousWithCode(index: CodeIndex, code: number, bound: number): number {
   const end = Math.min(Math.max(bound, 0), index.length);
-  const blockStart = (end >> SHIFT) << SHIFT;
+  const blockStart = index.trees === undefined ? 0 : (end >> SHIFT) << SHIFT;
   for (let position = end - 1; position >= blockStart; position -= 1) if (index.codes[position] === code) return position;
   const before = prefix(index.trees?.get(code), end >> SHIFT);
   if (before === 0) return -1;
