@@ -62,8 +62,10 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
   #arena = new ByteArena();
   readonly #freeze: boolean;
   // The ids set last, a ring: slot #next is the oldest, packed when it is overwritten (none:
-  // nothing is packed).
+  // nothing is packed), with the record each was set to: a record set again since is not packed
+  // then (its later slot packs it), so the hot set is the last `hot` sets, re-sets included.
   readonly #recent: (string | undefined)[] | undefined;
+  readonly #recentValues: (object | undefined)[];
   #next = 0;
   // The texts of a load's records (none: not loaded from texts, or all read or cleared), and the
   // load's entries still to be made (none: made, or not loaded).
@@ -75,6 +77,7 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
     this.#freeze = options.freeze ?? true;
     const hot = options.hot ?? HOT_RECORDS;
     this.#recent = hot === Number.POSITIVE_INFINITY ? undefined : new Array<string | undefined>(Math.max(0, hot)).fill(undefined);
+    this.#recentValues = new Array<object | undefined>(this.#recent?.length ?? 0).fill(undefined);
   }
 
   /**
@@ -120,7 +123,7 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
     const replaced: unknown = super.get(id);
     super.set(id, value);
     this.#release(replaced);
-    this.#remember(id);
+    this.#remember(id, value);
     return this;
   }
 
@@ -138,6 +141,7 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
     this.#unfilled = undefined;
     this.#arena = new ByteArena();
     this.#recent?.fill(undefined);
+    this.#recentValues.fill(undefined);
   }
 
   override keys(): MapIterator<string> {
@@ -226,28 +230,31 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
     const record = this.#freeze ? deepFreeze(parsed) : parsed;
     this.#releasePending(index);
     super.set(id, record);
-    this.#remember(id);
+    this.#remember(id, record);
     return record;
   }
 
-  // `id` was set: it joins the hot set, and the id set `hot` sets ago is packed.
-  #remember(id: string): void {
+  // `id` was set to `value`: it joins the hot set, and the record set `hot` sets ago is packed
+  // unless its id was set again since (then a later slot holds it).
+  #remember(id: string, value: object): void {
     const recent = this.#recent;
     if (recent === undefined) return;
     if (recent.length === 0) {
-      this.#pack(id);
+      this.#pack(id, value);
       return;
     }
-    const oldest = recent[this.#next];
-    recent[this.#next] = id;
-    this.#next = (this.#next + 1) % recent.length;
-    if (oldest !== undefined) this.#pack(oldest);
+    const slot = this.#next;
+    const oldest = recent[slot];
+    const oldestValue = this.#recentValues[slot];
+    recent[slot] = id;
+    this.#recentValues[slot] = value;
+    this.#next = (slot + 1) % recent.length;
+    if (oldest !== undefined && oldestValue !== undefined) this.#pack(oldest, oldestValue);
   }
 
-  // Packs `id`'s record, unless it is gone, packed already or pending.
-  #pack(id: string): void {
-    const value: unknown = super.get(id);
-    if (typeof value !== 'object' || value === null) return;
+  // Packs `id`'s record if it is still `value` (not replaced, deleted or packed since).
+  #pack(id: string, value: object): void {
+    if (super.get(id) !== value) return;
     super.set(id, this.#arena.store(this.#codec.encode(value)) as unknown as V);
   }
 

@@ -72,6 +72,21 @@ describe('PackedRecordMap', () => {
     expect(Object.isFrozen(map.get('a'))).toBe(true);
   });
 
+  it('keeps a record set again within the last `hot` sets as an object: its earlier set does not pack it', () => {
+    const map = new PackedRecordMap<object>({ hot: 2 });
+    const [a, b, again] = [recordOf('a', 1), recordOf('b', 2), recordOf('a', 3)];
+    map.set('a', a);
+    map.set('b', b);
+    // The ring's oldest slot is `a`'s first set; `a` is now `again`, set last.
+    map.set('a', again);
+    expect(map.get('a')).toBe(again);
+    expect(map.packing.packed).toBe(0);
+    map.set('c', recordOf('c', 4));
+    expect(map.get('b')).not.toBe(b);
+    expect(map.get('a')).toBe(again);
+    expect(map.packing.packed).toBe(1);
+  });
+
   it('packs every record as it is set when hot is 0 (idempotent responses)', () => {
     const map = new PackedRecordMap<object>({ hot: 0 });
     const record = recordOf('a', 7);
