@@ -117,15 +117,7 @@ export class ByteArena {
   }
 
   #write(index: number, at: number, bytes: Uint8Array, need: number): number {
-    const chunk = this.#chunks[index]!;
-    let cursor = at;
-    let rest = bytes.length;
-    while (rest >= 0x80) {
-      chunk[cursor++] = (rest & 0x7f) | 0x80;
-      rest >>>= 7;
-    }
-    chunk[cursor++] = rest;
-    chunk.set(bytes, cursor);
+    putString(this.#chunks[index]!, at, bytes);
     this.#liveBytes += need;
     return index * HANDLE_SCALE + at;
   }
@@ -133,6 +125,22 @@ export class ByteArena {
 
 // Where the string at `segment[at]` ends (after its length and bytes); throws `RangeError` when
 // it is empty or does not end within the segment.
+/**
+ * Writes `bytes` into `target` at `at` as an arena lays a string out (its length as a varint,
+ * 7 bits a byte, low first, then the bytes); returns where it ends. `target` must have room.
+ */
+export function putString(target: Uint8Array, at: number, bytes: Uint8Array): number {
+  let cursor = at;
+  let rest = bytes.length;
+  while (rest >= 0x80) {
+    target[cursor++] = (rest & 0x7f) | 0x80;
+    rest >>>= 7;
+  }
+  target[cursor++] = rest;
+  target.set(bytes, cursor);
+  return cursor + bytes.length;
+}
+
 function stringEnd(segment: Uint8Array, at: number): number {
   let from = at;
   let length = 0;

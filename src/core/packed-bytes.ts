@@ -15,7 +15,7 @@
  * and a codec's tables never carry what a store once held and no longer does.
  */
 import { InvariantError } from './assert.js';
-import { ByteArena } from './byte-arena.js';
+import { ByteArena, putString } from './byte-arena.js';
 import { decodeColumn, encodeColumn } from './column-codec.js';
 import { type CodecTables, RecordCodec } from './record-codec.js';
 
@@ -94,7 +94,7 @@ function decodeSegment(text: unknown, index: number): Uint8Array {
   return decodeColumn(text, (size) => new Uint8Array(size), length, length, `records.bytes[${index}]`);
 }
 
-// Records' bytes, each after its length, into segments closed past SEGMENT_BYTES.
+// Records' bytes, each laid out as an arena stores it (`putString`), into segments closed past SEGMENT_BYTES.
 class SegmentWriter {
   #bytes = new Uint8Array(1 << 16);
   #at = 0;
@@ -102,14 +102,7 @@ class SegmentWriter {
 
   add(record: Uint8Array): void {
     this.#room(record.length + 5);
-    let rest = record.length;
-    while (rest >= 0x80) {
-      this.#bytes[this.#at++] = (rest & 0x7f) | 0x80;
-      rest >>>= 7;
-    }
-    this.#bytes[this.#at++] = rest;
-    this.#bytes.set(record, this.#at);
-    this.#at += record.length;
+    this.#at = putString(this.#bytes, this.#at, record);
     if (this.#at >= SEGMENT_BYTES) this.#flush();
   }
 
