@@ -25,7 +25,7 @@ import { InvariantError } from './assert.js';
 import { ByteArena } from './byte-arena.js';
 import { deepFreeze } from './freeze.js';
 import { loadPackedBytes, type PackedBytes } from './packed-bytes.js';
-import { type PackedRecords, PendingTexts, packRecord } from './packed-records.js';
+import { type PackedRecords, PendingTexts } from './packed-records.js';
 import { RecordCodec } from './record-codec.js';
 
 /** Ids whose records stay objects after they are set, by default. */
@@ -176,17 +176,6 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
     const value: unknown = super.get(id);
     if (typeof value !== 'number') return value as V | undefined;
     return (value < 0 ? (this.#pending as PendingTexts).parse(-value - 1) : this.#decode(id, value, false)) as V;
-  }
-
-  /**
-   * The packed text (`packRecord`) of `id`'s record, a pending one's as it was loaded (not
-   * parsed); undefined when absent. What snapshots `@3` and `@4` saved (`packRecords`).
-   */
-  packedText(id: string): string | undefined {
-    this.#fill();
-    const value: unknown = super.get(id);
-    if (typeof value === 'number' && value < 0) return (this.#pending as PendingTexts).text(-value - 1);
-    return value === undefined ? undefined : packRecord(this.peek(id));
   }
 
   /** How many records are packed and pending, and the bytes the packed ones' buffers hold (for figures and tests). */

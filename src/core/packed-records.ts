@@ -1,7 +1,7 @@
 /**
  * Records held as text until they are first read, for loads of engine snapshots `@3` and `@4`
- * (from `@5` snapshots hold the records as codec bytes: packed-bytes.ts; `packRecords` still
- * writes this form, which tests use to make older snapshots). A
+ * (from `@5` snapshots hold the records as codec bytes: packed-bytes.ts, and the engine no
+ * longer writes this form; test/support/packed-texts.ts does, to make older snapshots). A
  * snapshot's parse is dominated by its records (JSON.parse makes every object and string of
  * every record, and the store then deep-freezes each); most of them are never read again before
  * they change, so a store holds each record's text and parses and freezes it at its first read
@@ -28,9 +28,6 @@ export type PackedRecords =
   | { readonly ids: readonly string[]; readonly texts: readonly string[] }
   | { readonly ids: readonly string[]; readonly chunks: readonly string[]; readonly lengths: readonly number[] };
 
-/** Characters a chunk reaches before it is closed (after the record that passes this). */
-const CHUNK_CHARS = 1 << 19;
-
 const DOUBLE_QUOTE = 0x22;
 const APOSTROPHE = 0x27;
 const utf8Encoder = new TextEncoder();
@@ -53,11 +50,6 @@ export function packText(text: string): string {
     else if (byte === APOSTROPHE) bytes[i] = DOUBLE_QUOTE;
   }
   return utf8Decoder.decode(bytes.subarray(0, written));
-}
-
-/** The packed text of one record (JSON.stringify, then `packText`). Pure. */
-export function packRecord(record: unknown): string {
-  return packText(JSON.stringify(record));
 }
 
 /**
@@ -121,11 +113,11 @@ export class PendingTexts {
 
   /** Record `index` parsed from its text (not frozen); the text stays until `release`. */
   parse(index: number): unknown {
-    return JSON.parse(packText(this.text(index)));
+    return JSON.parse(packText(this.#text(index)));
   }
 
-  /** The packed text (`packRecord`) of record `index`. */
-  text(index: number): string {
+  // Record `index`'s packed text.
+  #text(index: number): string {
     const start = this.#startOf[index]!;
     const chunk = this.#chunks[this.#chunkOf[index]!]!;
     const length = this.#lengths[index]!;
@@ -169,50 +161,4 @@ export class PendingTexts {
       throw new InvariantError('snapshot records: chunks hold text past their records');
     }
   }
-}
-
-/** A map that can give a record's packed text without parsing it (`PackedRecordMap`). */
-export type PackedTextSource = { packedText(id: string): string | undefined };
-
-function isPackedTextSource(value: object): value is PackedTextSource {
-  return typeof (value as Partial<PackedTextSource>).packedText === 'function';
-}
-
-/**
- * The packed records of `order` in `byId` (a `PackedRecordMap` gives the texts of records not read
- * since a load as they are), joined into chunks of ~512K characters. Pure.
- */
-export function packRecords(order: readonly string[], byId: ReadonlyMap<string, object>): PackedRecords {
-  const lazy = isPackedTextSource(byId) ? byId : undefined;
-  const chunks: string[] = [];
-  const lengths = new Array<number>(order.length);
-  let parts: string[] = [];
-  let chars = 0;
-  for (let k = 0; k < order.length; k += 1) {
-    const id = order[k]!;
-    const text = lazy === undefined ? packRecord(byId.get(id)) : (lazy.packedText(id) as string);
-    lengths[k] = text.length;
-    parts.push(text);
-    chars += text.length;
-    if (chars >= CHUNK_CHARS) {
-      chunks.push(parts.join(''));
-      [parts, chars] = [[], 0];
-    }
-  }
-  if (parts.length > 0) chunks.push(parts.join(''));
-  return { ids: [...order], chunks, lengths };
-}
-
-/** Each record's packed text of `packed`, in order (either form). Pure. */
-export function packedTexts(packed: PackedRecords): string[] {
-  if ('texts' in packed) return [...packed.texts];
-  const texts: string[] = [];
-  let chunk = 0;
-  let at = 0;
-  for (const length of packed.lengths) {
-    if (at === packed.chunks[chunk]?.length) [chunk, at] = [chunk + 1, 0];
-    texts.push((packed.chunks[chunk] ?? '').slice(at, at + length));
-    at += length;
-  }
-  return texts;
 }

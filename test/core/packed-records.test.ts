@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvariantError } from '../../src/core/assert.js';
 import { PackedRecordMap } from '../../src/core/packed-record-map.js';
-import { packedTexts, packRecord, packRecords, packText } from '../../src/core/packed-records.js';
+import { packText } from '../../src/core/packed-records.js';
+import { packedTexts, packRecord, packRecords } from '../support/packed-texts.js';
 
 const records = [
   { id: 'a', name: "O'Brien \"the\" \\ back", nested: { list: [1, 2, { deep: 'x' }] } },
@@ -53,7 +54,6 @@ describe('a map of packed records', () => {
     expect(map.size).toBe(3);
     expect(map.has('b')).toBe(true);
     expect([...map.keys()]).toEqual(['a', 'b', 'c']);
-    expect(map.packedText('b')).toBe(packRecord(records[1]));
     const replaced = Object.freeze({ id: 'b', replaced: true });
     map.set('b', replaced);
     map.delete('c');
@@ -67,7 +67,6 @@ describe('a map of packed records', () => {
     });
     expect(seen).toEqual([`a:${JSON.stringify(records[0])}`, `b:${JSON.stringify(replaced)}`]);
     expect(new Map(map)).toEqual(new Map<string, object>([['a', records[0]!], ['b', replaced]]));
-    expect(map.packedText('b')).toBe(packRecord(replaced));
   });
 
   it('makes its entries at the first use, whichever method it is: a first set or delete keeps the pending records', () => {
@@ -87,7 +86,7 @@ describe('a map of packed records', () => {
     expect([...cleared]).toEqual([]);
   });
 
-  it('packs a lazy map back to the texts it was given, parsed or not', () => {
+  it('holds the records of the texts it was given, parsed or not', () => {
     const given = packed();
     const map = PackedRecordMap.fromPacked<{ id: string }>(JSON.parse(JSON.stringify(given)) as typeof given);
     map.get('a');
