@@ -35,7 +35,7 @@
  * codec as it was before stop 22 (test/core/reference-record-codec.ts).
  */
 
-import { isoText } from './time.js';
+import { canonicalInstantMs, isoText } from './time.js';
 import { parseUuid, UUID_LENGTH, uuidText } from './uuid-text.js';
 
 const NULL = 0;
@@ -291,7 +291,7 @@ export class RecordCodec {
     const length = text.length;
     if (length >= UUID_LENGTH) return text.charCodeAt(length - 28) === 45 && this.#id(text);
     if (length === 24) {
-      const ms = instantMs(text);
+      const ms = canonicalInstantMs(text);
       if (ms < 0) return false;
       this.#time(INSTANT, INSTANT_DELTA, ms);
       return true;
@@ -703,53 +703,3 @@ export function canonicalInteger(text: string): number {
   return negative ? -value : value;
 }
 
-// The value of the `count` decimal digits at `text[at]`, or -1 when one is not a digit.
-function digitsAt(text: string, at: number, count: number): number {
-  let value = 0;
-  for (let i = at; i < at + count; i += 1) {
-    const digit = text.charCodeAt(i) - 48;
-    if (digit >>> 0 > 9) return -1;
-    value = value * 10 + digit;
-  }
-  return value;
-}
-
-const DAY_MS = 86_400_000;
-// Days of each month in a common year.
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/**
- * The epoch ms of `text` when it is an instant exactly as `Date.prototype.toISOString` writes it
- * for years 1970-9999 (`YYYY-MM-DDTHH:MM:SS.sssZ`), so that its epoch ms gives it back; -1 when
- * it is not one. Checked and read in one pass (the days by arithmetic, no `Date`).
- */
-export function instantMs(text: string): number {
-  if (text.length !== 24 || text.charCodeAt(23) !== 90 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return -1;
-  if (text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58 || text.charCodeAt(19) !== 46) return -1;
-  const year = digitsAt(text, 0, 4);
-  const month = digitsAt(text, 5, 2);
-  const day = digitsAt(text, 8, 2);
-  const hour = digitsAt(text, 11, 2);
-  const minute = digitsAt(text, 14, 2);
-  const second = digitsAt(text, 17, 2);
-  const ms = digitsAt(text, 20, 3);
-  if (year < 1970 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59) return -1;
-  if (second < 0 || second > 59 || ms < 0 || day > monthDays(year, month)) return -1;
-  return daysFromCivil(year, month, day) * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000 + ms;
-}
-
-function monthDays(year: number, month: number): number {
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return month === 2 && leap ? 29 : MONTH_DAYS[month - 1]!;
-}
-
-// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (H. Hinnant's
-// days_from_civil: years counted from March, so that February's leap day comes last).
-function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146_097 + dayOfEra - 719_468;
-}

@@ -146,3 +146,44 @@ function daysFromCivil(year: number, month: number, day: number): number {
 function twoDigits(text: string, at: number): number {
   return (text.charCodeAt(at) - 48) * 10 + (text.charCodeAt(at + 1) - 48);
 }
+
+// The value of the `count` decimal digits at `text[at]`, or -1 when one is not a digit.
+function digitsAt(text: string, at: number, count: number): number {
+  let value = 0;
+  for (let i = at; i < at + count; i += 1) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit >>> 0 > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+// Days of each month in a common year.
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * The epoch ms of `text` when it is an instant exactly as `Date.prototype.toISOString` writes it
+ * for years 1970-9999 (`YYYY-MM-DDTHH:MM:SS.sssZ`), so that its epoch ms gives it back; -1 when
+ * it is not one. Checked and read in one pass (the days by arithmetic, no `Date`): what the
+ * record codec asks of a string before it writes it as an instant (`instantToMs` reads any
+ * instant of the log, unchecked).
+ */
+export function canonicalInstantMs(text: string): number {
+  if (text.length !== 24 || text.charCodeAt(23) !== 90 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return -1;
+  if (text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58 || text.charCodeAt(19) !== 46) return -1;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  const hour = digitsAt(text, 11, 2);
+  const minute = digitsAt(text, 14, 2);
+  const second = digitsAt(text, 17, 2);
+  const ms = digitsAt(text, 20, 3);
+  if (year < 1970 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59) return -1;
+  if (second < 0 || second > 59 || ms < 0 || day > monthDays(year, month)) return -1;
+  return daysFromCivil(year, month, day) * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000 + ms;
+}
+
+function monthDays(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : MONTH_DAYS[month - 1]!;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatInstant, instantToMs, parseInstant } from '../../src/core/time.js';
+import { canonicalInstantMs, formatInstant, instantToMs, parseInstant } from '../../src/core/time.js';
 
 // Years 0001..9999: every instant formatInstant writes in the 24-character "…sssZ" form.
 const canonicalMs = fc.integer({ min: Date.UTC(1, 0, 1), max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) });
@@ -50,5 +50,16 @@ describe('instantToMs (the replay fast path)', () => {
   it('falls back to Date.parse for other forms, offsets included', () => {
     expect(instantToMs('2026-01-31T18:00:00-06:00')).toBe(Date.parse('2026-02-01T00:00:00Z'));
     expect(instantToMs('2026-01-31T18:00:00Z')).toBe(parseInstant('2026-01-31T18:00:00Z'));
+  });
+});
+
+describe('canonicalInstantMs (what the record codec writes as an instant)', () => {
+  it('canonicalInstantMs: exactly what toISOString writes for 1970-9999, read as its epoch ms', () => {
+    fc.assert(fc.property(fc.date({ min: new Date(0), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true }), (date) => canonicalInstantMs(date.toISOString()) === date.getTime()));
+    for (const text of ['2026-02-29T00:00:00.000Z', '2100-02-29T00:00:00.000Z', '2026-04-31T00:00:00.000Z', '2026-01-05T24:00:00.000Z', '2026-01-05T16:00:00Z', '2026-01-05T16:00:00.000+00:00', '1969-12-31T23:59:59.999Z', '2026-01-05T16:00:00.0a0Z']) {
+      expect(canonicalInstantMs(text)).toBe(-1);
+    }
+    expect(canonicalInstantMs('2024-02-29T00:00:00.000Z')).toBe(Date.UTC(2024, 1, 29));
+    expect(canonicalInstantMs('2000-02-29T23:59:59.999Z')).toBe(Date.UTC(2000, 1, 29, 23, 59, 59, 999));
   });
 });
