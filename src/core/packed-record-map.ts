@@ -62,10 +62,11 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
   #arena = new ByteArena();
   readonly #freeze: boolean;
   // The ids set last, a ring: slot #next is the oldest, packed when it is overwritten (none:
-  // nothing is packed), with the record each was set to: a record set again since is not packed
-  // then (its later slot packs it), so the hot set is the last `hot` sets, re-sets included.
+  // nothing is packed), unless the id holds a later slot too (it was set again since: that slot
+  // packs it). #slotsOf counts each id's slots; counts, not the records set, so that the ring
+  // keeps no replaced record alive.
   readonly #recent: (string | undefined)[] | undefined;
-  readonly #recentValues: (object | undefined)[];
+  readonly #slotsOf = new Map<string, number>();
   #next = 0;
   // The texts of a load's records (none: not loaded from texts, or all read or cleared), and the
   // load's entries still to be made (none: made, or not loaded).
@@ -77,7 +78,6 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
     this.#freeze = options.freeze ?? true;
     const hot = options.hot ?? HOT_RECORDS;
     this.#recent = hot === Number.POSITIVE_INFINITY ? undefined : new Array<string | undefined>(Math.max(0, hot)).fill(undefined);
-    this.#recentValues = new Array<object | undefined>(this.#recent?.length ?? 0).fill(undefined);
   }
 
   /**
@@ -123,7 +123,7 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
     const replaced: unknown = super.get(id);
     super.set(id, value);
     this.#release(replaced);
-    this.#remember(id, value);
+    this.#remember(id);
     return this;
   }
 
@@ -141,7 +141,7 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
     this.#unfilled = undefined;
     this.#arena = new ByteArena();
     this.#recent?.fill(undefined);
-    this.#recentValues.fill(undefined);
+    this.#slotsOf.clear();
   }
 
   override keys(): MapIterator<string> {
@@ -219,31 +219,38 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
     const record = this.#freeze ? deepFreeze(parsed) : parsed;
     this.#releasePending(index);
     super.set(id, record);
-    this.#remember(id, record);
+    this.#remember(id);
     return record;
   }
 
-  // `id` was set to `value`: it joins the hot set, and the record set `hot` sets ago is packed
-  // unless its id was set again since (then a later slot holds it).
-  #remember(id: string, value: object): void {
+  // `id` was set: it joins the hot set, and the id set `hot` sets ago is packed unless it was
+  // set again since (then a later slot holds it).
+  #remember(id: string): void {
     const recent = this.#recent;
     if (recent === undefined) return;
     if (recent.length === 0) {
-      this.#pack(id, value);
+      this.#pack(id);
       return;
     }
     const slot = this.#next;
     const oldest = recent[slot];
-    const oldestValue = this.#recentValues[slot];
     recent[slot] = id;
-    this.#recentValues[slot] = value;
+    this.#slotsOf.set(id, (this.#slotsOf.get(id) ?? 0) + 1);
     this.#next = (slot + 1) % recent.length;
-    if (oldest !== undefined && oldestValue !== undefined) this.#pack(oldest, oldestValue);
+    if (oldest === undefined) return;
+    const slots = this.#slotsOf.get(oldest)! - 1;
+    if (slots > 0) {
+      this.#slotsOf.set(oldest, slots);
+      return;
+    }
+    this.#slotsOf.delete(oldest);
+    this.#pack(oldest);
   }
 
-  // Packs `id`'s record if it is still `value` (not replaced, deleted or packed since).
-  #pack(id: string, value: object): void {
-    if (super.get(id) !== value) return;
+  // Packs `id`'s record, unless it is gone, packed already or pending.
+  #pack(id: string): void {
+    const value: unknown = super.get(id);
+    if (typeof value !== 'object' || value === null) return;
     super.set(id, this.#arena.store(this.#codec.encode(value)) as unknown as V);
   }
 
