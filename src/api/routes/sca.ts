@@ -113,6 +113,37 @@ function answered(decided: Result<{ readonly events: readonly EventDraft[]; read
   return decided.ok ? ok({ events: decided.value.events, respond: () => ({ status, body: decided.value.body }) }) : decided;
 }
 
+/**
+ * A route of one customer's SCA (`?customerId=`): the query checked, then the body against
+ * `schema` (when given), then `decide` with the customer and the valid body.
+ */
+function customerRoute<T>(
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  schema: z.ZodType<T> | undefined,
+  decide: (route: RouteContext<DomainState>, customerId: string, body: T) => Result<Accepted<DomainState>, ApiError>,
+): Route<DomainState> {
+  return {
+    method,
+    path,
+    auth: 'platform',
+    ...(schema === undefined ? {} : { schema }),
+    querySchema: scaQuerySchema,
+    handle: (route) => {
+      const customerId = customerOf(route);
+      if (!customerId.ok) return customerId;
+      if (schema === undefined) return decide(route, customerId.value, undefined as T);
+      const body = validate(schema, route.request.body ?? {});
+      return body.ok ? decide(route, customerId.value, body.value) : body;
+    },
+  };
+}
+
+/** A decision that is only events, answered 204. */
+function noContent(events: Result<readonly EventDraft[], ApiError>): Result<Accepted<DomainState>, ApiError> {
+  return events.ok ? ok({ events: events.value, respond: () => ({ status: 204, body: null }) }) : events;
+}
+
 function customerOf(route: RouteContext<DomainState>): Result<string, ApiError> {
   const query = validate(scaQuerySchema, Object.fromEntries(route.request.query));
   return query.ok ? ok(query.value.customerId) : query;
@@ -153,152 +184,36 @@ export const scaRoutes: readonly Route<DomainState>[] = [
   ...trustRoutes('TRUST'),
   // `POST .../untrust` itself is the external-account route, which hands SCA customers to untrustWithSca.
   ...trustRoutes('UNTRUST').filter((route) => route.path.endsWith('/confirm')),
-  {
-    method: 'GET',
-    path: '/sca/factors',
-    auth: 'platform',
-    querySchema: scaQuerySchema,
-    handle: (route) => {
-      const customerId = customerOf(route);
-      if (!customerId.ok) return customerId;
-      const record = scaCustomer(route.state, customerId.value, route.at);
-      return record.ok ? ok(answer(200, { factors: factorViews(record.value) })) : record;
-    },
-  },
-  {
-    method: 'POST',
-    path: '/sca/factors',
-    auth: 'platform',
-    schema: enrollSchema,
-    querySchema: scaQuerySchema,
-    handle: (route) => {
-      const customerId = customerOf(route);
-      if (!customerId.ok) return customerId;
-      const body = validate(enrollSchema, route.request.body ?? {});
-      if (!body.ok) return body;
-      const decided = decideEnrollStart(route.state, customerId.value, body.value.type, contextOf(route));
-      return answered(decided, 200);
-    },
-  },
-  {
-    method: 'POST',
-    path: '/sca/factors/confirm',
-    auth: 'platform',
-    schema: confirmSchema,
-    querySchema: scaQuerySchema,
-    handle: (route) => {
-      const customerId = customerOf(route);
-      if (!customerId.ok) return customerId;
-      const body = validate(confirmSchema, route.request.body ?? {});
-      if (!body.ok) return body;
-      const request = json(body.value) as { type: 'TOTP'; secret: string; code: string } | { type: 'PASSKEY'; origin: string; credential: RegistrationJson };
-      const decided = decideEnrollConfirm(route.state, customerId.value, request, contextOf(route));
-      return answered(decided, 200);
-    },
-  },
-  {
-    method: 'DELETE',
-    path: '/sca/factors/{credentialId}',
-    auth: 'platform',
-    querySchema: scaQuerySchema,
-    handle: (route) => {
-      const customerId = customerOf(route);
-      if (!customerId.ok) return customerId;
-      const events = decideDeleteFactor(route.state, customerId.value, route.params.credentialId ?? '', contextOf(route));
-      return events.ok ? ok({ events: events.value, respond: () => ({ status: 204, body: null }) }) : events;
-    },
-  },
-  {
-    method: 'POST',
-    path: '/sca/login/start',
-    auth: 'platform',
-    schema: loginStartSchema,
-    querySchema: scaQuerySchema,
-    handle: (route) => {
-      const customerId = customerOf(route);
-      if (!customerId.ok) return customerId;
-      const body = validate(loginStartSchema, route.request.body ?? {});
-      if (!body.ok) return body;
-      const decided = decideLoginStart(route.state, customerId.value, body.value.factor, contextOf(route));
-      return answered(decided, 200);
-    },
-  },
-  {
-    method: 'POST',
-    path: '/sca/login/complete',
-    auth: 'platform',
-    schema: loginCompleteSchema,
-    querySchema: scaQuerySchema,
-    handle: (route) => {
-      const customerId = customerOf(route);
-      if (!customerId.ok) return customerId;
-      const body = validate(loginCompleteSchema, route.request.body ?? {});
-      if (!body.ok) return body;
-      const decided = decideLoginComplete(route.state, customerId.value, json(body.value) as LoginCompleteRequest, contextOf(route));
-      if (!decided.ok) return decided;
-      const { events, error, sessionExpiresAt } = decided.value;
-      // A failed attempt is recorded (it counts toward the lock) and the answer is still an error.
-      if (error !== undefined) return ok({ events, respond: () => ({ status: error.status, body: errorBody(error) }) });
-      return ok({ events, respond: () => ({ status: 200, body: { status: 'ACTIVE', sessionExpiresAt: sessionExpiresAt ?? null } }) });
-    },
-  },
-  {
-    method: 'POST',
-    path: '/sca/record-event',
-    auth: 'platform',
-    schema: recordEventSchema,
-    querySchema: scaQuerySchema,
-    handle: (route) => {
-      const customerId = customerOf(route);
-      if (!customerId.ok) return customerId;
-      const body = validate(recordEventSchema, route.request.body ?? {});
-      if (!body.ok) return body;
-      const decided = decideRecordEvent(route.state, customerId.value, body.value.eventType, contextOf(route));
-      return answered(decided, 200);
-    },
-  },
-  {
-    method: 'POST',
-    path: '/sca/factors/reset',
-    auth: 'platform',
-    schema: resetStartSchema,
-    querySchema: scaQuerySchema,
-    handle: (route) => {
-      const customerId = customerOf(route);
-      if (!customerId.ok) return customerId;
-      const body = validate(resetStartSchema, route.request.body ?? {});
-      if (!body.ok) return body;
-      const decided = decideResetStart(route.state, customerId.value, body.value.factor, contextOf(route));
-      return answered(decided, 201);
-    },
-  },
-  {
-    method: 'GET',
-    path: '/sca/factors/reset/{resetId}',
-    auth: 'platform',
-    querySchema: scaQuerySchema,
-    handle: (route) => {
-      const customerId = customerOf(route);
-      if (!customerId.ok) return customerId;
-      const record = scaCustomer(route.state, customerId.value, route.at);
-      if (!record.ok) return record;
-      const reset = findReset(record.value, route.params.resetId ?? '');
-      return reset === undefined ? err(apiError('NOT_FOUND', 'Reset not found')) : ok(answer(200, resetView(reset, route.nowMs)));
-    },
-  },
-  {
-    method: 'POST',
-    path: '/sca/factors/reset/{resetId}/complete',
-    auth: 'platform',
-    schema: resetCompleteSchema,
-    querySchema: scaQuerySchema,
-    handle: (route) => {
-      const customerId = customerOf(route);
-      if (!customerId.ok) return customerId;
-      const body = validate(resetCompleteSchema, route.request.body ?? {});
-      if (!body.ok) return body;
-      const events = decideResetComplete(route.state, customerId.value, route.params.resetId ?? '', body.value.mobile, contextOf(route));
-      return events.ok ? ok({ events: events.value, respond: () => ({ status: 204, body: null }) }) : events;
-    },
-  },
+  customerRoute('GET', '/sca/factors', undefined, (route, customerId) => {
+    const record = scaCustomer(route.state, customerId, route.at);
+    return record.ok ? ok(answer(200, { factors: factorViews(record.value) })) : record;
+  }),
+  customerRoute('POST', '/sca/factors', enrollSchema, (route, customerId, body) => answered(decideEnrollStart(route.state, customerId, body.type, contextOf(route)), 200)),
+  customerRoute('POST', '/sca/factors/confirm', confirmSchema, (route, customerId, body) => {
+    const request = json(body) as { type: 'TOTP'; secret: string; code: string } | { type: 'PASSKEY'; origin: string; credential: RegistrationJson };
+    return answered(decideEnrollConfirm(route.state, customerId, request, contextOf(route)), 200);
+  }),
+  customerRoute('DELETE', '/sca/factors/{credentialId}', undefined, (route, customerId) =>
+    noContent(decideDeleteFactor(route.state, customerId, route.params.credentialId ?? '', contextOf(route))),
+  ),
+  customerRoute('POST', '/sca/login/start', loginStartSchema, (route, customerId, body) => answered(decideLoginStart(route.state, customerId, body.factor, contextOf(route)), 200)),
+  customerRoute('POST', '/sca/login/complete', loginCompleteSchema, (route, customerId, body) => {
+    const decided = decideLoginComplete(route.state, customerId, json(body) as LoginCompleteRequest, contextOf(route));
+    if (!decided.ok) return decided;
+    const { events, error, sessionExpiresAt } = decided.value;
+    // A failed attempt is recorded (it counts toward the lock) and the answer is still an error.
+    if (error !== undefined) return ok({ events, respond: () => ({ status: error.status, body: errorBody(error) }) });
+    return ok({ events, respond: () => ({ status: 200, body: { status: 'ACTIVE', sessionExpiresAt: sessionExpiresAt ?? null } }) });
+  }),
+  customerRoute('POST', '/sca/record-event', recordEventSchema, (route, customerId, body) => answered(decideRecordEvent(route.state, customerId, body.eventType, contextOf(route)), 200)),
+  customerRoute('POST', '/sca/factors/reset', resetStartSchema, (route, customerId, body) => answered(decideResetStart(route.state, customerId, body.factor, contextOf(route)), 201)),
+  customerRoute('GET', '/sca/factors/reset/{resetId}', undefined, (route, customerId) => {
+    const record = scaCustomer(route.state, customerId, route.at);
+    if (!record.ok) return record;
+    const reset = findReset(record.value, route.params.resetId ?? '');
+    return reset === undefined ? err(apiError('NOT_FOUND', 'Reset not found')) : ok(answer(200, resetView(reset, route.nowMs)));
+  }),
+  customerRoute('POST', '/sca/factors/reset/{resetId}/complete', resetCompleteSchema, (route, customerId, body) =>
+    noContent(decideResetComplete(route.state, customerId, route.params.resetId ?? '', body.mobile, contextOf(route))),
+  ),
 ];
