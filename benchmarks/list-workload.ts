@@ -15,7 +15,15 @@
  * - `cards`: `CardIssued` to one of the log's customers in turn (funded by its account), of each
  *   customer's cards one in four then frozen and one in 25 closed (`CardUpdated`);
  * - `agentActions`: `AgentActionCreated` PENDING_APPROVAL (no execution), by one of the log's
- *   live agents in turn (its customer's), one in five then `AgentActionRejected`.
+ *   live agents in turn (its customer's), one in five then `AgentActionRejected`;
+ * - `cardTransactions`: `CardTransactionCreated` only (declined rows, which hold no money), on
+ *   one of the log's cards in turn (its holder's);
+ * - `stablecoinOperations`: `StablecoinOperationCreated` (a MINT of one minor unit, its hold on
+ *   the template's source account) of the log's first coin, then by turn of five: left CREATED,
+ *   moved to PENDING_FUNDING, EXPIRED twice (the hold voided), COMPLETED (hold posted, the coin
+ *   credited), each move as `StablecoinOperationStatusChanged`;
+ * - `balanceChanges`: `LedgerTransfersCreated` of one minor unit between the two customer
+ *   accounts holding the most, one way then back, so each item is a balance-change row of both.
  * An item is one created record; a status move rides with its record's event in the same block.
  * Nested objects are shared between clones, so the heap holds the index and shallow records.
  * Deterministic.
@@ -24,10 +32,10 @@ import type { Engine } from '../src/engine/engine.js';
 import type { EventEnvelope } from '../src/log/index.js';
 
 /** What to append (see the module comment). */
-export type ListKind = 'transactions' | 'quotes' | 'customers' | 'externalAccounts' | 'cards' | 'agentActions';
+export type ListKind = 'transactions' | 'quotes' | 'customers' | 'externalAccounts' | 'cards' | 'agentActions' | 'cardTransactions' | 'stablecoinOperations' | 'balanceChanges';
 
 /** Every kind, for argument checks. */
-export const LIST_KINDS: readonly ListKind[] = ['transactions', 'quotes', 'customers', 'externalAccounts', 'cards', 'agentActions'];
+export const LIST_KINDS: readonly ListKind[] = ['transactions', 'quotes', 'customers', 'externalAccounts', 'cards', 'agentActions', 'cardTransactions', 'stablecoinOperations', 'balanceChanges'];
 
 /** A generator of synthetic list events continuing `log` (same chain, later times). */
 export type ListEventSource = {
@@ -39,6 +47,12 @@ export type ListEventSource = {
   readonly paymentStatus: string;
   /** The live agents the `agentActions` kind writes for, in turn. */
   readonly agents: readonly string[];
+  /** The cards the `cardTransactions` kind writes on, in turn, with their holders. */
+  readonly cards: readonly { readonly id: string; readonly customerId: string }[];
+  /** The coin whose operations the `stablecoinOperations` kind writes. */
+  readonly stablecoinId: string | undefined;
+  /** The internal account whose rows the `balanceChanges` kind writes (one side of each transfer). */
+  readonly balanceAccount: string | undefined;
 };
 
 /** Templates from `log` and a source of `kind` events after its head. Throws when the log lacks a template. */
@@ -69,6 +83,11 @@ export function listEvents(engine: Engine, log: readonly EventEnvelope[], kind: 
       : undefined;
   const cardTemplate = kind === 'cards' ? need('card', find('CardIssued', (d) => d.card.status === 'ACTIVE' && d.card.platformCardId === undefined)) : undefined;
   const actionTemplate = kind === 'agentActions' ? need('pending agent action', find('AgentActionCreated', (d) => d.action.status === 'PENDING_APPROVAL' && d.action.execution === undefined)) : undefined;
+  const cardTxTemplate = kind === 'cardTransactions' ? need('declined card transaction', card) : undefined;
+  const cards = log.filter((env) => env.type === 'CardIssued').map((env) => (env.data as { card: { id: string; customerId: string; fundingSource: string } }).card);
+  const platformIdOf = new Map(log.filter((env) => env.type === 'CustomerCreated').map((env) => [(env.data as any).customer.id as string, (env.data as any).customer.platformCustomerId as string | undefined]));
+  const coinOps = kind === 'stablecoinOperations' ? stablecoinTemplates(log) : undefined;
+  const pair = kind === 'balanceChanges' ? richestAccounts(engine, customers, accountOf) : undefined;
   const cardOwners = customers.filter((customer) => accountOf(customer) !== undefined);
   if (kind === 'cards' && cardOwners.length === 0) throw new Error('the base log holds no customer with an account');
   if (kind === 'agentActions' && agents.length === 0) throw new Error('the base log holds no live agent');
@@ -137,6 +156,23 @@ export function listEvents(engine: Engine, log: readonly EventEnvelope[], kind: 
         if (n % 5 === 0) out.push(envelope('AgentActionRejected', { actionId: id, updatedAt: at }));
         return;
       }
+      case 'cardTransactions': {
+        const on = cards[n % cards.length]!;
+        const platformCustomerId = platformIdOf.get(on.customerId);
+        const tx = { ...cardTxTemplate.transaction, id: `Transaction:${uuid(n)}`, cardId: on.id, customerId: on.customerId, accountId: on.fundingSource, createdAt: at, updatedAt: at };
+        out.push(envelope('CardTransactionCreated', { ...cardTxTemplate, transaction: platformCustomerId === undefined ? tx : { ...tx, platformCustomerId } }));
+        return;
+      }
+      case 'stablecoinOperations': {
+        coinOperation(out, coinOps!, n, at);
+        return;
+      }
+      case 'balanceChanges': {
+        // One way then back: both balances stay where the base log left them.
+        const [from, to] = n % 2 === 1 ? pair! : [pair![1], pair![0]];
+        out.push(envelope('LedgerTransfersCreated', { transfers: [{ id: `Transfer:${uuid(n)}`, debitAccountId: from, creditAccountId: to, amountMinor: '1' }] }));
+        return;
+      }
       case 'transactions': {
         if (card !== undefined && n % 5 === 0) {
           out.push(envelope('CardTransactionCreated', { ...card, transaction: { ...card.transaction, id: `CardTransaction:${uuid(n)}`, customerId, createdAt: at, updatedAt: at } }));
@@ -159,5 +195,56 @@ export function listEvents(engine: Engine, log: readonly EventEnvelope[], kind: 
     }
     return out;
   };
-  return { next, customers, accountOf, paymentStatus: payment.transaction.status, agents };
+  /** A MINT of one minor unit, then its moves by `n`'s turn of five (see the module comment). */
+  const coinOperation = (out: EventEnvelope[], t: CoinTemplates, i: number, at: string): void => {
+    const id = `StablecoinOperation:${uuid(i)}`;
+    const holdTransferId = `Transfer:${uuid(i)}`;
+    const fundingExpiresAt = new Date(atMs + 1_800_000).toISOString();
+    const operation = { ...t.created.operation, id, amount: t.unitAmount, baseAmountMinor: '1', holdTransferId, fundingExpiresAt, createdAt: at, updatedAt: at };
+    const hold = { ...t.created.transfers[0], id: holdTransferId, amountMinor: '1', transactionId: id };
+    out.push(envelope('StablecoinOperationCreated', { operation, transfers: [hold], nextStepAt: new Date(atMs + 1000).toISOString() }));
+    const move = (trigger: string, previousStatus: string, status: string, transfers: unknown[], nextStep = true, failureReason?: string): void => {
+      const step = nextStep ? { nextStepAt: new Date(atMs + 1000).toISOString() } : {};
+      out.push(envelope('StablecoinOperationStatusChanged', { operationId: id, trigger, previousStatus, status, transfers, ...(failureReason === undefined ? {} : { failureReason }), ...step }));
+    };
+    const turn = i % 5;
+    if (turn === 0) return;
+    if (turn === 2 || turn === 3) {
+      move('FUNDING_EXPIRED', 'CREATED', 'EXPIRED', [{ id: `Transfer:v${uuid(i)}`, pendingId: holdTransferId, action: 'void', transactionId: id }], false, t.expiredReason);
+      return;
+    }
+    move('SUBMITTED', 'CREATED', 'PENDING_FUNDING', []);
+    if (turn === 1) return;
+    move('FUNDS_RECEIVED', 'PENDING_FUNDING', 'PENDING_PROVIDER', []);
+    move('PROVIDER_ACCEPTED', 'PENDING_PROVIDER', 'PROCESSING', []);
+    const [post, credit] = t.completed.transfers;
+    move('SETTLED', 'PROCESSING', 'COMPLETED', [
+      { ...post, id: `Transfer:p${uuid(i)}`, pendingId: holdTransferId, transactionId: id },
+      { ...credit, id: `Transfer:c${uuid(i)}`, amountMinor: '1', transactionId: id },
+    ], false);
+  };
+  const stablecoinId = coinOps?.created.operation.stablecoinId ?? (log.find((env) => env.type === 'StablecoinRegistered')?.data as { stablecoin?: { id: string } } | undefined)?.stablecoin?.id;
+  return { next, customers, accountOf, paymentStatus: payment.transaction.status, agents, cards, stablecoinId, balanceAccount: pair?.[0] };
+}
+
+/** The templates of the `stablecoinOperations` kind: a MINT that completed, and its completion. */
+type CoinTemplates = { readonly created: any; readonly completed: any; readonly unitAmount: string; readonly expiredReason: string };
+
+/** A MINT of the log that reached COMPLETED, and the move that completed it; throws when none did. */
+function stablecoinTemplates(log: readonly EventEnvelope[]): CoinTemplates {
+  const completed = log.find((env) => env.type === 'StablecoinOperationStatusChanged' && (env.data as any).status === 'COMPLETED')?.data as any;
+  const created = log.find((env) => env.type === 'StablecoinOperationCreated' && (env.data as any).operation.id === completed?.operationId)?.data as any;
+  if (completed === undefined || created === undefined || created.operation.type !== 'MINT') throw new Error('the base log holds no completed stablecoin mint');
+  // The token amount of one minor unit of the base currency, as the template scales it.
+  const scale = BigInt(created.operation.amount) / BigInt(created.operation.baseAmountMinor);
+  return { created, completed, unitAmount: scale.toString(), expiredReason: 'FUNDING_NOT_RECEIVED' };
+}
+
+/** The two customers' internal accounts with the most posted money (the first one sends first). */
+function richestAccounts(engine: Engine, customers: readonly string[], accountOf: (customer: string) => string | undefined): readonly [string, string] {
+  const posted = (id: string): bigint => engine.state.ledger.balance(id)?.postedMinor ?? 0n;
+  const accounts = customers.map(accountOf).filter((id): id is string => id !== undefined);
+  const sorted = accounts.sort((a, b) => (posted(b) > posted(a) ? 1 : posted(b) < posted(a) ? -1 : 0));
+  if (sorted.length < 2 || posted(sorted[0]!) <= 0n) throw new Error('the base log holds no two customer accounts with money');
+  return [sorted[0]!, sorted[1]!];
 }
