@@ -30,9 +30,10 @@ export type ListSides = {
  * reported, not judged: `walk` is the big list walked from its middle over walked from its start,
  * `walkBySize` the walk from the start, big over small. A walk reads each record once, so it
  * measures where records lie in memory as much as the algorithm: at 1M the cards' walk read
- * 2.6-2.9 from the middle over the start and 0.57 oldest first (records of another age), and the
+ * 2.4-3.0 from the middle over the start and 0.56 oldest first (records of another age), and the
  * small list, walked again and again, stays in the CPU caches where the big one does not (cards
- * by size 1.4-5.8), while the medians of the same pages read 0.7-1.2.
+ * by size 0.8-6.2), while the medians of the same pages read 0.7-1.12 (docs/performance.md,
+ * "Figure 10 at the goal's sizes (stop 23)").
  */
 export type ListJudgement = { readonly page: Ratio; readonly deep: Ratio; readonly walk: Ratio; readonly walkBySize: Ratio; readonly totalCount: boolean; readonly worst: number; readonly met: boolean };
 
