@@ -111,6 +111,9 @@ describe('GET /transactions from the list index', () => {
       ['direction=CREDIT', (row) => row.direction === 'CREDIT' || (row.type === 'INCOMING' && row.direction === undefined)],
       [`accountIdentifier=${encodeURIComponent(account)}`, (row) => accountsOf(row).includes(account)],
       [`customerId=${encodeURIComponent(customer)}&status=COMPLETED`, (row) => row.customerId === customer && row.type !== 'CARD' && row.status === 'COMPLETED'],
+      [`customerId=${encodeURIComponent(customer)}&type=CARD`, (row) => row.customerId === customer && row.type === 'CARD'],
+      [`customerId=${encodeURIComponent(customer)}&type=OUTGOING&status=COMPLETED`, (row) => row.customerId === customer && row.type === 'OUTGOING' && row.status === 'COMPLETED'],
+      [`customerId=${encodeURIComponent(customer)}&type=INCOMING&direction=CREDIT`, (row) => row.customerId === customer && row.type === 'INCOMING' && (row.direction === 'CREDIT' || row.direction === undefined)],
       [`type=OUTGOING&status=FAILED`, (row) => row.type === 'OUTGOING' && row.status === 'FAILED'],
     ];
     const middle = all[Math.floor(all.length / 2)]!.createdAt;
@@ -125,6 +128,23 @@ describe('GET /transactions from the list index', () => {
     }
     // Direction CREDIT must have matched something, or the case proves nothing.
     expect(walk(engine, 'direction=CREDIT', 100).totalCount).toBeGreaterThan(0);
+  });
+
+  it('each customer\'s type and status codes are the store-wide codes at its positions (customer with type or status reads one index)', () => {
+    const index = engine.state.lists.transactions;
+    expect(index.codesByCustomer.size).toBe(index.byCustomer.size);
+    let rows = 0;
+    for (const [customerId, positions] of index.byCustomer) {
+      const own = index.codesByCustomer.get(customerId)!;
+      expect(own.type.length).toBe(positions.length);
+      expect(own.status.length).toBe(positions.length);
+      positions.forEach((position, local) => {
+        expect(own.type.codes[local]).toBe(index.type.codes[position]);
+        expect(own.status.codes[local]).toBe(index.status.codes[position]);
+      });
+      rows += positions.length;
+    }
+    expect(rows).toBe(index.ids.length);
   });
 
   it('answers what the plain scan of both stores answers (same rows, positions and counts), page by page', () => {
@@ -175,16 +195,17 @@ describe('GET /transactions from the list index', () => {
     expect(walk(restored, 'status=COMPLETED', 50).rows).toEqual(walk(engine, 'status=COMPLETED', 50).rows);
   });
 
-  it('a snapshot saved before an index gained a field (stop 22: per-holder status codes, live types, owner currencies, funding accounts) makes that index again from the store', () => {
+  it('a snapshot saved before an index gained a field (stop 22: per-holder status codes, live types, owner currencies, funding accounts; stop 23: per-customer transaction codes) makes that index again from the store', () => {
     const live = indexText(engine);
     const snapshot = JSON.parse(JSON.stringify(engine.snapshot()));
     const lists = decodeData(snapshot.lists) as Record<string, Record<string, unknown>>;
+    const { codesByCustomer: _k, ...transactionIndex } = lists.transactions!;
     // The shapes before stop 22: each index without the field added then (external accounts had one map per currency).
     const { statusByCustomer: _a, ...actions } = lists.agentActions!;
     const { statusByCustomer: _c, byFundingSource: _f, ...cards } = lists.cards!;
     const { liveType: _t, ...customers } = lists.customers!;
     const { byOwnerCurrency: _o, customerByCurrency: _u, ...externalAccounts } = lists.externalAccounts!;
-    const older = { ...lists, agentActions: actions, cards, customers, externalAccounts: { ...externalAccounts, byCurrency: new Map() } };
+    const older = { ...lists, transactions: transactionIndex, agentActions: actions, cards, customers, externalAccounts: { ...externalAccounts, byCurrency: new Map() } };
     const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: { ...snapshot, lists: encodeData(older) } });
     expect(indexText(restored)).toBe(live);
   });
@@ -204,6 +225,7 @@ function indexText(e: Engine): string {
     createdMs: [...transactions.createdMs],
     listed: [transactions.paymentsListed, transactions.cardsListed],
     maps: [map(transactions.byCustomer), map(transactions.byCard), map(transactions.byAccount), map(quotes.byCustomer)],
+    customerCodes: [...transactions.codesByCustomer].map(([id, own]) => [id, codes(own.type), codes(own.status)]),
     codes: [codes(transactions.type), codes(transactions.direction), codes(transactions.status), codes(quotes.status), codes(e.state.lists.agentActions.status)],
     quoteCreatedMs: [...quotes.createdMs],
     actions: [

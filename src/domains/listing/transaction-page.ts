@@ -7,8 +7,9 @@
  *
  * Indexed (O(log n + page), count included): no filter, each one of customerId
  * (platformCustomerId resolves to it), type, status, direction, cardId, accountIdentifier, and
- * the createdAfter/createdBefore/startDate/endDate range with any of them. A combination of
- * those is counted by walking the narrowest one's range; `reference` resolves to at most one
+ * the createdAfter/createdBefore/startDate/endDate range with any of them, and a customer with
+ * its type and status (the customer's own codes). Any other combination is counted by walking
+ * the narrowest one's range; `reference` resolves to at most one
  * transaction; sender/receiverAccountIdentifier walk that account's rows. Pure.
  */
 import type { ListedTransaction } from '../card-transactions/list.js';
@@ -18,7 +19,7 @@ import { matchesTransaction, type TransactionFilters } from '../transactions/lis
 import { referencedTransactionId } from '../transactions/reference.js';
 import { instantToMs } from '../../core/time.js';
 import { countPlan, type ListPlan, pageDown, pageUp } from './query.js';
-import { codeSource, firstPositionAtLeast, type PositionSource, sortedSource } from './sources.js';
+import { codeSource, firstPositionAtLeast, ownedCodeSource, type PositionSource, sortedSource } from './sources.js';
 import { directionCode, positionOfListed, statusCode, type TransactionListIndex, typeCode } from './transactions.js';
 
 /** The filters the index answers exactly. */
@@ -54,11 +55,13 @@ function planOf(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, i
   const hi = filters.createdBeforeMs === undefined ? length : firstPositionAtLeast(length, keyAt, filters.createdBeforeMs);
   const sources: PositionSource[] = [];
   const list = (map: Map<string, number[]>, key: string): PositionSource => sortedSource(map.get(key) ?? []);
-  if (filters.customerId !== undefined) sources.push(list(index.byCustomer, filters.customerId));
+  if (filters.customerId !== undefined) sources.push(...customerSources(index, filters.customerId, filters));
+  else {
+    if (filters.type !== undefined) sources.push(codeSource(index.type, typeCode(filters.type)));
+    if (filters.status !== undefined) sources.push(codeSource(index.status, statusCode(filters.status)));
+  }
   if (filters.cardUuid !== undefined) sources.push(list(index.byCard, filters.cardUuid));
-  if (filters.type !== undefined) sources.push(codeSource(index.type, typeCode(filters.type)));
   if (filters.direction !== undefined) sources.push(codeSource(index.direction, directionCode(filters.direction)));
-  if (filters.status !== undefined) sources.push(codeSource(index.status, statusCode(filters.status)));
   for (const account of [filters.accountIdentifier, filters.senderAccountIdentifier, filters.receiverAccountIdentifier]) {
     if (account !== undefined) sources.push(list(index.byAccount, account));
   }
@@ -67,6 +70,21 @@ function planOf(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, i
   // yet, a filter added later) is checked on each row.
   const exact = Object.entries(filters).every(([key, value]) => value === undefined || INDEXED.has(key));
   return exact ? { sources, lo, hi } : { sources, lo, hi, residual: (position) => matchesRow(state, index, position, filters) };
+}
+
+/**
+ * A customer's rows, narrowed by type and status through its own codes when those filters are
+ * given: each an exact O(log n) source over the customer's positions, where the store-wide codes
+ * would be checked row by row along the customer's whole list.
+ */
+function customerSources(index: TransactionListIndex, customerId: string, filters: TransactionFilters): PositionSource[] {
+  const positions = index.byCustomer.get(customerId) ?? [];
+  const own = index.codesByCustomer.get(customerId);
+  if (own === undefined || (filters.type === undefined && filters.status === undefined)) return [sortedSource(positions)];
+  const sources: PositionSource[] = [];
+  if (filters.type !== undefined) sources.push(ownedCodeSource(positions, own.type, typeCode(filters.type)));
+  if (filters.status !== undefined) sources.push(ownedCodeSource(positions, own.status, statusCode(filters.status)));
+  return sources;
 }
 
 /** The one position a reference can name: references are made from the transaction's id. */

@@ -15,7 +15,7 @@ import type { TransactionStore } from '../transactions/store.js';
 import { bareUuid } from '../../core/ids.js';
 import { instantToMs } from '../../core/time.js';
 import { appendCode, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
-import { pushPosition } from './sources.js';
+import { lowerBound, pushPosition } from './sources.js';
 
 /** The merged list's index. */
 export type TransactionListIndex = {
@@ -27,6 +27,12 @@ export type TransactionListIndex = {
   paymentsListed: number;
   cardsListed: number;
   readonly byCustomer: Map<string, number[]>;
+  /**
+   * Per customer, the type and status codes parallel to its `byCustomer` positions, so that a
+   * customer's rows of one type or status are one index read (`ownedCodeSource`), not a walk
+   * of every row the customer has.
+   */
+  readonly codesByCustomer: Map<string, CustomerRowCodes>;
   /** A card's bare uuid, lower case. */
   readonly byCard: Map<string, number[]>;
   /** Account identifiers on either side: an account id or an UMA address (`accountIdentifierOf`). */
@@ -39,6 +45,9 @@ export type TransactionListIndex = {
   readonly status: CodeIndex;
 };
 
+/** One customer's row codes, local position i being its i-th row in `byCustomer`. */
+export type CustomerRowCodes = { readonly type: CodeIndex; readonly status: CodeIndex };
+
 /** An empty index. */
 export function emptyTransactionListIndex(): TransactionListIndex {
   return {
@@ -47,6 +56,7 @@ export function emptyTransactionListIndex(): TransactionListIndex {
     paymentsListed: 0,
     cardsListed: 0,
     byCustomer: new Map(),
+    codesByCustomer: new Map(),
     byCard: new Map(),
     byAccount: new Map(),
     type: emptyCodeIndex(),
@@ -115,15 +125,34 @@ function appendRecord(index: TransactionListIndex, record: Transaction | CardTra
   const receiver = isCard ? (record.direction === 'DEBIT' ? undefined : record.accountId) : paymentReceiverOf(record);
   if (sender !== undefined) pushPosition(index.byAccount, sender, position);
   if (receiver !== undefined && receiver !== sender) pushPosition(index.byAccount, receiver, position);
-  appendCode(index.type, typeCode(isCard ? 'CARD' : record.type));
+  const type = typeCode(isCard ? 'CARD' : record.type);
+  const status = isCard ? 0 : statusCode(record.status);
+  appendCode(index.type, type);
   appendCode(index.direction, directionCode(record.direction));
-  appendCode(index.status, isCard ? 0 : statusCode(record.status));
+  appendCode(index.status, status);
+  const own = customerCodesFor(index, record.customerId);
+  appendCode(own.type, type);
+  appendCode(own.status, status);
+}
+
+function customerCodesFor(index: TransactionListIndex, customerId: string): CustomerRowCodes {
+  let own = index.codesByCustomer.get(customerId);
+  if (own === undefined) {
+    own = { type: emptyCodeIndex(), status: emptyCodeIndex() };
+    index.codesByCustomer.set(customerId, own);
+  }
+  return own;
 }
 
 /** Re-reads a listed payment's status (after it moved); `createdMs` is its `createdAt` in epoch ms. */
 export function syncTransactionStatus(index: TransactionListIndex, transaction: Transaction, createdMs: number): void {
   const position = positionOfListed(index, transaction.id, createdMs);
-  if (position !== -1) setCode(index.status, position, statusCode(transaction.status));
+  if (position === -1) return;
+  const code = statusCode(transaction.status);
+  setCode(index.status, position, code);
+  const positions = index.byCustomer.get(transaction.customerId);
+  const own = index.codesByCustomer.get(transaction.customerId);
+  if (positions !== undefined && own !== undefined) setCode(own.status, lowerBound(positions, position), code);
 }
 
 /** The position of a listed id created at `createdMs`, or -1: a binary search on the creation times. */
