@@ -14,11 +14,13 @@
  * comparison reads two strings already in cache.
  */
 import { assert } from '../core/assert.js';
-import { hashRange, hashString } from './id-hash.js';
-import { IdColumn } from './id-column.js';
+import { hashRange, hashString } from '../core/id-hash.js';
+import { IdColumn } from '../core/id-column.js';
+import { deleteSlot } from '../core/linear-probing.js';
 import { PackedStrings } from './packed-strings.js';
 
-export { hashRange, hashString } from './id-hash.js';
+export { hashRange, hashString } from '../core/id-hash.js';
+export { deleteSlot } from '../core/linear-probing.js';
 
 const SLOTS_FIRST = 1_024;
 const EMPTY = -1;
@@ -275,23 +277,4 @@ function grown(array: Int32Array): Int32Array {
   const next = new Int32Array(array.length * 2);
   next.set(array);
   return next;
-}
-
-/**
- * Empties `slot` and pulls later keys of its probe run back over the gap, so that no lookup
- * stops early at it (Knuth's Algorithm R for linear probing).
- */
-export function deleteSlot(table: Int32Array, mask: number, slot: number): void {
-  let gap = slot;
-  table[2 * gap] = EMPTY;
-  for (let next = (gap + 1) & mask; table[2 * next] !== EMPTY; next = (next + 1) & mask) {
-    const home = table[2 * next + 1]! & mask;
-    // The key at `next` may move into the gap only if its home is not cyclically in (gap, next].
-    const staysPut = gap <= next ? gap < home && home <= next : gap < home || home <= next;
-    if (staysPut) continue;
-    table[2 * gap] = table[2 * next]!;
-    table[2 * gap + 1] = table[2 * next + 1]!;
-    table[2 * next] = EMPTY;
-    gap = next;
-  }
 }

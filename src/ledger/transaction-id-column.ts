@@ -8,7 +8,7 @@
  * names each transaction after its one transfer) costs the Int32 alone.
  */
 import { assert } from '../core/assert.js';
-import { IdColumn } from './id-column.js';
+import { IdColumn } from '../core/id-column.js';
 
 /** `refAt` of a transfer with no transaction id. */
 export const NO_TRANSACTION = -1;

@@ -8,7 +8,7 @@ import { type IndexStep, runIndexModel, runPushModel } from './models.js';
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { parseUuid } from '../../src/core/uuid-text.js';
-import { IdColumn } from '../../src/ledger/id-column.js';
+import { IdColumn } from '../../src/core/id-column.js';
 import { IdIndex, hashString } from '../../src/ledger/id-index.js';
 import { PackedStrings, packStrings } from '../../src/ledger/packed-strings.js';
 import { NO_TRANSACTION, SAME_AS_TRANSFER, TransactionIdColumn } from '../../src/ledger/transaction-id-column.js';

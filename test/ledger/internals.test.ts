@@ -6,7 +6,7 @@
 import { runPushModel } from './models.js';
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import { ChunkedList } from '../../src/ledger/chunked-list.js';
+import { ChunkedList } from '../../src/core/chunked-list.js';
 import { ExpiryQueue } from '../../src/ledger/expiry-queue.js';
 import { IdIndex, deleteSlot, hashString } from '../../src/ledger/id-index.js';
 import { NUM_RUNS } from './support.js';

@@ -18,8 +18,8 @@
  * `at` rebuilds the exact text; `equals` and `hash` read the packed bytes in place, and `hash`
  * gives what `hashString` gives for the text, so the id index mixes packed and fallback ids.
  */
-import { assert } from '../core/assert.js';
-import { DIGIT_AT, parseUuid, UUID_DIGITS, UUID_LENGTH, uuidDigitCode, uuidText } from '../core/uuid-text.js';
+import { assert } from './assert.js';
+import { DIGIT_AT, parseUuid, UUID_DIGITS, UUID_LENGTH, uuidDigitCode, uuidText } from './uuid-text.js';
 import { ChunkedList } from './chunked-list.js';
 import { FNV_OFFSET, finishHash, fnvRange, fnvStep, hashString } from './id-hash.js';
 
@@ -112,6 +112,16 @@ export class IdColumn {
     const code = this.#codeOf(c, row);
     if (code === FALLBACK) return hashString(this.#fallback.at(this.#fallbackPosition(c, row)));
     return finishHash(uuidState(this.#headStates[code]!, this.#words[c]!, WORDS * row));
+  }
+
+  /**
+   * Drops the string of the id at `index` if it is a fallback one (a `PackedKeyMap`'s deleted
+   * key, never read again): the row stays, and `at`, `equals` and `hash` no longer answer for it.
+   */
+  forget(index: number): void {
+    const c = index >>> this.#bits;
+    const row = index & (this.#rows - 1);
+    if (this.#codeOf(c, row) === FALLBACK) this.#fallback.set(this.#fallbackPosition(c, row), '');
   }
 
   /** Forgets the ids from `length` on. Chunks stay: later pushes reuse them. */

@@ -13,7 +13,7 @@
  *
  * Every chunk is a holey array of the same elements kind, so reads stay monomorphic.
  */
-import { assert } from '../core/assert.js';
+import { assert } from './assert.js';
 
 const CHUNK_BITS = 10;
 const FIRST_ITEMS = 16;
@@ -41,6 +41,12 @@ export class ChunkedList<T> {
   /** The item at `index`, which must be below `length`. */
   at(index: number): T {
     return this.#chunks[index >> this.#bits]![index & this.#mask] as T;
+  }
+
+  /** Replaces the item at `index`, which must be below `length`. */
+  set(index: number, value: T): void {
+    assert(index >= 0 && index < this.#length, 'set out of range');
+    this.#chunks[index >> this.#bits]![index & this.#mask] = value;
   }
 
   /** Appends `value` at index `length`. */
