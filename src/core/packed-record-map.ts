@@ -24,6 +24,7 @@
 import { InvariantError } from './assert.js';
 import { ByteArena } from './byte-arena.js';
 import { deepFreeze } from './freeze.js';
+import { PackedKeyMap } from './packed-key-map.js';
 import { loadPackedBytes, type PackedBytes } from './packed-bytes.js';
 import { type PackedRecords, PendingTexts } from './packed-records.js';
 import { RecordCodec } from './record-codec.js';
@@ -54,7 +55,7 @@ type Unfilled = { readonly count: number; readonly pending: boolean; ids(): read
  * byId.set(tx.id, tx);
  * byId.get(tx.id); // equal to tx (the same object while it is hot)
  */
-export class PackedRecordMap<V extends object> extends Map<string, V> {
+export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   // A value in the underlying Map is the record (an object), the handle of its packed bytes in
   // #arena (a number >= 0), or, for a record pending since a load, -(its index in #pending + 1).
   // A load from bytes replaces the codec and the arena with the snapshot's.
@@ -147,6 +148,18 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
   override keys(): MapIterator<string> {
     this.#fill();
     return super.keys();
+  }
+
+  override keyAt(position: number): string {
+    this.#fill();
+    return super.keyAt(position);
+  }
+
+  override valueAt(position: number): V {
+    this.#fill();
+    const stored: unknown = super.valueAt(position);
+    // The key is rebuilt only for a record that is not an object: a decode names it when it fails.
+    return typeof stored === 'number' ? (this.#valueOf(super.keyAt(position), stored) as V) : (stored as V);
   }
 
   override forEach(callback: (value: V, key: string, map: Map<string, V>) => void, thisArg?: unknown): void {
@@ -289,9 +302,8 @@ export class PackedRecordMap<V extends object> extends Map<string, V> {
 
   #compact(): void {
     const old = this.#arena;
-    this.#arena = new ByteArena();
-    for (const [key, value] of super.entries()) {
-      if (typeof value === 'number' && value >= 0) super.set(key, this.#arena.store(old.bytesOf(value)) as unknown as V);
-    }
+    const arena = new ByteArena();
+    this.#arena = arena;
+    this.updateValues((value: unknown) => (typeof value === 'number' && value >= 0 ? (arena.store(old.bytesOf(value)) as unknown as V) : (value as V)));
   }
 }

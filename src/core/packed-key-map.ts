@@ -1,0 +1,286 @@
+/**
+ * A `Map<string, V>` whose keys are not held as JS strings: the growing stores key their records
+ * by `<Type>:<uuid>` ids, and as a Map key such an id costs ~64-150 B of string (a template
+ * literal's cons string, flattened when hashed) plus ~37 B of Map entry, more than the packed
+ * record it finds (docs/performance.md, "Packed keys (stop 23)"). Here an entry is a row, numbered
+ * in insertion order: its key in an `IdColumn` (a UUID-shaped id in 17 bytes of typed arrays, any
+ * other id a string), its value in a column by row, and an open-addressing table of [row, hash]
+ * pairs finds a key's row (hashes as `hashString` gives them, computed in place from the packed
+ * bytes). ~45 B an entry in all.
+ *
+ * Exactly a Map's semantics: insertion order, a key set again keeps its place, a key deleted and
+ * set again goes last (a new row), iteration sees entries set during it and skips the ones
+ * deleted. A deleted key's row stays as a hole (its value gone, a fallback key's string dropped)
+ * until the holes outnumber the entries and no iteration is open, when the rows are renumbered:
+ * the stores that use this map hardly ever delete. Values may not be `undefined` (it marks a
+ * hole). Keys are rebuilt as text only when read (`keys`, `entries`, `keyAt`).
+ */
+import { assert } from './assert.js';
+import { ChunkedList } from './chunked-list.js';
+import { IdColumn } from './id-column.js';
+import { hashString } from './id-hash.js';
+import { deleteSlot } from './linear-probing.js';
+
+const EMPTY = -1;
+const SLOTS_FIRST = 16;
+// Rows of a key chunk: 256 rows (4.3 KB) keep a small map small; a chunk of a large one costs
+// under a byte a row in chunk objects.
+const KEY_CHUNK_BITS = 8;
+// Holes are renumbered away only past this many (and more than the entries): a few deletions
+// never pay a rebuild.
+const HOLES_KEPT = 1_024;
+
+/** Options of a `PackedKeyMap`; tests pass small sizes to force collisions and cross chunks. */
+export type PackedKeyMapOptions = {
+  /** log2 of the rows of a key chunk (default 8). */
+  readonly keyChunkBits?: number;
+  /** log2 of the items of a value chunk (default 10). */
+  readonly valueChunkBits?: number;
+  /** The table's first size, a power of two (default 16). */
+  readonly slots?: number;
+  /** Holes kept before the rows are renumbered (default 1,024). */
+  readonly holesKept?: number;
+};
+
+function emptyTable(slots: number): Int32Array {
+  return new Int32Array(2 * slots).fill(EMPTY);
+}
+
+/**
+ * A Map of string keys to values that holds its keys packed (see the module's comment).
+ *
+ * @example
+ * const byId = new PackedKeyMap<number>();
+ * byId.set('Transaction:019b8ee3-12dd-77a1-8e94-6d70382e1d53', 1);
+ * byId.keyAt(0); // 'Transaction:019b8ee3-12dd-77a1-8e94-6d70382e1d53'
+ */
+export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V> {
+  readonly #keyChunkBits: number;
+  readonly #valueChunkBits: number;
+  readonly #holesKept: number;
+  #keys: IdColumn;
+  // By row: the value, or undefined for a hole (a deleted key's row).
+  #values: ChunkedList<V | undefined>;
+  // Slot s: [row or EMPTY, hash of that row's key] at words 2s and 2s+1; live rows only.
+  #table: Int32Array;
+  #size = 0;
+  #holes = 0;
+  // Iterations started and not finished: rows are not renumbered under them.
+  #iterating = 0;
+  // The last key found and its row, while that row is live: a store reads a record and sets its
+  // next version under the same id string, and V8 would not hash that string twice either.
+  #lastKey: string | undefined = undefined;
+  #lastRow = EMPTY;
+  // What the last failed lookup found: the empty slot and the key's hash, for the insert after it.
+  #missSlot = EMPTY;
+  #missHash = 0;
+
+  constructor(options: PackedKeyMapOptions = {}) {
+    super();
+    const slots = options.slots ?? SLOTS_FIRST;
+    assert(slots >= 2 && (slots & (slots - 1)) === 0, 'slots must be a power of two >= 2');
+    this.#keyChunkBits = options.keyChunkBits ?? KEY_CHUNK_BITS;
+    this.#valueChunkBits = options.valueChunkBits ?? 10;
+    this.#holesKept = options.holesKept ?? HOLES_KEPT;
+    this.#keys = new IdColumn(this.#keyChunkBits);
+    this.#values = new ChunkedList<V | undefined>(this.#valueChunkBits);
+    this.#table = emptyTable(slots);
+  }
+
+  override get size(): number {
+    return this.#size;
+  }
+
+  override get(key: string): V | undefined {
+    const row = this.#rowOf(key);
+    return row === EMPTY ? undefined : this.#values.at(row);
+  }
+
+  override has(key: string): boolean {
+    return this.#rowOf(key) !== EMPTY;
+  }
+
+  override set(key: string, value: V): this {
+    assert(typeof key === 'string' && value !== undefined, 'a PackedKeyMap takes string keys and defined values');
+    const row = this.#rowOf(key);
+    if (row !== EMPTY) {
+      this.#values.set(row, value);
+      return this;
+    }
+    this.#append(key, value);
+    return this;
+  }
+
+  override delete(key: string): boolean {
+    const row = this.#rowOf(key);
+    if (row === EMPTY) return false;
+    const table = this.#table;
+    const mask = (table.length >> 1) - 1;
+    let slot = this.#keys.hash(row) & mask;
+    while (table[2 * slot] !== row) slot = (slot + 1) & mask;
+    deleteSlot(table, mask, slot);
+    this.#values.set(row, undefined);
+    this.#keys.forget(row);
+    this.#size -= 1;
+    this.#holes += 1;
+    this.#lastKey = undefined;
+    if (this.#holes > this.#size && this.#holes > this.#holesKept && this.#iterating === 0) this.#renumber();
+    return true;
+  }
+
+  override clear(): void {
+    this.#reset();
+  }
+
+  // Empties the map (not through `clear`, which a subclass may extend).
+  #reset(): void {
+    this.#keys = new IdColumn(this.#keyChunkBits);
+    this.#values = new ChunkedList<V | undefined>(this.#valueChunkBits);
+    this.#table = emptyTable(SLOTS_FIRST);
+    this.#size = 0;
+    this.#holes = 0;
+    this.#lastKey = undefined;
+  }
+
+  /**
+   * The key at `position` in insertion order (below `size`), rebuilt as text: with no key ever
+   * deleted (or holes renumbered away), positions are rows, and a store's creation order is read
+   * here instead of being kept as a second list of the same strings.
+   */
+  keyAt(position: number): string {
+    assert(this.#holes === 0, 'keyAt needs a map without holes');
+    assert(position >= 0 && position < this.#size, 'keyAt out of range');
+    return this.#keys.at(position);
+  }
+
+  /** The value at `position` in insertion order (as `keyAt`), without rebuilding its key. */
+  valueAt(position: number): V {
+    assert(this.#holes === 0, 'valueAt needs a map without holes');
+    assert(position >= 0 && position < this.#size, 'valueAt out of range');
+    return this.#values.at(position) as V;
+  }
+
+  override *keys(): MapIterator<string> {
+    this.#iterating += 1;
+    try {
+      for (let row = 0; row < this.#keys.length; row += 1) if (this.#values.at(row) !== undefined) yield this.#keys.at(row);
+    } finally {
+      this.#iterating -= 1;
+    }
+  }
+
+  override *values(): MapIterator<V> {
+    this.#iterating += 1;
+    try {
+      for (let row = 0; row < this.#keys.length; row += 1) {
+        const value = this.#values.at(row);
+        if (value !== undefined) yield value;
+      }
+    } finally {
+      this.#iterating -= 1;
+    }
+  }
+
+  override *entries(): MapIterator<[string, V]> {
+    this.#iterating += 1;
+    try {
+      for (let row = 0; row < this.#keys.length; row += 1) {
+        const value = this.#values.at(row);
+        if (value !== undefined) yield [this.#keys.at(row), value];
+      }
+    } finally {
+      this.#iterating -= 1;
+    }
+  }
+
+  override [Symbol.iterator](): MapIterator<[string, V]> {
+    return this.entries();
+  }
+
+  override forEach(callback: (value: V, key: string, map: Map<string, V>) => void, thisArg?: unknown): void {
+    for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
+  }
+
+  /** Replaces every value by `update(value)` in place, keys not rebuilt (a subclass moving its values). */
+  protected updateValues(update: (value: V) => V): void {
+    for (let row = 0; row < this.#keys.length; row += 1) {
+      const value = this.#values.at(row);
+      if (value !== undefined) this.#values.set(row, update(value));
+    }
+  }
+
+  /** Number of keys held as strings (not packed), holes included: for tests and measurements. */
+  get fallbackKeys(): number {
+    return this.#keys.fallbackLength;
+  }
+
+  // The live row of `key`, or EMPTY (then #missSlot and #missHash are where it would go).
+  #rowOf(key: string): number {
+    if (key === this.#lastKey) return this.#lastRow;
+    // A Map finds no entry for a key of another type; hashString would throw on it.
+    if (typeof key !== 'string') return EMPTY;
+    const hash = hashString(key);
+    const table = this.#table;
+    const mask = (table.length >> 1) - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const row = table[2 * slot]!;
+      if (row === EMPTY) {
+        this.#missSlot = slot;
+        this.#missHash = hash;
+        return EMPTY;
+      }
+      if (table[2 * slot + 1] === hash && this.#keys.equals(row, key)) {
+        this.#lastKey = key;
+        this.#lastRow = row;
+        return row;
+      }
+    }
+  }
+
+  // Adds `key`, just looked up and absent, as the last row.
+  #append(key: string, value: V): void {
+    const row = this.#keys.length;
+    assert(row < 2 ** 31 - 1, 'PackedKeyMap is full');
+    this.#keys.push(key);
+    this.#values.push(value);
+    const table = this.#table;
+    table[2 * this.#missSlot] = row;
+    table[2 * this.#missSlot + 1] = this.#missHash;
+    this.#size += 1;
+    this.#lastKey = key;
+    this.#lastRow = row;
+    if (4 * this.#size > 3 * (table.length >> 1)) this.#rehash(table.length);
+  }
+
+  // Moves the table's pairs to a table of `slots` slots (hashes kept: no key is hashed again).
+  #rehash(slots: number): void {
+    const old = this.#table;
+    const table = emptyTable(slots);
+    const mask = slots - 1;
+    for (let s = 0; s < old.length >> 1; s += 1) {
+      const row = old[2 * s]!;
+      if (row === EMPTY) continue;
+      const hash = old[2 * s + 1]!;
+      let slot = hash & mask;
+      while (table[2 * slot] !== EMPTY) slot = (slot + 1) & mask;
+      table[2 * slot] = row;
+      table[2 * slot + 1] = hash;
+    }
+    this.#table = table;
+  }
+
+  // Numbers the live rows 0..size-1 again, in order, dropping the holes.
+  #renumber(): void {
+    const keys = this.#keys;
+    const values = this.#values;
+    const rows = keys.length;
+    this.#reset();
+    for (let row = 0; row < rows; row += 1) {
+      const value = values.at(row);
+      if (value === undefined) continue;
+      const key = keys.at(row);
+      this.#rowOf(key);
+      this.#append(key, value);
+    }
+  }
+}
