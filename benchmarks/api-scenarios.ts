@@ -620,7 +620,7 @@ function listedCount(kind: ListKind, copy: ListIndexes, engine: Engine, source: 
   switch (kind) {
     case 'transactions':
     case 'cardTransactions':
-      return copy.transactions.ids.length;
+      return copy.transactions.places.length;
     case 'quotes':
       return copy.quotes.createdMs.length;
     case 'customers':

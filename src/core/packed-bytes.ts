@@ -56,16 +56,18 @@ function isPeekSource(value: object): value is RecordPeekSource {
  * `PackedRecordMap` gives its records without reading them: none joins its hot set). Pure.
  * Throws `InvariantError` when an id of `order` has no record.
  */
-export function packBytes(order: readonly string[], byId: ReadonlyMap<string, object>): PackedBytes {
+export function packBytes(order: Iterable<string>, byId: ReadonlyMap<string, object>): PackedBytes {
   const peek = isPeekSource(byId) ? byId : undefined;
   const codec = new RecordCodec();
   const segments = new SegmentWriter();
+  const ids: string[] = [];
   for (const id of order) {
+    ids.push(id);
     const record = peek === undefined ? byId.get(id) : peek.peek(id);
     if (record === undefined) throw new InvariantError(`snapshot records: ${id} has no record`);
     segments.add(codec.encode(record));
   }
-  return { ids: [...order], codec: codec.tables(), bytes: segments.close() };
+  return { ids, codec: codec.tables(), bytes: segments.close() };
 }
 
 /**

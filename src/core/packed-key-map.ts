@@ -42,6 +42,33 @@ export type PackedKeyMapOptions = {
   readonly holesKept?: number;
 };
 
+/**
+ * Keys in insertion order, read by position from 0 (`at` gives undefined past the end): a
+ * `PackedKeyMap`'s `order`, or an array of the same ids, which is one too.
+ */
+export type KeyOrder = Iterable<string> & { readonly length: number; at(position: number): string | undefined };
+
+// A map's keys by position, rebuilt when read (`PackedKeyMap.order`).
+class InsertionOrder implements KeyOrder {
+  readonly #map: PackedKeyMap<NonNullable<unknown>>;
+
+  constructor(map: PackedKeyMap<NonNullable<unknown>>) {
+    this.#map = map;
+  }
+
+  get length(): number {
+    return this.#map.size;
+  }
+
+  at(position: number): string | undefined {
+    return Number.isInteger(position) && position >= 0 && position < this.#map.size ? this.#map.keyAt(position) : undefined;
+  }
+
+  *[Symbol.iterator](): Iterator<string> {
+    for (let position = 0; position < this.#map.size; position += 1) yield this.#map.keyAt(position);
+  }
+}
+
 function emptyTable(slots: number): Int32Array {
   return new Int32Array(2 * slots).fill(EMPTY);
 }
@@ -74,6 +101,12 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
   // What the last failed lookup found: the empty slot and the key's hash, for the insert after it.
   #missSlot = EMPTY;
   #missHash = 0;
+
+  /**
+   * The keys by position in insertion order (`keyAt`), for a store that kept them as a list of
+   * the same strings beside the map: only for a map no key is deleted from.
+   */
+  readonly order: KeyOrder = new InsertionOrder(this);
 
   constructor(options: PackedKeyMapOptions = {}) {
     super();
@@ -124,6 +157,7 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
     this.#size -= 1;
     this.#holes += 1;
     this.#lastKey = undefined;
+    this.#lastRow = EMPTY;
     if (this.#holes > this.#size && this.#holes > this.#holesKept && this.#iterating === 0) this.#renumber();
     return true;
   }
@@ -140,6 +174,7 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
     this.#size = 0;
     this.#holes = 0;
     this.#lastKey = undefined;
+    this.#lastRow = EMPTY;
   }
 
   /**
@@ -151,6 +186,12 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
     assert(this.#holes === 0, 'keyAt needs a map without holes');
     assert(position >= 0 && position < this.#size, 'keyAt out of range');
     return this.#keys.at(position);
+  }
+
+  /** The position of `key` in insertion order (as `keyAt`), or -1 when absent. */
+  positionOf(key: string): number {
+    assert(this.#holes === 0, 'positionOf needs a map without holes');
+    return this.#rowOf(key);
   }
 
   /** The value at `position` in insertion order (as `keyAt`), without rebuilding its key. */
@@ -216,9 +257,10 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
 
   // The live row of `key`, or EMPTY (then #missSlot and #missHash are where it would go).
   #rowOf(key: string): number {
-    if (key === this.#lastKey) return this.#lastRow;
-    // A Map finds no entry for a key of another type; hashString would throw on it.
+    // A Map finds no entry for a key of another type; hashString would throw on it. (Checked
+    // first: with no key found last, #lastKey is undefined.)
     if (typeof key !== 'string') return EMPTY;
+    if (key === this.#lastKey) return this.#lastRow;
     const hash = hashString(key);
     const table = this.#table;
     const mask = (table.length >> 1) - 1;

@@ -155,6 +155,11 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
     return super.keyAt(position);
   }
 
+  override positionOf(id: string): number {
+    this.#fill();
+    return super.positionOf(id);
+  }
+
   override valueAt(position: number): V {
     this.#fill();
     const stored: unknown = super.valueAt(position);

@@ -187,7 +187,7 @@ function execute(world: World, quoteId: string): void {
 /** The transactions the agent started, from the engine's own store. */
 function agentTransactions(world: World): Transaction[] {
   const store = world.h.engine.state.transactions;
-  return store.order.map((id) => store.byId.get(id) as Transaction).filter((tx) => tx.agentId === world.agentId);
+  return [...store.order].map((id) => store.byId.get(id) as Transaction).filter((tx) => tx.agentId === world.agentId);
 }
 
 function checkWithinPolicy(world: World, draw: PolicyDraw): void {

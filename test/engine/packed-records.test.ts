@@ -181,7 +181,7 @@ describe('hotRecords never changes an answer', () => {
     for (const map of maps) expect(map.packing).toMatchObject({ packed: map.size, pending: 0 });
     // Every record once, through get and through iteration: equal to the writer's.
     const writerMaps = [simulation.engine.state.transactions.byId, simulation.engine.state.quotes.byId];
-    expect(transactions.order.map((id) => transactions.byId.get(id))).toEqual(transactions.order.map((id) => writerMaps[0]!.get(id)));
+    expect([...transactions.order].map((id) => transactions.byId.get(id))).toEqual([...transactions.order].map((id) => writerMaps[0]!.get(id)));
     expect([...quotes.byId]).toEqual([...writerMaps[1]!]);
     for (const map of maps) [...map.values()];
     for (const map of maps) expect(map.packing).toMatchObject({ packed: map.size, pending: 0 });

@@ -146,11 +146,11 @@ describe('a snapshot round trip', () => {
       expect([...map], name).toEqual([...writer[name as keyof typeof writer]]);
     }
     const { byId, order } = loaded.state.transactions;
-    const record = byId.get(order[1]!);
+    const record = byId.get(order.at(1)!);
     expect(objectsIn(record).filter((object) => !Object.isFrozen(object))).toEqual([]);
     expect([...byId.values()].flatMap((record) => objectsIn(record)).filter((object) => !Object.isFrozen(object))).toEqual([]);
     // Reads leave them packed, as a replay's packed records are.
-    expect(byId.get(order[1]!)).not.toBe(record);
+    expect(byId.get(order.at(1)!)).not.toBe(record);
     expect((byId as PackedRecordMap<object>).packing.pending).toBe(0);
   });
 
@@ -162,14 +162,14 @@ describe('a snapshot round trip', () => {
     expect(loaded.state.cardTransactions.byId).toBeInstanceOf(PackedRecordMap);
     expect(loaded.state.externalAccounts.byId).toBeInstanceOf(PackedRecordMap);
     expect(order.length).toBeGreaterThan(2);
-    const id = order[1]!;
+    const id = order.at(1)!;
     const record = byId.get(id);
     expect(objectsIn(record).filter((object) => !Object.isFrozen(object))).toEqual([]);
     expect(byId.get(id)).toBe(record);
     expect(record).toEqual(session.engine.state.transactions.byId.get(id));
     // Iteration parses the rest, each frozen, in the store's order.
     expect([...loaded.state.quotes.byId.values()]).toEqual([...session.engine.state.quotes.byId.values()]);
-    expect([...byId.keys()]).toEqual(order);
+    expect([...byId.keys()]).toEqual([...order]);
     expect([...byId.values()].flatMap((record) => objectsIn(record)).filter((object) => !Object.isFrozen(object))).toEqual([]);
   });
 
@@ -187,7 +187,7 @@ describe('a snapshot round trip', () => {
     const text = JSON.stringify(session.engine.snapshot());
     const loaded = createEngine({ ...options, snapshot: JSON.parse(text) as EngineSnapshot });
     expect(JSON.stringify(loaded.snapshot())).toBe(text);
-    loaded.state.transactions.byId.get(loaded.state.transactions.order[0]!);
+    loaded.state.transactions.byId.get(loaded.state.transactions.order.at(0)!);
     expect(JSON.stringify(loaded.snapshot())).toBe(text);
   });
 

@@ -137,7 +137,7 @@ describe("one agent's actions from the list index", () => {
 describe('GET /agents/me/transactions from the list index', () => {
   it('each customer, type and status alone and combined, page by page, equals the scan of every payment (listTransactions), cursors included', () => {
     const state = engine.state;
-    const payments = state.transactions.order.map((id) => state.transactions.byId.get(id)!);
+    const payments = [...state.transactions.order].map((id) => state.transactions.byId.get(id)!);
     const customers = [...new Set(payments.map((tx) => tx.customerId))];
     const types = [...new Set(payments.map((tx) => tx.type))];
     const statuses = [...new Set(payments.map((tx) => tx.status))];

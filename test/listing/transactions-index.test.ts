@@ -144,13 +144,13 @@ describe('GET /transactions from the list index', () => {
       });
       rows += positions.length;
     }
-    expect(rows).toBe(index.ids.length);
+    expect(rows).toBe(index.places.length);
   });
 
   it('answers what the plain scan of both stores answers (same rows, positions and counts), page by page', () => {
     const state = engine.state;
     const customer = mostCommon(all.map((row) => row.customerId).filter((id): id is string => id !== undefined));
-    const card = state.cardTransactions.byId.get(state.cardTransactions.order[0]!)!;
+    const card = state.cardTransactions.byId.get(state.cardTransactions.order.at(0)!)!;
     const filterSets: TransactionFilters[] = [
       {},
       { type: 'CARD' },
@@ -221,7 +221,7 @@ function indexText(e: Engine): string {
   };
   const map = (m: ReadonlyMap<string, readonly number[]>): unknown => [...m].map(([k, v]) => [k, [...v]]);
   return JSON.stringify({
-    ids: [...transactions.ids],
+    places: [...transactions.places],
     createdMs: [...transactions.createdMs],
     listed: [transactions.paymentsListed, transactions.cardsListed],
     maps: [map(transactions.byCustomer), map(transactions.byCard), map(transactions.byAccount), map(quotes.byCustomer)],

@@ -56,6 +56,6 @@ describe('transaction evolvers on replay', () => {
     expect(Object.isFrozen(record)).toBe(true);
     expect(Object.isFrozen(record.source)).toBe(true);
     expect(record).toEqual(w.state.transactions.byId.get(id));
-    expect(resumed.state.transactions.order).toEqual(w.state.transactions.order);
+    expect([...resumed.state.transactions.order]).toEqual([...w.state.transactions.order]);
   });
 });

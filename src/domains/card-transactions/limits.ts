@@ -17,13 +17,13 @@ export function utcDayStartMs(atMs: number): number {
 
 /** Approved DEBIT authorizations of `cardId` since `dayStartMs` and the amount they still spend. */
 export function dailyUsage(state: DomainState, cardId: string, dayStartMs: number): { count: number; spentMinor: bigint } {
-  const ids = state.cardTransactions.byCard.get(cardId) ?? [];
+  const positions = state.cardTransactions.byCard.get(cardId) ?? [];
   let count = 0;
   let spentMinor = 0n;
   // Newest first; creation times never go backwards, so the walk stops at the day's start and
   // costs only that day's transactions.
-  for (let index = ids.length - 1; index >= 0; index -= 1) {
-    const tx = state.cardTransactions.byId.get(ids[index] ?? '');
+  for (let index = positions.length - 1; index >= 0; index -= 1) {
+    const tx = state.cardTransactions.byId.get(state.cardTransactions.order.at(positions[index]!) ?? '');
     if (tx === undefined) continue;
     if (instantToMs(tx.createdAt) < dayStartMs) break;
     if (tx.direction !== 'DEBIT' || tx.originalTransactionId !== undefined || tx.status === 'DECLINED') continue;

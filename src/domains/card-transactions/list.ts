@@ -63,11 +63,11 @@ export function listAllTransactions(
     const mergedIndex = i + j + 1;
     let row: ListedTransaction | undefined;
     if (cardIsNewer) {
-      const tx = cards.byId.get(cards.order[j] ?? '');
+      const tx = cards.byId.get(cards.order.at(j) ?? '');
       if (tx !== undefined && matchesCardTransaction(tx, filters)) row = { kind: 'card', tx };
       j -= 1;
     } else {
-      const tx = payments.byId.get(payments.order[i] ?? '');
+      const tx = payments.byId.get(payments.order.at(i) ?? '');
       if (tx !== undefined && matchesTransaction(tx, filters)) row = { kind: 'payment', tx };
       i -= 1;
     }

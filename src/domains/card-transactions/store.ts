@@ -6,35 +6,42 @@
  * by `cardTransactionEvolvers`; snapshots hold records and places, indexes are rebuilt.
  */
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
+import type { KeyOrder } from '../../core/packed-key-map.js';
+import { InvariantError } from '../../core/assert.js';
 import { deepFreeze } from '../../core/freeze.js';
 import { type PackedBytes, packBytes } from '../../core/packed-bytes.js';
 import type { PackedRecords } from '../../core/packed-records.js';
 import { type CardTransaction, isOpen } from './types.js';
 
-/** Records and indexes. */
+/**
+ * Records and indexes. `order` is the map's own insertion order (`PackedKeyMap.order`; records
+ * are never deleted), and `byCard` holds positions in it, not the ids' strings.
+ */
 export type CardTransactionStore = {
   readonly byId: Map<string, CardTransaction>;
-  readonly order: string[];
+  readonly order: KeyOrder;
   /** Parallel to `order`: `state.transactions.order.length` when each was created. */
   readonly transactionsBefore: number[];
-  readonly byCard: Map<string, string[]>;
+  /** Each card's transactions as positions in `order`, ascending. */
+  readonly byCard: Map<string, number[]>;
   /** Open (AUTHORIZED, PARTIALLY_SETTLED) transaction ids per internal account. */
   readonly openByAccount: Map<string, Set<string>>;
 };
 
 /** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
 export function emptyCardTransactionStore(hot = HOT_RECORDS): CardTransactionStore {
-  return { byId: new PackedRecordMap<CardTransaction>({ hot }), order: [], transactionsBefore: [], byCard: new Map(), openByAccount: new Map() };
+  const byId = new PackedRecordMap<CardTransaction>({ hot });
+  return { byId, order: byId.order, transactionsBefore: [], byCard: new Map(), openByAccount: new Map() };
 }
 
 /** Adds a new record (evolvers only). */
 export function addCardTransaction(store: CardTransactionStore, tx: CardTransaction, transactionsBefore: number): void {
+  const position = store.order.length;
   store.byId.set(tx.id, tx);
-  store.order.push(tx.id);
   store.transactionsBefore.push(transactionsBefore);
   const list = store.byCard.get(tx.cardId);
-  if (list === undefined) store.byCard.set(tx.cardId, [tx.id]);
-  else list.push(tx.id);
+  if (list === undefined) store.byCard.set(tx.cardId, [position]);
+  else list.push(position);
   if (isOpen(tx)) markOpen(store, tx, true);
 }
 
@@ -75,9 +82,16 @@ export function cardTransactionStoreSnapshot(store: CardTransactionStore): CardT
     ...packBytes(store.order, store.byId),
     transactionsBefore: [...store.transactionsBefore],
     // Keys (and open sets) sorted: their order means nothing, and a rebuilt store saves the same text.
-    byCard: [...store.byCard].sort(byKey).map(([card, ids]) => [card, [...ids]] as const),
+    byCard: [...store.byCard].sort(byKey).map(([card, positions]) => [card, positions.map((position) => store.order.at(position)!)] as const),
     openByAccount: [...store.openByAccount].sort(byKey).map(([account, ids]) => [account, [...ids].sort()] as const),
   };
+}
+
+// The position of a saved card transaction id: a snapshot's per-card lists name stored records.
+function positionIn(byId: PackedRecordMap<CardTransaction>, id: string): number {
+  const position = byId.positionOf(id);
+  if (position === -1) throw new InvariantError(`snapshot card transactions: ${id} of a card has no record`);
+  return position;
 }
 
 const byKey = (a: readonly [string, unknown], b: readonly [string, unknown]): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
@@ -88,11 +102,12 @@ const byKey = (a: readonly [string, unknown], b: readonly [string, unknown]): nu
  */
 export function cardTransactionStoreFromSnapshot(snapshot: CardTransactionStoreSnapshot | undefined, hot = HOT_RECORDS): CardTransactionStore {
   if (snapshot !== undefined && 'ids' in snapshot) {
+    const byId = PackedRecordMap.fromPacked<CardTransaction>(snapshot, { hot });
     return {
-      byId: PackedRecordMap.fromPacked<CardTransaction>(snapshot, { hot }),
-      order: [...snapshot.ids],
+      byId,
+      order: byId.order,
       transactionsBefore: [...snapshot.transactionsBefore],
-      byCard: new Map(snapshot.byCard.map(([card, ids]) => [card, [...ids]])),
+      byCard: new Map(snapshot.byCard.map(([card, ids]) => [card, ids.map((id) => positionIn(byId, id))])),
       openByAccount: new Map(snapshot.openByAccount.map(([account, ids]) => [account, new Set(ids)])),
     };
   }

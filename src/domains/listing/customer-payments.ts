@@ -35,7 +35,7 @@ export function emptyCustomerPaymentListIndex(): CustomerPaymentListIndex {
 /** Lists the payments the store holds that the index lacks; `created` as in `catchUpTransactionList`. */
 export function catchUpCustomerPaymentList(store: TransactionStore, index: CustomerPaymentListIndex, created?: Transaction): void {
   for (; index.listed < store.order.length; index.listed += 1) {
-    const id = store.order[index.listed]!;
+    const id = store.order.at(index.listed)!;
     const payment = created !== undefined && created.id === id ? created : store.byId.get(id)!;
     const own = customerIndexFor(index, payment.customerId);
     own.paymentPositions = appended(own.paymentPositions, index.listed);
@@ -50,7 +50,7 @@ export function syncCustomerPaymentStatus(store: TransactionStore, index: Custom
   const own = index.byCustomer.get(payment.customerId);
   if (own === undefined) return;
   for (let local = lowerBound(own.createdMs, createdMs); local < own.createdMs.length && own.createdMs[local] === createdMs; local += 1) {
-    if (store.order[own.paymentPositions[local]!] === payment.id) {
+    if (store.order.at(own.paymentPositions[local]!) === payment.id) {
       setCode(own.status, local, statusCode(payment.status));
       return;
     }

@@ -55,7 +55,7 @@ function indexTransactionTransitioned(state: DomainState, data: TransactionTrans
   if (transaction === undefined) return;
   // Both indexes find the payment by its creation time: parsed once for the two.
   const createdMs = instantToMs(transaction.createdAt);
-  syncTransactionStatus(state.lists.transactions, transaction, createdMs);
+  syncTransactionStatus(state, state.lists.transactions, transaction, createdMs);
   syncCustomerPaymentStatus(state.transactions, state.lists.customerPayments, transaction, createdMs);
   if (quoteStatusFollowing(from) !== quoteStatusFollowing(to)) syncQuoteOf(state, transaction);
 }

@@ -14,7 +14,7 @@ import { positionOfListed } from './transactions.js';
 /** Lists the quotes the store holds that the index lacks. */
 export function catchUpQuoteList(state: Pick<DomainState, 'quotes' | 'transactions'>, index: QuoteListIndex): void {
   for (let position = index.createdMs.length; position < state.quotes.order.length; position += 1) {
-    const quote = state.quotes.byId.get(state.quotes.order[position]!)!;
+    const quote = state.quotes.byId.get(state.quotes.order.at(position)!)!;
     index.createdMs.push(instantToMs(quote.createdAt));
     pushPosition(index.byCustomer, quote.customerId, position);
     appendCode(index.status, quoteStatusCode(quoteStatusOf(quote, state)));

@@ -20,7 +20,7 @@ import { referencedTransactionId } from '../transactions/reference.js';
 import { instantToMs } from '../../core/time.js';
 import { countPlan, type ListPlan, pageDown, pageUp } from './query.js';
 import { codeSource, firstPositionAtLeast, ownedCodeSource, type PositionSource, sortedSource } from './sources.js';
-import { directionCode, positionOfListed, statusCode, type TransactionListIndex, typeCode } from './transactions.js';
+import { directionCode, listedIds, positionOfListed, statusCode, type TransactionListIndex, typeCode } from './transactions.js';
 
 /** The filters the index answers exactly. */
 const INDEXED: ReadonlySet<string> = new Set(['customerId', 'cardUuid', 'type', 'direction', 'status', 'accountIdentifier', 'createdAfterMs', 'createdBeforeMs', 'sortOrder']);
@@ -50,7 +50,7 @@ export function listTransactionPage(
 
 function planOf(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, index: TransactionListIndex, filters: TransactionFilters): ListPlan {
   const keyAt = (position: number): number => index.createdMs[position] ?? 0;
-  const length = index.ids.length;
+  const length = index.places.length;
   const lo = filters.createdAfterMs === undefined ? 0 : firstPositionAtLeast(length, keyAt, filters.createdAfterMs);
   const hi = filters.createdBeforeMs === undefined ? length : firstPositionAtLeast(length, keyAt, filters.createdBeforeMs);
   const sources: PositionSource[] = [];
@@ -88,18 +88,18 @@ function customerSources(index: TransactionListIndex, customerId: string, filter
 }
 
 /** The one position a reference can name: references are made from the transaction's id. */
-function referencePositions(state: Pick<DomainState, 'transactions'>, index: TransactionListIndex, reference: string): number[] {
+function referencePositions(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, index: TransactionListIndex, reference: string): number[] {
   const id = referencedTransactionId(reference);
   const tx = id === undefined ? undefined : state.transactions.byId.get(id);
   if (tx === undefined) return [];
-  const position = positionOfListed(index, tx.id, instantToMs(tx.createdAt));
+  const position = positionOfListed({ ids: listedIds(state, index), createdMs: index.createdMs }, tx.id, instantToMs(tx.createdAt));
   return position === -1 ? [] : [position];
 }
 
 function rowAt(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, index: TransactionListIndex, position: number): ListedTransaction {
-  const id = index.ids[position]!;
-  const payment = state.transactions.byId.get(id);
-  return payment !== undefined ? { kind: 'payment', tx: payment } : { kind: 'card', tx: state.cardTransactions.byId.get(id)! };
+  const place = index.places[position]!;
+  if (place >= 0) return { kind: 'payment', tx: state.transactions.byId.get(state.transactions.order.at(place)!)! };
+  return { kind: 'card', tx: state.cardTransactions.byId.get(state.cardTransactions.order.at(-place - 1)!)! };
 }
 
 function matchesRow(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, index: TransactionListIndex, position: number, filters: TransactionFilters): boolean {

@@ -4,7 +4,8 @@
  * existed when it was created), with the positions of each customer, card and account, and a
  * code per position for type, direction and (payments only) status. Appended as records are
  * created and updated as statuses move (`listing/evolve.ts`), rebuilt the same way from a
- * snapshot's stores. Holds ids and positions only, never copies of records.
+ * snapshot's stores. Holds positions only, never copies of records nor their ids: a position's
+ * id is read from its store's order (`listedIdAt`).
  */
 import { TRANSACTION_DIRECTIONS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../transactions/types.js';
 import type { Transaction } from '../transactions/types.js';
@@ -19,9 +20,13 @@ import { lowerBound, pushPosition } from './sources.js';
 
 /** The merged list's index. */
 export type TransactionListIndex = {
-  /** Ids in the merged creation order; a position is an index here. */
-  readonly ids: string[];
-  /** `createdAt` in epoch ms, parallel to `ids` (non-decreasing: the log's time never goes back). */
+  /**
+   * The merged creation order; a position is an index here: payment i of `transactions.order`
+   * as i, card transaction j of `cardTransactions.order` as -(j + 1). Small integers where the
+   * ids' strings were (~70-150 B each, shared with the stores' keys until those were packed).
+   */
+  readonly places: number[];
+  /** `createdAt` in epoch ms, parallel to `places` (non-decreasing: the log's time never goes back). */
   readonly createdMs: number[];
   /** How many payments and card transactions of the stores are listed. */
   paymentsListed: number;
@@ -51,7 +56,7 @@ export type CustomerRowCodes = { readonly type: CodeIndex; readonly status: Code
 /** An empty index. */
 export function emptyTransactionListIndex(): TransactionListIndex {
   return {
-    ids: [],
+    places: [],
     createdMs: [],
     paymentsListed: 0,
     cardsListed: 0,
@@ -103,19 +108,19 @@ export function catchUpTransactionList(
     const i = index.paymentsListed;
     // Card j precedes payment i exactly when no more than i payments existed at its creation.
     if (j < cards.order.length && (i >= payments.order.length || (cards.transactionsBefore[j] ?? 0) <= i)) {
-      appendRecord(index, cards.byId.get(cards.order[j]!)!);
+      appendRecord(index, cards.byId.get(cards.order.at(j)!)!, -(j + 1));
       index.cardsListed = j + 1;
     } else if (i < payments.order.length) {
-      const id = payments.order[i]!;
-      appendRecord(index, created !== undefined && created.id === id ? created : payments.byId.get(id)!);
+      const id = payments.order.at(i)!;
+      appendRecord(index, created !== undefined && created.id === id ? created : payments.byId.get(id)!, i);
       index.paymentsListed = i + 1;
     } else return;
   }
 }
 
-function appendRecord(index: TransactionListIndex, record: Transaction | CardTransaction): void {
-  const position = index.ids.length;
-  index.ids.push(record.id);
+function appendRecord(index: TransactionListIndex, record: Transaction | CardTransaction, place: number): void {
+  const position = index.places.length;
+  index.places.push(place);
   index.createdMs.push(instantToMs(record.createdAt));
   pushPosition(index.byCustomer, record.customerId, position);
   const isCard = 'cardId' in record;
@@ -144,9 +149,23 @@ function customerCodesFor(index: TransactionListIndex, customerId: string): Cust
   return own;
 }
 
+/** The stores the merged list reads its ids from. */
+export type ListedStores = { readonly transactions: TransactionStore; readonly cardTransactions: CardTransactionStore };
+
+/** The id at `position` of the merged list (below its length). */
+export function listedIdAt(state: ListedStores, index: TransactionListIndex, position: number): string {
+  const place = index.places[position]!;
+  return (place >= 0 ? state.transactions.order.at(place) : state.cardTransactions.order.at(-place - 1))!;
+}
+
+/** The merged list's ids by position, read from the stores (for `positionOfListed`). */
+export function listedIds(state: ListedStores, index: TransactionListIndex): ListedIds {
+  return { length: index.places.length, at: (position) => (position >= 0 && position < index.places.length ? listedIdAt(state, index, position) : undefined) };
+}
+
 /** Re-reads a listed payment's status (after it moved); `createdMs` is its `createdAt` in epoch ms. */
-export function syncTransactionStatus(index: TransactionListIndex, transaction: Transaction, createdMs: number): void {
-  const position = positionOfListed(index, transaction.id, createdMs);
+export function syncTransactionStatus(state: ListedStores, index: TransactionListIndex, transaction: Transaction, createdMs: number): void {
+  const position = positionOfListed({ ids: listedIds(state, index), createdMs: index.createdMs }, transaction.id, createdMs);
   if (position === -1) return;
   const code = statusCode(transaction.status);
   setCode(index.status, position, code);
@@ -155,8 +174,11 @@ export function syncTransactionStatus(index: TransactionListIndex, transaction: 
   if (positions !== undefined && own !== undefined) setCode(own.status, lowerBound(positions, position), code);
 }
 
+/** Ids by position: an array of them, or a store's order read through its map (`KeyOrder`). */
+export type ListedIds = { readonly length: number; at(position: number): string | undefined };
+
 /** The position of a listed id created at `createdMs`, or -1: a binary search on the creation times. */
-export function positionOfListed(index: { readonly ids: readonly string[]; readonly createdMs: readonly number[] }, id: string, createdMs: number): number {
+export function positionOfListed(index: { readonly ids: ListedIds; readonly createdMs: readonly number[] }, id: string, createdMs: number): number {
   let lo = 0;
   let hi = index.createdMs.length;
   while (lo < hi) {
@@ -165,7 +187,7 @@ export function positionOfListed(index: { readonly ids: readonly string[]; reado
     else hi = mid;
   }
   for (let position = lo; position < index.ids.length && index.createdMs[position] === createdMs; position += 1) {
-    if (index.ids[position] === id) return position;
+    if (index.ids.at(position) === id) return position;
   }
   return -1;
 }

@@ -56,7 +56,6 @@ export const quoteEvolvers: EvolverTable = {
     if (quote.state !== 'PENDING' && quote.state !== 'PENDING_AUTHORIZATION') assert(false, `quote ${quote.id} created ${quote.state}`);
     const record = deepFreeze(quote);
     state.quotes.byId.set(record.id, record);
-    state.quotes.order.push(record.id);
     attachDocuments(state, record.documentIds, record.id, event.at);
     scheduleTimer(state, { id: expiryTimerId(record.id), dueAtMs: instantToMs(record.expiresAt), kind: QUOTE_TIMERS.expiry, ref: record.id });
   },

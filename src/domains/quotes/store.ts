@@ -4,22 +4,30 @@
  * Written only by `quoteEvolvers`.
  */
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
+import type { KeyOrder } from '../../core/packed-key-map.js';
 import { deepFreeze } from '../../core/freeze.js';
 import { type PackedBytes, packBytes } from '../../core/packed-bytes.js';
 import type { PackedRecords } from '../../core/packed-records.js';
 import type { CurrencyCode } from '../../core/currency.js';
 import type { Quote } from './types.js';
 
-/** Records by id, ids in creation order, and executed volume by `dailyVolumeKey`. */
+/**
+ * Records by id, ids in creation order (the map's own insertion order, `PackedKeyMap.order`;
+ * quotes are never deleted), and executed volume by `dailyVolumeKey`.
+ */
 export type QuoteStore = {
   readonly byId: Map<string, Quote>;
-  readonly order: string[];
+  readonly order: KeyOrder;
   readonly dailyVolume: Map<string, bigint>;
 };
 
 /** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
 export function emptyQuoteStore(hot = HOT_RECORDS): QuoteStore {
-  return { byId: new PackedRecordMap<Quote>({ hot }), order: [], dailyVolume: new Map() };
+  return storeOf(new PackedRecordMap<Quote>({ hot }));
+}
+
+function storeOf(byId: PackedRecordMap<Quote>): QuoteStore {
+  return { byId, order: byId.order, dailyVolume: new Map() };
 }
 
 /** The key of one customer's executed volume in one currency on the UTC day starting at `dayStartMs`. */
@@ -50,12 +58,11 @@ export function quoteStoreSnapshot(store: QuoteStore): QuoteStoreSnapshot {
  */
 export function quoteStoreFromSnapshot(snapshot: QuoteStoreSnapshot | undefined, hot = HOT_RECORDS): QuoteStore {
   const store: QuoteStore = snapshot !== undefined && 'ids' in snapshot
-    ? { byId: PackedRecordMap.fromPacked<Quote>(snapshot, { hot }), order: [...snapshot.ids], dailyVolume: new Map() }
+    ? storeOf(PackedRecordMap.fromPacked<Quote>(snapshot, { hot }))
     : emptyQuoteStore(hot);
   for (const record of snapshot !== undefined && 'records' in snapshot ? snapshot.records : []) {
     const frozen = deepFreeze(record);
     store.byId.set(frozen.id, frozen);
-    store.order.push(frozen.id);
   }
   for (const [key, amount] of snapshot?.dailyVolume ?? []) store.dailyVolume.set(key, BigInt(amount));
   return store;

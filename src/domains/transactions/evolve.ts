@@ -45,7 +45,6 @@ export function addTransaction(state: DomainState, transaction: Transaction, con
   // Frozen in place, no copy: the event's data is the engine's own (docs/architecture.md, "Stored records").
   const record = deepFreeze(transaction);
   put(state, record, context);
-  state.transactions.order.push(record.id);
   scheduleApprovalTimer(state, record);
 }
 

@@ -4,17 +4,25 @@
  * hold the records in creation order, from which both parts are rebuilt.
  */
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
+import type { KeyOrder } from '../../core/packed-key-map.js';
 import { deepFreeze } from '../../core/freeze.js';
 import { type PackedBytes, packBytes } from '../../core/packed-bytes.js';
 import type { PackedRecords } from '../../core/packed-records.js';
 import type { Transaction } from './types.js';
 
-/** Records by id and ids in creation order. */
-export type TransactionStore = { readonly byId: Map<string, Transaction>; readonly order: string[] };
+/**
+ * Records by id and ids in creation order: `order` is the map's own insertion order (its keys by
+ * position, `PackedKeyMap.order`), not a second list of the id strings; records are never deleted.
+ */
+export type TransactionStore = { readonly byId: Map<string, Transaction>; readonly order: KeyOrder };
 
 /** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
 export function emptyTransactionStore(hot = HOT_RECORDS): TransactionStore {
-  return { byId: new PackedRecordMap<Transaction>({ hot }), order: [] };
+  return storeOf(new PackedRecordMap<Transaction>({ hot }));
+}
+
+function storeOf(byId: PackedRecordMap<Transaction>): TransactionStore {
+  return { byId, order: byId.order };
 }
 
 /**
@@ -34,12 +42,11 @@ export function transactionStoreSnapshot(store: TransactionStore): TransactionSt
  * its `hot` records read or changed last stay objects, as in `emptyTransactionStore`.
  */
 export function transactionStoreFromSnapshot(snapshot: TransactionStoreSnapshot | undefined, hot = HOT_RECORDS): TransactionStore {
-  if (snapshot !== undefined && 'ids' in snapshot) return { byId: PackedRecordMap.fromPacked<Transaction>(snapshot, { hot }), order: [...snapshot.ids] };
+  if (snapshot !== undefined && 'ids' in snapshot) return storeOf(PackedRecordMap.fromPacked<Transaction>(snapshot, { hot }));
   const store = emptyTransactionStore(hot);
   for (const record of snapshot?.records ?? []) {
     const frozen = deepFreeze(record) as Transaction;
     store.byId.set(frozen.id, frozen);
-    store.order.push(frozen.id);
   }
   return store;
 }
