@@ -35,8 +35,8 @@ const DASH = 45;
 
 const NO_WORDS = new Int32Array(0);
 const NO_CODES = new Uint8Array(0);
-// The words `packedCode` parsed (one id at a time: no allocation per id).
-const PARSED = new Int32Array(WORDS);
+/** What `parse` gives for a UUID-shaped id whose prefix no id pushed had. */
+export const UNKNOWN_PREFIX = -1;
 
 /** Ids in insertion order; UUID-shaped ones packed (see the module comment). */
 export class IdColumn {
@@ -56,6 +56,8 @@ export class IdColumn {
   readonly #headStates: number[] = [0];
   // The code of the last prefix found: ids of one kind come in runs.
   #lastCode = FALLBACK;
+  // The words of the id parsed last (`parse`, `push`): one id at a time, no allocation per id.
+  readonly #parsed = new Int32Array(WORDS);
 
   /** `chunkBits`: log2 of the rows of a chunk; tests pass a small one to cross chunks. */
   constructor(chunkBits: number = CHUNK_BITS) {
@@ -115,6 +117,62 @@ export class IdColumn {
   }
 
   /**
+   * Reads `id` for a lookup by words (`hashParsed`, `equalsParsed`) instead of by text: the code
+   * of its prefix with its uuid's words kept in this column's scratch until the next `parse` or
+   * `push`; FALLBACK (0) when it is not UUID-shaped; UNKNOWN_PREFIX when it is but no id pushed
+   * has its prefix (no packed row can be it: a fallback row still can, once 255 prefixes are known).
+   */
+  parse(id: string): number {
+    const colon = id.length - UUID_LENGTH - 1;
+    if (colon < 0 || id.charCodeAt(colon) !== COLON || !parseUuid(id, colon + 1, this.#parsed)) return FALLBACK;
+    const code = this.#knownCode(id, colon);
+    return code === FALLBACK ? UNKNOWN_PREFIX : code;
+  }
+
+  /** `wordsHash` of the id `parse` read last, whose prefix code it gave (`code` >= 1). */
+  hashParsed(code: number): number {
+    const parsed = this.#parsed;
+    return wordsHash(code, parsed[0]!, parsed[1]!, parsed[2]!, parsed[3]!);
+  }
+
+  /** True when the id at `index` is the one `parse` read last and gave `code` (>= 1) for. */
+  equalsParsed(index: number, code: number): boolean {
+    const c = index >>> this.#bits;
+    const row = index & (this.#rows - 1);
+    const codes = this.#codes[c]!;
+    if (codes.length === 0 || codes[row] !== code) return false;
+    const words = this.#words[c]!;
+    const parsed = this.#parsed;
+    const at = WORDS * row;
+    return words[at] === parsed[0] && words[at + 1] === parsed[1] && words[at + 2] === parsed[2] && words[at + 3] === parsed[3];
+  }
+
+  /**
+   * The hash a map of these ids keys the id at `index` by: `wordsHash` of a packed one (no text
+   * hashed: its words are the uuid's random digits already), `hashString` of a fallback one.
+   */
+  keyHash(index: number): number {
+    const c = index >>> this.#bits;
+    const row = index & (this.#rows - 1);
+    const code = this.#codeOf(c, row);
+    if (code === FALLBACK) return hashString(this.#fallback.at(this.#fallbackPosition(c, row)));
+    const words = this.#words[c]!;
+    const at = WORDS * row;
+    return wordsHash(code, words[at]!, words[at + 1]!, words[at + 2]!, words[at + 3]!);
+  }
+
+  /** Appends the id `parse` read last, which gave `code` (>= 1): it is not parsed again. */
+  pushParsed(code: number): void {
+    assert(code >= 1 && code < this.#heads.length, 'pushParsed takes a known prefix code');
+    const index = this.#length;
+    const c = index >>> this.#bits;
+    const row = index & (this.#rows - 1);
+    if (row === 0) this.#enterChunk(c);
+    this.#pushPacked(c, row, code);
+    this.#length = index + 1;
+  }
+
+  /**
    * Drops the string of the id at `index` if it is a fallback one (a `PackedKeyMap`'s deleted
    * key, never read again): the row stays, and `at`, `equals` and `hash` no longer answer for it.
    */
@@ -167,15 +225,16 @@ export class IdColumn {
     this.#fallback.push(id);
   }
 
-  // Writes the words in PARSED and `code` at `row` of chunk `c`.
+  // Writes the words in #parsed and `code` at `row` of chunk `c`.
   #pushPacked(c: number, row: number, code: number): void {
     if (this.#codes[c]!.length === 0) this.#addColumns(c, row);
     const words = this.#words[c]!;
     const at = WORDS * row;
-    words[at] = PARSED[0]!;
-    words[at + 1] = PARSED[1]!;
-    words[at + 2] = PARSED[2]!;
-    words[at + 3] = PARSED[3]!;
+    const parsed = this.#parsed;
+    words[at] = parsed[0]!;
+    words[at + 1] = parsed[1]!;
+    words[at + 2] = parsed[2]!;
+    words[at + 3] = parsed[3]!;
     this.#codes[c]![row] = code;
   }
 
@@ -189,11 +248,8 @@ export class IdColumn {
     this.#codes[c] = new Uint8Array(buffer, 4 * WORDS * this.#rows, this.#rows);
   }
 
-  // The prefix code of `id` with its UUID parsed into PARSED, or FALLBACK when `id` is not
-  // `<prefix>:<lowercase canonical UUID>` or the prefix dictionary is full.
-  #packedCode(id: string): number {
-    const colon = id.length - UUID_LENGTH - 1;
-    if (colon < 0 || id.charCodeAt(colon) !== COLON || !parseUuid(id, colon + 1, PARSED)) return FALLBACK;
+  // The code of the known prefix `id[0, colon)` (its colon is at `colon`), or FALLBACK.
+  #knownCode(id: string, colon: number): number {
     const heads = this.#heads;
     const last = this.#lastCode;
     // The head's length is the prefix's plus the colon, which `id` has at `colon`.
@@ -203,6 +259,17 @@ export class IdColumn {
       this.#lastCode = code;
       return code;
     }
+    return FALLBACK;
+  }
+
+  // The prefix code of `id` with its UUID parsed into #parsed, or FALLBACK when `id` is not
+  // `<prefix>:<lowercase canonical UUID>` or the prefix dictionary is full.
+  #packedCode(id: string): number {
+    const colon = id.length - UUID_LENGTH - 1;
+    if (colon < 0 || id.charCodeAt(colon) !== COLON || !parseUuid(id, colon + 1, this.#parsed)) return FALLBACK;
+    const known = this.#knownCode(id, colon);
+    if (known !== FALLBACK) return known;
+    const heads = this.#heads;
     if (heads.length > PREFIXES_MAX) return FALLBACK;
     const head = id.slice(0, colon + 1);
     heads.push(head);
@@ -210,6 +277,16 @@ export class IdColumn {
     this.#lastCode = heads.length - 1;
     return this.#lastCode;
   }
+}
+
+/**
+ * The hash a `PackedKeyMap` files a packed id under: its prefix code and its uuid's 4 words mixed
+ * (FNV-1a's steps a word at a time, then MurmurHash3's finalizer), 5 steps where the id's text
+ * takes 48. A fallback id is filed under `hashString` of its text; the two may collide, and the
+ * map tells them apart by code.
+ */
+export function wordsHash(code: number, w0: number, w1: number, w2: number, w3: number): number {
+  return finishHash(fnvStep(fnvStep(fnvStep(fnvStep(fnvStep(FNV_OFFSET, code), w0), w1), w2), w3));
 }
 
 // True when `id[from, from + 36)` is the UUID text of the words at `words[at]`.

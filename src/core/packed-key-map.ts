@@ -5,8 +5,9 @@
  * record it finds (docs/performance.md, "Packed keys (stop 23)"). Here an entry is a row, numbered
  * in insertion order: its key in an `IdColumn` (a UUID-shaped id in 17 bytes of typed arrays, any
  * other id a string), its value in a column by row, and an open-addressing table of [row, hash]
- * pairs finds a key's row (hashes as `hashString` gives them, computed in place from the packed
- * bytes). ~45 B an entry in all.
+ * pairs finds a key's row. A packed key is hashed and compared by its uuid's 4 words and prefix
+ * code (`IdColumn.parse`, `wordsHash`), never as text; a fallback key by its text (`hashString`).
+ * ~45 B an entry in all.
  *
  * Exactly a Map's semantics: insertion order, a key set again keeps its place, a key deleted and
  * set again goes last (a new row), iteration sees entries set during it and skips the ones
@@ -17,7 +18,7 @@
  */
 import { assert } from './assert.js';
 import { ChunkedList } from './chunked-list.js';
-import { IdColumn } from './id-column.js';
+import { IdColumn, UNKNOWN_PREFIX } from './id-column.js';
 import { hashString } from './id-hash.js';
 import { deleteSlot } from './linear-probing.js';
 
@@ -98,9 +99,11 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
   // next version under the same id string, and V8 would not hash that string twice either.
   #lastKey: string | undefined = undefined;
   #lastRow = EMPTY;
-  // What the last failed lookup found: the empty slot and the key's hash, for the insert after it.
+  // What the last failed lookup found: the empty slot, the key's hash and its prefix code
+  // (`IdColumn.parse`), for the insert after it.
   #missSlot = EMPTY;
   #missHash = 0;
+  #missCode = 0;
 
   /**
    * The keys by position in insertion order (`keyAt`), for a store that kept them as a list of
@@ -149,7 +152,7 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
     if (row === EMPTY) return false;
     const table = this.#table;
     const mask = (table.length >> 1) - 1;
-    let slot = this.#keys.hash(row) & mask;
+    let slot = this.#keys.keyHash(row) & mask;
     while (table[2 * slot] !== row) slot = (slot + 1) & mask;
     deleteSlot(table, mask, slot);
     this.#values.set(row, undefined);
@@ -242,6 +245,61 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
     for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
   }
 
+  /**
+   * The live rows, in order, while they are walked (no renumbering under it): for a subclass
+   * reading keys and values by row (`keyOfRow`, `valueOfRow`).
+   */
+  protected *liveRows(): Generator<number, void, undefined> {
+    this.#iterating += 1;
+    try {
+      for (let row = 0; row < this.#keys.length; row += 1) if (this.#values.at(row) !== undefined) yield row;
+    } finally {
+      this.#iterating -= 1;
+    }
+  }
+
+  /**
+   * The live row of `key`, or -1 when it is absent, for a subclass that keeps rows (a row stays
+   * its key's until the key is deleted, or `renumbered` says where it went).
+   */
+  protected rowOfKey(key: string): number {
+    return this.#rowOf(key);
+  }
+
+  /** The value at `row` (undefined for a hole). */
+  protected valueOfRow(row: number): V | undefined {
+    return this.#values.at(row);
+  }
+
+  /** Replaces the value of live `row`, which keeps its key and place. */
+  protected setValueOfRow(row: number, value: V): void {
+    assert(value !== undefined && this.#values.at(row) !== undefined, 'setValueOfRow takes a live row and a defined value');
+    this.#values.set(row, value);
+  }
+
+  /** The key of `row`, rebuilt as text. */
+  protected keyOfRow(row: number): string {
+    return this.#keys.at(row);
+  }
+
+  /**
+   * Adds `key` with `value` as the last row and gives that row: only right after `rowOfKey(key)`
+   * found it absent, whose probe this insert reuses.
+   */
+  protected appendKey(key: string, value: V): number {
+    assert(typeof key === 'string' && value !== undefined, 'a PackedKeyMap takes string keys and defined values');
+    this.#append(key, value);
+    return this.#lastRow;
+  }
+
+  /**
+   * Called after holes were dropped: `newRows[old]` is the row that was `old`, or -1 for a hole.
+   * A subclass that keeps rows moves them here.
+   */
+  protected renumbered(newRows: Int32Array): void {
+    void newRows;
+  }
+
   /** Replaces every value by `update(value)` in place, keys not rebuilt (a subclass moving its values). */
   protected updateValues(update: (value: V) => V): void {
     for (let row = 0; row < this.#keys.length; row += 1) {
@@ -255,13 +313,19 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
     return this.#keys.fallbackLength;
   }
 
-  // The live row of `key`, or EMPTY (then #missSlot and #missHash are where it would go).
+  // The live row of `key`, or EMPTY (then #missSlot, #missHash and #missCode are where it would
+  // go). A UUID-shaped key of a known prefix is found by its words (`IdColumn.parse`): parsed
+  // once, hashed in 5 steps and compared as 4 integers, where its text would be hashed and
+  // compared a code unit at a time.
   #rowOf(key: string): number {
     // A Map finds no entry for a key of another type; hashString would throw on it. (Checked
     // first: with no key found last, #lastKey is undefined.)
     if (typeof key !== 'string') return EMPTY;
     if (key === this.#lastKey) return this.#lastRow;
-    const hash = hashString(key);
+    const keys = this.#keys;
+    const code = keys.parse(key);
+    const packed = code > 0;
+    const hash = packed ? keys.hashParsed(code) : hashString(key);
     const table = this.#table;
     const mask = (table.length >> 1) - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
@@ -269,9 +333,10 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
       if (row === EMPTY) {
         this.#missSlot = slot;
         this.#missHash = hash;
+        this.#missCode = code;
         return EMPTY;
       }
-      if (table[2 * slot + 1] === hash && this.#keys.equals(row, key)) {
+      if (table[2 * slot + 1] === hash && (packed ? keys.equalsParsed(row, code) : keys.equals(row, key))) {
         this.#lastKey = key;
         this.#lastRow = row;
         return row;
@@ -281,17 +346,31 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
 
   // Adds `key`, just looked up and absent, as the last row.
   #append(key: string, value: V): void {
-    const row = this.#keys.length;
+    const keys = this.#keys;
+    const row = keys.length;
     assert(row < 2 ** 31 - 1, 'PackedKeyMap is full');
-    this.#keys.push(key);
+    if (this.#missCode > 0) keys.pushParsed(this.#missCode);
+    else keys.push(key);
     this.#values.push(value);
     const table = this.#table;
+    // The first key of a new prefix was looked up by its text's hash, but packs: filed by its words.
+    if (this.#missCode === UNKNOWN_PREFIX) this.#refile(keys.keyHash(row));
     table[2 * this.#missSlot] = row;
     table[2 * this.#missSlot + 1] = this.#missHash;
     this.#size += 1;
     this.#lastKey = key;
     this.#lastRow = row;
     if (4 * this.#size > 3 * (table.length >> 1)) this.#rehash(table.length);
+  }
+
+  // Points #missSlot at the first empty slot of `hash`'s run.
+  #refile(hash: number): void {
+    const table = this.#table;
+    const mask = (table.length >> 1) - 1;
+    let slot = hash & mask;
+    while (table[2 * slot] !== EMPTY) slot = (slot + 1) & mask;
+    this.#missSlot = slot;
+    this.#missHash = hash;
   }
 
   // Moves the table's pairs to a table of `slots` slots (hashes kept: no key is hashed again).
@@ -316,6 +395,7 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
     const keys = this.#keys;
     const values = this.#values;
     const rows = keys.length;
+    const newRows = new Int32Array(rows).fill(EMPTY);
     this.#reset();
     for (let row = 0; row < rows; row += 1) {
       const value = values.at(row);
@@ -323,6 +403,8 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
       const key = keys.at(row);
       this.#rowOf(key);
       this.#append(key, value);
+      newRows[row] = this.#lastRow;
     }
+    this.renumbered(newRows);
   }
 }

@@ -103,6 +103,41 @@ describe('PackedKeyMap', () => {
     expectSame(map, plain);
   });
 
+  it('finds packed keys by their words: one word or the prefix apart is another key, an unseen prefix is absent', () => {
+    for (const options of [{}, TINY]) {
+      const map = new PackedKeyMap<number>(options);
+      const base = 'Transaction:019b8ee3-12dd-77a1-8e94-6d70382e1d53';
+      // The same uuid with one digit changed in each of its 4 words, and under other prefixes.
+      const near = ['Transaction:019b8ee4-12dd-77a1-8e94-6d70382e1d53', 'Transaction:019b8ee3-12de-77a1-8e94-6d70382e1d53', 'Transaction:019b8ee3-12dd-77a1-8e95-6d70382e1d53', 'Transaction:019b8ee3-12dd-77a1-8e94-6d70382e1d54'];
+      const prefixed = ['Transactiom:019b8ee3-12dd-77a1-8e94-6d70382e1d53', 'Quote:019b8ee3-12dd-77a1-8e94-6d70382e1d53'];
+      map.set(base, 0);
+      for (const key of [...near, ...prefixed]) expect(map.has(key)).toBe(false);
+      const others = [...near, ...prefixed];
+      for (const [n, key] of others.entries()) map.set(key, n + 1);
+      expect(map.get(base)).toBe(0);
+      for (const [n, key] of others.entries()) expect(map.get(key)).toBe(n + 1);
+      expect(map.fallbackKeys).toBe(0);
+      expect(map.has('Agent:019b8ee3-12dd-77a1-8e94-6d70382e1d53')).toBe(false);
+      // The same text, but a string made apart from the one set (found by value, not identity).
+      expect(map.get(['Transaction', '019b8ee3-12dd-77a1-8e94-6d70382e1d53'].join(':'))).toBe(0);
+    }
+  });
+
+  it('keeps keys of new prefixes as text once 255 prefixes are known, and finds them by their text', () => {
+    const map = new PackedKeyMap<number>({ slots: 2 });
+    const uuidKey = (prefix: string): string => `${prefix}:${uuid(7)}`;
+    for (let n = 0; n < 255; n += 1) map.set(uuidKey(`P${n}`), n);
+    expect(map.fallbackKeys).toBe(0);
+    map.set(uuidKey('Late'), 255);
+    map.set(uuidKey('Later'), 256);
+    expect(map.fallbackKeys).toBe(2);
+    expect(map.get(uuidKey('Late'))).toBe(255);
+    expect(map.get(uuidKey('Later'))).toBe(256);
+    expect(map.has(uuidKey('Latest'))).toBe(false);
+    for (let n = 0; n < 255; n += 1) expect(map.get(uuidKey(`P${n}`))).toBe(n);
+    expect(map.keyAt(255)).toBe(uuidKey('Late'));
+  });
+
   it('takes only string keys and defined values, and finds no other key', () => {
     const map = new PackedKeyMap<number>();
     expect(() => map.set(undefined as unknown as string, 1)).toThrow();
