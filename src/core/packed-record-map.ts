@@ -29,6 +29,9 @@ import { loadPackedBytes, type PackedBytes } from './packed-bytes.js';
 import { type PackedRecords, PendingTexts } from './packed-records.js';
 import { RecordCodec } from './record-codec.js';
 
+// A ring slot that holds no row, and `rowOfKey`'s answer for an absent id.
+const NO_ROW = -1;
+
 /** Ids whose records stay objects after they are set, by default. */
 export const HOT_RECORDS = 256;
 
@@ -62,12 +65,12 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   #codec = new RecordCodec();
   #arena = new ByteArena();
   readonly #freeze: boolean;
-  // The ids set last, a ring: slot #next is the oldest, packed when it is overwritten (none:
-  // nothing is packed), unless the id holds a later slot too (it was set again since: that slot
-  // packs it). #slotsOf counts each id's slots; counts, not the records set, so that the ring
-  // keeps no replaced record alive.
-  readonly #recent: (string | undefined)[] | undefined;
-  readonly #slotsOf = new Map<string, number>();
+  // The rows set last, a ring: slot #next is the oldest, packed when it is overwritten (none:
+  // nothing is packed), unless the row holds a later slot too (it was set again since: that slot
+  // packs it). #slotsOf counts each row's slots; counts, not the records set, so that the ring
+  // keeps no replaced record alive. Rows, not ids: packing the oldest needs no lookup of its id.
+  readonly #recent: Int32Array | undefined;
+  readonly #slotsOf = new Map<number, number>();
   #next = 0;
   // The texts of a load's records (none: not loaded from texts, or all read or cleared), and the
   // load's entries still to be made (none: made, or not loaded).
@@ -78,7 +81,7 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
     super();
     this.#freeze = options.freeze ?? true;
     const hot = options.hot ?? HOT_RECORDS;
-    this.#recent = hot === Number.POSITIVE_INFINITY ? undefined : new Array<string | undefined>(Math.max(0, hot)).fill(undefined);
+    this.#recent = hot === Number.POSITIVE_INFINITY ? undefined : new Int32Array(Math.max(0, hot)).fill(NO_ROW);
   }
 
   /**
@@ -111,7 +114,8 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
 
   override get(id: string): V | undefined {
     this.#fill();
-    return this.#valueOf(id, super.get(id));
+    const row = this.rowOfKey(id);
+    return row === NO_ROW ? undefined : this.#valueOf(row, this.valueOfRow(row));
   }
 
   override has(id: string): boolean {
@@ -121,10 +125,14 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
 
   override set(id: string, value: V): this {
     this.#fill();
-    const replaced: unknown = super.get(id);
-    super.set(id, value);
-    this.#release(replaced);
-    this.#remember(id);
+    let row = this.rowOfKey(id);
+    if (row === NO_ROW) row = this.appendKey(id, value);
+    else {
+      const replaced: unknown = this.valueOfRow(row);
+      this.setValueOfRow(row, value);
+      this.#release(replaced);
+    }
+    this.#remember(row);
     return this;
   }
 
@@ -141,7 +149,7 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
     this.#pending = undefined;
     this.#unfilled = undefined;
     this.#arena = new ByteArena();
-    this.#recent?.fill(undefined);
+    this.#recent?.fill(NO_ROW);
     this.#slotsOf.clear();
   }
 
@@ -162,9 +170,8 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
 
   override valueAt(position: number): V {
     this.#fill();
-    const stored: unknown = super.valueAt(position);
-    // The key is rebuilt only for a record that is not an object: a decode names it when it fails.
-    return typeof stored === 'number' ? (this.#valueOf(super.keyAt(position), stored) as V) : (stored as V);
+    // Without holes a position is a row.
+    return this.#valueOf(position, super.valueAt(position)) as V;
   }
 
   override forEach(callback: (value: V, key: string, map: Map<string, V>) => void, thisArg?: unknown): void {
@@ -173,7 +180,7 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
 
   override *entries(): MapIterator<[string, V]> {
     this.#fill();
-    for (const [key, value] of super.entries()) yield [key, this.#valueOf(key, value) as V];
+    for (const row of this.liveRows()) yield [this.keyOfRow(row), this.#valueOf(row, this.valueOfRow(row)) as V];
   }
 
   override *values(): MapIterator<V> {
@@ -191,9 +198,11 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
    */
   peek(id: string): V | undefined {
     this.#fill();
-    const value: unknown = super.get(id);
-    if (typeof value !== 'number') return value as V | undefined;
-    return (value < 0 ? (this.#pending as PendingTexts).parse(-value - 1) : this.#decode(id, value, false)) as V;
+    const row = this.rowOfKey(id);
+    if (row === NO_ROW) return undefined;
+    const value: unknown = this.valueOfRow(row);
+    if (typeof value !== 'number') return value as V;
+    return (value < 0 ? (this.#pending as PendingTexts).parse(-value - 1) : this.#decode(row, value, false)) as V;
   }
 
   /** How many records are packed and pending, and the bytes the packed ones' buffers hold (for figures and tests). */
@@ -223,39 +232,39 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
     this.#unfilled = undefined;
   }
 
-  // The record `stored` (the underlying Map's value for `id`) stands for.
-  #valueOf(id: string, stored: unknown): V | undefined {
+  // The record `stored` (the value of live `row`) stands for.
+  #valueOf(row: number, stored: unknown): V | undefined {
     if (typeof stored !== 'number') return stored as V | undefined;
-    return stored >= 0 ? (this.#decode(id, stored, this.#freeze) as V) : this.#adopt(id, -stored - 1);
+    return stored >= 0 ? (this.#decode(row, stored, this.#freeze) as V) : this.#adopt(row, -stored - 1);
   }
 
   // A pending record's first read: parsed, frozen (unless told not to), and kept as a record set
   // now, so it is parsed once and later packed like any other.
-  #adopt(id: string, index: number): V {
+  #adopt(row: number, index: number): V {
     const pending = this.#pending as PendingTexts;
     const parsed = pending.parse(index) as V;
     const record = this.#freeze ? deepFreeze(parsed) : parsed;
     this.#releasePending(index);
-    super.set(id, record);
-    this.#remember(id);
+    this.setValueOfRow(row, record);
+    this.#remember(row);
     return record;
   }
 
-  // `id` was set: it joins the hot set, and the id set `hot` sets ago is packed unless it was
+  // `row` was set: it joins the hot set, and the row set `hot` sets ago is packed unless it was
   // set again since (then a later slot holds it).
-  #remember(id: string): void {
+  #remember(row: number): void {
     const recent = this.#recent;
     if (recent === undefined) return;
     if (recent.length === 0) {
-      this.#pack(id);
+      this.#pack(row);
       return;
     }
     const slot = this.#next;
-    const oldest = recent[slot];
-    recent[slot] = id;
-    this.#slotsOf.set(id, (this.#slotsOf.get(id) ?? 0) + 1);
-    this.#next = (slot + 1) % recent.length;
-    if (oldest === undefined) return;
+    const oldest = recent[slot]!;
+    recent[slot] = row;
+    this.#slotsOf.set(row, (this.#slotsOf.get(row) ?? 0) + 1);
+    this.#next = slot + 1 === recent.length ? 0 : slot + 1;
+    if (oldest === NO_ROW) return;
     const slots = this.#slotsOf.get(oldest)! - 1;
     if (slots > 0) {
       this.#slotsOf.set(oldest, slots);
@@ -265,21 +274,35 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
     this.#pack(oldest);
   }
 
-  // Packs `id`'s record, unless it is gone, packed already or pending.
-  #pack(id: string): void {
-    const value: unknown = super.get(id);
+  // Packs the record of `row`, unless it is a hole (its id deleted), packed already or pending.
+  #pack(row: number): void {
+    const value: unknown = this.valueOfRow(row);
     if (typeof value !== 'object' || value === null) return;
-    super.set(id, this.#arena.store(this.#codec.encode(value)) as unknown as V);
+    this.setValueOfRow(row, this.#arena.store(this.#codec.encode(value)) as unknown as V);
+  }
+
+  // The ring's rows follow a renumbering; a deleted id's slots (its row a hole, -1 now) pack nothing.
+  protected override renumbered(newRows: Int32Array): void {
+    const recent = this.#recent;
+    if (recent === undefined) return;
+    this.#slotsOf.clear();
+    for (let slot = 0; slot < recent.length; slot += 1) {
+      const row = recent[slot]!;
+      if (row === NO_ROW) continue;
+      const moved = newRows[row]!;
+      recent[slot] = moved;
+      if (moved !== NO_ROW) this.#slotsOf.set(moved, (this.#slotsOf.get(moved) ?? 0) + 1);
+    }
   }
 
   // A packed record, decoded from exactly its bytes: bytes a snapshot brought may be corrupt, and
   // then the read fails naming the record (a load checks tables and lengths, not every record).
-  #decode(id: string, handle: number, freeze: boolean): unknown {
+  #decode(row: number, handle: number, freeze: boolean): unknown {
     const { chunk, from, length } = this.#arena.locate(handle);
     try {
       return this.#codec.decodeWhole(chunk, from, length, freeze);
     } catch (error) {
-      if (error instanceof RangeError) throw new InvariantError(`packed record ${id} cannot be read: ${error.message}`);
+      if (error instanceof RangeError) throw new InvariantError(`packed record ${this.keyOfRow(row)} cannot be read: ${error.message}`);
       throw error;
     }
   }

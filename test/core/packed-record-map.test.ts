@@ -88,6 +88,35 @@ describe('PackedRecordMap', () => {
     expect(map.packing.packed).toBe(1);
   });
 
+  it('keeps its hot set right when deletions renumber the rows: the ring follows each id to its new row', () => {
+    // 2,000 ids, then the first 1,025 deleted: at 1,025 holes, more than 1,024 and than the
+    // entries, the rows are renumbered under the ring, whose 4 slots hold the last 4 ids set.
+    const map = new PackedRecordMap<object>({ hot: 4 });
+    const plain = new Map<string, object>();
+    const idOf = (n: number): string => `Transaction:019b8ee3-12dd-77a1-8e94-${n.toString(16).padStart(12, '0')}`;
+    for (let n = 0; n < 2_000; n += 1) {
+      map.set(idOf(n), recordOf(idOf(n), n));
+      plain.set(idOf(n), recordOf(idOf(n), n));
+    }
+    const hot = [1_996, 1_997, 1_998, 1_999].map((n) => map.get(idOf(n)));
+    for (let n = 0; n < 1_025; n += 1) {
+      map.delete(idOf(n));
+      plain.delete(idOf(n));
+    }
+    // Still the objects set: renumbering moved their rows, not their values.
+    for (const [k, n] of [1_996, 1_997, 1_998, 1_999].entries()) expect(map.get(idOf(n))).toBe(hot[k]);
+    expect(map.packing.packed).toBe(971);
+    // Four more sets push exactly those four out of the ring, and they are packed at their new rows.
+    for (let n = 2_000; n < 2_004; n += 1) {
+      map.set(idOf(n), recordOf(idOf(n), n));
+      plain.set(idOf(n), recordOf(idOf(n), n));
+    }
+    expect(map.packing.packed).toBe(975);
+    expect(map.get(idOf(1_999))).not.toBe(hot[3]);
+    expect(sameValue([...map.entries()], [...plain.entries()])).toBe(true);
+    expect(map.positionOf(idOf(1_025))).toBe(0);
+  });
+
   it('packs every record as it is set when hot is 0 (idempotent responses)', () => {
     const map = new PackedRecordMap<object>({ hot: 0 });
     const record = recordOf('a', 7);
