@@ -23,8 +23,7 @@ export function dailyUsage(state: DomainState, cardId: string, dayStartMs: numbe
   // Newest first; creation times never go backwards, so the walk stops at the day's start and
   // costs only that day's transactions.
   for (let index = positions.length - 1; index >= 0; index -= 1) {
-    const tx = state.cardTransactions.byId.get(state.cardTransactions.order.at(positions[index]!) ?? '');
-    if (tx === undefined) continue;
+    const tx = state.cardTransactions.byId.valueAt(positions[index]!);
     if (instantToMs(tx.createdAt) < dayStartMs) break;
     if (tx.direction !== 'DEBIT' || tx.originalTransactionId !== undefined || tx.status === 'DECLINED') continue;
     count += 1;

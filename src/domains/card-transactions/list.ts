@@ -63,12 +63,12 @@ export function listAllTransactions(
     const mergedIndex = i + j + 1;
     let row: ListedTransaction | undefined;
     if (cardIsNewer) {
-      const tx = cards.byId.get(cards.order.at(j) ?? '');
-      if (tx !== undefined && matchesCardTransaction(tx, filters)) row = { kind: 'card', tx };
+      const tx = cards.byId.valueAt(j);
+      if (matchesCardTransaction(tx, filters)) row = { kind: 'card', tx };
       j -= 1;
     } else {
-      const tx = payments.byId.get(payments.order.at(i) ?? '');
-      if (tx !== undefined && matchesTransaction(tx, filters)) row = { kind: 'payment', tx };
+      const tx = payments.byId.valueAt(i);
+      if (matchesTransaction(tx, filters)) row = { kind: 'payment', tx };
       i -= 1;
     }
     if (row === undefined) continue;

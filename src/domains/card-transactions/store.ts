@@ -18,7 +18,7 @@ import { type CardTransaction, isOpen } from './types.js';
  * are never deleted), and `byCard` holds positions in it, not the ids' strings.
  */
 export type CardTransactionStore = {
-  readonly byId: Map<string, CardTransaction>;
+  readonly byId: PackedRecordMap<CardTransaction>;
   readonly order: KeyOrder;
   /** Parallel to `order`: `state.transactions.order.length` when each was created. */
   readonly transactionsBefore: number[];

@@ -36,7 +36,7 @@ export function listCustomerPaymentPage(
   if (own === undefined) return { items: [], totalCount: 0 };
   const plan = planOf(state, own, filters);
   const totalCount = countPlan(plan);
-  const paymentAt = (local: number) => state.transactions.byId.get(state.transactions.order.at(own.paymentPositions[local]!)!)!;
+  const paymentAt = (local: number) => state.transactions.byId.valueAt(own.paymentPositions[local]!);
   if (filters.sortOrder === 'asc') {
     // A payment position is where the next page starts: the first local position at or after it.
     const found = pageUp(plan, lowerBound(own.paymentPositions, page.position), page.limit);
@@ -63,7 +63,7 @@ function planOf(state: Pick<DomainState, 'transactions'>, own: CustomerPaymentIn
   // What no source says exactly (which side an account is on, whether a reference is answered yet) is checked on each payment.
   const exact = Object.entries(filters).every(([key, value]) => value === undefined || INDEXED.has(key));
   if (exact) return { sources, lo, hi };
-  const paymentAt = (local: number) => state.transactions.byId.get(state.transactions.order.at(own.paymentPositions[local]!)!)!;
+  const paymentAt = (local: number) => state.transactions.byId.valueAt(own.paymentPositions[local]!);
   return { sources, lo, hi, residual: (local) => matchesTransaction(paymentAt(local), filters) };
 }
 
@@ -73,8 +73,9 @@ function referencePositions(state: Pick<DomainState, 'transactions'>, own: Custo
   const tx = id === undefined ? undefined : state.transactions.byId.get(id);
   if (tx === undefined) return [];
   const createdMs = instantToMs(tx.createdAt);
+  const position = state.transactions.byId.positionOf(tx.id);
   for (let local = lowerBound(own.createdMs, createdMs); local < own.createdMs.length && own.createdMs[local] === createdMs; local += 1) {
-    if (state.transactions.order.at(own.paymentPositions[local]!) === tx.id) return [local];
+    if (own.paymentPositions[local] === position) return [local];
   }
   return [];
 }

@@ -34,9 +34,10 @@ export function emptyCustomerPaymentListIndex(): CustomerPaymentListIndex {
 
 /** Lists the payments the store holds that the index lacks; `created` as in `catchUpTransactionList`. */
 export function catchUpCustomerPaymentList(store: TransactionStore, index: CustomerPaymentListIndex, created?: Transaction): void {
+  // Payments are read by position, not through their ids (rebuilt as text, then looked up).
+  const createdAt = created === undefined ? -1 : store.byId.positionOf(created.id);
   for (; index.listed < store.order.length; index.listed += 1) {
-    const id = store.order.at(index.listed)!;
-    const payment = created !== undefined && created.id === id ? created : store.byId.get(id)!;
+    const payment = index.listed === createdAt ? created! : store.byId.valueAt(index.listed);
     const own = customerIndexFor(index, payment.customerId);
     own.paymentPositions = appended(own.paymentPositions, index.listed);
     own.createdMs = appended(own.createdMs, instantToMs(payment.createdAt));
@@ -49,8 +50,10 @@ export function catchUpCustomerPaymentList(store: TransactionStore, index: Custo
 export function syncCustomerPaymentStatus(store: TransactionStore, index: CustomerPaymentListIndex, payment: Transaction, createdMs: number): void {
   const own = index.byCustomer.get(payment.customerId);
   if (own === undefined) return;
+  // Positions are compared, not ids: no id is rebuilt from its packed key.
+  const position = store.byId.positionOf(payment.id);
   for (let local = lowerBound(own.createdMs, createdMs); local < own.createdMs.length && own.createdMs[local] === createdMs; local += 1) {
-    if (store.order.at(own.paymentPositions[local]!) === payment.id) {
+    if (own.paymentPositions[local] === position) {
       setCode(own.status, local, statusCode(payment.status));
       return;
     }

@@ -28,5 +28,5 @@ export function listQuotePage(
   const totalCount = countPlan(plan);
   const first = page.position < totalCount ? positionOfRank(plan, page.position) : -1;
   const positions = first === -1 ? [] : pageUp(plan, first, page.limit).positions;
-  return { items: positions.map((position) => state.quotes.byId.get(state.quotes.order.at(position)!)!), totalCount };
+  return { items: positions.map((position) => state.quotes.byId.valueAt(position)), totalCount };
 }

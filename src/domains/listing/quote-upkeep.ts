@@ -9,12 +9,11 @@ import type { DomainState } from '../state.js';
 import { appendCode, setCode } from './code-index.js';
 import { type QuoteListIndex, quoteStatusCode } from './quotes.js';
 import { pushPosition } from './sources.js';
-import { positionOfListed } from './transactions.js';
 
 /** Lists the quotes the store holds that the index lacks. */
 export function catchUpQuoteList(state: Pick<DomainState, 'quotes' | 'transactions'>, index: QuoteListIndex): void {
   for (let position = index.createdMs.length; position < state.quotes.order.length; position += 1) {
-    const quote = state.quotes.byId.get(state.quotes.order.at(position)!)!;
+    const quote = state.quotes.byId.valueAt(position);
     index.createdMs.push(instantToMs(quote.createdAt));
     pushPosition(index.byCustomer, quote.customerId, position);
     appendCode(index.status, quoteStatusCode(quoteStatusOf(quote, state)));
@@ -23,6 +22,7 @@ export function catchUpQuoteList(state: Pick<DomainState, 'quotes' | 'transactio
 
 /** Re-reads the wire status of a listed quote. */
 export function syncQuoteStatus(state: Pick<DomainState, 'quotes' | 'transactions'>, index: QuoteListIndex, quote: Quote): void {
-  const position = positionOfListed({ ids: state.quotes.order, createdMs: index.createdMs }, quote.id, instantToMs(quote.createdAt));
-  if (position !== -1) setCode(index.status, position, quoteStatusCode(quoteStatusOf(quote, state)));
+  // The list's positions are the store's: no search by creation time, no id compared.
+  const position = state.quotes.byId.positionOf(quote.id);
+  if (position !== -1 && position < index.createdMs.length) setCode(index.status, position, quoteStatusCode(quoteStatusOf(quote, state)));
 }

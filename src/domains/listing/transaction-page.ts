@@ -20,7 +20,7 @@ import { referencedTransactionId } from '../transactions/reference.js';
 import { instantToMs } from '../../core/time.js';
 import { countPlan, type ListPlan, pageDown, pageUp } from './query.js';
 import { codeSource, firstPositionAtLeast, ownedCodeSource, type PositionSource, sortedSource } from './sources.js';
-import { directionCode, listedIds, positionOfListed, statusCode, type TransactionListIndex, typeCode } from './transactions.js';
+import { directionCode, listedPositionOfPayment, listedRecordAt, statusCode, type TransactionListIndex, typeCode } from './transactions.js';
 
 /** The filters the index answers exactly. */
 const INDEXED: ReadonlySet<string> = new Set(['customerId', 'cardUuid', 'type', 'direction', 'status', 'accountIdentifier', 'createdAfterMs', 'createdBeforeMs', 'sortOrder']);
@@ -39,11 +39,11 @@ export function listTransactionPage(
   const totalCount = countPlan(plan);
   if (filters.sortOrder === 'asc') {
     const found = pageUp(plan, page.position, page.limit);
-    const items = found.positions.map((position) => rowAt(state, index, position));
+    const items = found.positions.map((position) => listedRecordAt(state, index, position));
     return found.nextPosition === -1 ? { items, totalCount } : { items, nextPosition: found.nextPosition, totalCount };
   }
   const found = pageDown(plan, page.position === 0 ? plan.hi : page.position, page.limit);
-  const items = found.positions.map((position) => rowAt(state, index, position));
+  const items = found.positions.map((position) => listedRecordAt(state, index, position));
   const last = found.positions[found.positions.length - 1];
   return found.more && last !== undefined ? { items, nextPosition: last, totalCount } : { items, totalCount };
 }
@@ -92,17 +92,11 @@ function referencePositions(state: Pick<DomainState, 'transactions' | 'cardTrans
   const id = referencedTransactionId(reference);
   const tx = id === undefined ? undefined : state.transactions.byId.get(id);
   if (tx === undefined) return [];
-  const position = positionOfListed({ ids: listedIds(state, index), createdMs: index.createdMs }, tx.id, instantToMs(tx.createdAt));
+  const position = listedPositionOfPayment(state, index, tx.id, instantToMs(tx.createdAt));
   return position === -1 ? [] : [position];
 }
 
-function rowAt(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, index: TransactionListIndex, position: number): ListedTransaction {
-  const place = index.places[position]!;
-  if (place >= 0) return { kind: 'payment', tx: state.transactions.byId.get(state.transactions.order.at(place)!)! };
-  return { kind: 'card', tx: state.cardTransactions.byId.get(state.cardTransactions.order.at(-place - 1)!)! };
-}
-
 function matchesRow(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, index: TransactionListIndex, position: number, filters: TransactionFilters): boolean {
-  const row = rowAt(state, index, position);
+  const row = listedRecordAt(state, index, position);
   return row.kind === 'payment' ? matchesTransaction(row.tx, filters) : matchesCardTransaction(row.tx, filters);
 }

@@ -5,7 +5,7 @@
  * code per position for type, direction and (payments only) status. Appended as records are
  * created and updated as statuses move (`listing/evolve.ts`), rebuilt the same way from a
  * snapshot's stores. Holds positions only, never copies of records nor their ids: a position's
- * id is read from its store's order (`listedIdAt`).
+ * record is read from its store by position (`listedRecordAt`), never through its id.
  */
 import { TRANSACTION_DIRECTIONS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../transactions/types.js';
 import type { Transaction } from '../transactions/types.js';
@@ -103,16 +103,17 @@ export function catchUpTransactionList(
 ): void {
   const payments = state.transactions;
   const cards = state.cardTransactions;
+  // Records are read by position, not through their ids (rebuilt as text, then looked up).
+  const createdAt = created === undefined ? -1 : payments.byId.positionOf(created.id);
   for (;;) {
     const j = index.cardsListed;
     const i = index.paymentsListed;
     // Card j precedes payment i exactly when no more than i payments existed at its creation.
     if (j < cards.order.length && (i >= payments.order.length || (cards.transactionsBefore[j] ?? 0) <= i)) {
-      appendRecord(index, cards.byId.get(cards.order.at(j)!)!, -(j + 1));
+      appendRecord(index, cards.byId.valueAt(j), -(j + 1));
       index.cardsListed = j + 1;
     } else if (i < payments.order.length) {
-      const id = payments.order.at(i)!;
-      appendRecord(index, created !== undefined && created.id === id ? created : payments.byId.get(id)!, i);
+      appendRecord(index, i === createdAt ? created! : payments.byId.valueAt(i), i);
       index.paymentsListed = i + 1;
     } else return;
   }
@@ -152,20 +153,26 @@ function customerCodesFor(index: TransactionListIndex, customerId: string): Cust
 /** The stores the merged list reads its ids from. */
 export type ListedStores = { readonly transactions: TransactionStore; readonly cardTransactions: CardTransactionStore };
 
-/** The id at `position` of the merged list (below its length). */
-export function listedIdAt(state: ListedStores, index: TransactionListIndex, position: number): string {
+/** The record at `position` of the merged list (below its length), read from its store by position. */
+export function listedRecordAt(state: ListedStores, index: TransactionListIndex, position: number): { readonly kind: 'payment'; readonly tx: Transaction } | { readonly kind: 'card'; readonly tx: CardTransaction } {
   const place = index.places[position]!;
-  return (place >= 0 ? state.transactions.order.at(place) : state.cardTransactions.order.at(-place - 1))!;
+  return place >= 0 ? { kind: 'payment', tx: state.transactions.byId.valueAt(place) } : { kind: 'card', tx: state.cardTransactions.byId.valueAt(-place - 1) };
 }
 
-/** The merged list's ids by position, read from the stores (for `positionOfListed`). */
-export function listedIds(state: ListedStores, index: TransactionListIndex): ListedIds {
-  return { length: index.places.length, at: (position) => (position >= 0 && position < index.places.length ? listedIdAt(state, index, position) : undefined) };
+/** The merged list's position of a payment created at `createdMs`, or -1 when it is not listed. */
+export function listedPositionOfPayment(state: ListedStores, index: TransactionListIndex, id: string, createdMs: number): number {
+  const place = state.transactions.byId.positionOf(id);
+  if (place === -1) return -1;
+  // Places are compared, not ids: no id is rebuilt from its packed key.
+  for (let position = lowerBound(index.createdMs, createdMs); position < index.places.length && index.createdMs[position] === createdMs; position += 1) {
+    if (index.places[position] === place) return position;
+  }
+  return -1;
 }
 
 /** Re-reads a listed payment's status (after it moved); `createdMs` is its `createdAt` in epoch ms. */
 export function syncTransactionStatus(state: ListedStores, index: TransactionListIndex, transaction: Transaction, createdMs: number): void {
-  const position = positionOfListed({ ids: listedIds(state, index), createdMs: index.createdMs }, transaction.id, createdMs);
+  const position = listedPositionOfPayment(state, index, transaction.id, createdMs);
   if (position === -1) return;
   const code = statusCode(transaction.status);
   setCode(index.status, position, code);
@@ -179,15 +186,9 @@ export type ListedIds = { readonly length: number; at(position: number): string 
 
 /** The position of a listed id created at `createdMs`, or -1: a binary search on the creation times. */
 export function positionOfListed(index: { readonly ids: ListedIds; readonly createdMs: readonly number[] }, id: string, createdMs: number): number {
-  let lo = 0;
-  let hi = index.createdMs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((index.createdMs[mid] ?? 0) < createdMs) lo = mid + 1;
-    else hi = mid;
-  }
-  for (let position = lo; position < index.ids.length && index.createdMs[position] === createdMs; position += 1) {
+  for (let position = lowerBound(index.createdMs, createdMs); position < index.ids.length && index.createdMs[position] === createdMs; position += 1) {
     if (index.ids.at(position) === id) return position;
   }
   return -1;
 }
+

@@ -16,7 +16,7 @@ import type { Quote } from './types.js';
  * quotes are never deleted), and executed volume by `dailyVolumeKey`.
  */
 export type QuoteStore = {
-  readonly byId: Map<string, Quote>;
+  readonly byId: PackedRecordMap<Quote>;
   readonly order: KeyOrder;
   readonly dailyVolume: Map<string, bigint>;
 };

@@ -118,8 +118,8 @@ export function listTransactions(
   let hasMore = false;
   // One pass over the whole store (bounded by its size): it also counts every match for totalCount.
   for (let index = store.order.length - 1; index >= 0; index -= 1) {
-    const tx = store.byId.get(store.order.at(index) ?? '');
-    if (tx === undefined || !matchesTransaction(tx, filters)) continue;
+    const tx = store.byId.valueAt(index);
+    if (!matchesTransaction(tx, filters)) continue;
     totalCount += 1;
     if (index >= bound) continue;
     if (items.length < page.limit) {

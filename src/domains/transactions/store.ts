@@ -14,7 +14,7 @@ import type { Transaction } from './types.js';
  * Records by id and ids in creation order: `order` is the map's own insertion order (its keys by
  * position, `PackedKeyMap.order`), not a second list of the id strings; records are never deleted.
  */
-export type TransactionStore = { readonly byId: Map<string, Transaction>; readonly order: KeyOrder };
+export type TransactionStore = { readonly byId: PackedRecordMap<Transaction>; readonly order: KeyOrder };
 
 /** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
 export function emptyTransactionStore(hot = HOT_RECORDS): TransactionStore {
