@@ -128,27 +128,27 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
   }
 
   override get(key: string): V | undefined {
-    const row = this.#rowOf(key);
+    const row = this.rowOfKey(key);
     return row === EMPTY ? undefined : this.#values.at(row);
   }
 
   override has(key: string): boolean {
-    return this.#rowOf(key) !== EMPTY;
+    return this.rowOfKey(key) !== EMPTY;
   }
 
   override set(key: string, value: V): this {
     assert(typeof key === 'string' && value !== undefined, 'a PackedKeyMap takes string keys and defined values');
-    const row = this.#rowOf(key);
+    const row = this.rowOfKey(key);
     if (row !== EMPTY) {
       this.#values.set(row, value);
       return this;
     }
-    this.#append(key, value);
+    this.appendKey(key, value);
     return this;
   }
 
   override delete(key: string): boolean {
-    const row = this.#rowOf(key);
+    const row = this.rowOfKey(key);
     if (row === EMPTY) return false;
     const table = this.#table;
     const mask = (table.length >> 1) - 1;
@@ -194,7 +194,7 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
   /** The position of `key` in insertion order (as `keyAt`), or -1 when absent. */
   positionOf(key: string): number {
     assert(this.#holes === 0, 'positionOf needs a map without holes');
-    return this.#rowOf(key);
+    return this.rowOfKey(key);
   }
 
   /** The value at `position` in insertion order (as `keyAt`), without rebuilding its key. */
@@ -258,14 +258,6 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
     }
   }
 
-  /**
-   * The live row of `key`, or -1 when it is absent, for a subclass that keeps rows (a row stays
-   * its key's until the key is deleted, or `renumbered` says where it went).
-   */
-  protected rowOfKey(key: string): number {
-    return this.#rowOf(key);
-  }
-
   /** The value at `row` (undefined for a hole). */
   protected valueOfRow(row: number): V | undefined {
     return this.#values.at(row);
@@ -280,16 +272,6 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
   /** The key of `row`, rebuilt as text. */
   protected keyOfRow(row: number): string {
     return this.#keys.at(row);
-  }
-
-  /**
-   * Adds `key` with `value` as the last row and gives that row: only right after `rowOfKey(key)`
-   * found it absent, whose probe this insert reuses.
-   */
-  protected appendKey(key: string, value: V): number {
-    assert(typeof key === 'string' && value !== undefined, 'a PackedKeyMap takes string keys and defined values');
-    this.#append(key, value);
-    return this.#lastRow;
   }
 
   /**
@@ -313,11 +295,15 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
     return this.#keys.fallbackLength;
   }
 
-  // The live row of `key`, or EMPTY (then #missSlot, #missHash and #missCode are where it would
-  // go). A UUID-shaped key of a known prefix is found by its words (`IdColumn.parse`): parsed
-  // once, hashed in 5 steps and compared as 4 integers, where its text would be hashed and
-  // compared a code unit at a time.
-  #rowOf(key: string): number {
+  /**
+   * The live row of `key`, or -1 when it is absent (then #missSlot, #missHash and #missCode are
+   * where it would go); a subclass may keep the row until the key is deleted, or `renumbered`
+   * says where it went. A UUID-shaped key of a known prefix is found by its words
+   * (`IdColumn.parse`): parsed once, hashed in 5 steps and compared as 4 integers, where its text
+   * would be hashed and compared a code unit at a time. (The table's own method, not a wrapper of
+   * one: each call is a call while the code is not yet optimized.)
+   */
+  protected rowOfKey(key: string): number {
     // A Map finds no entry for a key of another type; hashString would throw on it. (Checked
     // first: with no key found last, #lastKey is undefined.)
     if (typeof key !== 'string') return EMPTY;
@@ -344,8 +330,12 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
     }
   }
 
-  // Adds `key`, just looked up and absent, as the last row.
-  #append(key: string, value: V): void {
+  /**
+   * Adds `key` with `value` as the last row and gives that row: only right after `rowOfKey(key)`
+   * found it absent, whose probe this insert reuses.
+   */
+  protected appendKey(key: string, value: V): number {
+    assert(typeof key === 'string' && value !== undefined, 'a PackedKeyMap takes string keys and defined values');
     const keys = this.#keys;
     const row = keys.length;
     assert(row < 2 ** 31 - 1, 'PackedKeyMap is full');
@@ -361,6 +351,7 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
     this.#lastKey = key;
     this.#lastRow = row;
     if (4 * this.#size > 3 * (table.length >> 1)) this.#rehash(table.length);
+    return row;
   }
 
   // Points #missSlot at the first empty slot of `hash`'s run.
@@ -401,8 +392,8 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
       const value = values.at(row);
       if (value === undefined) continue;
       const key = keys.at(row);
-      this.#rowOf(key);
-      this.#append(key, value);
+      this.rowOfKey(key);
+      this.appendKey(key, value);
       newRows[row] = this.#lastRow;
     }
     this.renumbered(newRows);
