@@ -1,10 +1,39 @@
 /**
  * Open addressing with linear probing over an Int32Array of two words a slot (a key's index, or
  * -1 for an empty slot, then its hash), the layout of the ledger's id index (ledger/id-index.ts)
- * and of `PackedKeyMap`'s (packed-key-map.ts): the deletion both need, shared.
+ * and of `PackedKeyMap`'s (packed-key-map.ts): what both need (an empty table, growing it,
+ * deleting a slot), shared.
  */
 
-const EMPTY = -1;
+/** The first word of an empty slot. */
+export const EMPTY_SLOT = -1;
+const EMPTY = EMPTY_SLOT;
+
+/** A table of `slots` empty slots. */
+export function emptyTable(slots: number): Int32Array {
+  return new Int32Array(2 * slots).fill(EMPTY);
+}
+
+/**
+ * `old`'s pairs in a new table of `slots` slots (a power of two), hashes kept: no key is hashed
+ * again. Reinserted in slot order, not key order: with the table doubling, the keys of old slot
+ * s go to new slot s or s + old size, so both tables are walked nearly in sequence instead of one
+ * cache miss per key.
+ */
+export function rehashed(old: Int32Array, slots: number): Int32Array {
+  const table = emptyTable(slots);
+  const mask = slots - 1;
+  for (let s = 0; s < old.length >> 1; s += 1) {
+    const index = old[2 * s]!;
+    if (index === EMPTY) continue;
+    const hash = old[2 * s + 1]!;
+    let slot = hash & mask;
+    while (table[2 * slot] !== EMPTY) slot = (slot + 1) & mask;
+    table[2 * slot] = index;
+    table[2 * slot + 1] = hash;
+  }
+  return table;
+}
 
 /**
  * Empties `slot` and pulls later keys of its probe run back over the gap, so that no lookup

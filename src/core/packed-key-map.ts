@@ -20,9 +20,9 @@ import { assert } from './assert.js';
 import { ChunkedList } from './chunked-list.js';
 import { IdColumn, UNKNOWN_PREFIX } from './id-column.js';
 import { hashString } from './id-hash.js';
-import { deleteSlot } from './linear-probing.js';
+import { deleteSlot, EMPTY_SLOT, emptyTable, rehashed } from './linear-probing.js';
 
-const EMPTY = -1;
+const EMPTY = EMPTY_SLOT;
 const SLOTS_FIRST = 16;
 // Rows of a key chunk: 256 rows (4.3 KB) keep a small map small; a chunk of a large one costs
 // under a byte a row in chunk objects.
@@ -68,10 +68,6 @@ class InsertionOrder implements KeyOrder {
   *[Symbol.iterator](): Iterator<string> {
     for (let position = 0; position < this.#map.size; position += 1) yield this.#map.keyAt(position);
   }
-}
-
-function emptyTable(slots: number): Int32Array {
-  return new Int32Array(2 * slots).fill(EMPTY);
 }
 
 /**
@@ -366,19 +362,7 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
 
   // Moves the table's pairs to a table of `slots` slots (hashes kept: no key is hashed again).
   #rehash(slots: number): void {
-    const old = this.#table;
-    const table = emptyTable(slots);
-    const mask = slots - 1;
-    for (let s = 0; s < old.length >> 1; s += 1) {
-      const row = old[2 * s]!;
-      if (row === EMPTY) continue;
-      const hash = old[2 * s + 1]!;
-      let slot = hash & mask;
-      while (table[2 * slot] !== EMPTY) slot = (slot + 1) & mask;
-      table[2 * slot] = row;
-      table[2 * slot + 1] = hash;
-    }
-    this.#table = table;
+    this.#table = rehashed(this.#table, slots);
   }
 
   // Numbers the live rows 0..size-1 again, in order, dropping the holes.

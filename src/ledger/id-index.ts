@@ -16,24 +16,18 @@
 import { assert } from '../core/assert.js';
 import { hashRange, hashString } from '../core/id-hash.js';
 import { IdColumn } from '../core/id-column.js';
-import { deleteSlot } from '../core/linear-probing.js';
+import { deleteSlot, EMPTY_SLOT, emptyTable, rehashed } from '../core/linear-probing.js';
 import { PackedStrings } from './packed-strings.js';
 
 export { hashRange, hashString } from '../core/id-hash.js';
 export { deleteSlot } from '../core/linear-probing.js';
 
 const SLOTS_FIRST = 1_024;
-const EMPTY = -1;
+const EMPTY = EMPTY_SLOT;
 // Indexes are Int32 and the table has 2 words per slot at load <= 3/4.
 const SIZE_MAX = 2 ** 28;
 
 const NO_KEYS = new PackedStrings('', new Int32Array(0));
-
-function emptyTable(slots: number): Int32Array {
-  const table = new Int32Array(2 * slots);
-  for (let s = 0; s < slots; s += 1) table[2 * s] = EMPTY;
-  return table;
-}
 
 /** A set of unique strings, each numbered by its insertion order; supports truncation. */
 export class IdIndex {
@@ -245,23 +239,8 @@ export class IdIndex {
     this.#probeKey = undefined;
   }
 
-  // Reinserts in slot order, not key order: with the table doubling, the keys of old slot s go
-  // to new slot s or s + old size, so both tables are walked nearly in sequence instead of one
-  // cache miss per key.
   #rehash(slots: number): void {
-    const old = this.#table;
-    const table = emptyTable(slots);
-    const mask = slots - 1;
-    for (let s = 0; s < old.length >> 1; s += 1) {
-      const index = old[2 * s]!;
-      if (index === EMPTY) continue;
-      const hash = old[2 * s + 1]!;
-      let slot = hash & mask;
-      while (table[2 * slot] !== EMPTY) slot = (slot + 1) & mask;
-      table[2 * slot] = index;
-      table[2 * slot + 1] = hash;
-    }
-    this.#table = table;
+    this.#table = rehashed(this.#table, slots);
   }
 }
 
