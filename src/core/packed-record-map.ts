@@ -174,10 +174,7 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
     return this.#valueOf(position, super.valueAt(position)) as V;
   }
 
-  override forEach(callback: (value: V, key: string, map: Map<string, V>) => void, thisArg?: unknown): void {
-    for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
-  }
-
+  // forEach and iteration are PackedKeyMap's, which go through this `entries`.
   override *entries(): MapIterator<[string, V]> {
     this.#fill();
     for (const row of this.liveRows()) yield [this.keyOfRow(row), this.#valueOf(row, this.valueOfRow(row)) as V];
@@ -185,10 +182,6 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
 
   override *values(): MapIterator<V> {
     for (const [, value] of this.entries()) yield value;
-  }
-
-  override [Symbol.iterator](): MapIterator<[string, V]> {
-    return this.entries();
   }
 
   /**

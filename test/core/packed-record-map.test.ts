@@ -55,6 +55,7 @@ describe('PackedRecordMap', () => {
         expect([...packed.keys()]).toEqual([...plain.keys()]);
         expect(sameValue([...packed.entries()], [...plain.entries()])).toBe(true);
         expect(sameValue([...packed.values()], [...plain.values()])).toBe(true);
+        expect(sameValue([...packed], [...plain])).toBe(true);
         for (const id of ['a', 'b', 'h', 'z']) expect(sameValue(packed.get(id), plain.get(id))).toBe(true);
       }),
       { numRuns: 400 },

@@ -181,13 +181,10 @@ export function syncTransactionStatus(state: ListedStores, index: TransactionLis
   if (positions !== undefined && own !== undefined) setCode(own.status, lowerBound(positions, position), code);
 }
 
-/** Ids by position: an array of them, or a store's order read through its map (`KeyOrder`). */
-export type ListedIds = { readonly length: number; at(position: number): string | undefined };
-
 /** The position of a listed id created at `createdMs`, or -1: a binary search on the creation times. */
-export function positionOfListed(index: { readonly ids: ListedIds; readonly createdMs: readonly number[] }, id: string, createdMs: number): number {
+export function positionOfListed(index: { readonly ids: readonly string[]; readonly createdMs: readonly number[] }, id: string, createdMs: number): number {
   for (let position = lowerBound(index.createdMs, createdMs); position < index.ids.length && index.createdMs[position] === createdMs; position += 1) {
-    if (index.ids.at(position) === id) return position;
+    if (index.ids[position] === id) return position;
   }
   return -1;
 }
