@@ -512,7 +512,9 @@ export const OPERATIONS: Readonly<Record<string, OperationDefinition>> = {
       const { model, operation } = context;
       const who = yield* customer(context, operation.a);
       const source = yield* externalOf(context, who, operation.c, 'USD');
-      const body = yield* must(context, 'POST', '/transfer-in', { source: { accountId: source.id }, destination: { accountId: who.accountId }, amount: 1 + (operation.b % 1_000_000) });
+      // Above the largest fees config.patch sets (1.00 + 1%): a smaller amount is refused, rightly.
+      const amount = 1_000 + (operation.b % 1_000_000);
+      const body = yield* must(context, 'POST', '/transfer-in', { source: { accountId: source.id }, destination: { accountId: who.accountId }, amount });
       remember(model.transactionIds, body.id);
       remember(model.quoteIds, body.quoteId);
       const moves: Record<string, 'up' | 'down' | 'any'> = { [who.accountId]: 'up' };

@@ -52,6 +52,17 @@ describe('session arbitraries', () => {
     );
   });
 
+  it('a transfer-in is valid after config.patch sets its largest fees (1.00 + 1%): its amount always exceeds them', () => {
+    // The counterexample fast-check found: a transfer-in of 1 minor unit after a 1.00 fixed fee.
+    for (const b of [0, 50, 999_999]) {
+      const report = checkEngineSession([
+        { kind: 'config.patch', a: 1, b: 100, c: 100, waitMs: 0 },
+        { kind: 'transfer.in', a: 0, b, c: 0, waitMs: 0 },
+      ]);
+      expect(report.steps).toBe(2);
+    }
+  });
+
   it('shrink a failing session to a short counterexample', () => {
     // A model that forgets every sandbox funding: the first funding step fails.
     const fund = OPERATIONS['account.fund'] as OperationDefinition;
