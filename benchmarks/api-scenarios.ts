@@ -847,6 +847,9 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
     const delivered = await alone();
     return {
       transactions,
+      // The totals too, so that a second size gives the bytes each added transaction holds (memory-growth.ts).
+      handleHeapBytes: handled.heap,
+      handleBufferBytes: handled.buffers,
       handleBytesPerTransaction: per(handled.heap),
       handleBufferBytesPerTransaction: per(handled.buffers),
       replayedBytesPerTransaction: per(replayed.heap),

@@ -5,7 +5,9 @@
  * Issue 16 (api-scenarios.ts), by environment: BENCH_API_EVENTS (events of the API-driven log,
  * default 100,000; 1,000,000 is the issue's size, over 10x the time), BENCH_COLD_ROWS (default
  * 1,000,000), BENCH_10M=1 (also the 10M ledger-only replay, slow), BENCH_PROFILE=1 (also a CPU
- * profile of the API-driven replay, over BENCH_PROFILE_EVENTS events), BENCH_API_ONLY=1 (skip scenarios 1-6).
+ * profile of the API-driven replay, over BENCH_PROFILE_EVENTS events), BENCH_API_ONLY=1 (skip scenarios 1-6),
+ * BENCH_MEMORY_EVENTS (figure 12 again at this many events, default 300,000, for the bytes each
+ * added transaction holds; at most BENCH_API_EVENTS skips it).
  * Figure 10, the list goal (api-scenarios.js `lists`, one process per kind): BENCH_LIST_ITEMS
  * (the big side, default 100,000: the eight kinds then add ~80-90 s on this machine; 1,000,000 is
  * the issue's size, ~25-55 s more per kind), BENCH_LIST_KINDS (comma-separated, default the
@@ -17,6 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { type HeldAt, marginalBytesPerTransaction } from './memory-growth.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -131,6 +134,9 @@ function issue16(): string[] {
   const cold = apiScenario('cold', coldRows);
   const ledger = apiScenario('ledger', transfers);
   const held = apiScenario('memory', apiEvents);
+  // Figure 12 again at a bigger size, for what each added transaction holds (0: not run).
+  const memoryEvents = process.env.BENCH_MEMORY_EVENTS ?? '300000';
+  const heldBig = Number(memoryEvents) > Number(apiEvents) ? apiScenario('memory', memoryEvents) : undefined;
   const out: string[] = [
     '',
     `ISSUE 16. API-driven workload (benchmarks/api-workload.ts, seed 1): ${fmt(api.events)} events, ${fmt(api.transactions)} transactions (payments and card), node ${process.version}`,
@@ -165,6 +171,7 @@ function issue16(): string[] {
     `   through handle       ${fmt(held.handleBytesPerTransaction)} B per transaction + ${fmt(held.handleBufferBytesPerTransaction)} B of buffers   (goal <= 300)`,
     `   replayed from text   ${fmt(held.replayedBytesPerTransaction)} B + ${fmt(held.replayedBufferBytesPerTransaction)} B: the log as JSONL, parsed and replayed block by block as a server boots`,
     `   webhooks delivered   ${fmt(held.deliveredBytesPerTransaction)} B + ${fmt(held.deliveredBufferBytesPerTransaction)} B: that log with the ${fmt(held.deliveredMarkers)} markers a server's outbox appends`,
+    ...memoryGrowth(held, heldBig),
     `   beside the kept log (strings and objects shared with the log not counted; the figure of stops 17-19):`,
     `   through handle       ${fmt(api.memory.apiBytesPerTransaction)} B per transaction (${fmt(api.memory.apiBytesPerEvent)} B per event; the API-driven engine after its replay)`,
     `   replayed afresh      ${fmt(api.memory.undeliveredBytesPerTransaction)} B per transaction (+ ${fmt(api.memory.undeliveredBufferBytesPerTransaction)} B of typed-array buffers): the same log replayed into a new engine, ${fmt(api.memory.undeliveredPending)} webhooks pending`,
@@ -190,6 +197,17 @@ function issue16(): string[] {
     for (const t of profile.top as { fn: string; selfPct: number; selfMs: number }[]) out.push(`   ${String(t.selfPct).padStart(5)}%  ${fmt(t.selfMs).padStart(6)} ms  ${t.fn}`);
   }
   return out;
+}
+
+/** Figure 12 at the bigger size, and what each transaction added between the two sizes holds. */
+function memoryGrowth(small: Record<string, any>, big: Record<string, any> | undefined): string[] {
+  if (big === undefined) return ['   at a bigger size     not run (BENCH_MEMORY_EVENTS above BENCH_API_EVENTS runs it)'];
+  const at = (held: Record<string, any>): HeldAt => ({ transactions: held.transactions, heapBytes: held.handleHeapBytes, bufferBytes: held.handleBufferBytes });
+  const added = marginalBytesPerTransaction(at(small), at(big));
+  return [
+    `   at ${fmt(big.transactions)} transactions   ${fmt(big.handleBytesPerTransaction)} B per transaction + ${fmt(big.handleBufferBytesPerTransaction)} B of buffers through handle   (goal <= 300)`,
+    `   each one added       ${added === undefined ? '?' : `${fmt(added.heap)} B + ${fmt(added.buffers)} B of buffers = ${fmt(added.total)} B`} per transaction between the two sizes (fixed costs left out: hot sets, tables, dictionaries)   (goal <= 300)`,
+  ];
 }
 
 /**
