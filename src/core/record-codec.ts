@@ -66,10 +66,14 @@ const CANDIDATES_MAX = 1 << 12;
 const PREFIXES_MAX = 1 << 10;
 // Integers beyond this are written as floats, so that zigzag stays within safe integers.
 const INTEGER_MAX = 2 ** 52;
-// Prefixes shorter than this are looked up by their length first.
-const PREFIX_LENGTHS_GUESSED = 64;
+// Slots of the prefix guesses, by the prefix's length and the id's first unit (a power of two).
+const PREFIX_GUESSES = 256;
 /** Uuids of one record that later ones can refer back to. */
 const IDS_REMEMBERED = 16;
+// Slots of the dictionary strings met last (a power of two).
+const RECENT_STRINGS = 256;
+// What an empty slot holds: a string longer than any in the dictionary, so no text equals it.
+const NO_TEXT = ' '.repeat(DICTIONARY_LENGTH_MAX + 1);
 
 const asciiDecoder = new TextDecoder('latin1');
 
@@ -100,10 +104,18 @@ export class RecordCodec {
   readonly #strings: string[] = [];
   readonly #stringIndex = new Map<string, number>();
   #candidates = new Set<string>();
+  // By a slot of a string's length and end units, the dictionary string met last there and its
+  // number: a record's statuses, currencies and rails are mostly the same string objects as the
+  // record before's (short JSON strings and literals are internalized), which compare by
+  // identity, while the map would look each one up.
+  readonly #recentTexts: string[] = new Array<string>(RECENT_STRINGS).fill(NO_TEXT);
+  readonly #recentIndexes = new Int32Array(RECENT_STRINGS);
   readonly #prefixes: string[] = [];
   readonly #prefixIndex = new Map<string, number>();
-  // By prefix length, the prefix of that length met last (-1: none).
-  readonly #prefixByLength = new Int16Array(PREFIX_LENGTHS_GUESSED).fill(-1);
+  // By a slot of the prefix's length and the id's first unit, the prefix met last there (-1: none).
+  // A length alone mixed up the platform's prefixes (InternalAccount: and ExternalAccount:,
+  // Customer: and Transfer:, Quote: and Agent: have the same length), and a record often holds both.
+  readonly #prefixGuesses = new Int16Array(PREFIX_GUESSES).fill(-1);
   #bytes = new Uint8Array(1 << 12);
   #at = 0;
   readonly #float = new Float64Array(1);
@@ -263,26 +275,38 @@ export class RecordCodec {
     // amounts seen once, which a dictionary lookup would hash for nothing.
     if (this.#special(text)) return;
     // A longer string is never in the dictionary nor a candidate: no lookup.
-    if (text.length > DICTIONARY_LENGTH_MAX) {
+    const length = text.length;
+    if (length > DICTIONARY_LENGTH_MAX) {
       this.#literal(text);
       return;
     }
-    const known = this.#stringIndex.get(text);
-    if (known !== undefined) {
-      this.#tagged(DICTIONARY, known);
+    const slot = length === 0 ? 0 : (length * 31 + text.charCodeAt(0) * 7 + text.charCodeAt(length - 1)) & (RECENT_STRINGS - 1);
+    if (this.#recentTexts[slot] === text) {
+      this.#tagged(DICTIONARY, this.#recentIndexes[slot]!);
       return;
     }
-    if (this.#strings.length < DICTIONARY_MAX) {
-      if (this.#candidates.has(text)) {
-        this.#stringIndex.set(text, this.#strings.length);
-        this.#tagged(DICTIONARY, this.#strings.length);
-        this.#strings.push(text);
+    let known = this.#stringIndex.get(text);
+    if (known === undefined) {
+      if (this.#strings.length >= DICTIONARY_MAX || !this.#candidates.has(text)) {
+        this.#candidate(text);
+        this.#literal(text);
         return;
       }
-      if (this.#candidates.size >= CANDIDATES_MAX) this.#candidates = new Set();
-      this.#candidates.add(text);
+      known = this.#strings.length;
+      this.#stringIndex.set(text, known);
+      this.#strings.push(text);
     }
-    this.#literal(text);
+    this.#recentTexts[slot] = text;
+    this.#recentIndexes[slot] = known;
+    this.#tagged(DICTIONARY, known);
+  }
+
+  // `text`, not in the dictionary, seen once more: remembered as seen once while the dictionary
+  // has room (it enters it when seen again).
+  #candidate(text: string): void {
+    if (this.#strings.length >= DICTIONARY_MAX) return;
+    if (this.#candidates.size >= CANDIDATES_MAX) this.#candidates = new Set();
+    this.#candidates.add(text);
   }
 
   // An id, an instant or a decimal integer, written as such; false when `text` is none of them.
@@ -365,15 +389,15 @@ export class RecordCodec {
   }
 
   // The number of the prefix before `text`'s uuid, added when new (-1: not a platform prefix, or
-  // no room). The prefix of that length met last is tried first: prefixes are distinct, so the
-  // one that matches is the one any search finds.
+  // no room). The prefix met last with the same length and first unit is tried first: prefixes
+  // are distinct, so the one that matches is the one any search finds.
   #prefixOf(text: string): number {
     const length = text.length - UUID_LENGTH;
-    const guessed = length < PREFIX_LENGTHS_GUESSED;
-    const guess = guessed ? this.#prefixByLength[length]! : -1;
-    if (guess !== -1 && startsWith(text, this.#prefixes[guess]!)) return guess;
+    const slot = (length * 31 + text.charCodeAt(0)) & (PREFIX_GUESSES - 1);
+    const guess = this.#prefixGuesses[slot]!;
+    if (guess !== -1 && this.#prefixes[guess]!.length === length && startsWith(text, this.#prefixes[guess]!)) return guess;
     const index = this.#findPrefix(text, length);
-    if (index !== -1 && guessed) this.#prefixByLength[length] = index;
+    if (index !== -1) this.#prefixGuesses[slot] = index;
     return index;
   }
 

@@ -113,4 +113,22 @@ describe('RecordCodec writes the frozen reference codec\'s bytes', () => {
     const ids = Array.from({ length: 1_100 }, (_, i) => `P${i}:${uuidText}`);
     expectSameBytes(reference, codec, [ids.slice(0, 40), ids, ids.slice(1_000), ids.slice(0, 40), [`P5:${uuidText}`, `P1099:${uuidText}`]]);
   });
+
+  it('ids whose prefixes share a guess slot: the same first unit, lengths 256 apart, one the start of the other', () => {
+    const reference = new ReferenceRecordCodec();
+    const codec = new RecordCodec();
+    const uuidText = '019b901f-3cd1-7459-8721-8b14dbb5d774';
+    const short = `ab:${uuidText}`;
+    const long = `ab:${'c'.repeat(255)}:${uuidText}`;
+    expectSameBytes(reference, codec, [[short, long], { a: long, b: short }, [long, short, long]]);
+  });
+
+  it('dictionary strings whose recent slots collide (same length and end units) and strings equal to them but other objects', () => {
+    const reference = new ReferenceRecordCodec();
+    const codec = new RecordCodec();
+    // 'AxB' and 'AyB' share a slot; JSON.parse makes strings equal to earlier ones but not the same objects.
+    const texts = ['AxB', 'AyB', 'AzB', 'AxB', 'AyB', 'a-long-status-name-0', 'a-long-status-name-1', 'a-long-status-name-0'];
+    const copies = texts.map((text) => JSON.parse(JSON.stringify(`${text}`)) as string);
+    expectSameBytes(reference, codec, [texts, copies, texts.slice().reverse(), copies, { s: 'AxB', t: 'AyB', u: 'AxB' }, ['', '', 'A', 'A']]);
+  });
 });
