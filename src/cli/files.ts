@@ -31,6 +31,15 @@ export type ReadPosition = { bytes: number };
  * follows the bytes read (at most one chunk ahead of what was yielded).
  */
 export function* readTextChunks(path: string, chunkBytes = CHUNK_BYTES, position?: ReadPosition): Generator<string> {
+  for (const bytes of readByteChunks(path, chunkBytes, position)) yield decodeBytes(bytes);
+}
+
+/**
+ * The chunks of `readTextChunks` as the bytes they decode from (`decodeBytes`), for a caller
+ * that hands them to another thread as well. Each is a view of the reader's buffer, valid only
+ * until the next one is asked for.
+ */
+export function* readByteChunks(path: string, chunkBytes = CHUNK_BYTES, position?: ReadPosition): Generator<Buffer> {
   const fd = openSync(path, 'r');
   let buffer: Buffer = Buffer.allocUnsafe(chunkBytes);
   // buffer[0, held) are bytes read but not yet yielded: the start of a line.
@@ -42,7 +51,7 @@ export function* readTextChunks(path: string, chunkBytes = CHUNK_BYTES, position
         // whatever it holds, so hand it on as it is (the verifier refuses it at its line)
         // rather than read a corrupt file without newlines into memory whole.
         if (held >= LONG_LINE_BYTES) {
-          yield decodeBytes(buffer.subarray(0, held));
+          yield buffer.subarray(0, held);
           held = 0;
         } else buffer = grown(buffer, held);
       }
@@ -55,11 +64,11 @@ export function* readTextChunks(path: string, chunkBytes = CHUNK_BYTES, position
         held = end;
         continue;
       }
-      yield decodeBytes(buffer.subarray(0, lastNewline));
+      yield buffer.subarray(0, lastNewline);
       held = end - lastNewline - 1;
       buffer.copy(buffer, 0, lastNewline + 1, end);
     }
-    yield decodeBytes(buffer.subarray(0, held));
+    yield buffer.subarray(0, held);
   } finally {
     closeSync(fd);
   }
@@ -70,7 +79,8 @@ const NEWLINE = 0x0a;
 // bytes per unit.
 const LONG_LINE_BYTES = 4 << 20;
 
-function decodeBytes(bytes: Buffer): string {
+/** The text of a chunk's bytes, as `readTextChunks` decodes it: Latin-1 when all ASCII, else UTF-8. */
+export function decodeBytes(bytes: Buffer): string {
   return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 

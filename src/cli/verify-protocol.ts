@@ -1,5 +1,4 @@
-/** What the main thread and the verify worker (verify-worker.ts) exchange. */
-import type { LogFault } from '../log/index.js';
+/** What the main thread and the hash worker (verify-worker.ts) exchange. */
 
 /** Index in the shared signal words: set to 1 once the worker listens. */
 export const READY = 0;
@@ -10,17 +9,27 @@ export const ANSWERS = 1;
 export type VerifyWorkerData = {
   /** Two Int32 words: READY and ANSWERS. */
   readonly signal: Int32Array;
-  readonly canonical: boolean;
+  /** The chunk slots: the main thread copies a chunk's bytes into one, the worker reads them. */
+  readonly slots: SharedArrayBuffer;
 };
 
-/** The answer to one posted chunk. */
+/** A chunk to hash: the first `byteLength` bytes of slot `slot` (each slot SLOT_BYTES long). */
+export type ChunkRequest = {
+  /** The chunk's number in the file, from 0; its answer carries it back. */
+  readonly chunk: number;
+  readonly slot: number;
+  readonly slotBytes: number;
+  readonly byteLength: number;
+};
+
+/** The answer to one posted chunk, in the order they were posted. */
 export type ChunkAnswer = {
-  /** How many of the chunk's lines (split on "\n") passed, in order from its first. */
-  readonly passed: number;
-  /** The verifier's fault, once there is one (the same fault in every later answer). */
-  readonly fault: LogFault | undefined;
-  /** Events verified so far in the whole file. */
-  readonly count: number;
+  readonly chunk: number;
+  /**
+   * For the chunk's lines (its text, decoded as the main thread decodes it, split on "\n"), in
+   * order, the 64 hex characters of SHA-256 of `hashedTextOf(line)`, one after another.
+   */
+  readonly digests: string;
   /** A bug in the worker: its stack. */
   readonly error?: string;
 };

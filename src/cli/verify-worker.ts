@@ -1,16 +1,18 @@
 /**
- * The worker half of `auditFile` (verify-thread.ts): runs the chain verifier over the text
- * chunks the main thread posts and answers, per chunk, how many of its lines passed and the
- * fault if one did not. Shares nothing with the main thread but the signal word it bumps after
- * each answer, which lets the main thread block on Atomics.wait instead of an event loop.
+ * The worker half of `auditFile` (audit-file.ts): hashes the lines of the chunks the main thread
+ * copies into shared slots, and answers each chunk with its lines' digests. The main thread
+ * parses, checks and applies every line itself; this thread takes the SHA-256 off it without
+ * parsing anything, so that two threads never do more work than one. Besides the slots, it
+ * shares only the signal word it bumps after each answer, which lets the main thread block on
+ * Atomics.wait when it chooses to wait.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { createChainVerifier } from '../log/index.js';
+import { hashedTextOf } from '../log/index.js';
+import { decodeBytes } from './files.js';
 import { nativeSha256 } from './native-hash.js';
-import { ANSWERS, READY, type ChunkAnswer, type VerifyWorkerData } from './verify-protocol.js';
+import { ANSWERS, READY, type ChunkAnswer, type ChunkRequest, type VerifyWorkerData } from './verify-protocol.js';
 
-const { port, signal, canonical } = workerData as VerifyWorkerData & { port: MessagePort };
-const verifier = createChainVerifier({ sha256: nativeSha256, canonical });
+const { port, signal, slots } = workerData as VerifyWorkerData & { port: MessagePort };
 
 function answer(message: ChunkAnswer): void {
   port.postMessage(message);
@@ -18,19 +20,21 @@ function answer(message: ChunkAnswer): void {
   Atomics.notify(signal, ANSWERS);
 }
 
-parentPort?.on('message', (text: string) => {
+// The chunk's text is decoded exactly as the main thread decoded it, from the same bytes, so
+// each digest is the one the main thread's verifier would compute for the same line.
+function lineDigests({ slot, slotBytes, byteLength }: ChunkRequest): string {
+  const text = decodeBytes(Buffer.from(slots, slot * slotBytes, byteLength));
+  const digests: string[] = [];
+  for (const line of text.split('\n')) digests.push(nativeSha256(hashedTextOf(line)));
+  return digests.join('');
+}
+
+parentPort?.on('message', (request: ChunkRequest) => {
   try {
-    let passed = 0;
-    if (verifier.fault === undefined) {
-      for (const line of text.split('\n')) {
-        if (verifier.push(line) !== undefined) break;
-        passed += 1;
-      }
-    }
-    answer({ passed, fault: verifier.fault, count: verifier.count });
+    answer({ chunk: request.chunk, digests: lineDigests(request) });
   } catch (error) {
-    // A bug (an assertion): hand it to the main thread rather than leave it waiting.
-    answer({ passed: 0, fault: undefined, count: verifier.count, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    // A bug: hand it to the main thread rather than leave it waiting.
+    answer({ chunk: request.chunk, digests: '', error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }
 });
 

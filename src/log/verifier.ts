@@ -46,12 +46,26 @@ export type ChainVerifier = {
  * line is allowed at the end; a blank line followed by anything is malformed.
  */
 export function createChainVerifier(options: VerifyOptions = {}): ChainVerifier {
-  const from = options.from ?? EMPTY_HEAD;
-  assert(Number.isSafeInteger(from.seq) && from.seq >= 0, 'from.seq must be an integer >= 0');
-  assert(isHashHex(from.hash), 'from.hash must be 64 lowercase hex characters');
   // Its digests are checked in push: one format scan serves both the digest and the hash field
   // that must equal it.
   const sha256 = options.sha256 ?? sha256Hex;
+  return createVerifier(options, (line) => sha256(hashedTextOf(line)));
+}
+
+/**
+ * `createChainVerifier` with each line's digest, the SHA-256 hex of `hashedTextOf(line)`, taken
+ * from `lineDigest` instead: for a caller that hashed the lines elsewhere (the CLI, on a worker
+ * thread). `lineDigest` is called with the line being pushed, once, when the line reaches the
+ * hash check; the checks and faults are those of createChainVerifier.
+ */
+export function createLineDigestVerifier(options: Omit<VerifyOptions, 'sha256'>, lineDigest: (line: string) => string): ChainVerifier {
+  return createVerifier(options, lineDigest);
+}
+
+function createVerifier(options: Omit<VerifyOptions, 'sha256'>, lineDigest: (line: string) => string): ChainVerifier {
+  const from = options.from ?? EMPTY_HEAD;
+  assert(Number.isSafeInteger(from.seq) && from.seq >= 0, 'from.seq must be an integer >= 0');
+  assert(isHashHex(from.hash), 'from.hash must be 64 lowercase hex characters');
   const onEvent = options.onEvent;
   const canonical = options.canonical ?? true;
   let headSeq = from.seq;
@@ -97,7 +111,7 @@ export function createChainVerifier(options: VerifyOptions = {}): ChainVerifier 
       if (env.prevHash !== headHash) {
         return decodeFault(line, expectedSeq) ?? fail('prev_hash', `prevHash ${env.prevHash} is not the hash of seq ${headSeq} (${headHash})`);
       }
-      const digest = sha256(hashedTextOf(line));
+      const digest = lineDigest(line);
       // Equal, the digest and the hash field are well formed together or not at all: one scan
       // for both. A field that is not hex is decodeLine's malformed fault; a digest that is not
       // hex, a broken Sha256Hex.

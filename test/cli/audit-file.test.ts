@@ -1,13 +1,14 @@
 /**
- * auditFile: the CLI's audit of a log file with the chain verified on a worker thread. Whatever
- * the file holds, its report must be the one auditLog gives over the same lines.
+ * auditFile: the CLI's audit of a log file with the lines hashed on a worker thread. Whatever
+ * the file holds, its report must be the one auditLog gives over the same lines, whether the
+ * digests checked are the worker's (waitForWorker) or, when it is late, this thread's own.
  */
 import fc from 'fast-check';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditFile } from '../../src/cli/audit-file.js';
+import { auditFile, workerPacing } from '../../src/cli/audit-file.js';
 import { readLines } from '../../src/cli/files.js';
 import { nativeSha256 } from '../../src/cli/native-hash.js';
 import { auditLog, type AuditReport } from '../../src/engine/audit.js';
@@ -44,7 +45,7 @@ describe('auditFile', () => {
   it('verifies and replays a sound log on two threads exactly as auditLog does, progress included', () => {
     const path = write(`${sound.join('\n')}\n`);
     const seen: number[] = [];
-    const report = auditFile(path, { parallel: true, chunkBytes: CHUNK_BYTES, canonical: false, progressEvery: 100, onProgress: (n) => seen.push(n) });
+    const report = auditFile(path, { parallel: true, waitForWorker: true, chunkBytes: CHUNK_BYTES, canonical: false, progressEvery: 100, onProgress: (n) => seen.push(n) });
     expect(report.ok).toBe(true);
     expect(summary(report)).toEqual(singleThread(path, false));
     expect(seen).toEqual([100, 200, 300, 400, 500, 600]);
@@ -62,7 +63,7 @@ describe('auditFile', () => {
         }
         const path = write(`${lines.join('\n')}\n`);
         // Some edits change nothing (the same character, or nothing past the end): then both pass.
-        expect(summary(auditFile(path, { parallel: true, chunkBytes: CHUNK_BYTES, canonical }))).toEqual(singleThread(path, canonical));
+        expect(summary(auditFile(path, { parallel: true, waitForWorker: true, chunkBytes: CHUNK_BYTES, canonical }))).toEqual(singleThread(path, canonical));
       }),
       // Each run starts a worker (a few hundred ms under vitest's TypeScript loader).
       { numRuns: 10 },
@@ -72,9 +73,44 @@ describe('auditFile', () => {
   it('reports an event the ledger refuses, past the chunks already applied, as auditLog does', () => {
     const lines = chain([genesis, ...openAccounts(300), transfer('t1', 'a0', 'a1'), transfer('t2', 'nobody', 'a1'), transfer('t3', 'a0', 'a1')]);
     const path = write(lines.join('\n'));
-    const report = auditFile(path, { parallel: true, chunkBytes: CHUNK_BYTES });
+    const report = auditFile(path, { parallel: true, waitForWorker: true, chunkBytes: CHUNK_BYTES });
     expect(report).toMatchObject({ ok: false, count: 302, fault: { kind: 'event', seq: 303 } });
     expect(summary(report)).toEqual(singleThread(path, true));
+  });
+
+  it('hashes here the chunks too long for a slot, the worker the others, with the same report', () => {
+    // Chunks of a few lines fit their slot and go to the worker until a line of 5,000 bytes: the
+    // reader's buffer grows for it, and from there on its chunks are hashed here. A broken hash
+    // past it must be found by this thread's digest.
+    const transfers = Array.from({ length: 300 }, (_, i) => transfer(`t${i}`, `a${i % 7}`, i % 7 === 1 ? 'a10' : 'a1'));
+    const long = transfer(`t-${'x'.repeat(5_000)}`, 'a0', 'a1');
+    const lines = chain([genesis, ...openAccounts(300), ...transfers.slice(0, 150), long, ...transfers.slice(150)]);
+    const sound = `${lines.join('\n')}\n`;
+    lines[500] = lines[500]!.replace('"hash":"', '"hash":"0').replace(/0"}$/, '"}');
+    const broken = `${lines.join('\n')}\n`;
+    for (const text of [sound, broken]) {
+      const path = write(text);
+      for (const canonical of [false, true]) {
+        const report = auditFile(path, { parallel: true, waitForWorker: true, chunkBytes: CHUNK_BYTES, canonical });
+        expect(summary(report)).toEqual(singleThread(path, canonical));
+        expect(report.ok).toBe(text === sound);
+      }
+    }
+  });
+
+  it('pauses handing chunks to a worker late with its digests, longer each time, until it is in time again', () => {
+    const pacing = workerPacing();
+    const posted = (from: number, to: number): number[] => Array.from({ length: to - from }, (_, i) => from + i).filter((chunk) => pacing.shouldPost(chunk));
+    expect(posted(0, 10)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    pacing.answered(0, false, 10);
+    expect(posted(10, 12)).toEqual([11]);
+    // Chunks posted before the pause was decided are late too: no new news.
+    pacing.answered(5, false, 12);
+    pacing.answered(11, false, 12);
+    expect(posted(12, 16)).toEqual([14, 15]);
+    pacing.answered(14, true, 16);
+    pacing.answered(15, false, 16);
+    expect(posted(16, 18)).toEqual([17]);
   });
 
   it('hands every verified event to onEvent in order and reports bytes read per chunk, on one thread or two', () => {
