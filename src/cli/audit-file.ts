@@ -9,7 +9,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { createAuditSink, type AuditOptions, type AuditReport } from '../engine/audit.js';
+import { createAuditSink, type AuditOptions, type AuditReport, type AuditSink } from '../engine/audit.js';
 import { createChainVerifier, HASH_HEX_LENGTH, hashedTextOf, type EventEnvelope } from '../log/index.js';
 import { createLineDigestVerifier } from '../log/verifier.js';
 import { decodeBytes, readByteChunks, readTextChunks, type ReadPosition } from './files.js';
@@ -89,7 +89,7 @@ function auditOnOneThread(path: string, options: Omit<AuditOptions, 'sha256'>, h
   const verifier = createChainVerifier({
     sha256: nativeSha256,
     ...(canonical === undefined ? {} : { canonical }),
-    onEvent: onEvent === undefined ? (env) => sink.add(env) : (env) => (onEvent(env), sink.add(env)),
+    onEvent: verifiedEventSink(onEvent, sink),
   });
   const position: ReadPosition = { bytes: 0 };
   const chunks = readTextChunks(path, hooks.chunkBytes, position);
@@ -100,6 +100,15 @@ function auditOnOneThread(path: string, options: Omit<AuditOptions, 'sha256'>, h
     onChunk?.(position.bytes, verifier.count);
   }
   return sink.finish(verifier.fault, verifier.count);
+}
+
+// Where the verifier hands each verified event: the caller's hook first, then the sink.
+function verifiedEventSink(onEvent: Hooks['onEvent'], sink: AuditSink): (env: EventEnvelope) => void {
+  if (onEvent === undefined) return (env) => sink.add(env);
+  return (env) => {
+    onEvent(env);
+    sink.add(env);
+  };
 }
 
 function auditWithWorker(path: string, worker: HashWorker, options: Omit<AuditOptions, 'sha256'>, hooks: Hooks): AuditReport {
@@ -113,7 +122,7 @@ function auditWithWorker(path: string, worker: HashWorker, options: Omit<AuditOp
   const verifier = createLineDigestVerifier(
     {
       ...(canonical === undefined ? {} : { canonical }),
-      onEvent: onEvent === undefined ? (env) => sink.add(env) : (env) => (onEvent(env), sink.add(env)),
+      onEvent: verifiedEventSink(onEvent, sink),
     },
     (line) => (digests === undefined ? nativeSha256(hashedTextOf(line)) : digests.slice(lineIndex * HASH_HEX_LENGTH, (lineIndex + 1) * HASH_HEX_LENGTH)),
   );
