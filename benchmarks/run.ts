@@ -99,7 +99,7 @@ return [
   `   ratio to that        ${replayYardstickRatio.toFixed(2)}`,
   '',
   '2. JSONL replay with hash-chain verification (the log written to a file, streamed back line by line)',
-  `   CLI replay           ${fmt(jsonl.verifyReplayTwoThreadsEventsPerSec ?? 0)} events/s (auditFile: chain verified on a worker thread, this one parses again and applies)`,
+  `   CLI replay           ${fmt(jsonl.verifyReplayTwoThreadsEventsPerSec ?? 0)} events/s (auditFile: lines hashed on a worker thread, this one parses, checks and applies)`,
   `   CLI verify           ${fmt(jsonl.verifyReplayStrictTwoThreadsEventsPerSec ?? 0)} events/s (the same, also re-encoding each line to prove canonical bytes)`,
   `   auditLog, one thread ${fmt(jsonl.verifyReplayNativeEventsPerSec ?? 0)} events/s (node:crypto SHA-256; ratio ${jsonlOneThreadRatio.toFixed(2)})`,
   `   strict, one thread   ${fmt(jsonl.verifyReplayStrictEventsPerSec ?? 0)} events/s (canonical bytes too)`,

@@ -153,7 +153,7 @@ const scenarios: Record<string, () => Record<string, unknown>> = {
         if (!report.ok) throw new Error(`benchmark log failed verification: ${JSON.stringify(report.fault)}`);
         return Math.round(limit / s);
       };
-      // The CLI's replay: the chain verified on a worker thread while this one applies.
+      // The CLI's replay: the lines hashed on a worker thread while this one parses and applies.
       const auditTwoThreads = (canonical: boolean): number => {
         global.gc?.();
         const [s, report] = seconds(() => auditFile(path, { parallel: true, canonical }));

@@ -51,8 +51,8 @@ export function auditLog(lines: Iterable<string>, options: AuditOptions = {}): A
 }
 
 /**
- * The applying half of an audit, for a caller that verifies the chain itself (the CLI verifies
- * on a second thread): `add` each verified event in order, then `finish` with the verifier's
+ * The applying half of an audit, for a caller that verifies the chain itself (the CLI, with its
+ * digests from a second thread): `add` each verified event in order, then `finish` with the verifier's
  * fault and count. Events are applied in chunks (one `replay` call per chunk rather than a
  * generator resumed per event); an event the engine refuses stops the audit at its seq.
  */
