@@ -13,7 +13,7 @@ export type VerifyWorkerData = {
   readonly slots: SharedArrayBuffer;
 };
 
-/** A chunk to hash: the first `byteLength` bytes of slot `slot` (each slot SLOT_BYTES long). */
+/** A chunk to hash: the first `byteLength` bytes of slot `slot`, which starts at `slot * slotBytes`. */
 export type ChunkRequest = {
   /** The chunk's number in the file, from 0; its answer carries it back. */
   readonly chunk: number;
