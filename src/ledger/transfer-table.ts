@@ -1,17 +1,21 @@
 /**
  * Every transfer ever created, as columns indexed by an internal number (its position in
  * creation order). Columns instead of one object per transfer: a million posted transfers take
- * ~33 MB (~46 MB once there are holds) of typed arrays that the GC never traces, written in
- * order. Transfers are never changed; the only column that moves is `status`, the derived state
+ * ~33 MB of typed arrays that the GC never traces, written in order. Transfers are never changed; the only column that moves is `status`, the derived state
  * of a pending transfer. Postings also link to the previous posting of each of their accounts:
  * that chain is where rows come from.
  *
- * Some columns belong to some kinds only: `status` and `timeoutAtMs` to pending transfers,
- * `pendingIndex` to posts and voids, the previous-posting links to postings. Only appends of
- * those kinds write them, and readers look at a row's kind first; in other rows they hold zero
- * or what a rolled-back row left. So a posted transfer writes seven values in one chunk, and
- * the columns of holds and resolutions are made only when the first of them comes, so a log of
- * posted transfers never makes them.
+ * Some columns belong to some kinds only: the previous-posting links to postings, `status` and
+ * `timeoutAtMs` to pending transfers, `pendingIndex` to posts and voids. Only appends of those
+ * kinds write them, and readers look at a row's kind first; in other rows they hold zero or what
+ * a rolled-back row left. So a posted transfer writes seven values in one chunk.
+ *
+ * The columns of holds and resolutions (`status`, `timeoutAtMs`, `pendingIndex`) have a row per
+ * hold or resolution only, its "hold row", in transfer order: in the API-driven log one transfer
+ * in nine is one, and a row of those columns for every transfer (13 bytes, before stop 24) was
+ * ~37 B of the ledger's ~285 B per transaction. A transfer finds its hold row without a column
+ * of its own: the hold rows before its block of 64 transfers (`#holdBlockBase`, 4 bytes a block)
+ * plus its place among the block's hold rows, kept in the upper six bits of its `kind` byte.
  *
  * The columns are held in chunks of CHUNK_ROWS rows: one buffer per chunk for the columns every
  * kind has, one more for the hold columns. A chunk is made once and never copied, and the table
@@ -57,7 +61,14 @@ const CHUNK_MASK = CHUNK_ROWS - 1;
 // Bytes per row of the columns every kind has (amountMinor, atMs, the accounts, the links, kind)
 // and of the hold columns (timeoutAtMs, pendingIndex, status).
 const BASE_ROW_BYTES = 8 + 8 + 4 * 4 + 1;
+// Bytes of a hold row (timeoutAtMs, pendingIndex, status); hold rows come in chunks of CHUNK_ROWS.
 const HOLD_ROW_BYTES = 8 + 4 + 1;
+// The `kind` byte: the KIND_* in its low bits, a hold row's place in its block above them.
+const KIND_BITS = 2;
+const KIND_MASK = (1 << KIND_BITS) - 1;
+// log2 of the transfers in a block: a block's hold rows are numbered in 8 - KIND_BITS bits.
+const HOLD_BLOCK_BITS = 8 - KIND_BITS;
+const HOLD_BLOCKS_FIRST = 64;
 
 const NO_U8 = new Uint8Array(0);
 const NO_I32 = new Int32Array(0);
@@ -111,12 +122,17 @@ export class TransferTable {
   // For a posting (posted or post): each account's previous posting (−1: none).
   readonly #debitPrevious: Int32Array[] = [];
   readonly #creditPrevious: Int32Array[] = [];
-  // Made with the first hold or resolution, then for every chunk: a hold's timeout
-  // (NO_TIMEOUT: none) and STATUS_*, a post's or void's pending transfer.
+  // Per chunk of CHUNK_ROWS hold rows (see the module comment): a hold's timeout (NO_TIMEOUT:
+  // none) and STATUS_*, a post's or void's pending transfer.
   readonly #timeoutAtMs: Float64Array[] = [];
   readonly #pendingIndex: Int32Array[] = [];
   readonly #status: Uint8Array[] = [];
-  #holds = false;
+  // Hold rows of transfers [0, count).
+  #holdCount = 0;
+  // Per block of 2^HOLD_BLOCK_BITS transfers, the hold rows before it: set for blocks
+  // [0, #holdBlocks), which hold every hold row (later blocks have none).
+  #holdBlockBase: Int32Array = NO_I32;
+  #holdBlocks = 0;
   // The chunk appends write into (-1: none yet) and its columns, so that an append and its
   // links load no chunk.
   #tail = -1;
@@ -156,7 +172,7 @@ export class TransferTable {
 
   /** KIND_* of transfer `t` (below `count`). */
   kindOf(t: number): number {
-    return this.#kind[t >>> CHUNK_BITS]![t & CHUNK_MASK]!;
+    return this.#kind[t >>> CHUNK_BITS]![t & CHUNK_MASK]! & KIND_MASK;
   }
 
   /** Debit account number of transfer `t`. */
@@ -189,40 +205,46 @@ export class TransferTable {
     return this.#creditPrevious[t >>> CHUNK_BITS]![t & CHUNK_MASK]!;
   }
 
-  /** True once the table has the columns of holds (`timeoutAtMsOf`, `pendingIndexOf`, `statusOf`). */
-  get holdColumns(): boolean {
-    return this.#holds;
-  }
-
-  /** For a hold `t`: its timeout (NO_TIMEOUT: none). Needs `holdColumns`. */
+  /** For a hold `t` (below `count`): its timeout (NO_TIMEOUT: none). */
   timeoutAtMsOf(t: number): number {
-    return this.#timeoutAtMs[t >>> CHUNK_BITS]![t & CHUNK_MASK]!;
+    const h = this.#holdRowOf(t);
+    return this.#timeoutAtMs[h >>> CHUNK_BITS]![h & CHUNK_MASK]!;
   }
 
-  /** For a post or void `t`: the index of the hold it resolves. Needs `holdColumns`. */
+  /** For a post or void `t` (below `count`): the index of the hold it resolves. */
   pendingIndexOf(t: number): number {
-    return this.#pendingIndex[t >>> CHUNK_BITS]![t & CHUNK_MASK]!;
+    const h = this.#holdRowOf(t);
+    return this.#pendingIndex[h >>> CHUNK_BITS]![h & CHUNK_MASK]!;
   }
 
-  /** For a hold `t`: STATUS_OPEN, POSTED, VOIDED or EXPIRED. Needs `holdColumns`. */
+  /** For a hold `t` (below `count`): STATUS_OPEN, POSTED, VOIDED or EXPIRED. */
   statusOf(t: number): number {
-    return this.#status[t >>> CHUNK_BITS]![t & CHUNK_MASK]!;
+    const h = this.#holdRowOf(t);
+    return this.#status[h >>> CHUNK_BITS]![h & CHUNK_MASK]!;
   }
 
   /** Sets the status of hold `t` (a resolution, an expiry, a rollback). */
   setStatus(t: number, status: number): void {
-    this.#status[t >>> CHUNK_BITS]![t & CHUNK_MASK] = status;
+    const h = this.#holdRowOf(t);
+    this.#status[h >>> CHUNK_BITS]![h & CHUNK_MASK] = status;
   }
 
   /** Writes the hold columns of hold `t`, just appended: its status and timeout (NO_TIMEOUT: none). */
   setHold(t: number, status: number, timeoutAtMs: number): void {
-    this.#status[t >>> CHUNK_BITS]![t & CHUNK_MASK] = status;
-    this.#timeoutAtMs[t >>> CHUNK_BITS]![t & CHUNK_MASK] = timeoutAtMs;
+    const h = this.#holdRowOf(t);
+    this.#status[h >>> CHUNK_BITS]![h & CHUNK_MASK] = status;
+    this.#timeoutAtMs[h >>> CHUNK_BITS]![h & CHUNK_MASK] = timeoutAtMs;
   }
 
   /** Writes the pending transfer that post or void `t`, just appended, resolves. */
   setPendingIndex(t: number, pendingIndex: number): void {
-    this.#pendingIndex[t >>> CHUNK_BITS]![t & CHUNK_MASK] = pendingIndex;
+    const h = this.#holdRowOf(t);
+    this.#pendingIndex[h >>> CHUNK_BITS]![h & CHUNK_MASK] = pendingIndex;
+  }
+
+  // The hold row of hold or resolution `t`.
+  #holdRowOf(t: number): number {
+    return this.#holdBlockBase[t >>> HOLD_BLOCK_BITS]! + (this.#kind[t >>> CHUNK_BITS]![t & CHUNK_MASK]! >>> KIND_BITS);
   }
 
   /** Writes posting `t`'s links to its accounts' previous postings (−1: none). */
@@ -261,12 +283,11 @@ export class TransferTable {
   ): number {
     const index = this.count;
     if (index >>> CHUNK_BITS !== this.#tail) this.#enterChunk(index >>> CHUNK_BITS);
-    if (kind !== KIND_POSTED && !this.#holds) this.#openHoldColumns();
     const added = this.#ids.add(id);
     assert(added === index, 'transfer id index out of step with the table');
     this.#transactionIds.push(transactionId, id);
     const row = index & CHUNK_MASK;
-    this.#tailKind[row] = kind;
+    this.#tailKind[row] = kind === KIND_POSTED ? kind : kind | (this.#addHoldRow(index) << KIND_BITS);
     this.#tailDebitAccount[row] = debitAccount;
     this.#tailCreditAccount[row] = creditAccount;
     this.#tailAmountMinor[row] = amountMinor;
@@ -292,12 +313,16 @@ export class TransferTable {
 
   /**
    * Takes the columns of the `count` transfers whose ids `restoreIds` took, as views of
-   * `columns` (no copy): each column must have `restoredCapacity(count)` rows.
+   * `columns` (no copy, but for `kind` when there are holds): each column must have
+   * `restoredCapacity(count)` rows. The hold columns' rows of holds and resolutions are copied
+   * into hold rows; `columns` is left as it was given.
    */
   restoreColumns(columns: FlatColumns, count: number): void {
     assert(this.count === 0 && this.#kind.length === 0 && count === this.#base, 'restoreColumns needs the restored ids and no columns');
     const rows = restoredCapacity(count);
-    const { kind, debitAccount, creditAccount, amountMinor, atMs, debitPrevious, creditPrevious, holds } = columns;
+    const { debitAccount, creditAccount, amountMinor, atMs, debitPrevious, creditPrevious, holds } = columns;
+    // Hold rows number themselves in the kind bytes, which the caller may still read.
+    const kind = holds === null ? columns.kind : columns.kind.slice();
     for (const column of [kind, debitAccount, creditAccount, amountMinor, atMs, debitPrevious, creditPrevious]) assert(column.length === rows, 'restored column of another length');
     for (let from = 0; from < rows; from += CHUNK_ROWS) {
       const to = from + CHUNK_ROWS;
@@ -308,19 +333,27 @@ export class TransferTable {
       this.#atMs.push(atMs.subarray(from, to));
       this.#debitPrevious.push(debitPrevious.subarray(from, to));
       this.#creditPrevious.push(creditPrevious.subarray(from, to));
-      if (holds === null) continue;
-      this.#timeoutAtMs.push(holds.timeoutAtMs.subarray(from, to));
-      this.#pendingIndex.push(holds.pendingIndex.subarray(from, to));
-      this.#status.push(holds.status.subarray(from, to));
     }
-    this.#holds = holds !== null;
+    if (holds !== null) this.#restoreHoldRows(kind, holds, count);
     this.count = count;
+  }
+
+  // Gives each hold and resolution among transfers [0, count) its hold row, from the flat
+  // `holds` columns and `kind` (which it numbers).
+  #restoreHoldRows(kind: Uint8Array, holds: NonNullable<StoredColumns['holds']>, count: number): void {
+    for (let t = 0; t < count; t += 1) {
+      const k = kind[t]!;
+      if (k === KIND_POSTED) continue;
+      kind[t] = k | (this.#addHoldRow(t) << KIND_BITS);
+      if (k === KIND_PENDING) this.setHold(t, holds.status[t]!, holds.timeoutAtMs[t]!);
+      else this.setPendingIndex(t, holds.pendingIndex[t]!);
+    }
   }
 
   /**
    * The stored columns of transfers [0, count) copied into flat arrays of `count` rows (the
-   * posting links are derived at load, so not copied). Rows keep what they hold, including what
-   * a rolled-back row left in columns not of their kind.
+   * posting links are derived at load, so not copied). A row's cells of the hold columns not
+   * of its kind are zero; the hold columns are null until a hold or resolution was appended.
    */
   flatColumns(): StoredColumns {
     const n = this.count;
@@ -332,20 +365,36 @@ export class TransferTable {
       }
       return out;
     };
+    const kind = flat(this.#kind, (rows) => new Uint8Array(rows));
     return {
-      kind: flat(this.#kind, (rows) => new Uint8Array(rows)),
+      kind,
       debitAccount: flat(this.#debitAccount, (rows) => new Int32Array(rows)),
       creditAccount: flat(this.#creditAccount, (rows) => new Int32Array(rows)),
       amountMinor: flat(this.#amountMinor, (rows) => new BigInt64Array(rows)),
       atMs: flat(this.#atMs, (rows) => new Float64Array(rows)),
-      holds: this.#holds
-        ? {
-            timeoutAtMs: flat(this.#timeoutAtMs, (rows) => new Float64Array(rows)),
-            pendingIndex: flat(this.#pendingIndex, (rows) => new Int32Array(rows)),
-            status: flat(this.#status, (rows) => new Uint8Array(rows)),
-          }
-        : null,
+      holds: this.#status.length === 0 ? null : this.#flatHoldColumns(kind),
     };
+  }
+
+  // The hold columns of transfers [0, count) as flat arrays, from their hold rows; clears the
+  // hold-row numbers out of `kind` (a flat copy of the kind column) on the way.
+  #flatHoldColumns(kind: Uint8Array): NonNullable<StoredColumns['holds']> {
+    const n = this.count;
+    const timeoutAtMs = new Float64Array(n);
+    const pendingIndex = new Int32Array(n);
+    const status = new Uint8Array(n);
+    for (let t = 0; t < n; t += 1) {
+      const k = kind[t]! & KIND_MASK;
+      if (k === KIND_POSTED) continue;
+      kind[t] = k;
+      if (k === KIND_PENDING) {
+        timeoutAtMs[t] = this.timeoutAtMsOf(t);
+        status[t] = this.statusOf(t);
+      } else {
+        pendingIndex[t] = this.pendingIndexOf(t);
+      }
+    }
+    return { timeoutAtMs, pendingIndex, status };
   }
 
   /** Forgets the transfers from `count` on, ids included (a linked batch rolling back). */
@@ -353,8 +402,42 @@ export class TransferTable {
     assert(count >= this.#base && count <= this.count, 'truncate beyond the end or into restored transfers');
     this.#ids.truncate(count);
     this.#transactionIds.truncate(count - this.#base);
+    this.#truncateHoldRows(count);
     // The chunks stay: the next appends reuse them.
     this.count = count;
+  }
+
+  // Forgets the hold rows of transfers from `count` on: those after the hold rows of the
+  // transfers before `count` in its block. Later blocks' bases are set again as holds come.
+  #truncateHoldRows(count: number): void {
+    const block = count >>> HOLD_BLOCK_BITS;
+    if (block >= this.#holdBlocks) return;
+    let holdRows = this.#holdBlockBase[block]!;
+    for (let t = block << HOLD_BLOCK_BITS; t < count; t += 1) if (this.kindOf(t) !== KIND_POSTED) holdRows += 1;
+    this.#holdCount = holdRows;
+    this.#holdBlocks = block + 1;
+  }
+
+  // Gives transfer `t` (a hold or resolution, the last one appended) the next hold row, and
+  // returns its place among its block's hold rows.
+  #addHoldRow(t: number): number {
+    const block = t >>> HOLD_BLOCK_BITS;
+    const h = this.#holdCount;
+    // Blocks since the last one with a hold row have none: their base is every row so far.
+    while (this.#holdBlocks <= block) {
+      if (this.#holdBlocks === this.#holdBlockBase.length) this.#growHoldBlocks();
+      this.#holdBlockBase[this.#holdBlocks] = h;
+      this.#holdBlocks += 1;
+    }
+    if (h >>> CHUNK_BITS === this.#status.length) this.#addHoldChunk();
+    this.#holdCount = h + 1;
+    return h - this.#holdBlockBase[block]!;
+  }
+
+  #growHoldBlocks(): void {
+    const grown = new Int32Array(Math.max(HOLD_BLOCKS_FIRST, 2 * this.#holdBlockBase.length));
+    grown.set(this.#holdBlockBase);
+    this.#holdBlockBase = grown;
   }
 
   // Makes chunk `c` the one appends write into, making it when it is the next one.
@@ -381,7 +464,6 @@ export class TransferTable {
     this.#debitPrevious.push(new Int32Array(buffer, 24 * CHUNK_ROWS, CHUNK_ROWS));
     this.#creditPrevious.push(new Int32Array(buffer, 28 * CHUNK_ROWS, CHUNK_ROWS));
     this.#kind.push(new Uint8Array(buffer, 32 * CHUNK_ROWS, CHUNK_ROWS));
-    if (this.#holds) this.#addHoldChunk();
   }
 
   #addHoldChunk(): void {
@@ -389,12 +471,5 @@ export class TransferTable {
     this.#timeoutAtMs.push(new Float64Array(buffer, 0, CHUNK_ROWS));
     this.#pendingIndex.push(new Int32Array(buffer, 8 * CHUNK_ROWS, CHUNK_ROWS));
     this.#status.push(new Uint8Array(buffer, 12 * CHUNK_ROWS, CHUNK_ROWS));
-  }
-
-  // The columns of holds and their resolutions, made for every chunk when the first of them is
-  // appended: a log of posted transfers only never pays for them.
-  #openHoldColumns(): void {
-    this.#holds = true;
-    while (this.#status.length < this.#kind.length) this.#addHoldChunk();
   }
 }
