@@ -1,6 +1,10 @@
 /**
  * Transfer ids to dense indexes 0..n-1 in insertion order: an open-addressing hash table
- * (linear probing) over one Int32Array of [index, hash] pairs, so a probe reads one cache line.
+ * (linear probing) over one Int32Array of a word a slot, the key's index with the top bits of
+ * its hash (a tag) above it, so a probe reads one cache line and compares a key only when its
+ * tag matches (one slot in 16 of another key). Pairs of [index, hash] (before stop 24) took
+ * twice the bytes, ~50 B per transaction of the API-driven log at 100,000 events; the full hash
+ * a rehash or a deletion needs is now computed again from the packed key.
  * A `Map<string, number>` of a million fresh string keys costs about twice as much per insert
  * (its backing store is rehashed on the JS heap and traced by every major GC) and stops at 2^24
  * entries; here only the keys that are not `<Prefix>:<uuid>` live on the JS heap (id-column.ts
@@ -16,7 +20,7 @@
 import { assert } from '../core/assert.js';
 import { hashRange, hashString } from '../core/id-hash.js';
 import { IdColumn } from '../core/id-column.js';
-import { deleteSlot, EMPTY_SLOT, emptyTable, rehashed } from '../core/linear-probing.js';
+import { EMPTY_SLOT } from '../core/linear-probing.js';
 import { PackedStrings } from './packed-strings.js';
 
 export { hashRange, hashString } from '../core/id-hash.js';
@@ -24,8 +28,12 @@ export { deleteSlot } from '../core/linear-probing.js';
 
 const SLOTS_FIRST = 1_024;
 const EMPTY = EMPTY_SLOT;
-// Indexes are Int32 and the table has 2 words per slot at load <= 3/4.
-const SIZE_MAX = 2 ** 28;
+// A slot's word: the key's index in its low INDEX_BITS bits, its hash's top bits above them.
+const INDEX_BITS = 28;
+const INDEX_MASK = 2 ** INDEX_BITS - 1;
+const TAG_MASK = ~INDEX_MASK;
+// Indexes stay below INDEX_MASK, so that no word is EMPTY (all ones).
+const SIZE_MAX = INDEX_MASK;
 
 const NO_KEYS = new PackedStrings('', new Int32Array(0));
 
@@ -39,7 +47,7 @@ export class IdIndex {
   // The index of the greatest restored key (-1: none).
   #restoredGreatest = -1;
   readonly #keys = new IdColumn();
-  // Slot s holds [index or EMPTY, hash of that key] at words 2s and 2s+1.
+  // Slot s holds EMPTY or `entry(index, hash)` of a key.
   #table: Int32Array;
   // The empty slot found by the last failed lookup, reused by an `add` of the same key right
   // after it (the replay path looks a new id up, then adds it), and that key's hash.
@@ -61,7 +69,7 @@ export class IdIndex {
   /** `slots` (a power of two) sizes the first table; tests pass a tiny one to force collisions. */
   constructor(slots: number = SLOTS_FIRST) {
     assert(slots >= 2 && (slots & (slots - 1)) === 0, 'slots must be a power of two >= 2');
-    this.#table = emptyTable(slots);
+    this.#table = new Int32Array(slots).fill(EMPTY);
   }
 
   /** Number of keys. */
@@ -124,16 +132,16 @@ export class IdIndex {
     this.#catchUp();
     const hash = hashString(key);
     const table = this.#table;
-    const mask = (table.length >> 1) - 1;
+    const mask = table.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const index = table[2 * slot]!;
-      if (index === EMPTY) {
+      const word = table[slot]!;
+      if (word === EMPTY) {
         this.#probeKey = key;
         this.#probeHash = hash;
         this.#probeSlot = slot;
         return -1;
       }
-      if (table[2 * slot + 1] === hash && this.#keyIs(index, key)) return index;
+      if (((word ^ hash) & TAG_MASK) === 0 && this.#keyIs(word & INDEX_MASK, key)) return word & INDEX_MASK;
     }
   }
 
@@ -183,33 +191,39 @@ export class IdIndex {
     const size = this.size;
     const from = this.#indexed;
     if (from === size) return -1;
-    let slots = this.#table.length >> 1;
+    let slots = this.#table.length;
     while (!withinLoad(size, slots)) slots *= 2;
-    if (slots !== this.#table.length >> 1) this.#rehash(slots);
-    const hashes = new Int32Array(size - from);
+    if (slots !== this.#table.length) this.#rehash(slots);
+    const repeated = this.#insertKeys(from, size, checkRepeats);
+    if (repeated === -1) this.#indexed = size;
+    return repeated;
+  }
+
+  // Inserts keys [from, to) into the table, which must have room for them. With `checkRepeats`,
+  // stops at the first key equal to one already in the table and returns its index, else -1.
+  #insertKeys(from: number, to: number, checkRepeats: boolean): number {
+    const hashes = new Int32Array(to - from);
     for (let i = 0; i < hashes.length; i += 1) hashes[i] = this.#hashAt(from + i);
     const table = this.#table;
-    const mask = slots - 1;
+    const mask = table.length - 1;
     for (let i = 0; i < hashes.length; i += 1) {
       const hash = hashes[i]!;
       let slot = hash & mask;
-      while (table[2 * slot] !== EMPTY) {
-        if (checkRepeats && table[2 * slot + 1] === hash && this.#keyIs(table[2 * slot]!, this.keyAt(from + i))) return from + i;
+      while (table[slot] !== EMPTY) {
+        const word = table[slot]!;
+        if (checkRepeats && ((word ^ hash) & TAG_MASK) === 0 && this.#keyIs(word & INDEX_MASK, this.keyAt(from + i))) return from + i;
         slot = (slot + 1) & mask;
       }
-      table[2 * slot] = from + i;
-      table[2 * slot + 1] = hash;
+      table[slot] = entry(from + i, hash);
     }
-    this.#indexed = size;
     return -1;
   }
 
   // Stores key `index` in the empty `slot` (keys [0, index) being in the table).
   #insertAt(slot: number, index: number, hash: number): void {
-    this.#table[2 * slot] = index;
-    this.#table[2 * slot + 1] = hash;
+    this.#table[slot] = entry(index, hash);
     this.#indexed = index + 1;
-    if (!withinLoad(this.#indexed, this.#table.length >> 1)) this.#rehash(this.#table.length);
+    if (!withinLoad(this.#indexed, this.#table.length)) this.#rehash(2 * this.#table.length);
   }
 
   /**
@@ -220,14 +234,15 @@ export class IdIndex {
   truncate(size: number): void {
     assert(size >= this.#base && size <= this.size, 'truncate beyond the end or into restored keys');
     const table = this.#table;
-    const mask = (table.length >> 1) - 1;
+    const mask = table.length - 1;
     for (let index = this.#indexed - 1; index >= size; index -= 1) {
       let slot = this.#hashAt(index) & mask;
-      while (table[2 * slot] !== index) {
-        assert(table[2 * slot] !== EMPTY, 'id index lost a key');
+      // EMPTY's index bits are INDEX_MASK, which no key has.
+      while ((table[slot]! & INDEX_MASK) !== index) {
+        assert(table[slot] !== EMPTY, 'id index lost a key');
         slot = (slot + 1) & mask;
       }
-      deleteSlot(table, mask, slot);
+      this.#deleteSlot(slot);
     }
     this.#indexed = Math.min(this.#indexed, size);
     this.#keys.truncate(size - this.#base);
@@ -239,15 +254,43 @@ export class IdIndex {
     this.#probeKey = undefined;
   }
 
+  // Empties `slot` and pulls later keys of its probe run back over the gap, so that no lookup
+  // stops early at it (Knuth's Algorithm R; core/linear-probing.ts `deleteSlot` for tables that
+  // keep each key's hash).
+  #deleteSlot(slot: number): void {
+    const table = this.#table;
+    const mask = table.length - 1;
+    let gap = slot;
+    table[gap] = EMPTY;
+    for (let next = (gap + 1) & mask; table[next] !== EMPTY; next = (next + 1) & mask) {
+      const home = this.#hashAt(table[next]! & INDEX_MASK) & mask;
+      // The key at `next` may move into the gap only if its home is not cyclically in (gap, next].
+      const staysPut = gap <= next ? gap < home && home <= next : gap < home || home <= next;
+      if (staysPut) continue;
+      table[gap] = table[next]!;
+      table[next] = EMPTY;
+      gap = next;
+    }
+  }
+
+  // A table of `slots` slots holding keys [0, #indexed), each hashed again from its key (the
+  // table keeps only a tag of each hash).
   #rehash(slots: number): void {
-    this.#table = rehashed(this.#table, slots);
+    this.#table = new Int32Array(slots).fill(EMPTY);
+    this.#insertKeys(0, this.#indexed, false);
   }
 }
 
+// The word of key `index`, whose hash is `hash`.
+function entry(index: number, hash: number): number {
+  return (hash & TAG_MASK) | index;
+}
+
 // At most 3/4 of the slots used. At 1/2 (before stop 19) the table took 16-32 bytes a key; at
-// 3/4 it takes 10.7-21.3, and a probe that finds no key reads ~8.5 slots on average (2.5 at 1/2),
-// 68 bytes, one or two cache lines: the first miss is most of a lookup's cost either way. Replay
-// of increasing ids never probes (see the module comment).
+// 3/4 it takes 5.3-10.7 (10.7-21.3 with two words a slot, before stop 24), and a probe that
+// finds no key reads ~8.5 slots on average (2.5 at 1/2), 34 bytes, one cache line or two: the
+// first miss is most of a lookup's cost either way. Replay of increasing ids never probes (see
+// the module comment).
 function withinLoad(keys: number, slots: number): boolean {
   return 4 * keys <= 3 * slots;
 }
