@@ -34,6 +34,9 @@ const INDEX_MASK = 2 ** INDEX_BITS - 1;
 const TAG_MASK = ~INDEX_MASK;
 // Indexes stay below INDEX_MASK, so that no word is EMPTY (all ones).
 const SIZE_MAX = INDEX_MASK;
+// log2 of the added keys in a block of the greatest keys' record (a multiple of 32, the bits of a word).
+const GREATEST_BLOCK_BITS = 10;
+const GREATEST_BLOCK = 1 << GREATEST_BLOCK_BITS;
 
 const NO_KEYS = new PackedStrings('', new Int32Array(0));
 
@@ -56,13 +59,15 @@ export class IdIndex {
   #probeSlot = EMPTY;
   // Keys [0, #indexed) are in the table; later ones were certainly new when added.
   #indexed = 0;
-  // The added keys that were the greatest when added, as runs of consecutive indexes: run r is
-  // [#runs[2r], #runs[2r + 1]). Truncation drops the runs past the new end, and the greatest
-  // key is then the last index of the last run (or the greatest restored key). Increasing ids
-  // make one run; ids in no order make a few (a new greatest grows rarer as keys come). It held
-  // an Int32 per added key before (4-8 bytes a transfer).
-  #runs: Int32Array = new Int32Array(8);
-  #runCount = 0;
+  // The added keys that were the greatest when added: bit k of #greatestBits for added key k
+  // (index #base + k), and per block of GREATEST_BLOCK added keys the index of its last such key
+  // (-1: none). After a truncation the greatest key is the last one left (or the greatest
+  // restored key), found in the block the new end falls in, or through the blocks before it.
+  // A bit a key: UUIDv7 ids, increasing by the millisecond but in no order within one, broke
+  // into runs of a few keys, and a pair of Int32s a run (before stop 24) held ~6 B per
+  // transaction of the API-driven log.
+  #greatestBits: Int32Array = new Int32Array(GREATEST_BLOCK >>> 5);
+  #greatestInBlock: Int32Array = new Int32Array(1).fill(-1);
   // The greatest key itself (undefined when empty): read once per add, so kept at hand.
   #greatest: string | undefined = undefined;
 
@@ -162,17 +167,41 @@ export class IdIndex {
     return index;
   }
 
-  // Key `index`, just added, is the greatest: extends the last run or starts one.
+  // Key `index`, just added, is the greatest.
   #noteGreatest(index: number): void {
-    const last = 2 * this.#runCount - 1;
-    if (this.#runCount > 0 && this.#runs[last] === index) {
-      this.#runs[last] = index + 1;
-      return;
+    const k = index - this.#base;
+    if (k >>> 5 >= this.#greatestBits.length) this.#greatestBits = grown(this.#greatestBits, 0);
+    if (k >>> GREATEST_BLOCK_BITS >= this.#greatestInBlock.length) this.#greatestInBlock = grown(this.#greatestInBlock, -1);
+    this.#greatestBits[k >>> 5] = this.#greatestBits[k >>> 5]! | (1 << (k & 31));
+    this.#greatestInBlock[k >>> GREATEST_BLOCK_BITS] = index;
+  }
+
+  // Forgets that added keys from `size` on were the greatest, and returns the index of the last
+  // one before it that was (-1: none).
+  #truncateGreatest(size: number): number {
+    const bits = this.#greatestBits;
+    const inBlock = this.#greatestInBlock;
+    const k = size - this.#base;
+    // Clears the bits from k on, up to the last word a key has used (the keys are not truncated yet).
+    const lastWord = Math.min(bits.length, (this.#keys.length + 31) >>> 5);
+    if (k >>> 5 < lastWord) bits[k >>> 5] = bits[k >>> 5]! & ((1 << (k & 31)) - 1);
+    bits.fill(0, (k >>> 5) + 1, lastWord);
+    const lastBlock = Math.min(inBlock.length, (this.#keys.length + GREATEST_BLOCK - 1) >>> GREATEST_BLOCK_BITS);
+    inBlock.fill(-1, (k + GREATEST_BLOCK - 1) >>> GREATEST_BLOCK_BITS, lastBlock);
+    if (k === 0) return -1;
+    // The block of key k - 1: its last greatest key is in its words up to k - 1's.
+    const block = (k - 1) >>> GREATEST_BLOCK_BITS;
+    inBlock[block] = -1;
+    for (let w = (k - 1) >>> 5; w >= block << (GREATEST_BLOCK_BITS - 5); w -= 1) {
+      // Words past the array's end never had a bit set.
+      const word = bits[w] ?? 0;
+      if (word === 0) continue;
+      inBlock[block] = this.#base + 32 * w + 31 - Math.clz32(word);
+      break;
     }
-    if (2 * this.#runCount === this.#runs.length) this.#runs = grown(this.#runs);
-    this.#runs[2 * this.#runCount] = index;
-    this.#runs[2 * this.#runCount + 1] = index + 1;
-    this.#runCount += 1;
+    // Blocks past the array's end never had a greatest key.
+    for (let b = Math.min(block, inBlock.length - 1); b >= 0; b -= 1) if (inBlock[b] !== -1) return inBlock[b]!;
+    return -1;
   }
 
   // True when `key` is greater, in shortlex order, than every key held.
@@ -245,11 +274,9 @@ export class IdIndex {
       this.#deleteSlot(slot);
     }
     this.#indexed = Math.min(this.#indexed, size);
+    const lastAdded = this.#truncateGreatest(size);
     this.#keys.truncate(size - this.#base);
-    const runs = this.#runs;
-    while (this.#runCount > 0 && runs[2 * this.#runCount - 2]! >= size) this.#runCount -= 1;
-    if (this.#runCount > 0 && runs[2 * this.#runCount - 1]! > size) runs[2 * this.#runCount - 1] = size;
-    const greatest = this.#runCount === 0 ? this.#restoredGreatest : runs[2 * this.#runCount - 1]! - 1;
+    const greatest = lastAdded === -1 ? this.#restoredGreatest : lastAdded;
     this.#greatest = greatest === -1 ? undefined : this.keyAt(greatest);
     this.#probeKey = undefined;
   }
@@ -295,8 +322,9 @@ function withinLoad(keys: number, slots: number): boolean {
   return 4 * keys <= 3 * slots;
 }
 
-function grown(array: Int32Array): Int32Array {
-  const next = new Int32Array(array.length * 2);
+// `array` in twice the length, the new half filled with `fill`.
+function grown(array: Int32Array, fill: number): Int32Array {
+  const next = new Int32Array(array.length * 2).fill(fill);
   next.set(array);
   return next;
 }

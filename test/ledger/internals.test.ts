@@ -172,3 +172,24 @@ describe('ExpiryQueue', () => {
     },
   );
 });
+
+describe('IdIndex truncate of the greatest key', () => {
+  // After a truncation the greatest key left is looked for in the block of 1,024 keys the new
+  // end falls in, then in the blocks before it: here two blocks hold no greatest key.
+  it('finds the greatest key left blocks before the new end', () => {
+    const index = new IdIndex();
+    const smaller = Array.from({ length: 3_000 }, (_, n) => `a${String(n).padStart(4, '0')}`);
+    for (const key of ['y9999', ...smaller]) index.add(key);
+    index.add('z0000');
+    index.truncate(1 + smaller.length);
+    // Were 'y9999' not known as the greatest, it would look new by order alone.
+    expect(index.indexOf('y9999')).toBe(0);
+    expect(index.indexOf('z0000')).toBe(-1);
+    expect(index.indexOf('a2999')).toBe(3_000);
+    expect(index.add('z0000')).toBe(3_001);
+    index.truncate(1);
+    expect(index.indexOf('y9999')).toBe(0);
+    expect(index.indexOf('a0000')).toBe(-1);
+    expect(index.add('a0000')).toBe(1);
+  });
+});
