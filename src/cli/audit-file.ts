@@ -12,7 +12,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import { createAuditSink, type AuditOptions, type AuditReport, type AuditSink } from '../engine/audit.js';
 import { createChainVerifier, HASH_HEX_LENGTH, hashedTextOf, type EventEnvelope } from '../log/index.js';
 import { createLineDigestVerifier } from '../log/verifier.js';
-import { decodeBytes, readByteChunks, readTextChunks, type ReadPosition } from './files.js';
+import { decodeBytes, READ_CHUNK_BYTES, readByteChunks, readTextChunks, type ReadPosition } from './files.js';
 import { nativeSha256 } from './native-hash.js';
 import { ANSWERS, READY, type ChunkAnswer, type ChunkRequest, type VerifyWorkerData } from './verify-protocol.js';
 
@@ -37,12 +37,8 @@ export type AuditFileOptions = Omit<AuditOptions, 'sha256'> & {
 
 /** Below this size a worker's start (tens of ms) costs more than it saves. */
 export const PARALLEL_MIN_BYTES = 4 << 20;
-/**
- * Bytes read per chunk: small enough that V8 allocates each chunk's text in its young
- * generation rather than as a large object in fresh pages, which cost this thread about a tenth
- * of an audit (docs/performance.md, stop 24).
- */
-export const AUDIT_CHUNK_BYTES = 64 << 10;
+/** Bytes read per chunk: the file readers' (files.ts READ_CHUNK_BYTES), which also sizes the worker's slots. */
+export const AUDIT_CHUNK_BYTES = READ_CHUNK_BYTES;
 // Chunks handed to the worker ahead of the one being verified (about 1,000 lines of a payments
 // log): time for it to answer first, through a scheduler's hiccups.
 const CHUNKS_AHEAD = 8;
