@@ -1,8 +1,9 @@
 /**
  * Open addressing with linear probing over an Int32Array of two words a slot (a key's index, or
- * -1 for an empty slot, then its hash), the layout of the ledger's id index (ledger/id-index.ts)
- * and of `PackedKeyMap`'s (packed-key-map.ts): what both need (an empty table, growing it,
- * deleting a slot), shared.
+ * -1 for an empty slot, then its hash), `PackedKeyMap`'s layout (packed-key-map.ts): an empty
+ * table, growing it, deleting a slot. The ledger's id index (ledger/id-index.ts) keeps one word a
+ * slot since stop 24 (an index under a tag of its hash) and shares only `EMPTY_SLOT`: its
+ * deletion finds a key's home by hashing the key again.
  */
 
 /** The first word of an empty slot. */

@@ -24,7 +24,6 @@ import { EMPTY_SLOT } from '../core/linear-probing.js';
 import { PackedStrings } from './packed-strings.js';
 
 export { hashRange, hashString } from '../core/id-hash.js';
-export { deleteSlot } from '../core/linear-probing.js';
 
 const SLOTS_FIRST = 1_024;
 const EMPTY = EMPTY_SLOT;

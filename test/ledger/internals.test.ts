@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { ChunkedList } from '../../src/core/chunked-list.js';
 import { ExpiryQueue } from '../../src/ledger/expiry-queue.js';
-import { IdIndex, deleteSlot, hashString } from '../../src/ledger/id-index.js';
+import { deleteSlot } from '../../src/core/linear-probing.js';
+import { IdIndex, hashString } from '../../src/ledger/id-index.js';
 import { NUM_RUNS } from './support.js';
 
 describe('ChunkedList', () => {
