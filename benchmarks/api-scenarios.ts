@@ -39,6 +39,7 @@ import { deliveredLog } from './delivered-log.js';
 import { judgeList, judgeLists, type ListJudgement } from './list-goal.js';
 import { LIST_KINDS, type ListEventSource, type ListKind, listEvents } from './list-workload.js';
 import type { ListIndexes } from '../src/domains/listing/store.js';
+import type { TransferRecord } from '../src/domains/movement.js';
 import { rebuildListIndexes } from '../src/domains/listing/rebuild.js';
 import { PendingWebhooks, type PendingWebhooksSnapshot } from '../src/domains/webhook-store.js';
 import { envelopeMaker, pageLog, workloadEvents, type WorkloadEvent } from './workload.js';
@@ -165,6 +166,50 @@ function alternatingRound(log: readonly EventEnvelope[], count: number, fresh = 
     }
   }
   return { api: apiS, ledger: ledgerS, ledgerOpening, apiCpu, ledgerCpu, apiGcMs, apiMajorGcs, apiAfterGcCpu, apiEngine, ledgerEngine };
+}
+
+/**
+ * Figure 8's floor: the same API-driven events folded with no domain work (each event's data kept
+ * under its id, as a store keeps a record under its id; its transfers' amounts folded into a Map of
+ * balances, as the ledger-only yardstick folds), alternating block by block with a fresh engine's
+ * ledger-only replay. What the goal would ask the whole domain (state machines, list indexes,
+ * timers, packed records) to cost: seconds of each side (events: `count`).
+ */
+function floorRound(log: readonly EventEnvelope[], count: number): { bare: number; ledger: number } {
+  const { opening, blocks } = ledgerLog(count);
+  const ledgerEngine = createEngine({ events: opening });
+  const records = new Map<string, unknown>();
+  const balances = new Map<string, bigint>();
+  let bareS = 0;
+  let ledgerS = 0;
+  for (let start = 0, index = 0; start < count; start += BLOCK, index += 1) {
+    const apiBlock = log.slice(start, Math.min(count, start + BLOCK));
+    const ledgerBlock = blocks.next().value as EventEnvelope[];
+    const order = index % 2 === 0 ? ['bare', 'ledger'] : ['ledger', 'bare'];
+    for (const which of order) {
+      minorGc();
+      if (which === 'bare') bareS += seconds(() => bareFold(apiBlock, records, balances))[0];
+      else ledgerS += seconds(() => ledgerEngine.replay(ledgerBlock))[0];
+    }
+  }
+  let total = 0n;
+  for (const balance of balances.values()) total += balance;
+  if (total !== 0n) throw new Error('the bare fold of the API-driven log lost money');
+  return { bare: bareS, ledger: ledgerS };
+}
+
+// The bare fold's step: a Map set per event (by its id string), two Map updates per transfer with an amount.
+function bareFold(events: readonly EventEnvelope[], records: Map<string, unknown>, balances: Map<string, bigint>): void {
+  for (const event of events) {
+    const data = event.data as { transfers?: readonly TransferRecord[] };
+    records.set(event.id, data);
+    for (const transfer of data.transfers ?? []) {
+      if (!('debitAccountId' in transfer)) continue;
+      const amount = BigInt(transfer.amountMinor);
+      balances.set(transfer.debitAccountId, (balances.get(transfer.debitAccountId) ?? 0n) - amount);
+      balances.set(transfer.creditAccountId, (balances.get(transfer.creditAccountId) ?? 0n) + amount);
+    }
+  }
 }
 
 /**
@@ -906,6 +951,8 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
     };
     (freshRound as { apiEngine: Engine | undefined }).apiEngine = undefined;
     (freshRound as { ledgerEngine: Engine | undefined }).ledgerEngine = undefined;
+    floorRound(log, Math.min(count, 50_000));
+    const floor = floorRound(log, count);
     const heapBoth = heapUsed();
     const buffersBoth = await bufferBytes();
 
@@ -953,6 +1000,11 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
         ledgerCpuEventsPerSec: Math.round(count / measured.ledgerCpu),
         cpuRatio: round(measured.ledgerCpu / measured.apiCpu, 3),
         fresh,
+        floor: {
+          bareEventsPerSec: Math.round(count / floor.bare),
+          ledgerEventsPerSec: Math.round(count / floor.ledger),
+          ratio: round(floor.ledger / floor.bare, 3),
+        },
       },
       memory: {
         apiBytesPerTransaction: Math.round((heapApiOnly - heapNone) / Math.max(1, transactions)),
