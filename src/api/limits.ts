@@ -104,7 +104,7 @@ function checkNode(value: unknown, depth: number, path: string, stack: Pending[]
   const keys = Object.keys(value);
   if (keys.length > REQUEST_LIMITS.objectKeysMax) return invalid(path, `must hold at most ${REQUEST_LIMITS.objectKeysMax} keys`);
   // An own "__proto__" key (JSON.parse makes one) is not listed by Object.keys on every engine path; check it directly.
-  if (Object.prototype.hasOwnProperty.call(value, '__proto__')) return invalid(join(path, '__proto__'), 'is a reserved key');
+  if (Object.hasOwn(value, '__proto__')) return invalid(join(path, '__proto__'), 'is a reserved key');
   for (const key of keys) {
     const field = join(path, key);
     if (key.length > REQUEST_LIMITS.keyLengthMax) return invalid(field.slice(0, 300), `keys must be at most ${REQUEST_LIMITS.keyLengthMax} characters`);

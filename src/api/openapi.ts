@@ -86,8 +86,7 @@ export function engineOpenApi<S>(routes: readonly Route<S>[], schemas: SchemaTab
         : { requestBody: { required: table?.bodyRequired === true || bodyRequired(body), content: { 'application/json': { schema: jsonSchemaOf(body) } } } }),
       responses: { default: ERROR_RESPONSE, '2XX': { description: 'Success' } },
     };
-    const item = (paths[route.path] ??= {});
-    item[route.method.toLowerCase()] = operation;
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation };
   }
   return {
     openapi: '3.1.0',

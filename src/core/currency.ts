@@ -43,7 +43,7 @@ export const CURRENCY_CODES: readonly CurrencyCode[] = LIST.map((c) => c.code);
 
 /** True when `code` is a registered currency code. */
 export function isCurrencyCode(code: unknown): code is CurrencyCode {
-  return typeof code === 'string' && Object.prototype.hasOwnProperty.call(CURRENCIES, code);
+  return typeof code === 'string' && Object.hasOwn(CURRENCIES, code);
 }
 
 /** The registry entry for a known code. */

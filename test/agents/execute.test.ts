@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { PENDING_ACTIONS_PER_AGENT_MAX } from '../../src/domains/agents/actions.js';
 import { AGENT_ACTION_PENDING_APPROVAL } from '../../src/domains/agents/notify.js';
 import { balanceOf } from '../quotes/support.js';
-import { agentPays, asAgent, call, connectedAgent, expectRejected, fund, OPEN_POLICY, payer, quoteBody, setup, webhooks } from './support.js';
+import { agentPays, asAgent, call, connectedAgent, expectRejected, OPEN_POLICY, payer, quoteBody, setup, webhooks } from './support.js';
 
 const APPROVAL = { permissions: ['CREATE_QUOTES', 'EXECUTE_QUOTES'], defaultExecutionMode: 'APPROVAL_REQUIRED' };
 

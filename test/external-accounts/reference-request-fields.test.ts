@@ -12,7 +12,7 @@ import { SANDBOX_VALID_OWNERSHIP_SIGNATURE } from '../../src/sandbox/external-ac
 import { stateText } from '../support/state-text.js';
 import { asAgent, connectedAgent, payer, setup as agentSetup } from '../agents/support.js';
 import { bankAccountInfo } from '../quotes/support.js';
-import { ACCOUNT_FAMILIES, accountInfoOf, createCustomer, createUsdAccount, expectRejected, newAccountOf } from './fixtures.js';
+import { ACCOUNT_FAMILIES, expectRejected, newAccountOf } from './fixtures.js';
 
 
 const statusWebhooks = (events: readonly { type: string; data: unknown }[]) =>

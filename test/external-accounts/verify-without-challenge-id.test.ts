@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_VALID_OWNERSHIP_SIGNATURE } from '../../src/sandbox/external-accounts.js';
-import { ACCOUNT_FAMILIES, accountInfoOf, createCustomer, createUsdAccount, expectRejected, newAccountOf } from './fixtures.js';
+import { ACCOUNT_FAMILIES, expectRejected, newAccountOf } from './fixtures.js';
 
 const VALID = SANDBOX_VALID_OWNERSHIP_SIGNATURE;
 

@@ -1,5 +1,5 @@
 /** Shared set-up for UMA tests: a harness with rates and a customer whose platformCustomerId is known. */
-import { type Harness } from '../support/harness.js';
+import type { Harness } from '../support/harness.js';
 import { setup, TERMS } from '../quotes/support.js';
 
 /** This platform's UMA domain when the config names none. */

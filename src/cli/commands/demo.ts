@@ -26,7 +26,7 @@ export const DEMO: CliCommand = {
     const engine = createEngine({ sha256: nativeSha256 });
     const writer = lineWriter(logPath, 'replace');
     io.out('== requests');
-    let responses;
+    let responses: ReturnType<typeof runScript>;
     try {
       responses = runScript(engine, DEMO_SCRIPT, (step) => {
         const body = step.response.body as { code?: string; id?: string; status?: string } | undefined;

@@ -5,7 +5,7 @@
  * funding account, or a decline with the same reasons an authorization would give for the card
  * and its funding account. Pure.
  */
-import { type ApiError } from '../../core/errors.js';
+import type { ApiError } from '../../core/errors.js';
 import { type CurrencyAmount, toCurrencyAmount } from '../../core/money.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { cardNotFound } from '../cards/update.js';

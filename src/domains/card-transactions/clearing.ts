@@ -15,7 +15,7 @@
  * the 7-day expiry of DECISIONS.md would (AUTHORIZED to VOIDED, PARTIALLY_SETTLED to SETTLED at
  * what it cleared). Pure.
  */
-import { type ApiError } from '../../core/errors.js';
+import type { ApiError } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
 import type { EventDraft } from '../evolver.js';
 import type { DomainState } from '../state.js';

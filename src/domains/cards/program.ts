@@ -3,7 +3,7 @@
  * (`GET` / `PATCH /config/cards`), and the effective limits of a card: the lower of the program's
  * cap and the card's own value (DECISIONS.md "Cards"). Pure.
  */
-import { type ApiError } from '../../core/errors.js';
+import type { ApiError } from '../../core/errors.js';
 import { type Result, ok } from '../../core/result.js';
 import type { EventDraft } from '../evolver.js';
 import type { DomainState } from '../state.js';

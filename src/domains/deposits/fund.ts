@@ -69,7 +69,9 @@ export function fundingTransactionDrafts(state: DomainState, account: InternalAc
   );
   if (!created.ok) return created;
   // The transaction is not in state yet, so its settlement is planned on the record being created.
-  const transaction = (created.value[0]?.data as TransactionCreated).transaction;
+  const first = created.value[0];
+  assert(first !== undefined, 'a created transaction is its first event');
+  const transaction = (first.data as TransactionCreated).transaction;
   const settled = planTransition(state, transaction, 'SETTLED', {}, { at: facts.at });
   if (!settled.ok) return settled;
   return ok([...created.value, { type: TRANSACTION_EVENTS.transitioned, data: settled.value }]);

@@ -28,7 +28,7 @@ export const PURPOSE_DOCUMENT_REQUIREMENTS: Readonly<Record<string, readonly str
 /** The requirement ids `purpose` needs (empty for a purpose that needs none or none given). Pure. */
 export function requirementsOf(purpose: string | undefined): readonly string[] {
   if (purpose === undefined) return [];
-  return Object.prototype.hasOwnProperty.call(PURPOSE_DOCUMENT_REQUIREMENTS, purpose) ? (PURPOSE_DOCUMENT_REQUIREMENTS[purpose] ?? []) : [];
+  return Object.hasOwn(PURPOSE_DOCUMENT_REQUIREMENTS, purpose) ? (PURPOSE_DOCUMENT_REQUIREMENTS[purpose] ?? []) : [];
 }
 
 /** True when `document` satisfies requirement `requirementId`. Pure. */
