@@ -1,6 +1,7 @@
 /**
  * Packed records as engine snapshots save them from `@5` on: a store's records as `RecordCodec`
- * bytes with the tables of the codec that wrote them, base64 in the snapshot's JSON. A load
+ * bytes with the tables of the codec that wrote them, base64 in the snapshot's JSON (from `@6`
+ * on, the tables hold the codec's id table and the bytes refer to it; `@5`'s tables have none). A load
  * adopts that codec and the bytes as a `PackedRecordMap`'s own (`PackedRecordMap.fromPacked`),
  * so its records are packed at once, as a replay leaves them, and one is decoded only when read.
  *
@@ -17,7 +18,7 @@
 import { InvariantError } from './assert.js';
 import { ByteArena, putString } from './byte-arena.js';
 import { decodeColumn, encodeColumn } from './column-codec.js';
-import { type CodecTables, RecordCodec } from './record-codec.js';
+import { type CodecTables, RecordCodec, type RecordCodecOptions } from './record-codec.js';
 
 /**
  * A store's records in a snapshot (`@5`): ids in the store's order; the tables of the codec that
@@ -53,12 +54,13 @@ function isPeekSource(value: object): value is RecordPeekSource {
 
 /**
  * The records of `order` in `byId` as `PackedBytes`, encoded by a fresh codec (a
- * `PackedRecordMap` gives its records without reading them: none joins its hot set). Pure.
- * Throws `InvariantError` when an id of `order` has no record.
+ * `PackedRecordMap` gives its records without reading them: none joins its hot set), made with
+ * `options` (tests write `@5`'s bytes with the id table off). Pure. Throws `InvariantError`
+ * when an id of `order` has no record.
  */
-export function packBytes(order: Iterable<string>, byId: ReadonlyMap<string, object>): PackedBytes {
+export function packBytes(order: Iterable<string>, byId: ReadonlyMap<string, object>, options: RecordCodecOptions = {}): PackedBytes {
   const peek = isPeekSource(byId) ? byId : undefined;
-  const codec = new RecordCodec();
+  const codec = new RecordCodec(options);
   const segments = new SegmentWriter();
   const ids: string[] = [];
   for (const id of order) {

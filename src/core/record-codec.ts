@@ -8,7 +8,9 @@
  * - **keys**: an object's key list, in order, is a shape numbered once per codec;
  * - **ids**: `<Prefix>:<uuid>` (lowercase hex) is the prefix's number and 16 bytes, or, when the
  *   same uuid came earlier in the record (a quote's `transactionId`, a customer id in the record
- *   and in its source), the prefix's number and which of the earlier ones;
+ *   and in its source), the prefix's number and which of the earlier ones; an id of an owner that
+ *   recurs across records (`Customer:`, `InternalAccount:`, `Card:`) enters the codec's id table
+ *   at its first sight and is its number in that table after that (from snapshot `@6` on);
  * - **instants**: `YYYY-MM-DDTHH:MM:SS.sssZ` is its epoch ms as a varint, or as the difference
  *   from the record's time before it (an earlier instant, or a UUIDv7 id's 48-bit time) where that
  *   is shorter: a record's instants and the ids made with it lie within seconds of each other;
@@ -21,8 +23,13 @@
  * surrogates survive). `decode(encode(v))` equals `v` exactly: the same keys in the same order,
  * the same strings, numbers (`-0` included) and `undefined` values. A codec is stateful (its
  * shapes and dictionary grow) and deterministic; bytes are only meaningful with the tables of the
- * codec that wrote them (its shapes, dictionary strings and id prefixes: `tables`, and
+ * codec that wrote them (its shapes, dictionary strings, id prefixes and id table: `tables`, and
  * `fromTables` to read them elsewhere).
+ *
+ * The id table holds only the owners' ids, not every id met twice: in the API workload a
+ * customer's ids recur in ~17 records of each store, while the ids of payments, quotes and
+ * external accounts rarely recur in another record of the same store, so a table of them would
+ * cost more memory (~26 B an entry) than their references save (docs/performance.md, stop 25).
  *
  * **A storage format since engine snapshot `@5`**, which saves records as these bytes beside
  * their codec's tables (core/packed-bytes.ts): the tags, varints, id, time and text forms below
@@ -32,7 +39,8 @@
  * cannot pass unnoticed. Inner changes that write the same bytes need nothing: a change made for
  * speed must not move one byte (a moved byte is a form taken differently), and
  * test/core/record-codec-bytes.property.test.ts compares every encode with a frozen copy of the
- * codec as it was before stop 22 (test/core/reference-record-codec.ts).
+ * codec as it was before stop 22 (test/core/reference-record-codec.ts), with the id table off
+ * (`{ idTable: false }`: the `@5` bytes); the id table's bytes are pinned on their own.
  */
 
 import { canonicalInstantMs, isoText } from './time.js';
@@ -55,6 +63,7 @@ const OBJECT = 13;
 const ID_AGAIN = 14;
 const INSTANT_DELTA = 15;
 const ID_DELTA = 16;
+const ID_TABLE = 17;
 
 /** Strings in the dictionary at most (then new ones are written out). */
 const DICTIONARY_MAX = 1 << 16;
@@ -68,6 +77,12 @@ const PREFIXES_MAX = 1 << 10;
 const INTEGER_MAX = 2 ** 52;
 // Slots of the prefix guesses, by the prefix's length and the id's first unit (a power of two).
 const PREFIX_GUESSES = 256;
+/** Ids in a codec's id table at most (then new ones are written whole). */
+const ID_TABLE_MAX = 1 << 18;
+/** The prefixes whose ids enter the id table: owners named again and again across records. */
+const TABLE_PREFIXES: ReadonlySet<string> = new Set(['Customer:', 'InternalAccount:', 'Card:']);
+// Entries the id table first makes room for (then twice as many each time).
+const ID_TABLE_FIRST = 64;
 /** Uuids of one record that later ones can refer back to. */
 const IDS_REMEMBERED = 16;
 // Slots of the dictionary strings met last (a power of two).
@@ -95,6 +110,17 @@ export type CodecTables = {
   readonly shapes: readonly (readonly string[])[];
   readonly strings: readonly string[];
   readonly prefixes: readonly string[];
+  /** The id table, in number order (from snapshot `@6` on; absent: empty). */
+  readonly ids?: readonly string[];
+};
+
+/** Options of a `RecordCodec`. */
+export type RecordCodecOptions = {
+  /**
+   * Owners' ids enter the id table and are written as its numbers (default true); false writes
+   * every id whole, the bytes of snapshot `@5` (tests compare with the codec of that format).
+   */
+  readonly idTable?: boolean;
 };
 
 /** Encodes records to bytes and back (see the module's comment). */
@@ -116,6 +142,16 @@ export class RecordCodec {
   // A length alone mixed up the platform's prefixes (InternalAccount: and ExternalAccount:,
   // Customer: and Transfer:, Quote: and Agent: have the same length), and a record often holds both.
   readonly #prefixGuesses = new Int16Array(PREFIX_GUESSES).fill(-1);
+  // By prefix number: its ids enter the id table.
+  readonly #tabledPrefixes: boolean[] = [];
+  readonly #idTable: boolean;
+  // The id table: entry k's uuid is words 4k..4k+3 of #tableWords and its prefix #tablePrefixes[k];
+  // #tableSlots, open addressing, holds k + 1 at a slot of its hash (0: empty), at most half full.
+  // Allocated at the first owner id: most stores' codecs never meet one.
+  #tableWords = new Int32Array(0);
+  #tablePrefixes = new Uint16Array(0);
+  #tableSlots = new Int32Array(0);
+  #tableCount = 0;
   #bytes = new Uint8Array(1 << 12);
   #at = 0;
   readonly #float = new Float64Array(1);
@@ -129,6 +165,10 @@ export class RecordCodec {
   readonly #idTexts: string[] = [];
   // The record's last time met (an instant, or a UUIDv7's time), in epoch ms; NaN: none yet.
   #lastMs = Number.NaN;
+
+  constructor(options: RecordCodecOptions = {}) {
+    this.#idTable = options.idTable ?? true;
+  }
 
   /** The bytes of `value` (a view of the codec's scratch: copy them before the next call). */
   encode(value: unknown): Uint8Array {
@@ -166,7 +206,9 @@ export class RecordCodec {
 
   /** Copies of the codec's tables (see `CodecTables`); its bytes read with them through `fromTables`. */
   tables(): CodecTables {
-    return { shapes: this.#shapes.map((keys) => [...keys]), strings: [...this.#strings], prefixes: [...this.#prefixes] };
+    const ids: string[] = [];
+    for (let entry = 0; entry < this.#tableCount; entry += 1) ids.push(this.#prefixes[this.#tablePrefixes[entry]!]! + uuidText(this.#tableWords, entry * 4));
+    return { shapes: this.#shapes.map((keys) => [...keys]), strings: [...this.#strings], prefixes: [...this.#prefixes], ids };
   }
 
   /**
@@ -174,11 +216,12 @@ export class RecordCodec {
    * them, and encodes further records as that codec would have, but for strings that codec had
    * seen once (not saved: they enter the dictionary at their second sight from now on). Throws
    * `RangeError` on tables no codec holds: not lists of strings, more entries than a codec keeps,
-   * an entry twice, a key twice in a shape, a dictionary string too long, a prefix not ending in `:`.
+   * an entry twice, a key twice in a shape, a dictionary string too long, a prefix not ending in
+   * `:`, an id table entry that is not an owner's id of a prefix in the tables.
    */
   static fromTables(tables: CodecTables): RecordCodec {
     const codec = new RecordCodec();
-    const { shapes, strings, prefixes } = (tables ?? {}) as Partial<CodecTables>;
+    const { shapes, strings, prefixes, ids } = (tables ?? {}) as Partial<CodecTables>;
     if (!Array.isArray(shapes) || !Array.isArray(strings) || !Array.isArray(prefixes)) throw new RangeError('codec tables: shapes, strings and prefixes must be lists');
     for (let index = 0; index < shapes.length; index += 1) codec.#addShape(shapes[index], index);
     if (strings.length > DICTIONARY_MAX) throw new RangeError(`codec tables: more than ${DICTIONARY_MAX} strings`);
@@ -191,10 +234,22 @@ export class RecordCodec {
     for (const prefix of prefixes) {
       const platform = typeof prefix === 'string' && (prefix.length === 0 || prefix.endsWith(':'));
       if (!platform || codec.#prefixIndex.has(prefix)) throw new RangeError(`codec tables: prefix ${codec.#prefixes.length} is not an id prefix`);
-      codec.#prefixIndex.set(prefix, codec.#prefixes.length);
-      codec.#prefixes.push(prefix);
+      codec.#addPrefix(prefix);
     }
+    codec.#addIds(ids ?? []);
     return codec;
+  }
+
+  // The id table entries of saved tables, in order, each checked as one `#id` would have entered.
+  #addIds(ids: unknown): void {
+    if (!Array.isArray(ids)) throw new RangeError('codec tables: ids must be a list');
+    if (ids.length > ID_TABLE_MAX) throw new RangeError(`codec tables: more than ${ID_TABLE_MAX} ids`);
+    for (const text of ids as unknown[]) {
+      const entry = this.#tableCount;
+      const prefix = typeof text === 'string' && text.length >= UUID_LENGTH ? this.#prefixIndex.get(text.slice(0, text.length - UUID_LENGTH)) : undefined;
+      const valid = prefix !== undefined && this.#tabledPrefixes[prefix] === true && parseUuid(text as string, (text as string).length - UUID_LENGTH, this.#idWords, 0);
+      if (!valid || this.#tableEntry(0, prefix) !== -1 || this.#tableCount === entry) throw new RangeError(`codec tables: id ${entry} is not an owner's id met once`);
+    }
   }
 
   // Shape `index` of saved tables: its path in the trie, as `#object` would have made it.
@@ -344,6 +399,14 @@ export class RecordCodec {
     }
     if (this.#idCount < IDS_REMEMBERED) this.#idCount += 1;
     const ms = uuidV7Ms(this.#idWords, slot);
+    // An owner's id met in an earlier record: its entry (the record's time moves to the id's, as
+    // for an id written whole). Met first: it enters the table, and is written whole.
+    const entry = this.#tabledPrefixes[index] === true ? this.#tableEntry(slot, index) : -1;
+    if (entry !== -1) {
+      if (!Number.isNaN(ms)) this.#lastMs = ms;
+      this.#tagged(ID_TABLE, entry);
+      return true;
+    }
     const delta = ms - this.#lastMs;
     // The 6 bytes of a UUIDv7's time as a difference when that takes at most 3 bytes.
     if (Math.abs(delta) < 2 ** 20) {
@@ -413,9 +476,71 @@ export class RecordCodec {
     if (known !== undefined) return known;
     // Only an empty prefix or one ending in ':' (the platform's ids); others are written out.
     if ((length > 0 && text.charCodeAt(length - 1) !== 58) || prefixes.length >= PREFIXES_MAX) return -1;
-    this.#prefixIndex.set(prefix, prefixes.length);
-    prefixes.push(prefix);
+    this.#addPrefix(prefix);
     return prefixes.length - 1;
+  }
+
+  #addPrefix(prefix: string): void {
+    this.#prefixIndex.set(prefix, this.#prefixes.length);
+    this.#tabledPrefixes.push(this.#idTable && TABLE_PREFIXES.has(prefix));
+    this.#prefixes.push(prefix);
+  }
+
+  // The id table's entry of the uuid at `#idWords[slot]` with prefix number `prefix`; -1 when it
+  // is new (then entered, while the table has room).
+  #tableEntry(slot: number, prefix: number): number {
+    const words = this.#idWords;
+    const w0 = words[slot]!;
+    const w1 = words[slot + 1]!;
+    const w2 = words[slot + 2]!;
+    const w3 = words[slot + 3]!;
+    const slots = this.#tableSlots;
+    const mask = slots.length - 1;
+    // Random bits of a uuid (the v4 and v7 tails) are hash enough, mixed with the prefix.
+    let at = (Math.imul(w3 ^ prefix, 0x9e3779b1) ^ w2) & mask;
+    if (slots.length > 0) {
+      const table = this.#tableWords;
+      for (let held = slots[at]!; held !== 0; held = slots[at]!) {
+        const entry = held - 1;
+        const from = entry * 4;
+        if (table[from + 3] === w3 && table[from + 2] === w2 && table[from + 1] === w1 && table[from] === w0 && this.#tablePrefixes[entry] === prefix) return entry;
+        at = (at + 1) & mask;
+      }
+    }
+    if (this.#tableCount < ID_TABLE_MAX) this.#enter(slot, prefix);
+    return -1;
+  }
+
+  #enter(slot: number, prefix: number): void {
+    const entry = this.#tableCount;
+    if (2 * (entry + 1) > this.#tableSlots.length) this.#growTable();
+    this.#tableWords.set(this.#idWords.subarray(slot, slot + 4), entry * 4);
+    this.#tablePrefixes[entry] = prefix;
+    this.#tableCount = entry + 1;
+    this.#slot(entry);
+  }
+
+  // Twice the room (ID_TABLE_FIRST at first), the entries' slots made again.
+  #growTable(): void {
+    const capacity = Math.max(ID_TABLE_FIRST, this.#tablePrefixes.length * 2);
+    const words = new Int32Array(capacity * 4);
+    words.set(this.#tableWords);
+    const prefixes = new Uint16Array(capacity);
+    prefixes.set(this.#tablePrefixes);
+    this.#tableWords = words;
+    this.#tablePrefixes = prefixes;
+    this.#tableSlots = new Int32Array(capacity * 2);
+    for (let entry = 0; entry < this.#tableCount; entry += 1) this.#slot(entry);
+  }
+
+  // Entry `entry` at the first empty slot from its hash's.
+  #slot(entry: number): void {
+    const slots = this.#tableSlots;
+    const mask = slots.length - 1;
+    const from = entry * 4;
+    let at = (Math.imul(this.#tableWords[from + 3]! ^ this.#tablePrefixes[entry]!, 0x9e3779b1) ^ this.#tableWords[from + 2]!) & mask;
+    while (slots[at] !== 0) at = (at + 1) & mask;
+    slots[at] = entry + 1;
   }
 
   // Which earlier uuid of the record has the words at `slot` (-1: none).
@@ -505,6 +630,8 @@ export class RecordCodec {
         return this.#instant(this.#lastTime() + unzigzag(this.#readVarint()));
       case ID_DELTA:
         return this.#readIdDelta();
+      case ID_TABLE:
+        return this.#readTableId(this.#readVarint());
       case DECIMAL_INTEGER:
         return String(unzigzag(this.#readVarint()));
       case ARRAY:
@@ -586,6 +713,14 @@ export class RecordCodec {
     DECODED_WORDS[1] = (ms % 0x10000) << 16;
     this.#readWords(6);
     return prefix + this.#rememberedUuid();
+  }
+
+  #readTableId(entry: number): string {
+    if (entry >= this.#tableCount) throw new RangeError(`packed record: no entry ${entry}`);
+    DECODED_WORDS.set(this.#tableWords.subarray(entry * 4, entry * 4 + 4));
+    const ms = uuidV7Ms(DECODED_WORDS, 0);
+    if (!Number.isNaN(ms)) this.#lastMs = ms;
+    return this.#prefixes[this.#tablePrefixes[entry]!]! + this.#rememberedUuid();
   }
 
   // Bytes `from`..15 of a uuid from the input into DECODED_WORDS (big-endian; earlier bytes kept).

@@ -69,7 +69,9 @@ import { type BulkCustomerStoreSnapshot, bulkCustomerStoreFromSnapshot, bulkCust
 export type SnapshotHead = { readonly seq: number; readonly hash: string; readonly atMs: number };
 
 /**
- * Snapshot formats: `@5` holds the packed stores' records (transactions, quotes, card
+ * Snapshot formats: `@6` writes the packed stores' records with the codec's id table (an owner's
+ * id met in an earlier record of the store is its table entry: core/record-codec.ts), saved with
+ * the codec's other tables; otherwise as `@5`. `@5` holds the packed stores' records (transactions, quotes, card
  * transactions, external accounts, idempotency responses) as `RecordCodec` bytes, base64, beside
  * the tables of the fresh codec that encoded them for the save (core/packed-bytes.ts), and loads
  * them packed (decoded at a read); otherwise as `@4`. The codec's byte format is part of `@5`: a
@@ -88,6 +90,7 @@ export const SNAPSHOT_FORMATS = [
   'payments-engine/snapshot@3',
   'payments-engine/snapshot@4',
   'payments-engine/snapshot@5',
+  'payments-engine/snapshot@6',
 ] as const;
 
 /** Everything the log derives, at `head`. JSON-safe. */
@@ -102,7 +105,7 @@ export type EngineSnapshot = {
   readonly accountsByCustomer: readonly (readonly [string, readonly string[]])[];
   readonly platformAccountIds: readonly string[];
   readonly statements: readonly (readonly [string, StatementRecord])[];
-  /** Stored first responses by key: codec bytes from `@5` on, texts in `@3` and `@4` (parsed at a key's first repeat), pairs before. */
+  /** Stored first responses by key: codec bytes from `@5` on (with the id table from `@6`), texts in `@3` and `@4` (parsed at a key's first repeat), pairs before. */
   readonly idempotency: readonly (readonly [string, IdempotentResponse])[] | PackedRecords | PackedBytes;
   readonly timers: readonly Timer[];
   readonly config: PlatformConfig;
@@ -136,7 +139,7 @@ export type EngineSnapshot = {
 /** Captures `state` at `head`. Pure: copies, never shares mutable parts. */
 export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapshot {
   return {
-    format: 'payments-engine/snapshot@5',
+    format: 'payments-engine/snapshot@6',
     head,
     platform: { ...state.platform },
     customers: [...state.customers.byId],

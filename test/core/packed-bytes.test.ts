@@ -1,6 +1,6 @@
 /**
  * core/packed-bytes.ts: records as snapshots save them from `@5` on (codec bytes beside a fresh
- * codec's tables, base64). The layout is pinned (part of the snapshot format); a load refuses
+ * codec's tables, base64; its id table from `@6`). The layout is pinned (part of the snapshot format); a load refuses
  * tables, base64 and record lengths no save wrote with an `InvariantError`; a record whose own
  * bytes are impossible fails when read, naming it, and leaves the map answering the rest.
  */
@@ -31,7 +31,7 @@ describe('packed bytes (snapshot @5)', () => {
   it('saves records in this layout: each its length and its codec bytes, base64, beside the fresh codec\'s tables', () => {
     expect(good()).toEqual({
       ids: [A, B],
-      codec: { shapes: [['id', 'status', 'total']], strings: ['PENDING'], prefixes: ['Quote:'] },
+      codec: { shapes: [['id', 'status', 'total']], strings: ['PENDING'], prefixes: ['Quote:'], ids: [] },
       bytes: ['IA0ACQABm47jOud8RZgp2hLQFJyzBwdQRU5ESU5HC8gBGA0ACQABm47jOud8RZgp2hLQFJy0BgALCQ=='],
     });
     const map = PackedRecordMap.fromPacked<object>(good());

@@ -147,7 +147,18 @@ const PINNED_RECORD = {
   gone: undefined,
 };
 
-describe('the byte format (saved in engine snapshots from @5 on)', () => {
+// Owners' ids (customer, account, card: they enter the id table) beside a quote's, and a uuid again.
+const OWNED_UUID = '4b4c5a1e-2f0d-4e8a-9c1b-0a2b3c4d5e6f';
+const OWNED_RECORD = {
+  customerId: 'Customer:019b8ee3-3ae7-7c45-9829-da12d0149cb3',
+  accountId: 'InternalAccount:019b8ee3-3ae7-7c45-9829-da12d0149cb5',
+  cardId: `Card:${OWNED_UUID}`,
+  createdAt: '2026-01-05T16:00:00.000Z',
+  quoteId: 'Quote:019b8ee3-3ae7-7c45-9829-da12d0149cb4',
+  again: `InternalAccount:${OWNED_UUID}`,
+};
+
+describe('the byte format (saved in engine snapshots from @5 on; the id table from @6)', () => {
   it('writes a fixed record to exactly these bytes and tables under a fresh codec: a change here needs a new snapshot format', () => {
     const codec = new RecordCodec();
     const first = [...codec.encode(PINNED_RECORD)];
@@ -167,7 +178,71 @@ describe('the byte format (saved in engine snapshots from @5 on)', () => {
       shapes: [['id', 'status', 'amount', 'createdAt', 'quoteId', 'again', 'tags', 'ok', 'none', 'gone']],
       strings: ['COMPLETED', 'a', 'é'],
       prefixes: ['Transaction:', 'Quote:', 'Customer:'],
+      ids: [],
     });
+  });
+
+  it('writes an owner\'s id met in an earlier record as its id table entry (from @6 on), pinned too', () => {
+    const codec = new RecordCodec();
+    const first = [...codec.encode(OWNED_RECORD)];
+    const second = [...codec.encode(OWNED_RECORD)];
+    // Whole the first time (the owners' ids enter the table: tag 9 and 16 as in @5) ...
+    expect(first).toEqual([
+      13, 0, 9, 0, 1, 155, 142, 227, 58, 231, 124, 69, 152, 41, 218, 18, 208, 20, 156, 179, 16, 1, 0, 124, 69, 152, 41, 218, 18, 208,
+      20, 156, 181, 9, 2, 75, 76, 90, 30, 47, 13, 78, 138, 156, 27, 10, 43, 60, 77, 94, 111, 15, 205, 235, 1, 16, 3, 206, 235, 1, 124,
+      69, 152, 41, 218, 18, 208, 20, 156, 180, 14, 1, 2,
+    ]);
+    // ... then tag 17 and the entry; the record's time is the id's after it, as after a whole id,
+    // and a uuid again in the record refers back to the entry's.
+    expect(second).toEqual([13, 0, 17, 0, 17, 1, 17, 2, 15, 205, 235, 1, 16, 3, 206, 235, 1, 124, 69, 152, 41, 218, 18, 208, 20, 156, 180, 14, 1, 2]);
+    expect(codec.tables()).toEqual({
+      shapes: [['customerId', 'accountId', 'cardId', 'createdAt', 'quoteId', 'again']],
+      strings: [],
+      prefixes: ['Customer:', 'InternalAccount:', 'Card:', 'Quote:'],
+      ids: [OWNED_RECORD.customerId, OWNED_RECORD.accountId, OWNED_RECORD.cardId],
+    });
+    // With the id table off, the ids are written whole every time (@5's bytes).
+    const old = new RecordCodec({ idTable: false });
+    old.encode(OWNED_RECORD);
+    expect([...old.encode(OWNED_RECORD)].slice(0, 5)).toEqual([13, 0, 9, 0, 1]);
+    expect(old.tables().ids).toEqual([]);
+  });
+
+  it('round-trips owners\' ids across records exactly, past the table\'s growth, and through tables/fromTables', () => {
+    const pool = Array.from({ length: 700 }, (_, i) => `019b901f-3cd1-7459-8721-8b14db${i.toString(16).padStart(6, '0')}`);
+    const owner = fc.tuple(fc.constantFrom('Customer:', 'InternalAccount:', 'Card:', 'Quote:', ''), fc.constantFrom(...pool)).map(([prefix, uuid]) => prefix + uuid);
+    const row = fc.oneof(owner, fc.array(owner, { maxLength: 6 }), fc.record({ customerId: owner, at: fc.constantFrom('2026-01-05T16:00:00.000Z', '2026-01-05T16:00:01.000Z'), ids: fc.array(owner, { maxLength: 3 }) }));
+    const writer = new RecordCodec();
+    let written: { bytes: Uint8Array; value: unknown }[] = [];
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 40 }), (values) => {
+        for (const value of values) written.push({ bytes: writer.encode(value).slice(), value });
+        const reader = RecordCodec.fromTables(JSON.parse(JSON.stringify(writer.tables())) as ReturnType<RecordCodec['tables']>);
+        for (const { bytes, value } of written) {
+          expect(sameValue(writer.decode(bytes), value)).toBe(true);
+          expect(sameValue(reader.decodeWhole(bytes, 0, bytes.length), value)).toBe(true);
+        }
+        // The reader encodes on as the writer does: same bytes, tables alike.
+        for (const value of values) expect([...reader.encode(value)]).toEqual([...writer.encode(value)]);
+        expect(reader.tables()).toEqual(writer.tables());
+        if (written.length > 400) written = [];
+      }),
+      { numRuns: 200 },
+    );
+    // The table grew past its first room many times over, and entries took the short form.
+    expect(writer.tables().ids!.length).toBeGreaterThan(1_000);
+    const customers = pool.map((uuid) => `Customer:${uuid}`);
+    writer.encode(customers);
+    const again = writer.encode(customers);
+    expect(again.length).toBeLessThan(2 + pool.length * 3 + 1);
+  });
+
+  it('reads @5 tables (no id table) and their bytes', () => {
+    const old = new RecordCodec({ idTable: false });
+    const bytes = [OWNED_RECORD, OWNED_RECORD].map((value) => old.encode(value).slice());
+    const { ids: _ids, ...tables } = old.tables();
+    const reader = RecordCodec.fromTables(tables);
+    for (const packed of bytes) expect(sameValue(reader.decodeWhole(packed, 0, packed.length), OWNED_RECORD)).toBe(true);
   });
 
   it('reads bytes elsewhere through the tables of the codec that wrote them, and encodes on from them', () => {
@@ -199,6 +274,12 @@ describe('the byte format (saved in engine snapshots from @5 on)', () => {
     ['a string that is not one', { shapes: [], strings: [null], prefixes: [] }],
     ['a prefix not ending in a colon', { shapes: [], strings: [], prefixes: ['Quote'] }],
     ['a prefix twice', { shapes: [], strings: [], prefixes: ['Quote:', 'Quote:'] }],
+    ['ids that are not a list', { shapes: [], strings: [], prefixes: ['Customer:'], ids: 'Customer:' }],
+    ['an id that is not a string', { shapes: [], strings: [], prefixes: ['Customer:'], ids: [7] }],
+    ['an id of a prefix not in the tables', { shapes: [], strings: [], prefixes: ['Customer:'], ids: [`Card:${OWNED_UUID}`] }],
+    ['an id of a prefix whose ids never enter the table', { shapes: [], strings: [], prefixes: ['Quote:'], ids: [`Quote:${OWNED_UUID}`] }],
+    ['an id whose uuid is not one', { shapes: [], strings: [], prefixes: ['Customer:'], ids: [`Customer:${OWNED_UUID.toUpperCase()}`] }],
+    ['an id twice', { shapes: [], strings: [], prefixes: ['Customer:'], ids: [`Customer:${OWNED_UUID}`, `Customer:${OWNED_UUID}`] }],
   ])('refuses tables no codec holds: %s', (_name, tables) => {
     expect(() => RecordCodec.fromTables(tables as never)).toThrow(RangeError);
   });
@@ -213,7 +294,7 @@ describe('the byte format (saved in engine snapshots from @5 on)', () => {
     expect(sameValue(reader.decodeWhole(longer, 0, bytes.length), PINNED_RECORD)).toBe(true);
     // Shape 0 of an empty codec, a dictionary string it lacks, a prefix it lacks.
     const empty = RecordCodec.fromTables({ shapes: [], strings: [], prefixes: [] });
-    for (const wrong of [[13, 0], [6, 0], [9, 0, ...new Array<number>(16).fill(0)]]) {
+    for (const wrong of [[13, 0], [6, 0], [9, 0, ...new Array<number>(16).fill(0)], [17, 0]]) {
       expect(() => empty.decodeWhole(new Uint8Array(wrong), 0, wrong.length)).toThrow(/no entry 0/);
     }
   });

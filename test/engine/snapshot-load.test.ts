@@ -1,9 +1,9 @@
 /**
- * Engine snapshots (format @5: the packed stores' records as codec bytes, loaded packed and
+ * Engine snapshots (format @6: the packed stores' records as codec bytes with its id table, loaded packed and
  * decoded at a read, the list indexes as saved, the pending webhooks packed): a snapshot round
  * trip through JSON answers every read as the live engine, byte for byte, holds every packed
  * store's records equal to the writer's, and takes the same further calls; a record read from a
- * loaded store is deeply frozen; the formats before it (@4, records as texts parsed once at their
+ * loaded store is deeply frozen; the formats before it (@5, codec bytes with no id table; @4, records as texts parsed once at their
  * first read; @3, pending webhooks as ids; @2, records as objects and list indexes rebuilt; @1,
  * ledger version 1) still load and answer the same; an unknown format is refused naming it, and
  * so are packed records no save wrote, while a record whose own bytes are impossible fails when
@@ -16,7 +16,7 @@ import { InvariantError } from '../../src/core/assert.js';
 import { PackedRecordMap } from '../../src/core/packed-record-map.js';
 import { type PackedRecords, packText } from '../../src/core/packed-records.js';
 import { packedTexts, packRecords } from '../support/packed-texts.js';
-import type { PackedBytes } from '../../src/core/packed-bytes.js';
+import { type PackedBytes, packBytes } from '../../src/core/packed-bytes.js';
 import { decodeColumn, encodeColumn } from '../../src/core/column-codec.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
 import { ledgerFromSnapshot } from '../../src/ledger/snapshot.js';
@@ -34,6 +34,28 @@ const unpacked = (packed: Packed): object[] => packed.texts.map((text) => JSON.p
 function textPerRecord<T>(store: T): T {
   const { chunks: _chunks, lengths: _lengths, ...rest } = store as unknown as Packed & { chunks: string[]; lengths: number[] };
   return { ...rest, texts: packedTexts(store as unknown as PackedRecords) } as unknown as T;
+}
+
+/** A packed store (bytes, as @6 writes it) as @5 wrote it: encoded with no id table, the tables without one, from the loaded map. */
+function asBytes5<T>(store: T, byId: ReadonlyMap<string, object>): T {
+  const { codec: _codec, bytes: _bytes, ...rest } = store as unknown as PackedBytes;
+  const { codec: { ids: _ids, ...tables }, bytes } = packBytes(rest.ids, byId, { idTable: false });
+  return { ...rest, codec: tables, bytes } as unknown as T;
+}
+
+/** `snapshot` (@6) as format @5 wrote it: the packed stores' records written with no id table. */
+function asFormat5(snapshot: EngineSnapshot): EngineSnapshot {
+  const current = viaJson(snapshot);
+  const loaded = createEngine({ ...options, snapshot: viaJson(snapshot) }).state;
+  return {
+    ...current,
+    format: 'payments-engine/snapshot@5',
+    transactions: asBytes5(current.transactions, loaded.transactions.byId),
+    quotes: asBytes5(current.quotes, loaded.quotes.byId),
+    idempotency: asBytes5(current.idempotency, loaded.idempotency),
+    cardTransactions: asBytes5(current.cardTransactions as NonNullable<EngineSnapshot['cardTransactions']>, loaded.cardTransactions.byId),
+    externalAccounts: asBytes5(current.externalAccounts, loaded.externalAccounts.byId),
+  };
 }
 
 /** A packed store (bytes, as @5 writes it) as @4 wrote it: its records' texts in chunks, from the loaded map. */
@@ -112,7 +134,7 @@ const reads = readRequests(session.model, SANDBOX_AUTHORIZATION, nowMs);
 describe('a snapshot round trip', () => {
   it('answers every read as the live engine, byte for byte, and holds the same state', () => {
     const snapshot = viaJson(session.engine.snapshot());
-    expect(snapshot.format).toBe('payments-engine/snapshot@5');
+    expect(snapshot.format).toBe('payments-engine/snapshot@6');
     const loaded = createEngine({ ...options, snapshot });
     expect(reads.length).toBeGreaterThan(50);
     expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
@@ -218,6 +240,24 @@ describe('a snapshot round trip', () => {
 });
 
 describe('snapshot formats', () => {
+  it('loads a snapshot in the fifth format (@5: codec bytes with no id table), answers every read the same and saves as the writer', () => {
+    const current = viaJson(session.engine.snapshot());
+    const old = asFormat5(current);
+    // The stores' owner ids are table entries in @6 and written whole in @5.
+    expect((current.transactions as PackedBytes).codec.ids?.length).toBeGreaterThan(0);
+    expect((old.transactions as PackedBytes).codec.ids).toBeUndefined();
+    expect((old.transactions as PackedBytes).bytes).not.toEqual((current.transactions as PackedBytes).bytes);
+    const loaded = createEngine({ ...options, snapshot: old });
+    expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
+    expect(stateText(loaded)).toBe(stateText(session.engine));
+    expect(JSON.stringify(loaded.snapshot())).toBe(JSON.stringify(session.engine.snapshot()));
+    // And takes further calls as the writer: the rest of the log from a mid-log @5 snapshot.
+    const cut = Math.floor(session.log.length / 2);
+    const prefix = asFormat5(createEngine({ ...options, events: session.log.slice(0, cut) }).snapshot());
+    const resumed = createEngine({ ...options, snapshot: prefix, events: session.log.slice(cut) });
+    expect(stateText(resumed)).toBe(stateText(session.engine));
+  });
+
   it('loads a snapshot in the fourth format (@4: packed records as texts in chunks), answers every read the same and saves as the writer', () => {
     const old = asFormat4(session.engine.snapshot());
     expect('chunks' in old.transactions).toBe(true);
