@@ -21,6 +21,7 @@ import { listTransactionPage } from '../../src/domains/listing/transaction-page.
 import type { TransactionFilters } from '../../src/domains/transactions/list.js';
 import { type CodeIndex, countCodeBelow } from '../../src/domains/listing/code-index.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
+import { listMembers, type PositionArena } from '../../src/core/position-arena.js';
 
 const AUTH = basicAuthorization(SANDBOX_CREDENTIAL);
 const OPTIONS = { regulated: true, seed: 1, sha256: nativeSha256 } as const;
@@ -134,7 +135,8 @@ describe('GET /transactions from the list index', () => {
     const index = engine.state.lists.transactions;
     expect(index.codesByCustomer.size).toBe(index.byCustomer.size);
     let rows = 0;
-    for (const [customerId, positions] of index.byCustomer) {
+    for (const [customerId, list] of index.byCustomer) {
+      const positions = listMembers(index.positionLists, list);
       const own = index.codesByCustomer.get(customerId)!;
       expect(own.type.length).toBe(positions.length);
       expect(own.status.length).toBe(positions.length);
@@ -220,11 +222,12 @@ function indexText(e: Engine): string {
     return { values, counts };
   };
   const map = (m: ReadonlyMap<string, readonly number[]>): unknown => [...m].map(([k, v]) => [k, [...v]]);
+  const arenaMap = (m: ReadonlyMap<string, number>, arena: PositionArena): unknown => [...m].map(([k, v]) => [k, listMembers(arena, v)]);
   return JSON.stringify({
     places: [...transactions.places],
     createdMs: [...transactions.createdMs],
     listed: [transactions.paymentsListed, transactions.cardsListed],
-    maps: [map(transactions.byCustomer), map(transactions.byCard), map(transactions.byAccount), map(quotes.byCustomer)],
+    maps: [arenaMap(transactions.byCustomer, transactions.positionLists), arenaMap(transactions.byCard, transactions.positionLists), arenaMap(transactions.byAccount, transactions.positionLists), map(quotes.byCustomer)],
     customerCodes: [...transactions.codesByCustomer].map(([id, own]) => [id, codes(own.type), codes(own.status)]),
     codes: [codes(transactions.type), codes(transactions.direction), codes(transactions.status), codes(quotes.status), codes(e.state.lists.agentActions.status)],
     quoteCreatedMs: [...quotes.createdMs],

@@ -8,6 +8,7 @@
  */
 import { type CodeIndex, countCodeBelow, nextWithCode, previousWithCode } from './code-index.js';
 import { copyAppending } from './exact-array.js';
+import { appendToList, listLength, listLowerBound, listMemberAt, NO_LIST, type PositionArena } from '../../core/position-arena.js';
 
 /** An ordered set of positions. */
 export type PositionSource = {
@@ -38,6 +39,21 @@ export function sortedSource(positions: readonly number[]): PositionSource {
   };
 }
 
+/** The members of an ascending list of `arena` (`NO_LIST`: none), as `sortedSource`. */
+export function arenaListSource(arena: PositionArena, list: number): PositionSource {
+  return {
+    count: (lo, hi) => Math.max(0, listLowerBound(arena, list, hi) - listLowerBound(arena, list, lo)),
+    previous: (bound) => {
+      const at = listLowerBound(arena, list, bound) - 1;
+      return at >= 0 ? listMemberAt(arena, list, at) : -1;
+    },
+    next: (from) => {
+      const at = listLowerBound(arena, list, from);
+      return at < listLength(arena, list) ? listMemberAt(arena, list, at) : -1;
+    },
+  };
+}
+
 /** The positions of `index` holding `code`. */
 export function codeSource(index: CodeIndex, code: number): PositionSource {
   return {
@@ -58,6 +74,16 @@ export function ownedCodeSource(positions: readonly number[], codes: CodeIndex, 
     count: (lo, hi) => Math.max(0, countCodeBelow(codes, code, lowerBound(positions, hi)) - countCodeBelow(codes, code, lowerBound(positions, lo))),
     previous: (bound) => positionOf(previousWithCode(codes, code, lowerBound(positions, bound))),
     next: (from) => positionOf(nextWithCode(codes, code, lowerBound(positions, from))),
+  };
+}
+
+/** `ownedCodeSource` for an owner's positions kept as a list of `arena`. */
+export function ownedArenaCodeSource(arena: PositionArena, list: number, codes: CodeIndex, code: number): PositionSource {
+  const positionOf = (local: number): number => (local === -1 ? -1 : listMemberAt(arena, list, local));
+  return {
+    count: (lo, hi) => Math.max(0, countCodeBelow(codes, code, listLowerBound(arena, list, hi)) - countCodeBelow(codes, code, listLowerBound(arena, list, lo))),
+    previous: (bound) => positionOf(previousWithCode(codes, code, listLowerBound(arena, list, bound))),
+    next: (from) => positionOf(nextWithCode(codes, code, listLowerBound(arena, list, from))),
   };
 }
 
@@ -98,6 +124,13 @@ export function pushPosition<K>(map: Map<K, number[]>, key: K, position: number)
   if (list === undefined) map.set(key, [position]);
   else if (list.length < SHORT_LIST) map.set(key, copyAppending(list, position));
   else list.push(position);
+}
+
+/** Appends `position` to the list of `key` in `map`, the lists kept in `arena` (see core/position-arena.ts). */
+export function pushArenaPosition<K>(arena: PositionArena, map: Map<K, number>, key: K, position: number): void {
+  const list = map.get(key);
+  const moved = appendToList(arena, list ?? NO_LIST, position);
+  if (moved !== list) map.set(key, moved);
 }
 
 /**

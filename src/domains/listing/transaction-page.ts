@@ -19,7 +19,8 @@ import { matchesTransaction, type TransactionFilters } from '../transactions/lis
 import { referencedTransactionId } from '../transactions/reference.js';
 import { instantToMs } from '../../core/time.js';
 import { countPlan, type ListPlan, pageDown, pageUp } from './query.js';
-import { codeSource, firstPositionAtLeast, ownedCodeSource, type PositionSource, sortedSource } from './sources.js';
+import { NO_LIST } from '../../core/position-arena.js';
+import { arenaListSource, codeSource, firstPositionAtLeast, ownedArenaCodeSource, type PositionSource, sortedSource } from './sources.js';
 import { directionCode, listedPositionOfPayment, listedRecordAt, statusCode, type TransactionListIndex, typeCode } from './transactions.js';
 
 /** The filters the index answers exactly. */
@@ -54,7 +55,7 @@ function planOf(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, i
   const lo = filters.createdAfterMs === undefined ? 0 : firstPositionAtLeast(length, keyAt, filters.createdAfterMs);
   const hi = filters.createdBeforeMs === undefined ? length : firstPositionAtLeast(length, keyAt, filters.createdBeforeMs);
   const sources: PositionSource[] = [];
-  const list = (map: Map<string, number[]>, key: string): PositionSource => sortedSource(map.get(key) ?? []);
+  const list = (map: Map<string, number>, key: string): PositionSource => arenaListSource(index.positionLists, map.get(key) ?? NO_LIST);
   if (filters.customerId !== undefined) sources.push(...customerSources(index, filters.customerId, filters));
   else {
     if (filters.type !== undefined) sources.push(codeSource(index.type, typeCode(filters.type)));
@@ -78,12 +79,13 @@ function planOf(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, i
  * would be checked row by row along the customer's whole list.
  */
 function customerSources(index: TransactionListIndex, customerId: string, filters: TransactionFilters): PositionSource[] {
-  const positions = index.byCustomer.get(customerId) ?? [];
+  const lists = index.positionLists;
+  const positions = index.byCustomer.get(customerId) ?? NO_LIST;
   const own = index.codesByCustomer.get(customerId);
-  if (own === undefined || (filters.type === undefined && filters.status === undefined)) return [sortedSource(positions)];
+  if (own === undefined || (filters.type === undefined && filters.status === undefined)) return [arenaListSource(lists, positions)];
   const sources: PositionSource[] = [];
-  if (filters.type !== undefined) sources.push(ownedCodeSource(positions, own.type, typeCode(filters.type)));
-  if (filters.status !== undefined) sources.push(ownedCodeSource(positions, own.status, statusCode(filters.status)));
+  if (filters.type !== undefined) sources.push(ownedArenaCodeSource(lists, positions, own.type, typeCode(filters.type)));
+  if (filters.status !== undefined) sources.push(ownedArenaCodeSource(lists, positions, own.status, statusCode(filters.status)));
   return sources;
 }
 

@@ -16,7 +16,8 @@ import type { TransactionStore } from '../transactions/store.js';
 import { bareUuid } from '../../core/ids.js';
 import { instantToMs } from '../../core/time.js';
 import { appendCode, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
-import { lowerBound, pushPosition } from './sources.js';
+import { emptyPositionArena, listLowerBound, type PositionArena } from '../../core/position-arena.js';
+import { lowerBound, pushArenaPosition } from './sources.js';
 
 /** The merged list's index. */
 export type TransactionListIndex = {
@@ -31,7 +32,9 @@ export type TransactionListIndex = {
   /** How many payments and card transactions of the stores are listed. */
   paymentsListed: number;
   cardsListed: number;
-  readonly byCustomer: Map<string, number[]>;
+  /** The per-key position lists below (`byCustomer`, `byCard`, `byAccount`): each map holds its keys' handles here. */
+  readonly positionLists: PositionArena;
+  readonly byCustomer: Map<string, number>;
   /**
    * Per customer, the type and status codes parallel to its `byCustomer` positions, so that a
    * customer's rows of one type or status are one index read (`ownedCodeSource`), not a walk
@@ -39,9 +42,9 @@ export type TransactionListIndex = {
    */
   readonly codesByCustomer: Map<string, CustomerRowCodes>;
   /** A card's bare uuid, lower case. */
-  readonly byCard: Map<string, number[]>;
+  readonly byCard: Map<string, number>;
   /** Account identifiers on either side: an account id or an UMA address (`accountIdentifierOf`). */
-  readonly byAccount: Map<string, number[]>;
+  readonly byAccount: Map<string, number>;
   /** Codes: `TRANSACTION_TYPES` index + 1. */
   readonly type: CodeIndex;
   /** Codes: `TRANSACTION_DIRECTIONS` index + 1. */
@@ -60,6 +63,7 @@ export function emptyTransactionListIndex(): TransactionListIndex {
     createdMs: [],
     paymentsListed: 0,
     cardsListed: 0,
+    positionLists: emptyPositionArena(),
     byCustomer: new Map(),
     codesByCustomer: new Map(),
     byCard: new Map(),
@@ -123,14 +127,15 @@ function appendRecord(index: TransactionListIndex, record: Transaction | CardTra
   const position = index.places.length;
   index.places.push(place);
   index.createdMs.push(instantToMs(record.createdAt));
-  pushPosition(index.byCustomer, record.customerId, position);
+  const lists = index.positionLists;
+  pushArenaPosition(lists, index.byCustomer, record.customerId, position);
   const isCard = 'cardId' in record;
-  if (isCard) pushPosition(index.byCard, bareUuid(record.cardId).toLowerCase(), position);
+  if (isCard) pushArenaPosition(lists, index.byCard, bareUuid(record.cardId).toLowerCase(), position);
   // Read apart rather than through accountIdentifiersOf: no object per listed record.
   const sender = isCard ? (record.direction === 'DEBIT' ? record.accountId : undefined) : paymentSenderOf(record);
   const receiver = isCard ? (record.direction === 'DEBIT' ? undefined : record.accountId) : paymentReceiverOf(record);
-  if (sender !== undefined) pushPosition(index.byAccount, sender, position);
-  if (receiver !== undefined && receiver !== sender) pushPosition(index.byAccount, receiver, position);
+  if (sender !== undefined) pushArenaPosition(lists, index.byAccount, sender, position);
+  if (receiver !== undefined && receiver !== sender) pushArenaPosition(lists, index.byAccount, receiver, position);
   const type = typeCode(isCard ? 'CARD' : record.type);
   const status = isCard ? 0 : statusCode(record.status);
   appendCode(index.type, type);
@@ -178,7 +183,7 @@ export function syncTransactionStatus(state: ListedStores, index: TransactionLis
   setCode(index.status, position, code);
   const positions = index.byCustomer.get(transaction.customerId);
   const own = index.codesByCustomer.get(transaction.customerId);
-  if (positions !== undefined && own !== undefined) setCode(own.status, lowerBound(positions, position), code);
+  if (positions !== undefined && own !== undefined) setCode(own.status, listLowerBound(index.positionLists, positions, position), code);
 }
 
 /** The position of a listed id created at `createdMs`, or -1: a binary search on the creation times. */

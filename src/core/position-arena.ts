@@ -1,0 +1,107 @@
+/**
+ * Many append-only lists of small non-negative integers (list positions) in one Int32Array, so
+ * that a list costs its members' 4 B each and a header word, not a JS array's ~48 B of header,
+ * 8 B an element and spare capacity, nor a typed array's ~150 B of fixed cost
+ * (docs/performance.md, "List indexes off the JS heap: tried, not landed (stop 24)").
+ *
+ * A list lives in one block of 2^k words: the first word holds its length, the others its
+ * members in order, so member i is one read at `list + 1 + i` (binary searches stay O(log n)).
+ * A full block is copied into one of the next size and freed; a freed block is reused by the
+ * next list that needs a block of its size. A list is named by its block's offset (its handle),
+ * which changes when the list moves: the caller keeps the handle `appendToList` returns.
+ *
+ * Plain data (an object, an Int32Array, numbers), so that snapshots carry it as they carry the
+ * other list indexes (`engine/snapshot-data.ts`). The same appends in the same order make the
+ * same words. Pure functions, no I/O.
+ */
+
+/** The handle of a list with no members yet (no block). */
+export const NO_LIST = -1;
+
+/** Size classes: a block of class k is 2^k words (up to 2^30, beyond any list an engine holds). */
+const CLASSES = 31;
+
+/** The arena: `words[0, used)` hold blocks; `free[k]` is the first freed block of class k (-1: none), each linking the next in its first word. */
+export type PositionArena = { words: Int32Array; used: number; readonly free: number[] };
+
+/** An empty arena (no buffer until the first list). */
+export function emptyPositionArena(): PositionArena {
+  return { words: new Int32Array(0), used: 0, free: new Array<number>(CLASSES).fill(-1) };
+}
+
+/** Appends `value` (0 <= value < 2^31) to `list` (`NO_LIST`: a new list) and returns the list's handle, which differs from `list` when the list moved. */
+export function appendToList(arena: PositionArena, list: number, value: number): number {
+  if (list === NO_LIST) {
+    const block = allocate(arena, 1);
+    arena.words[block] = 1;
+    arena.words[block + 1] = value;
+    return block;
+  }
+  const length = arena.words[list]!;
+  // A block of class k holds 2^k - 1 members: full when length + 1 is a power of two.
+  let block = list;
+  if (((length + 1) & length) === 0) {
+    const cls = 31 - Math.clz32(length + 1);
+    block = allocate(arena, cls + 1);
+    const words = arena.words;
+    words.copyWithin(block, list, list + 1 + length);
+    words[list] = arena.free[cls]!;
+    arena.free[cls] = list;
+  }
+  const words = arena.words;
+  words[block] = length + 1;
+  words[block + 1 + length] = value;
+  return block;
+}
+
+/** A block of class `cls`: a freed one, else one past `used` (the words grown by half when full). */
+function allocate(arena: PositionArena, cls: number): number {
+  const reused = arena.free[cls]!;
+  if (reused !== -1) {
+    arena.free[cls] = arena.words[reused]!;
+    return reused;
+  }
+  const block = arena.used;
+  const end = block + (1 << cls);
+  if (end > arena.words.length) {
+    // By half rather than doubling: the spare words are the arena's only fixed waste.
+    const grown = new Int32Array(Math.max(end, 256, Math.ceil(arena.words.length * 1.5)));
+    grown.set(arena.words.subarray(0, arena.used));
+    arena.words = grown;
+  }
+  arena.used = end;
+  return block;
+}
+
+/** How many members `list` holds (0 for `NO_LIST`). */
+export function listLength(arena: PositionArena, list: number): number {
+  return list === NO_LIST ? 0 : arena.words[list]!;
+}
+
+/** Member `local` of `list` (0 <= local < its length). */
+export function listMemberAt(arena: PositionArena, list: number, local: number): number {
+  return arena.words[list + 1 + local]!;
+}
+
+/** The first local index of ascending `list` whose member is >= `value` (its length when none). O(log n). */
+export function listLowerBound(arena: PositionArena, list: number, value: number): number {
+  if (list === NO_LIST) return 0;
+  const words = arena.words;
+  const first = list + 1;
+  let lo = 0;
+  let hi = words[list]!;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (words[first + mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The members of `list`, in order, as a new array. */
+export function listMembers(arena: PositionArena, list: number): number[] {
+  const length = listLength(arena, list);
+  const out = new Array<number>(length);
+  for (let local = 0; local < length; local += 1) out[local] = arena.words[list + 1 + local]!;
+  return out;
+}

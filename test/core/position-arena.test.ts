@@ -1,0 +1,67 @@
+/**
+ * The position arena holds each list's members in order across block moves and reuses freed
+ * blocks, and the same appends make the same words (snapshots of live and rebuilt indexes agree).
+ */
+import { describe, expect, it } from 'vitest';
+import { appendToList, emptyPositionArena, listLength, listLowerBound, listMemberAt, listMembers, NO_LIST } from '../../src/core/position-arena.js';
+
+/** Appends to 40 lists of skewed sizes, returning the arena, each list's handle and the model. */
+function filled(appends: number): { arena: ReturnType<typeof emptyPositionArena>; handles: number[]; model: number[][] } {
+  const arena = emptyPositionArena();
+  const handles = new Array<number>(40).fill(NO_LIST);
+  const model: number[][] = Array.from({ length: 40 }, () => []);
+  for (let position = 0; position < appends; position += 1) {
+    // Skewed: list 0 gets every third position, the others a pseudo-random share.
+    const key = position % 3 === 0 ? 0 : 1 + ((position * 7919) % 39);
+    handles[key] = appendToList(arena, handles[key]!, position);
+    model[key]!.push(position);
+  }
+  return { arena, handles, model };
+}
+
+describe('position arena', () => {
+  it('keeps every list\'s members in order across block moves', () => {
+    const { arena, handles, model } = filled(5000);
+    handles.forEach((list, key) => {
+      expect(listMembers(arena, list)).toEqual(model[key]);
+      expect(listLength(arena, list)).toBe(model[key]!.length);
+    });
+  });
+
+  it('answers lower bounds and members by local index as a sorted array does', () => {
+    const { arena, handles, model } = filled(3000);
+    for (const [key, list] of handles.entries()) {
+      const members = model[key]!;
+      for (const value of [-1, 0, 1, 17, 1500, 2999, 3000, 10_000]) {
+        const expected = members.findIndex((member) => member >= value);
+        expect(listLowerBound(arena, list, value)).toBe(expected === -1 ? members.length : expected);
+      }
+      members.forEach((member, local) => expect(listMemberAt(arena, list, local)).toBe(member));
+    }
+    expect(listLowerBound(arena, NO_LIST, 5)).toBe(0);
+    expect(listMembers(arena, NO_LIST)).toEqual([]);
+  });
+
+  it('uses at most four words per member and header (a block and the smaller ones it left)', () => {
+    const { arena, model } = filled(20_000);
+    const needed = model.reduce((sum, members) => sum + members.length + 1, 0);
+    expect(arena.used).toBeLessThanOrEqual(4 * needed);
+  });
+
+  it('gives a freed block to the next list of its size', () => {
+    const arena = emptyPositionArena();
+    const first = appendToList(arena, NO_LIST, 1);
+    const moved = appendToList(arena, first, 2);
+    expect(moved).not.toBe(first);
+    const second = appendToList(arena, NO_LIST, 3);
+    expect(second).toBe(first);
+    expect([listMembers(arena, moved), listMembers(arena, second)]).toEqual([[1, 2], [3]]);
+  });
+
+  it('makes the same words from the same appends', () => {
+    const a = filled(4000);
+    const b = filled(4000);
+    expect(b.handles).toEqual(a.handles);
+    expect(Array.from(b.arena.words)).toEqual(Array.from(a.arena.words));
+  });
+});
