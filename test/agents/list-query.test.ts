@@ -6,6 +6,7 @@
  * page as the plain scan (`listAgents`) does, and replay and a snapshot rebuild it.
  */
 import { describe, expect, it } from 'vitest';
+import { listMembers } from '../../src/core/position-arena.js';
 import { type AgentFilters, listAgents } from '../../src/domains/agents/list.js';
 import { countCodeBelow } from '../../src/domains/listing/code-index.js';
 import { listAgentPage } from '../../src/domains/listing/agent-page.js';
@@ -146,9 +147,9 @@ describe('GET /agents with the reference filters', () => {
     }
     expect(agents).toHaveLength(6);
     const text = (lists: typeof state.lists): string => {
-      const { createdMs, byCustomer, live, paused, connected } = lists.agents;
+      const { createdMs, positionLists, byCustomer, live, paused, connected } = lists.agents;
       const codes = (index: typeof live) => [0, 1, 2].map((code) => Array.from({ length: index.length + 1 }, (_, bound) => countCodeBelow(index, code, bound)));
-      return JSON.stringify({ createdMs, byCustomer: [...byCustomer], live: codes(live), paused: codes(paused), connected: codes(connected) });
+      return JSON.stringify({ createdMs, byCustomer: [...byCustomer].map(([id, list]) => [id, listMembers(positionLists, list)]), live: codes(live), paused: codes(paused), connected: codes(connected) });
     };
     expect(text(createEngine({ events: h.log }).state.lists)).toBe(text(state.lists));
     expect(text(createEngine({ snapshot: JSON.parse(JSON.stringify(h.engine.snapshot())) }).state.lists)).toBe(text(state.lists));

@@ -12,7 +12,8 @@ import type { AgentAction } from '../agents/types.js';
 import type { DomainState } from '../state.js';
 import { actionStatusCode } from './agent-actions.js';
 import { countPlan, type ListPlan, pageInEitherOrder } from './query.js';
-import { codeSource, firstPositionAtLeast, ownedCodeSource, type PositionSource, sortedSource } from './sources.js';
+import { NO_LIST } from '../../core/position-arena.js';
+import { arenaListSource, codeSource, firstPositionAtLeast, ownedArenaCodeSource, type PositionSource, sortedSource } from './sources.js';
 
 /** The creation range [createdAfterMs, createdBeforeMs) and the order of an action page. */
 export type ActionOrder = { readonly createdAfterMs?: number; readonly createdBeforeMs?: number; readonly newestFirst?: boolean };
@@ -32,9 +33,10 @@ export function listAllAgentActionPage(
     if (status !== undefined) sources.push(codeSource(index.status, status));
   } else {
     // A customer's actions of one status are one source (the customer's approvals), not two to walk.
-    const positions = index.byCustomer.get(customerId) ?? [];
+    const lists = index.positionLists;
+    const positions = index.byCustomer.get(customerId) ?? NO_LIST;
     const codes = index.statusByCustomer.get(customerId);
-    sources.push(status === undefined ? sortedSource(positions) : codes === undefined ? sortedSource([]) : ownedCodeSource(positions, codes, status));
+    sources.push(status === undefined ? arenaListSource(lists, positions) : codes === undefined ? sortedSource([]) : ownedArenaCodeSource(lists, positions, codes, status));
   }
   const plan: ListPlan = { sources, ...rangeOf(index.createdMs, order) };
   return pageOf(plan, page, order, (position) => state.agents.actions.get(state.agents.actionOrder[position]!)!);

@@ -10,14 +10,17 @@ import { instantToMs } from '../../core/time.js';
 import type { AgentStore } from '../agents/store.js';
 import { AGENT_ACTION_STATUSES, type AgentAction } from '../agents/types.js';
 import { appendCode, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
-import { appended, lowerBound, pushPosition } from './sources.js';
+import { emptyPositionArena, listLowerBound, type PositionArena } from '../../core/position-arena.js';
+import { appended, pushArenaPosition } from './sources.js';
 import { positionOfListed } from './transactions.js';
 
 /** The action list's index; positions are indexes into `agents.actionOrder`. */
 export type AgentActionListIndex = {
   /** `createdAt` in epoch ms, parallel to the order (to find an action's position). */
   readonly createdMs: number[];
-  readonly byCustomer: Map<string, number[]>;
+  /** The per-customer position lists of `byCustomer` (its values are their handles here). */
+  readonly positionLists: PositionArena;
+  readonly byCustomer: Map<string, number>;
   /** Codes: `AGENT_ACTION_STATUSES` index + 1. */
   readonly status: CodeIndex;
   /** Per customer, the status codes parallel to its `byCustomer` positions. */
@@ -31,7 +34,7 @@ export type OwnActionIndex = { createdMs: number[]; readonly status: CodeIndex }
 
 /** An empty index. */
 export function emptyAgentActionListIndex(): AgentActionListIndex {
-  return { createdMs: [], byCustomer: new Map(), status: emptyCodeIndex(), statusByCustomer: new Map(), byAgent: new Map() };
+  return { createdMs: [], positionLists: emptyPositionArena(), byCustomer: new Map(), status: emptyCodeIndex(), statusByCustomer: new Map(), byAgent: new Map() };
 }
 
 /** The status code of a filter value (1-based). */
@@ -42,7 +45,7 @@ export function catchUpAgentActionList(store: AgentStore, index: AgentActionList
   for (let position = index.createdMs.length; position < store.actionOrder.length; position += 1) {
     const action = store.actions.get(store.actionOrder[position]!)!;
     index.createdMs.push(instantToMs(action.createdAt));
-    pushPosition(index.byCustomer, action.customerId, position);
+    pushArenaPosition(index.positionLists, index.byCustomer, action.customerId, position);
     appendCode(index.status, actionStatusCode(action.status));
     appendCode(customerCodesFor(index, action.customerId), actionStatusCode(action.status));
     const own = ownIndexFor(index, action.agentId);
@@ -76,7 +79,7 @@ export function syncAgentActionStatus(store: AgentStore, index: AgentActionListI
     setCode(index.status, position, actionStatusCode(action.status));
     const positions = index.byCustomer.get(action.customerId);
     const codes = index.statusByCustomer.get(action.customerId);
-    if (positions !== undefined && codes !== undefined) setCode(codes, lowerBound(positions, position), actionStatusCode(action.status));
+    if (positions !== undefined && codes !== undefined) setCode(codes, listLowerBound(index.positionLists, positions, position), actionStatusCode(action.status));
   }
   const own = index.byAgent.get(action.agentId);
   const ids = store.actionsByAgent.get(action.agentId);

@@ -11,7 +11,8 @@ import type { Agent } from '../agents/types.js';
 import type { DomainState } from '../state.js';
 import { AGENT_CODES } from './agents.js';
 import { countPlan, type ListPlan, pageInEitherOrder } from './query.js';
-import { codeSource, firstPositionAtLeast, type PositionSource, sortedSource } from './sources.js';
+import { NO_LIST } from '../../core/position-arena.js';
+import { arenaListSource, codeSource, firstPositionAtLeast, type PositionSource } from './sources.js';
 
 /** Up to `limit` matching live agents from `position`, the next match's position, and every match's count. Pure. */
 export function listAgentPage(
@@ -27,7 +28,7 @@ export function listAgentPage(
   const hi = filters.createdBeforeMs === undefined ? length : firstPositionAtLeast(length, keyAt, Math.floor(filters.createdBeforeMs) + 1);
   const yesNo = (value: boolean): number => (value ? AGENT_CODES.yes : AGENT_CODES.no);
   const sources: PositionSource[] = [];
-  if (filters.customerId !== undefined) sources.push(sortedSource(index.byCustomer.get(filters.customerId) ?? []));
+  if (filters.customerId !== undefined) sources.push(arenaListSource(index.positionLists, index.byCustomer.get(filters.customerId) ?? NO_LIST));
   // A deleted agent has neither paused code nor connected code, so those filters leave it out by themselves.
   if (filters.isPaused !== undefined) sources.push(codeSource(index.paused, yesNo(filters.isPaused)));
   if (filters.isConnected !== undefined) sources.push(codeSource(index.connected, yesNo(filters.isConnected)));

@@ -10,7 +10,8 @@ import { instantToMs } from '../../core/time.js';
 import type { AgentStore } from '../agents/store.js';
 import type { Agent } from '../agents/types.js';
 import { appendCode, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
-import { pushPosition } from './sources.js';
+import { emptyPositionArena, type PositionArena } from '../../core/position-arena.js';
+import { pushArenaPosition } from './sources.js';
 import { positionOfListed } from './transactions.js';
 
 /** Codes of the yes/no columns; 0 marks a deleted agent in `paused` and `connected`. */
@@ -19,7 +20,9 @@ export const AGENT_CODES = { live: 1, deleted: 2, no: 1, yes: 2 } as const;
 /** The agent list's index; positions are indexes into `agents.order`. */
 export type AgentListIndex = {
   readonly createdMs: number[];
-  readonly byCustomer: Map<string, number[]>;
+  /** The per-customer position lists of `byCustomer` (its values are their handles here). */
+  readonly positionLists: PositionArena;
+  readonly byCustomer: Map<string, number>;
   readonly live: CodeIndex;
   readonly paused: CodeIndex;
   readonly connected: CodeIndex;
@@ -27,7 +30,7 @@ export type AgentListIndex = {
 
 /** An empty index. */
 export function emptyAgentListIndex(): AgentListIndex {
-  return { createdMs: [], byCustomer: new Map(), live: emptyCodeIndex(), paused: emptyCodeIndex(), connected: emptyCodeIndex() };
+  return { createdMs: [], positionLists: emptyPositionArena(), byCustomer: new Map(), live: emptyCodeIndex(), paused: emptyCodeIndex(), connected: emptyCodeIndex() };
 }
 
 type Codes = { readonly live: number; readonly paused: number; readonly connected: number };
@@ -46,7 +49,7 @@ export function catchUpAgentList(store: AgentStore, index: AgentListIndex): void
   for (let position = index.createdMs.length; position < store.order.length; position += 1) {
     const agent = store.byId.get(store.order[position]!)!;
     index.createdMs.push(instantToMs(agent.createdAt));
-    pushPosition(index.byCustomer, agent.customerId, position);
+    pushArenaPosition(index.positionLists, index.byCustomer, agent.customerId, position);
     const codes = codesOf(agent);
     appendCode(index.live, codes.live);
     appendCode(index.paused, codes.paused);

@@ -8,7 +8,8 @@
 import type { Quote, QuoteStatus } from '../quotes/types.js';
 import type { DomainState } from '../state.js';
 import { countPlan, type ListPlan, pageUp, positionOfRank } from './query.js';
-import { codeSource, type PositionSource, sortedSource } from './sources.js';
+import { NO_LIST } from '../../core/position-arena.js';
+import { arenaListSource, codeSource, type PositionSource } from './sources.js';
 import { quoteStatusCode } from './quotes.js';
 
 /** The list filters; each absent filter matches every quote. */
@@ -22,7 +23,7 @@ export function listQuotePage(
 ): { readonly items: readonly Quote[]; readonly totalCount: number } {
   const index = state.lists.quotes;
   const sources: PositionSource[] = [];
-  if (filters.customerId !== undefined) sources.push(sortedSource(index.byCustomer.get(filters.customerId) ?? []));
+  if (filters.customerId !== undefined) sources.push(arenaListSource(index.positionLists, index.byCustomer.get(filters.customerId) ?? NO_LIST));
   if (filters.status !== undefined) sources.push(codeSource(index.status, quoteStatusCode(filters.status)));
   const plan: ListPlan = { sources, lo: 0, hi: state.quotes.order.length };
   const totalCount = countPlan(plan);

@@ -8,14 +8,14 @@ import { quoteStatusOf } from '../quotes/view.js';
 import type { DomainState } from '../state.js';
 import { appendCode, setCode } from './code-index.js';
 import { type QuoteListIndex, quoteStatusCode } from './quotes.js';
-import { pushPosition } from './sources.js';
+import { pushArenaPosition } from './sources.js';
 
 /** Lists the quotes the store holds that the index lacks. */
 export function catchUpQuoteList(state: Pick<DomainState, 'quotes' | 'transactions'>, index: QuoteListIndex): void {
   for (let position = index.createdMs.length; position < state.quotes.order.length; position += 1) {
     const quote = state.quotes.byId.valueAt(position);
     index.createdMs.push(instantToMs(quote.createdAt));
-    pushPosition(index.byCustomer, quote.customerId, position);
+    pushArenaPosition(index.positionLists, index.byCustomer, quote.customerId, position);
     appendCode(index.status, quoteStatusCode(quoteStatusOf(quote, state)));
   }
 }

@@ -4,20 +4,23 @@
  * `listing/quote-upkeep.ts` re-reads it after either changes). Ids and positions only.
  */
 import { QUOTE_STATUSES } from '../quotes/types.js';
+import { emptyPositionArena, type PositionArena } from '../../core/position-arena.js';
 import { type CodeIndex, emptyCodeIndex } from './code-index.js';
 
 /** The quote list's index; positions are indexes into `state.quotes.order`. */
 export type QuoteListIndex = {
   /** `createdAt` in epoch ms, parallel to the store's order (to find a quote's position). */
   readonly createdMs: number[];
-  readonly byCustomer: Map<string, number[]>;
+  /** The per-customer position lists of `byCustomer` (its values are their handles here). */
+  readonly positionLists: PositionArena;
+  readonly byCustomer: Map<string, number>;
   /** Codes: `QUOTE_STATUSES` index + 1, the status `quoteView` answers. */
   readonly status: CodeIndex;
 };
 
 /** An empty index. */
 export function emptyQuoteListIndex(): QuoteListIndex {
-  return { createdMs: [], byCustomer: new Map(), status: emptyCodeIndex() };
+  return { createdMs: [], positionLists: emptyPositionArena(), byCustomer: new Map(), status: emptyCodeIndex() };
 }
 
 /** The status code of a filter value (1-based). */
