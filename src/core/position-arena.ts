@@ -10,7 +10,11 @@
  * next list that needs a block of its size. A list is named by its block's offset (its handle),
  * which changes when the list moves: the caller keeps the handle `appendToList` returns.
  *
- * Plain data (an object, an Int32Array, numbers), so that snapshots carry it as they carry the
+ * An arena made with times keeps a Float64Array beside the words, at the same offsets: each
+ * member has a time (epoch ms, beyond an Int32) read by the same handle and local index, so a
+ * list of positions and a list of their creation times cost one handle.
+ *
+ * Plain data (an object, typed arrays, numbers), so that snapshots carry it as they carry the
  * other list indexes (`engine/snapshot-data.ts`). The same appends in the same order make the
  * same words. Pure functions, no I/O.
  */
@@ -21,36 +25,46 @@ export const NO_LIST = -1;
 /** Size classes: a block of class k is 2^k words (up to 2^30, beyond any list an engine holds). */
 const CLASSES = 31;
 
-/** The arena: `words[0, used)` hold blocks; `free[k]` is the first freed block of class k (-1: none), each linking the next in its first word. */
-export type PositionArena = { words: Int32Array; used: number; readonly free: number[] };
+/**
+ * The arena: `words[0, used)` hold blocks; `free[k]` is the first freed block of class k (-1:
+ * none), each linking the next in its first word; `times`, when kept, the members' times at the
+ * members' offsets (the same length as `words`).
+ */
+export type PositionArena = { words: Int32Array; times: Float64Array | undefined; used: number; readonly free: number[] };
 
-/** An empty arena (no buffer until the first list). */
-export function emptyPositionArena(): PositionArena {
-  return { words: new Int32Array(0), used: 0, free: new Array<number>(CLASSES).fill(-1) };
+/** An empty arena (no buffer until the first list), with a time per member when `withTimes`. */
+export function emptyPositionArena(withTimes = false): PositionArena {
+  return { words: new Int32Array(0), times: withTimes ? new Float64Array(0) : undefined, used: 0, free: new Array<number>(CLASSES).fill(-1) };
 }
 
 /** Appends `value` (0 <= value < 2^31) to `list` (`NO_LIST`: a new list) and returns the list's handle, which differs from `list` when the list moved. */
 export function appendToList(arena: PositionArena, list: number, value: number): number {
-  if (list === NO_LIST) {
-    const block = allocate(arena, 1);
-    arena.words[block] = 1;
-    arena.words[block + 1] = value;
-    return block;
-  }
-  const length = arena.words[list]!;
-  // A block of class k holds 2^k - 1 members: full when length + 1 is a power of two.
-  let block = list;
-  if (((length + 1) & length) === 0) {
-    const cls = 31 - Math.clz32(length + 1);
-    block = allocate(arena, cls + 1);
-    const words = arena.words;
-    words.copyWithin(block, list, list + 1 + length);
-    words[list] = arena.free[cls]!;
-    arena.free[cls] = list;
-  }
+  const length = listLength(arena, list);
+  const block = blockFor(arena, list, length);
   const words = arena.words;
   words[block] = length + 1;
   words[block + 1 + length] = value;
+  return block;
+}
+
+/** `appendToList` for an arena with times: `value` with its time `timeMs` (any double). */
+export function appendTimedToList(arena: PositionArena, list: number, value: number, timeMs: number): number {
+  const block = appendToList(arena, list, value);
+  arena.times![block + arena.words[block]!] = timeMs;
+  return block;
+}
+
+/** The block to hold `list` (`length` members) and one more: its own, a new one, or a larger one it was copied into. */
+function blockFor(arena: PositionArena, list: number, length: number): number {
+  if (list === NO_LIST) return allocate(arena, 1);
+  // A block of class k holds 2^k - 1 members: full when length + 1 is a power of two.
+  if (((length + 1) & length) !== 0) return list;
+  const cls = 31 - Math.clz32(length + 1);
+  const block = allocate(arena, cls + 1);
+  arena.words.copyWithin(block, list, list + 1 + length);
+  arena.times?.copyWithin(block, list, list + 1 + length);
+  arena.words[list] = arena.free[cls]!;
+  arena.free[cls] = list;
   return block;
 }
 
@@ -65,9 +79,15 @@ function allocate(arena: PositionArena, cls: number): number {
   const end = block + (1 << cls);
   if (end > arena.words.length) {
     // By half rather than doubling: the spare words are the arena's only fixed waste.
-    const grown = new Int32Array(Math.max(end, 256, Math.ceil(arena.words.length * 1.5)));
+    const size = Math.max(end, 256, Math.ceil(arena.words.length * 1.5));
+    const grown = new Int32Array(size);
     grown.set(arena.words.subarray(0, arena.used));
     arena.words = grown;
+    if (arena.times !== undefined) {
+      const times = new Float64Array(size);
+      times.set(arena.times.subarray(0, arena.used));
+      arena.times = times;
+    }
   }
   arena.used = end;
   return block;
@@ -96,6 +116,34 @@ export function listLowerBound(arena: PositionArena, list: number, value: number
     else hi = mid;
   }
   return lo;
+}
+
+/** The time of member `local` of `list`, in an arena with times. */
+export function listTimeAt(arena: PositionArena, list: number, local: number): number {
+  return arena.times![list + 1 + local]!;
+}
+
+/** The first local index of `list` whose time is >= `timeMs` (its length when none), times non-decreasing. O(log n). */
+export function listFirstTimeAtLeast(arena: PositionArena, list: number, timeMs: number): number {
+  if (list === NO_LIST) return 0;
+  const times = arena.times!;
+  const first = list + 1;
+  let lo = 0;
+  let hi = arena.words[list]!;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[first + mid]! < timeMs) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The members' times of `list`, in order, as a new array. */
+export function listTimes(arena: PositionArena, list: number): number[] {
+  const length = listLength(arena, list);
+  const out = new Array<number>(length);
+  for (let local = 0; local < length; local += 1) out[local] = arena.times![list + 1 + local]!;
+  return out;
 }
 
 /** The members of `list`, in order, as a new array. */

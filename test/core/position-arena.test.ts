@@ -3,7 +3,7 @@
  * blocks, and the same appends make the same words (snapshots of live and rebuilt indexes agree).
  */
 import { describe, expect, it } from 'vitest';
-import { appendToList, emptyPositionArena, listLength, listLowerBound, listMemberAt, listMembers, NO_LIST } from '../../src/core/position-arena.js';
+import { appendTimedToList, appendToList, emptyPositionArena, listFirstTimeAtLeast, listLength, listLowerBound, listMemberAt, listMembers, listTimeAt, listTimes, NO_LIST } from '../../src/core/position-arena.js';
 
 /** Appends to 40 lists of skewed sizes, returning the arena, each list's handle and the model. */
 function filled(appends: number): { arena: ReturnType<typeof emptyPositionArena>; handles: number[]; model: number[][] } {
@@ -63,5 +63,27 @@ describe('position arena', () => {
     const b = filled(4000);
     expect(b.handles).toEqual(a.handles);
     expect(Array.from(b.arena.words)).toEqual(Array.from(a.arena.words));
+  });
+
+  it('keeps each member\'s time beside it across block moves and arena growth', () => {
+    const arena = emptyPositionArena(true);
+    const handles = [NO_LIST, NO_LIST, NO_LIST];
+    const model: [number, number][][] = [[], [], []];
+    for (let position = 0; position < 2000; position += 1) {
+      const key = position % 5 === 0 ? 0 : position % 2 === 0 ? 1 : 2;
+      // Epoch ms beyond an Int32, non-decreasing with ties.
+      const timeMs = 1.7e12 + Math.floor(position / 3) * 1000;
+      handles[key] = appendTimedToList(arena, handles[key]!, position, timeMs);
+      model[key]!.push([position, timeMs]);
+    }
+    handles.forEach((list, key) => {
+      const members = model[key]!;
+      expect([listMembers(arena, list), listTimes(arena, list)]).toEqual([members.map(([p]) => p), members.map(([, t]) => t)]);
+      for (const timeMs of [0, 1.7e12, 1.7e12 + 5000, 1.7e12 + 333_000, 1.8e12]) {
+        const expected = members.findIndex(([, t]) => t >= timeMs);
+        expect(listFirstTimeAtLeast(arena, list, timeMs)).toBe(expected === -1 ? members.length : expected);
+      }
+      expect(listTimeAt(arena, list, 0)).toBe(members[0]![1]);
+    });
   });
 });

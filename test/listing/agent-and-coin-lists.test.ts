@@ -7,6 +7,7 @@
  * engine rebuilds by replay or from a snapshot equal the ones kept live.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { listMembers, listTimes } from '../../src/core/position-arena.js';
 import { apiWorkload } from '../../benchmarks/api-workload.js';
 import { basicAuthorization } from '../../src/api/auth.js';
 import { nativeSha256 } from '../../src/cli/native-hash.js';
@@ -187,6 +188,6 @@ function indexText(e: Engine): string {
   return JSON.stringify({
     coins: [stablecoinOperations.listed, sorted(stablecoinOperations.byCoin).map(([k, v]) => [k, v.createdMs, codes(v.type), codes(v.status)])],
     agents: sorted(agentActions.byAgent).map(([k, v]) => [k, v.createdMs, codes(v.status)]),
-    payments: [customerPayments.listed, sorted(customerPayments.byCustomer).map(([k, v]) => [k, v.paymentPositions, v.createdMs, codes(v.type), codes(v.status)])],
+    payments: [customerPayments.listed, sorted(customerPayments.byCustomer).map(([k, v]) => [k, listMembers(customerPayments.positionLists, v.list), listTimes(customerPayments.positionLists, v.list), codes(v.type), codes(v.status)])],
   });
 }

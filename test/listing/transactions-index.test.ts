@@ -21,7 +21,7 @@ import { listTransactionPage } from '../../src/domains/listing/transaction-page.
 import type { TransactionFilters } from '../../src/domains/transactions/list.js';
 import { type CodeIndex, countCodeBelow } from '../../src/domains/listing/code-index.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
-import { listMembers, type PositionArena } from '../../src/core/position-arena.js';
+import { listMembers, listTimes, type PositionArena } from '../../src/core/position-arena.js';
 
 const AUTH = basicAuthorization(SANDBOX_CREDENTIAL);
 const OPTIONS = { regulated: true, seed: 1, sha256: nativeSha256 } as const;
@@ -246,7 +246,7 @@ function indexText(e: Engine): string {
     // Kept only where a payment's wire status moves (listing/evolve.ts): a rebuild from the store must agree.
     customerPayments: [
       e.state.lists.customerPayments.listed,
-      [...e.state.lists.customerPayments.byCustomer].map(([id, own]) => [id, [...own.paymentPositions], [...own.createdMs], codes(own.type), codes(own.status)]),
+      [...e.state.lists.customerPayments.byCustomer].map(([id, own]) => [id, listMembers(e.state.lists.customerPayments.positionLists, own.list), listTimes(e.state.lists.customerPayments.positionLists, own.list), codes(own.type), codes(own.status)]),
     ],
   });
 }

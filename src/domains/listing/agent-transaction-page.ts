@@ -11,13 +11,13 @@
  * `reference` resolves to at most one payment. The account identifier filters walk the
  * customer's own payments in the range (its positions, never the whole store). Pure.
  */
-import { instantToMs } from '../../core/time.js';
 import type { DomainState } from '../state.js';
 import { matchesTransaction, type TransactionFilters, type TransactionPage } from '../transactions/list.js';
 import { referencedTransactionId } from '../transactions/reference.js';
-import type { CustomerPaymentIndex } from './customer-payments.js';
+import { listFirstTimeAtLeast, listLength, listLowerBound, listMemberAt, type PositionArena } from '../../core/position-arena.js';
+import { type CustomerPaymentIndex, localPositionOf } from './customer-payments.js';
 import { countPlan, type ListPlan, pageDown, pageUp } from './query.js';
-import { codeSource, firstPositionAtLeast, lowerBound, type PositionSource, sortedSource } from './sources.js';
+import { codeSource, type PositionSource, sortedSource } from './sources.js';
 import { statusCode, typeCode } from './transactions.js';
 
 /** The filters that list takes: the agent's customer, and any of the transaction list's others. */
@@ -32,50 +32,48 @@ export function listCustomerPaymentPage(
   filters: CustomerPaymentFilters,
   page: { readonly limit: number; readonly position: number },
 ): TransactionPage {
+  const lists = state.lists.customerPayments.positionLists;
   const own = state.lists.customerPayments.byCustomer.get(filters.customerId);
   if (own === undefined) return { items: [], totalCount: 0 };
-  const plan = planOf(state, own, filters);
+  const plan = planOf(state, lists, own, filters);
   const totalCount = countPlan(plan);
-  const paymentAt = (local: number) => state.transactions.byId.valueAt(own.paymentPositions[local]!);
+  const positionAt = (local: number): number => listMemberAt(lists, own.list, local);
+  const paymentAt = (local: number) => state.transactions.byId.valueAt(positionAt(local));
   if (filters.sortOrder === 'asc') {
     // A payment position is where the next page starts: the first local position at or after it.
-    const found = pageUp(plan, lowerBound(own.paymentPositions, page.position), page.limit);
+    const found = pageUp(plan, listLowerBound(lists, own.list, page.position), page.limit);
     const items = found.positions.map(paymentAt);
-    return found.nextPosition === -1 ? { items, totalCount } : { items, nextPosition: own.paymentPositions[found.nextPosition]!, totalCount };
+    return found.nextPosition === -1 ? { items, totalCount } : { items, nextPosition: positionAt(found.nextPosition), totalCount };
   }
   // A payment position bounds the local positions whose payment lies below it.
-  const bound = page.position === 0 ? plan.hi : lowerBound(own.paymentPositions, page.position);
+  const bound = page.position === 0 ? plan.hi : listLowerBound(lists, own.list, page.position);
   const found = pageDown(plan, bound, page.limit);
   const items = found.positions.map(paymentAt);
   const last = found.positions[found.positions.length - 1];
-  return found.more && last !== undefined ? { items, nextPosition: own.paymentPositions[last]!, totalCount } : { items, totalCount };
+  return found.more && last !== undefined ? { items, nextPosition: positionAt(last), totalCount } : { items, totalCount };
 }
 
-function planOf(state: Pick<DomainState, 'transactions'>, own: CustomerPaymentIndex, filters: CustomerPaymentFilters): ListPlan {
-  const keyAt = (local: number): number => own.createdMs[local] ?? 0;
-  const length = own.paymentPositions.length;
-  const lo = filters.createdAfterMs === undefined ? 0 : firstPositionAtLeast(length, keyAt, filters.createdAfterMs);
-  const hi = filters.createdBeforeMs === undefined ? length : firstPositionAtLeast(length, keyAt, filters.createdBeforeMs);
+function planOf(state: Pick<DomainState, 'transactions'>, lists: PositionArena, own: CustomerPaymentIndex, filters: CustomerPaymentFilters): ListPlan {
+  const length = listLength(lists, own.list);
+  const lo = filters.createdAfterMs === undefined ? 0 : listFirstTimeAtLeast(lists, own.list, filters.createdAfterMs);
+  const hi = filters.createdBeforeMs === undefined ? length : listFirstTimeAtLeast(lists, own.list, filters.createdBeforeMs);
   const sources: PositionSource[] = [];
   if (filters.type !== undefined) sources.push(codeSource(own.type, typeCode(filters.type)));
   if (filters.status !== undefined) sources.push(codeSource(own.status, statusCode(filters.status)));
-  if (filters.reference !== undefined) sources.push(sortedSource(referencePositions(state, own, filters.reference)));
+  if (filters.reference !== undefined) sources.push(sortedSource(referencePositions(state, lists, own, filters.reference)));
   // What no source says exactly (which side an account is on, whether a reference is answered yet) is checked on each payment.
   const exact = Object.entries(filters).every(([key, value]) => value === undefined || INDEXED.has(key));
   if (exact) return { sources, lo, hi };
-  const paymentAt = (local: number) => state.transactions.byId.valueAt(own.paymentPositions[local]!);
+  const paymentAt = (local: number) => state.transactions.byId.valueAt(listMemberAt(lists, own.list, local));
   return { sources, lo, hi, residual: (local) => matchesTransaction(paymentAt(local), filters) };
 }
 
 /** The one local position a reference can name (references are made from the transaction's id), if it is this customer's. */
-function referencePositions(state: Pick<DomainState, 'transactions'>, own: CustomerPaymentIndex, reference: string): number[] {
+function referencePositions(state: Pick<DomainState, 'transactions'>, lists: PositionArena, own: CustomerPaymentIndex, reference: string): number[] {
   const id = referencedTransactionId(reference);
   const tx = id === undefined ? undefined : state.transactions.byId.get(id);
   if (tx === undefined) return [];
-  const createdMs = instantToMs(tx.createdAt);
-  const position = state.transactions.byId.positionOf(tx.id);
-  for (let local = lowerBound(own.createdMs, createdMs); local < own.createdMs.length && own.createdMs[local] === createdMs; local += 1) {
-    if (own.paymentPositions[local] === position) return [local];
-  }
-  return [];
+  // Positions ascend in the customer's list: its local position is a binary search away.
+  const local = localPositionOf(lists, own, state.transactions.byId.positionOf(tx.id));
+  return local === -1 ? [] : [local];
 }

@@ -9,27 +9,29 @@ import { instantToMs } from '../../core/time.js';
 import type { TransactionStore } from '../transactions/store.js';
 import type { Transaction } from '../transactions/types.js';
 import { appendCode, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
-import { appended, lowerBound } from './sources.js';
+import { appendTimedToList, emptyPositionArena, listLength, listLowerBound, listMemberAt, NO_LIST, type PositionArena } from '../../core/position-arena.js';
 import { statusCode, typeCode } from './transactions.js';
 
-/** One customer's payments; a local position indexes these arrays. */
+/** One customer's payments; a local position indexes its list and these codes. */
 export type CustomerPaymentIndex = {
-  /** Positions in `transactions.order`, ascending. */
-  paymentPositions: number[];
-  /** `createdAt` in epoch ms, parallel (to find a payment's local position). */
-  createdMs: number[];
+  /**
+   * The handle of its list in the index's `positionLists`: positions in `transactions.order`,
+   * ascending, each with its `createdAt` in epoch ms as the member's time (a date range is a
+   * binary search on them).
+   */
+  list: number;
   /** Codes: `TRANSACTION_TYPES` index + 1. */
   readonly type: CodeIndex;
   /** Codes: `TRANSACTION_STATUSES` index + 1. */
   readonly status: CodeIndex;
 };
 
-/** Every customer's payment index, and how many payments of the store's order are listed. */
-export type CustomerPaymentListIndex = { listed: number; readonly byCustomer: Map<string, CustomerPaymentIndex> };
+/** Every customer's payment index, the arena of their lists, and how many payments of the store's order are listed. */
+export type CustomerPaymentListIndex = { listed: number; readonly positionLists: PositionArena; readonly byCustomer: Map<string, CustomerPaymentIndex> };
 
 /** An empty index. */
 export function emptyCustomerPaymentListIndex(): CustomerPaymentListIndex {
-  return { listed: 0, byCustomer: new Map() };
+  return { listed: 0, positionLists: emptyPositionArena(true), byCustomer: new Map() };
 }
 
 /** Lists the payments the store holds that the index lacks; `created` as in `catchUpTransactionList`. */
@@ -39,8 +41,7 @@ export function catchUpCustomerPaymentList(store: TransactionStore, index: Custo
   for (; index.listed < store.order.length; index.listed += 1) {
     const payment = index.listed === createdAt ? created! : store.byId.valueAt(index.listed);
     const own = customerIndexFor(index, payment.customerId);
-    own.paymentPositions = appended(own.paymentPositions, index.listed);
-    own.createdMs = appended(own.createdMs, instantToMs(payment.createdAt));
+    own.list = appendTimedToList(index.positionLists, own.list, index.listed, instantToMs(payment.createdAt));
     appendCode(own.type, typeCode(payment.type));
     appendCode(own.status, statusCode(payment.status));
   }
@@ -51,19 +52,21 @@ export function syncCustomerPaymentStatus(store: TransactionStore, index: Custom
   const own = index.byCustomer.get(payment.customerId);
   if (own === undefined) return;
   // Positions are compared, not ids: no id is rebuilt from its packed key.
-  const position = store.byId.positionOf(payment.id);
-  for (let local = lowerBound(own.createdMs, createdMs); local < own.createdMs.length && own.createdMs[local] === createdMs; local += 1) {
-    if (own.paymentPositions[local] === position) {
-      setCode(own.status, local, statusCode(payment.status));
-      return;
-    }
-  }
+  const local = localPositionOf(index.positionLists, own, store.byId.positionOf(payment.id));
+  if (local !== -1) setCode(own.status, local, statusCode(payment.status));
+}
+
+/** The local position of payment position `position` in `own`'s list, or -1 (positions ascend: a binary search). */
+export function localPositionOf(lists: PositionArena, own: CustomerPaymentIndex, position: number): number {
+  if (position === -1) return -1;
+  const local = listLowerBound(lists, own.list, position);
+  return local < listLength(lists, own.list) && listMemberAt(lists, own.list, local) === position ? local : -1;
 }
 
 function customerIndexFor(index: CustomerPaymentListIndex, customerId: string): CustomerPaymentIndex {
   let own = index.byCustomer.get(customerId);
   if (own === undefined) {
-    own = { paymentPositions: [], createdMs: [], type: emptyCodeIndex(), status: emptyCodeIndex() };
+    own = { list: NO_LIST, type: emptyCodeIndex(), status: emptyCodeIndex() };
     index.byCustomer.set(customerId, own);
   }
   return own;
