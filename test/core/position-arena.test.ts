@@ -36,7 +36,7 @@ describe('position arena', () => {
         const expected = members.findIndex((member) => member >= value);
         expect(listLowerBound(arena, list, value)).toBe(expected === -1 ? members.length : expected);
       }
-      members.forEach((member, local) => expect(listMemberAt(arena, list, local)).toBe(member));
+      for (const [local, member] of members.entries()) expect(listMemberAt(arena, list, local)).toBe(member);
     }
     expect(listLowerBound(arena, NO_LIST, 5)).toBe(0);
     expect(listMembers(arena, NO_LIST)).toEqual([]);

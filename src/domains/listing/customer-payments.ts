@@ -47,8 +47,8 @@ export function catchUpCustomerPaymentList(store: TransactionStore, index: Custo
   }
 }
 
-/** Re-reads a listed payment's status (after it moved); `createdMs` is its `createdAt` in epoch ms. */
-export function syncCustomerPaymentStatus(store: TransactionStore, index: CustomerPaymentListIndex, payment: Transaction, createdMs: number): void {
+/** Re-reads a listed payment's status (after it moved). */
+export function syncCustomerPaymentStatus(store: TransactionStore, index: CustomerPaymentListIndex, payment: Transaction): void {
   const own = index.byCustomer.get(payment.customerId);
   if (own === undefined) return;
   // Positions are compared, not ids: no id is rebuilt from its packed key.

@@ -53,10 +53,9 @@ function indexTransactionTransitioned(state: DomainState, data: TransactionTrans
   if (from === to) return;
   const transaction = state.transactions.byId.get(data.transactionId);
   if (transaction === undefined) return;
-  // Both indexes find the payment by its creation time: parsed once for the two.
-  const createdMs = instantToMs(transaction.createdAt);
-  syncTransactionStatus(state, state.lists.transactions, transaction, createdMs);
-  syncCustomerPaymentStatus(state.transactions, state.lists.customerPayments, transaction, createdMs);
+  // The merged list finds the payment by its creation time; the customer's list by its position.
+  syncTransactionStatus(state, state.lists.transactions, transaction, instantToMs(transaction.createdAt));
+  syncCustomerPaymentStatus(state.transactions, state.lists.customerPayments, transaction);
   if (quoteStatusFollowing(from) !== quoteStatusFollowing(to)) syncQuoteOf(state, transaction);
 }
 
