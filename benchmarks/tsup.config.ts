@@ -8,7 +8,7 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig({
   // The CLI's verify worker lands beside scenarios.js, where auditFile looks for it.
-  entry: { run: 'benchmarks/run.ts', scenarios: 'benchmarks/scenarios.ts', ab: 'benchmarks/ab.ts', 'api-scenarios': 'benchmarks/api-scenarios.ts', 'ledger-bytes': 'benchmarks/ledger-bytes.ts', 'memory-ab': 'benchmarks/memory-ab.ts', 'replay-ab': 'benchmarks/replay-ab.ts', 'codec-bench': 'benchmarks/codec-bench.ts', 'replay-encodes': 'benchmarks/replay-encodes.ts', 'verify-worker': 'src/cli/verify-worker.ts' },
+  entry: { run: 'benchmarks/run.ts', scenarios: 'benchmarks/scenarios.ts', ab: 'benchmarks/ab.ts', 'api-scenarios': 'benchmarks/api-scenarios.ts', 'ledger-bytes': 'benchmarks/ledger-bytes.ts', 'memory-ab': 'benchmarks/memory-ab.ts', 'replay-ab': 'benchmarks/replay-ab.ts', 'codec-bench': 'benchmarks/codec-bench.ts', 'replay-encodes': 'benchmarks/replay-encodes.ts', 'audit-ab': 'benchmarks/audit-ab.ts', 'verify-worker': 'src/cli/verify-worker.ts' },
   outDir: 'bench-out/bundle',
   format: ['esm'],
   platform: 'node',
