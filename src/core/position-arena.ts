@@ -12,7 +12,9 @@
  *
  * An arena made with times keeps a Float64Array beside the words, at the same offsets: each
  * member has a time (epoch ms, beyond an Int32) read by the same handle and local index, so a
- * list of positions and a list of their creation times cost one handle.
+ * list of positions and a list of their creation times cost one handle. An arena made with codes
+ * keeps a Uint8Array the same way: a byte per member (an owner's type and status codes), one byte
+ * where a `CodeIndex` per owner cost two objects and a JS array of 8 B a code.
  *
  * Plain data (an object, typed arrays, numbers), so that snapshots carry it as they carry the
  * other list indexes (`engine/snapshot-data.ts`). The same appends in the same order make the
@@ -27,14 +29,20 @@ const CLASSES = 31;
 
 /**
  * The arena: `words[0, used)` hold blocks; `free[k]` is the first freed block of class k (-1:
- * none), each linking the next in its first word; `times`, when kept, the members' times at the
- * members' offsets (the same length as `words`).
+ * none), each linking the next in its first word; `times` and `codes`, when kept, the members'
+ * times and codes at the members' offsets (each the same length as `words`).
  */
-export type PositionArena = { words: Int32Array; times: Float64Array | undefined; used: number; readonly free: number[] };
+export type PositionArena = { words: Int32Array; times: Float64Array | undefined; codes: Uint8Array | undefined; used: number; readonly free: number[] };
 
-/** An empty arena (no buffer until the first list), with a time per member when `withTimes`. */
-export function emptyPositionArena(withTimes = false): PositionArena {
-  return { words: new Int32Array(0), times: withTimes ? new Float64Array(0) : undefined, used: 0, free: new Array<number>(CLASSES).fill(-1) };
+/** An empty arena (no buffer until the first list), with a time per member when `withTimes` and a code byte per member when `withCodes`. */
+export function emptyPositionArena(withTimes = false, withCodes = false): PositionArena {
+  return {
+    words: new Int32Array(0),
+    times: withTimes ? new Float64Array(0) : undefined,
+    codes: withCodes ? new Uint8Array(0) : undefined,
+    used: 0,
+    free: new Array<number>(CLASSES).fill(-1),
+  };
 }
 
 /** Appends `value` (0 <= value < 2^31) to `list` (`NO_LIST`: a new list) and returns the list's handle, which differs from `list` when the list moved. */
@@ -54,6 +62,13 @@ export function appendTimedToList(arena: PositionArena, list: number, value: num
   return block;
 }
 
+/** `appendToList` for an arena with codes: `value` with its code `code` (0..255). */
+export function appendCodedToList(arena: PositionArena, list: number, value: number, code: number): number {
+  const block = appendToList(arena, list, value);
+  arena.codes![block + arena.words[block]!] = code;
+  return block;
+}
+
 /** The block to hold `list` (`length` members) and one more: its own, a new one, or a larger one it was copied into. */
 function blockFor(arena: PositionArena, list: number, length: number): number {
   if (list === NO_LIST) return allocate(arena, 1);
@@ -63,6 +78,12 @@ function blockFor(arena: PositionArena, list: number, length: number): number {
   const block = allocate(arena, cls + 1);
   arena.words.copyWithin(block, list, list + 1 + length);
   arena.times?.copyWithin(block, list, list + 1 + length);
+  if (arena.codes !== undefined) {
+    arena.codes.copyWithin(block, list, list + 1 + length);
+    // A freed block's codes cleared: the bytes past a list's end are then the same in an index
+    // kept live (codes changed in place) and in one rebuilt from the stores (final codes).
+    arena.codes.fill(0, list, list + 1 + length);
+  }
   arena.words[list] = arena.free[cls]!;
   arena.free[cls] = list;
   return block;
@@ -87,6 +108,11 @@ function allocate(arena: PositionArena, cls: number): number {
       const times = new Float64Array(size);
       times.set(arena.times.subarray(0, arena.used));
       arena.times = times;
+    }
+    if (arena.codes !== undefined) {
+      const codes = new Uint8Array(size);
+      codes.set(arena.codes.subarray(0, arena.used));
+      arena.codes = codes;
     }
   }
   arena.used = end;
@@ -136,6 +162,24 @@ export function listFirstTimeAtLeast(arena: PositionArena, list: number, timeMs:
     else hi = mid;
   }
   return lo;
+}
+
+/** The code of member `local` of `list`, in an arena with codes. */
+export function listCodeAt(arena: PositionArena, list: number, local: number): number {
+  return arena.codes![list + 1 + local]!;
+}
+
+/** Sets the code of member `local` of `list` (0 <= local < its length; 0..255), in an arena with codes. */
+export function setListCode(arena: PositionArena, list: number, local: number, code: number): void {
+  arena.codes![list + 1 + local] = code;
+}
+
+/** The members' codes of `list`, in order, as a new array. */
+export function listCodes(arena: PositionArena, list: number): number[] {
+  const length = listLength(arena, list);
+  const out = new Array<number>(length);
+  for (let local = 0; local < length; local += 1) out[local] = arena.codes![list + 1 + local]!;
+  return out;
 }
 
 /** The members' times of `list`, in order, as a new array. */

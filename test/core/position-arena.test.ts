@@ -3,7 +3,7 @@
  * blocks, and the same appends make the same words (snapshots of live and rebuilt indexes agree).
  */
 import { describe, expect, it } from 'vitest';
-import { appendTimedToList, appendToList, emptyPositionArena, listFirstTimeAtLeast, listLength, listLowerBound, listMemberAt, listMembers, listTimeAt, listTimes, NO_LIST } from '../../src/core/position-arena.js';
+import { appendCodedToList, appendTimedToList, appendToList, emptyPositionArena, listCodeAt, listCodes, listFirstTimeAtLeast, listLength, listLowerBound, listMemberAt, listMembers, listTimeAt, listTimes, NO_LIST, setListCode } from '../../src/core/position-arena.js';
 
 /** Appends to 40 lists of skewed sizes, returning the arena, each list's handle and the model. */
 function filled(appends: number): { arena: ReturnType<typeof emptyPositionArena>; handles: number[]; model: number[][] } {
@@ -85,5 +85,39 @@ describe('position arena', () => {
       }
       expect(listTimeAt(arena, list, 0)).toBe(members[0]![1]);
     });
+  });
+
+  it('keeps each member\'s code beside it across block moves, arena growth and code changes', () => {
+    const arena = emptyPositionArena(true, true);
+    const handles = [NO_LIST, NO_LIST, NO_LIST];
+    const model: [number, number][][] = [[], [], []];
+    for (let position = 0; position < 2000; position += 1) {
+      const key = position % 5 === 0 ? 0 : position % 2 === 0 ? 1 : 2;
+      const code = (position * 37) % 256;
+      // Timed and coded at once, as an owner's payments are.
+      const list = appendTimedToList(arena, handles[key]!, position, 1.7e12 + position);
+      setListCode(arena, list, listLength(arena, list) - 1, code);
+      handles[key] = list;
+      model[key]!.push([position, code]);
+      if (position % 7 === 0) {
+        // Changing an earlier member's code moves with it when its block is copied.
+        const local = Math.floor(model[key]!.length / 2);
+        setListCode(arena, list, local, (local * 3 + 1) % 256);
+        model[key]![local]![1] = (local * 3 + 1) % 256;
+      }
+    }
+    handles.forEach((list, key) => {
+      const members = model[key]!;
+      expect([listMembers(arena, list), listCodes(arena, list)]).toEqual([members.map(([p]) => p), members.map(([, c]) => c)]);
+      expect(listCodeAt(arena, list, 1)).toBe(members[1]![1]);
+    });
+  });
+
+  it('appends a coded member with its code', () => {
+    const arena = emptyPositionArena(false, true);
+    let list = NO_LIST;
+    for (let value = 0; value < 100; value += 1) list = appendCodedToList(arena, list, value, value % 11);
+    expect(listCodes(arena, list)).toEqual(Array.from({ length: 100 }, (_, value) => value % 11));
+    expect(arena.times).toBeUndefined();
   });
 });

@@ -19,9 +19,10 @@ import { harness } from '../support/harness.js';
 import { listAllTransactions } from '../../src/domains/card-transactions/list.js';
 import { listTransactionPage } from '../../src/domains/listing/transaction-page.js';
 import type { TransactionFilters } from '../../src/domains/transactions/list.js';
-import { type CodeIndex, countCodeBelow } from '../../src/domains/listing/code-index.js';
+import { CODE_BLOCK_SIZE, type CodeIndex, countCodeBelow } from '../../src/domains/listing/code-index.js';
+import { ownStatusCode, ownTypeCode } from '../../src/domains/listing/transactions.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
-import { listMembers, listTimes, type PositionArena } from '../../src/core/position-arena.js';
+import { listCodes, listMembers, listTimes, type PositionArena } from '../../src/core/position-arena.js';
 
 const AUTH = basicAuthorization(SANDBOX_CREDENTIAL);
 const OPTIONS = { regulated: true, seed: 1, sha256: nativeSha256 } as const;
@@ -131,22 +132,54 @@ describe('GET /transactions from the list index', () => {
     expect(walk(engine, 'direction=CREDIT', 100).totalCount).toBeGreaterThan(0);
   });
 
-  it('each customer\'s type and status codes are the store-wide codes at its positions (customer with type or status reads one index)', () => {
+  it('each customer\'s type and status codes are the store-wide codes at its positions (customer with type or status reads its own list)', () => {
     const index = engine.state.lists.transactions;
-    expect(index.codesByCustomer.size).toBe(index.byCustomer.size);
     let rows = 0;
     for (const [customerId, list] of index.byCustomer) {
       const positions = listMembers(index.positionLists, list);
-      const own = index.codesByCustomer.get(customerId)!;
-      expect(own.type.length).toBe(positions.length);
-      expect(own.status.length).toBe(positions.length);
+      const bytes = listCodes(index.positionLists, list);
+      const long = index.longCodesByCustomer.get(customerId);
+      // Only a customer past one block has CodeIndexes (trees); theirs agree with its list's codes.
+      expect(long !== undefined).toBe(positions.length > CODE_BLOCK_SIZE);
+      if (long !== undefined) expect([long.type.length, long.status.length]).toEqual([positions.length, positions.length]);
       positions.forEach((position, local) => {
-        expect(own.type.codes[local]).toBe(index.type.codes[position]);
-        expect(own.status.codes[local]).toBe(index.status.codes[position]);
+        const [type, status] = [index.type.codes[position], index.status.codes[position]];
+        expect([ownTypeCode(bytes[local]!), ownStatusCode(bytes[local]!)]).toEqual([type, status]);
+        if (long !== undefined) expect([long.type.codes[local], long.status.codes[local]]).toEqual([type, status]);
       });
       rows += positions.length;
     }
     expect(rows).toBe(index.places.length);
+  });
+
+  it('each customer with a type or a status, short lists (scanned codes) and long ones (trees) alike, pages as the plain scan does', () => {
+    const state = engine.state;
+    const index = state.lists.transactions;
+    const customers = [...index.byCustomer.keys()];
+    // Both paths must be taken, or the case proves nothing.
+    expect(customers.some((id) => index.longCodesByCustomer.has(id))).toBe(true);
+    expect(customers.some((id) => !index.longCodesByCustomer.has(id))).toBe(true);
+    for (const customerId of customers) {
+      const filterSets: TransactionFilters[] = [
+        { customerId, type: 'INCOMING' },
+        { customerId, type: 'CARD' },
+        { customerId, status: 'COMPLETED' },
+        { customerId, status: 'PENDING' },
+        { customerId, type: 'OUTGOING', status: 'COMPLETED' },
+      ];
+      for (const filters of filterSets) {
+        for (const limit of [3, 50]) {
+          let position = 0;
+          for (let pages = 0; pages < 100; pages += 1) {
+            const scanned = listAllTransactions(state, filters, { limit, position });
+            const indexed = listTransactionPage(state, filters, { limit, position });
+            expect({ filters, limit, position, ...indexed, items: indexed.items.map((row) => row.tx.id) }).toEqual({ filters, limit, position, ...scanned, items: scanned.items.map((row) => row.tx.id) });
+            if (scanned.nextPosition === undefined) break;
+            position = scanned.nextPosition;
+          }
+        }
+      }
+    }
   });
 
   it('answers what the plain scan of both stores answers (same rows, positions and counts), page by page', () => {
@@ -201,7 +234,8 @@ describe('GET /transactions from the list index', () => {
     const live = indexText(engine);
     const snapshot = JSON.parse(JSON.stringify(engine.snapshot()));
     const lists = decodeData(snapshot.lists) as Record<string, Record<string, unknown>>;
-    const { codesByCustomer: _k, ...transactionIndex } = lists.transactions!;
+    // Stop 25 moved the per-customer codes into the arena's code bytes (longCodesByCustomer: past one block only).
+    const { longCodesByCustomer: _k, ...transactionIndex } = lists.transactions!;
     // The shapes before stop 22: each index without the field added then (external accounts had one map per currency).
     const { statusByCustomer: _a, ...actions } = lists.agentActions!;
     const { statusByCustomer: _c, byFundingSource: _f, ...cards } = lists.cards!;
@@ -228,7 +262,10 @@ function indexText(e: Engine): string {
     createdMs: [...transactions.createdMs],
     listed: [transactions.paymentsListed, transactions.cardsListed],
     maps: [arenaMap(transactions.byCustomer, transactions.positionLists), arenaMap(transactions.byCard, transactions.positionLists), arenaMap(transactions.byAccount, transactions.positionLists), arenaMap(quotes.byCustomer, quotes.positionLists)],
-    customerCodes: [...transactions.codesByCustomer].map(([id, own]) => [id, codes(own.type), codes(own.status)]),
+    customerCodes: [
+      [...transactions.byCustomer].map(([id, list]) => [id, listCodes(transactions.positionLists, list)]),
+      [...transactions.longCodesByCustomer].map(([id, own]) => [id, codes(own.type), codes(own.status)]),
+    ],
     codes: [codes(transactions.type), codes(transactions.direction), codes(transactions.status), codes(quotes.status), codes(e.state.lists.agentActions.status)],
     quoteCreatedMs: [...quotes.createdMs],
     actions: [

@@ -8,7 +8,7 @@
  */
 import { type CodeIndex, countCodeBelow, nextWithCode, previousWithCode } from './code-index.js';
 import { copyAppending } from './exact-array.js';
-import { appendToList, listLength, listLowerBound, listMemberAt, NO_LIST, type PositionArena } from '../../core/position-arena.js';
+import { appendToList, listCodeAt, listLength, listLowerBound, listMemberAt, NO_LIST, type PositionArena } from '../../core/position-arena.js';
 
 /** An ordered set of positions. */
 export type PositionSource = {
@@ -87,6 +87,31 @@ export function ownedArenaCodeSource(arena: PositionArena, list: number, codes: 
   };
 }
 
+/**
+ * The members of `list` of an arena with codes whose code, read through `codeOf` (a field of the
+ * member's code byte), is `code`. A scan of the list: for an owner's short list (at most one
+ * `CODE_BLOCK_SIZE` block), which costs what a `CodeIndex` over it would; a long list has one
+ * (`ownedArenaCodeSource`).
+ */
+export function ownedListCodeSource(arena: PositionArena, list: number, codeOf: (byte: number) => number, code: number): PositionSource {
+  const matches = (local: number): boolean => codeOf(listCodeAt(arena, list, local)) === code;
+  return {
+    count: (lo, hi) => {
+      let count = 0;
+      for (let local = listLowerBound(arena, list, lo), end = listLowerBound(arena, list, hi); local < end; local += 1) if (matches(local)) count += 1;
+      return count;
+    },
+    previous: (bound) => {
+      for (let local = listLowerBound(arena, list, bound) - 1; local >= 0; local -= 1) if (matches(local)) return listMemberAt(arena, list, local);
+      return -1;
+    },
+    next: (from) => {
+      for (let local = listLowerBound(arena, list, from), end = listLength(arena, list); local < end; local += 1) if (matches(local)) return listMemberAt(arena, list, local);
+      return -1;
+    },
+  };
+}
+
 /** The first index of `sorted` whose value is >= `value` (its length when none). Pure. */
 export function lowerBound(sorted: readonly number[], value: number): number {
   let lo = 0;
@@ -126,11 +151,12 @@ export function pushPosition<K>(map: Map<K, number[]>, key: K, position: number)
   else list.push(position);
 }
 
-/** Appends `position` to the list of `key` in `map`, the lists kept in `arena` (see core/position-arena.ts). */
-export function pushArenaPosition<K>(arena: PositionArena, map: Map<K, number>, key: K, position: number): void {
+/** Appends `position` to the list of `key` in `map`, the lists kept in `arena` (see core/position-arena.ts), and returns the list's handle. */
+export function pushArenaPosition<K>(arena: PositionArena, map: Map<K, number>, key: K, position: number): number {
   const list = map.get(key);
   const moved = appendToList(arena, list ?? NO_LIST, position);
   if (moved !== list) map.set(key, moved);
+  return moved;
 }
 
 /**

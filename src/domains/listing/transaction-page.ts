@@ -20,8 +20,8 @@ import { referencedTransactionId } from '../transactions/reference.js';
 import { instantToMs } from '../../core/time.js';
 import { countPlan, type ListPlan, pageDown, pageUp } from './query.js';
 import { NO_LIST } from '../../core/position-arena.js';
-import { arenaListSource, codeSource, firstPositionAtLeast, ownedArenaCodeSource, type PositionSource, sortedSource } from './sources.js';
-import { directionCode, listedPositionOfPayment, listedRecordAt, statusCode, type TransactionListIndex, typeCode } from './transactions.js';
+import { arenaListSource, codeSource, firstPositionAtLeast, ownedArenaCodeSource, ownedListCodeSource, type PositionSource, sortedSource } from './sources.js';
+import { directionCode, listedPositionOfPayment, listedRecordAt, ownStatusCode, ownTypeCode, statusCode, type TransactionListIndex, typeCode } from './transactions.js';
 
 /** The filters the index answers exactly. */
 const INDEXED: ReadonlySet<string> = new Set(['customerId', 'cardUuid', 'type', 'direction', 'status', 'accountIdentifier', 'createdAfterMs', 'createdBeforeMs', 'sortOrder']);
@@ -81,11 +81,17 @@ function planOf(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, i
 function customerSources(index: TransactionListIndex, customerId: string, filters: TransactionFilters): PositionSource[] {
   const lists = index.positionLists;
   const positions = index.byCustomer.get(customerId) ?? NO_LIST;
-  const own = index.codesByCustomer.get(customerId);
-  if (own === undefined || (filters.type === undefined && filters.status === undefined)) return [arenaListSource(lists, positions)];
+  if (filters.type === undefined && filters.status === undefined) return [arenaListSource(lists, positions)];
+  const long = index.longCodesByCustomer.get(customerId);
   const sources: PositionSource[] = [];
-  if (filters.type !== undefined) sources.push(ownedArenaCodeSource(lists, positions, own.type, typeCode(filters.type)));
-  if (filters.status !== undefined) sources.push(ownedArenaCodeSource(lists, positions, own.status, statusCode(filters.status)));
+  if (filters.type !== undefined) {
+    const type = typeCode(filters.type);
+    sources.push(long === undefined ? ownedListCodeSource(lists, positions, ownTypeCode, type) : ownedArenaCodeSource(lists, positions, long.type, type));
+  }
+  if (filters.status !== undefined) {
+    const status = statusCode(filters.status);
+    sources.push(long === undefined ? ownedListCodeSource(lists, positions, ownStatusCode, status) : ownedArenaCodeSource(lists, positions, long.status, status));
+  }
   return sources;
 }
 

@@ -15,8 +15,8 @@ import type { CardTransactionStore } from '../card-transactions/store.js';
 import type { TransactionStore } from '../transactions/store.js';
 import { bareUuid } from '../../core/ids.js';
 import { instantToMs } from '../../core/time.js';
-import { appendCode, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
-import { emptyPositionArena, listLowerBound, type PositionArena } from '../../core/position-arena.js';
+import { appendCode, CODE_BLOCK_SIZE, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
+import { emptyPositionArena, listCodeAt, listLength, listLowerBound, type PositionArena, setListCode } from '../../core/position-arena.js';
 import { lowerBound, pushArenaPosition } from './sources.js';
 
 /** The merged list's index. */
@@ -32,15 +32,20 @@ export type TransactionListIndex = {
   /** How many payments and card transactions of the stores are listed. */
   paymentsListed: number;
   cardsListed: number;
-  /** The per-key position lists below (`byCustomer`, `byCard`, `byAccount`): each map holds its keys' handles here. */
+  /**
+   * The per-key position lists below (`byCustomer`, `byCard`, `byAccount`): each map holds its
+   * keys' handles here. A `byCustomer` member's code is its row's type and status
+   * (`ownRowCode`), so that a customer's rows of one type or status are read from its own list
+   * (`ownedListCodeSource`), not by walking every row the customer has and reading the stores.
+   */
   readonly positionLists: PositionArena;
   readonly byCustomer: Map<string, number>;
   /**
-   * Per customer, the type and status codes parallel to its `byCustomer` positions, so that a
-   * customer's rows of one type or status are one index read (`ownedCodeSource`), not a walk
-   * of every row the customer has.
+   * The same codes as `CodeIndex`es for each customer with more than `CODE_BLOCK_SIZE` rows,
+   * whose trees keep a page O(log n) (`ownedArenaCodeSource`); a shorter list is scanned. Two
+   * objects and two arrays per customer cost ~30 B a transaction when every customer had them.
    */
-  readonly codesByCustomer: Map<string, CustomerRowCodes>;
+  readonly longCodesByCustomer: Map<string, CustomerRowCodes>;
   /** A card's bare uuid, lower case. */
   readonly byCard: Map<string, number>;
   /** Account identifiers on either side: an account id or an UMA address (`accountIdentifierOf`). */
@@ -56,6 +61,13 @@ export type TransactionListIndex = {
 /** One customer's row codes, local position i being its i-th row in `byCustomer`. */
 export type CustomerRowCodes = { readonly type: CodeIndex; readonly status: CodeIndex };
 
+/** A customer row's code byte: its type code in the low four bits, its status code (0..15) in the high four. */
+export const ownRowCode = (type: number, status: number): number => type | (status << 4);
+/** The type code of a customer row's code byte. */
+export const ownTypeCode = (byte: number): number => byte & 15;
+/** The status code of a customer row's code byte. */
+export const ownStatusCode = (byte: number): number => byte >> 4;
+
 /** An empty index. */
 export function emptyTransactionListIndex(): TransactionListIndex {
   return {
@@ -63,9 +75,9 @@ export function emptyTransactionListIndex(): TransactionListIndex {
     createdMs: [],
     paymentsListed: 0,
     cardsListed: 0,
-    positionLists: emptyPositionArena(),
+    positionLists: emptyPositionArena(false, true),
     byCustomer: new Map(),
-    codesByCustomer: new Map(),
+    longCodesByCustomer: new Map(),
     byCard: new Map(),
     byAccount: new Map(),
     type: emptyCodeIndex(),
@@ -128,7 +140,7 @@ function appendRecord(index: TransactionListIndex, record: Transaction | CardTra
   index.places.push(place);
   index.createdMs.push(instantToMs(record.createdAt));
   const lists = index.positionLists;
-  pushArenaPosition(lists, index.byCustomer, record.customerId, position);
+  const own = pushArenaPosition(lists, index.byCustomer, record.customerId, position);
   const isCard = 'cardId' in record;
   if (isCard) pushArenaPosition(lists, index.byCard, bareUuid(record.cardId).toLowerCase(), position);
   // Read apart rather than through accountIdentifiersOf: no object per listed record.
@@ -141,18 +153,24 @@ function appendRecord(index: TransactionListIndex, record: Transaction | CardTra
   appendCode(index.type, type);
   appendCode(index.direction, directionCode(record.direction));
   appendCode(index.status, status);
-  const own = customerCodesFor(index, record.customerId);
-  appendCode(own.type, type);
-  appendCode(own.status, status);
+  const length = listLength(lists, own);
+  setListCode(lists, own, length - 1, ownRowCode(type, status));
+  if (length > CODE_BLOCK_SIZE) appendLongCodes(index, record.customerId, own, length);
 }
 
-function customerCodesFor(index: TransactionListIndex, customerId: string): CustomerRowCodes {
-  let own = index.codesByCustomer.get(customerId);
-  if (own === undefined) {
-    own = { type: emptyCodeIndex(), status: emptyCodeIndex() };
-    index.codesByCustomer.set(customerId, own);
+/** Appends the last row's codes to a long customer's `CodeIndex`es, made from its list's codes as it passes one block. */
+function appendLongCodes(index: TransactionListIndex, customerId: string, list: number, length: number): void {
+  const lists = index.positionLists;
+  let long = index.longCodesByCustomer.get(customerId);
+  if (long === undefined) {
+    long = { type: emptyCodeIndex(), status: emptyCodeIndex() };
+    index.longCodesByCustomer.set(customerId, long);
   }
-  return own;
+  for (let local = long.type.length; local < length; local += 1) {
+    const byte = listCodeAt(lists, list, local);
+    appendCode(long.type, ownTypeCode(byte));
+    appendCode(long.status, ownStatusCode(byte));
+  }
 }
 
 /** The stores the merged list reads its ids from. */
@@ -181,9 +199,13 @@ export function syncTransactionStatus(state: ListedStores, index: TransactionLis
   if (position === -1) return;
   const code = statusCode(transaction.status);
   setCode(index.status, position, code);
+  const lists = index.positionLists;
   const positions = index.byCustomer.get(transaction.customerId);
-  const own = index.codesByCustomer.get(transaction.customerId);
-  if (positions !== undefined && own !== undefined) setCode(own.status, listLowerBound(index.positionLists, positions, position), code);
+  if (positions === undefined) return;
+  const local = listLowerBound(lists, positions, position);
+  setListCode(lists, positions, local, ownRowCode(ownTypeCode(listCodeAt(lists, positions, local)), code));
+  const long = index.longCodesByCustomer.get(transaction.customerId);
+  if (long !== undefined) setCode(long.status, local, code);
 }
 
 /** The position of a listed id created at `createdMs`, or -1: a binary search on the creation times. */
