@@ -7,7 +7,7 @@
  * engine rebuilds by replay or from a snapshot equal the ones kept live.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listMembers, listTimes } from '../../src/core/position-arena.js';
+import { listCodes, listMembers, listTimes } from '../../src/core/position-arena.js';
 import { apiWorkload } from '../../benchmarks/api-workload.js';
 import { basicAuthorization } from '../../src/api/auth.js';
 import { nativeSha256 } from '../../src/cli/native-hash.js';
@@ -164,6 +164,8 @@ describe('GET /agents/me/transactions from the list index', () => {
       }
     }
     expect(multiPage).toBeGreaterThan(10);
+    // Short lists (codes scanned) read here; long ones (codes in trees) in transactions-index.test.ts.
+    expect(customers.some((id) => !state.lists.customerPayments.longCodesByCustomer.has(id))).toBe(true);
   });
 });
 
@@ -188,6 +190,10 @@ function indexText(e: Engine): string {
   return JSON.stringify({
     coins: [stablecoinOperations.listed, sorted(stablecoinOperations.byCoin).map(([k, v]) => [k, v.createdMs, codes(v.type), codes(v.status)])],
     agents: sorted(agentActions.byAgent).map(([k, v]) => [k, v.createdMs, codes(v.status)]),
-    payments: [customerPayments.listed, sorted(customerPayments.byCustomer).map(([k, v]) => [k, listMembers(customerPayments.positionLists, v.list), listTimes(customerPayments.positionLists, v.list), codes(v.type), codes(v.status)])],
+    payments: [
+      customerPayments.listed,
+      sorted(customerPayments.byCustomer).map(([k, v]) => [k, listMembers(customerPayments.positionLists, v), listTimes(customerPayments.positionLists, v), listCodes(customerPayments.positionLists, v)]),
+      sorted(customerPayments.longCodesByCustomer).map(([k, v]) => [k, codes(v.type), codes(v.status)]),
+    ],
   });
 }

@@ -18,7 +18,11 @@ import { listCustomerPage } from '../../src/domains/listing/customer-page.js';
 import { harness } from '../support/harness.js';
 import { listAllTransactions } from '../../src/domains/card-transactions/list.js';
 import { listTransactionPage } from '../../src/domains/listing/transaction-page.js';
-import type { TransactionFilters } from '../../src/domains/transactions/list.js';
+import { listTransactions, type TransactionFilters } from '../../src/domains/transactions/list.js';
+import type { Transaction } from '../../src/domains/transactions/types.js';
+import { type CustomerPaymentFilters, listCustomerPaymentPage } from '../../src/domains/listing/agent-transaction-page.js';
+import { catchUpCustomerPaymentList, emptyCustomerPaymentListIndex, syncCustomerPaymentStatus } from '../../src/domains/listing/customer-payments.js';
+import { transactionStoreFromSnapshot } from '../../src/domains/transactions/store.js';
 import { CODE_BLOCK_SIZE, type CodeIndex, countCodeBelow } from '../../src/domains/listing/code-index.js';
 import { ownStatusCode, ownTypeCode } from '../../src/domains/listing/transactions.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
@@ -182,6 +186,43 @@ describe('GET /transactions from the list index', () => {
     }
   });
 
+  it('GET /agents/me/transactions: each customer with a type or a status, short lists and long ones (trees), statuses synced, pages as listTransactions does', () => {
+    // Every other payment moved to one customer, so that its list passes one block of codes.
+    const payments = [...engine.state.transactions.order].map((id) => engine.state.transactions.byId.get(id)!);
+    const owner = payments[0]!.customerId;
+    const records = payments.map((tx, at) => (at % 2 === 0 ? { ...tx, customerId: owner } : tx));
+    const transactions = transactionStoreFromSnapshot({ records });
+    // Listed while every payment was CREATED, then each status synced as the events would.
+    const index = emptyCustomerPaymentListIndex();
+    catchUpCustomerPaymentList(transactionStoreFromSnapshot({ records: records.map((tx) => ({ ...tx, status: 'CREATED' }) as Transaction) }), index);
+    for (const tx of records) syncCustomerPaymentStatus(transactions, index, tx);
+    const state = { transactions, lists: { ...engine.state.lists, customerPayments: index } };
+    const long = index.longCodesByCustomer;
+    const customers = [...index.byCustomer.keys()];
+    expect([customers.some((id) => long.has(id)), customers.some((id) => !long.has(id))]).toEqual([true, true]);
+    for (const customerId of customers) {
+      const filterSets: CustomerPaymentFilters[] = [
+        { customerId, type: 'INCOMING' },
+        { customerId, type: 'OUTGOING' },
+        { customerId, status: 'COMPLETED' },
+        { customerId, status: 'PENDING' },
+        { customerId, type: 'OUTGOING', status: 'COMPLETED' },
+      ];
+      for (const filters of filterSets) {
+        for (const limit of [3, 50]) {
+          let position = 0;
+          for (let pages = 0; pages < 100; pages += 1) {
+            const scanned = listTransactions(transactions, filters, { limit, position });
+            const indexed = listCustomerPaymentPage(state, filters, { limit, position });
+            expect({ filters, limit, position, ...indexed, items: indexed.items.map((tx) => tx.id) }).toEqual({ filters, limit, position, ...scanned, items: scanned.items.map((tx) => tx.id) });
+            if (scanned.nextPosition === undefined) break;
+            position = scanned.nextPosition;
+          }
+        }
+      }
+    }
+  });
+
   it('answers what the plain scan of both stores answers (same rows, positions and counts), page by page', () => {
     const state = engine.state;
     const customer = mostCommon(all.map((row) => row.customerId).filter((id): id is string => id !== undefined));
@@ -230,18 +271,19 @@ describe('GET /transactions from the list index', () => {
     expect(walk(restored, 'status=COMPLETED', 50).rows).toEqual(walk(engine, 'status=COMPLETED', 50).rows);
   });
 
-  it('a snapshot saved before an index gained a field (stop 22: per-holder status codes, live types, owner currencies, funding accounts; stop 23: per-customer transaction codes) makes that index again from the store', () => {
+  it('a snapshot saved before an index gained a field (stop 22: per-holder status codes, live types, owner currencies, funding accounts; stop 23: per-customer transaction codes; stop 25: those codes as bytes) makes that index again from the store', () => {
     const live = indexText(engine);
     const snapshot = JSON.parse(JSON.stringify(engine.snapshot()));
     const lists = decodeData(snapshot.lists) as Record<string, Record<string, unknown>>;
     // Stop 25 moved the per-customer codes into the arena's code bytes (longCodesByCustomer: past one block only).
     const { longCodesByCustomer: _k, ...transactionIndex } = lists.transactions!;
+    const { longCodesByCustomer: _p, ...customerPayments } = lists.customerPayments!;
     // The shapes before stop 22: each index without the field added then (external accounts had one map per currency).
     const { statusByCustomer: _a, ...actions } = lists.agentActions!;
     const { statusByCustomer: _c, byFundingSource: _f, ...cards } = lists.cards!;
     const { liveType: _t, ...customers } = lists.customers!;
     const { byOwnerCurrency: _o, customerByCurrency: _u, ...externalAccounts } = lists.externalAccounts!;
-    const older = { ...lists, transactions: transactionIndex, agentActions: actions, cards, customers, externalAccounts: { ...externalAccounts, byCurrency: new Map() } };
+    const older = { ...lists, transactions: transactionIndex, customerPayments, agentActions: actions, cards, customers, externalAccounts: { ...externalAccounts, byCurrency: new Map() } };
     const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: { ...snapshot, lists: encodeData(older) } });
     expect(indexText(restored)).toBe(live);
   });
@@ -283,7 +325,8 @@ function indexText(e: Engine): string {
     // Kept only where a payment's wire status moves (listing/evolve.ts): a rebuild from the store must agree.
     customerPayments: [
       e.state.lists.customerPayments.listed,
-      [...e.state.lists.customerPayments.byCustomer].map(([id, own]) => [id, listMembers(e.state.lists.customerPayments.positionLists, own.list), listTimes(e.state.lists.customerPayments.positionLists, own.list), codes(own.type), codes(own.status)]),
+      [...e.state.lists.customerPayments.byCustomer].map(([id, list]) => [id, listMembers(e.state.lists.customerPayments.positionLists, list), listTimes(e.state.lists.customerPayments.positionLists, list), listCodes(e.state.lists.customerPayments.positionLists, list)]),
+      [...e.state.lists.customerPayments.longCodesByCustomer].map(([id, own]) => [id, codes(own.type), codes(own.status)]),
     ],
   });
 }

@@ -15,10 +15,11 @@ import type { DomainState } from '../state.js';
 import { matchesTransaction, type TransactionFilters, type TransactionPage } from '../transactions/list.js';
 import { referencedTransactionId } from '../transactions/reference.js';
 import { listFirstTimeAtLeast, listLength, listLowerBound, listMemberAt, type PositionArena } from '../../core/position-arena.js';
-import { type CustomerPaymentIndex, localPositionOf } from './customer-payments.js';
+import type { CustomerRowCodes } from './transactions.js';
+import { localPositionOf } from './customer-payments.js';
 import { countPlan, type ListPlan, pageDown, pageUp } from './query.js';
-import { codeSource, type PositionSource, sortedSource } from './sources.js';
-import { statusCode, typeCode } from './transactions.js';
+import { codeSource, localCodeSource, type PositionSource, sortedSource } from './sources.js';
+import { ownStatusCode, ownTypeCode, statusCode, typeCode } from './transactions.js';
 
 /** The filters that list takes: the agent's customer, and any of the transaction list's others. */
 export type CustomerPaymentFilters = TransactionFilters & { readonly customerId: string };
@@ -33,47 +34,54 @@ export function listCustomerPaymentPage(
   page: { readonly limit: number; readonly position: number },
 ): TransactionPage {
   const lists = state.lists.customerPayments.positionLists;
-  const own = state.lists.customerPayments.byCustomer.get(filters.customerId);
-  if (own === undefined) return { items: [], totalCount: 0 };
-  const plan = planOf(state, lists, own, filters);
+  const list = state.lists.customerPayments.byCustomer.get(filters.customerId);
+  if (list === undefined) return { items: [], totalCount: 0 };
+  const plan = planOf(state, lists, list, state.lists.customerPayments.longCodesByCustomer.get(filters.customerId), filters);
   const totalCount = countPlan(plan);
-  const positionAt = (local: number): number => listMemberAt(lists, own.list, local);
+  const positionAt = (local: number): number => listMemberAt(lists, list, local);
   const paymentAt = (local: number) => state.transactions.byId.valueAt(positionAt(local));
   if (filters.sortOrder === 'asc') {
     // A payment position is where the next page starts: the first local position at or after it.
-    const found = pageUp(plan, listLowerBound(lists, own.list, page.position), page.limit);
+    const found = pageUp(plan, listLowerBound(lists, list, page.position), page.limit);
     const items = found.positions.map(paymentAt);
     return found.nextPosition === -1 ? { items, totalCount } : { items, nextPosition: positionAt(found.nextPosition), totalCount };
   }
   // A payment position bounds the local positions whose payment lies below it.
-  const bound = page.position === 0 ? plan.hi : listLowerBound(lists, own.list, page.position);
+  const bound = page.position === 0 ? plan.hi : listLowerBound(lists, list, page.position);
   const found = pageDown(plan, bound, page.limit);
   const items = found.positions.map(paymentAt);
   const last = found.positions[found.positions.length - 1];
   return found.more && last !== undefined ? { items, nextPosition: positionAt(last), totalCount } : { items, totalCount };
 }
 
-function planOf(state: Pick<DomainState, 'transactions'>, lists: PositionArena, own: CustomerPaymentIndex, filters: CustomerPaymentFilters): ListPlan {
-  const length = listLength(lists, own.list);
-  const lo = filters.createdAfterMs === undefined ? 0 : listFirstTimeAtLeast(lists, own.list, filters.createdAfterMs);
-  const hi = filters.createdBeforeMs === undefined ? length : listFirstTimeAtLeast(lists, own.list, filters.createdBeforeMs);
+/** The plan over the customer's local positions; `long`: its codes' `CodeIndex`es, when its list is past one block. */
+function planOf(state: Pick<DomainState, 'transactions'>, lists: PositionArena, list: number, long: CustomerRowCodes | undefined, filters: CustomerPaymentFilters): ListPlan {
+  const length = listLength(lists, list);
+  const lo = filters.createdAfterMs === undefined ? 0 : listFirstTimeAtLeast(lists, list, filters.createdAfterMs);
+  const hi = filters.createdBeforeMs === undefined ? length : listFirstTimeAtLeast(lists, list, filters.createdBeforeMs);
   const sources: PositionSource[] = [];
-  if (filters.type !== undefined) sources.push(codeSource(own.type, typeCode(filters.type)));
-  if (filters.status !== undefined) sources.push(codeSource(own.status, statusCode(filters.status)));
-  if (filters.reference !== undefined) sources.push(sortedSource(referencePositions(state, lists, own, filters.reference)));
+  if (filters.type !== undefined) {
+    const type = typeCode(filters.type);
+    sources.push(long === undefined ? localCodeSource(lists, list, ownTypeCode, type) : codeSource(long.type, type));
+  }
+  if (filters.status !== undefined) {
+    const status = statusCode(filters.status);
+    sources.push(long === undefined ? localCodeSource(lists, list, ownStatusCode, status) : codeSource(long.status, status));
+  }
+  if (filters.reference !== undefined) sources.push(sortedSource(referencePositions(state, lists, list, filters.reference)));
   // What no source says exactly (which side an account is on, whether a reference is answered yet) is checked on each payment.
   const exact = Object.entries(filters).every(([key, value]) => value === undefined || INDEXED.has(key));
   if (exact) return { sources, lo, hi };
-  const paymentAt = (local: number) => state.transactions.byId.valueAt(listMemberAt(lists, own.list, local));
+  const paymentAt = (local: number) => state.transactions.byId.valueAt(listMemberAt(lists, list, local));
   return { sources, lo, hi, residual: (local) => matchesTransaction(paymentAt(local), filters) };
 }
 
 /** The one local position a reference can name (references are made from the transaction's id), if it is this customer's. */
-function referencePositions(state: Pick<DomainState, 'transactions'>, lists: PositionArena, own: CustomerPaymentIndex, reference: string): number[] {
+function referencePositions(state: Pick<DomainState, 'transactions'>, lists: PositionArena, list: number, reference: string): number[] {
   const id = referencedTransactionId(reference);
   const tx = id === undefined ? undefined : state.transactions.byId.get(id);
   if (tx === undefined) return [];
   // Positions ascend in the customer's list: its local position is a binary search away.
-  const local = localPositionOf(lists, own, state.transactions.byId.positionOf(tx.id));
+  const local = localPositionOf(lists, list, state.transactions.byId.positionOf(tx.id));
   return local === -1 ? [] : [local];
 }

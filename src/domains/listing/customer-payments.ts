@@ -8,66 +8,78 @@
 import { instantToMs } from '../../core/time.js';
 import type { TransactionStore } from '../transactions/store.js';
 import type { Transaction } from '../transactions/types.js';
-import { appendCode, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
-import { appendTimedToList, emptyPositionArena, listLength, listLowerBound, listMemberAt, NO_LIST, type PositionArena } from '../../core/position-arena.js';
-import { statusCode, typeCode } from './transactions.js';
+import { appendCode, CODE_BLOCK_SIZE, emptyCodeIndex, setCode } from './code-index.js';
+import { appendTimedToList, emptyPositionArena, listCodeAt, listLength, listLowerBound, listMemberAt, NO_LIST, type PositionArena, setListCode } from '../../core/position-arena.js';
+import { type CustomerRowCodes, ownRowCode, ownStatusCode, ownTypeCode, statusCode, typeCode } from './transactions.js';
 
-/** One customer's payments; a local position indexes its list and these codes. */
-export type CustomerPaymentIndex = {
-  /**
-   * The handle of its list in the index's `positionLists`: positions in `transactions.order`,
-   * ascending, each with its `createdAt` in epoch ms as the member's time (a date range is a
-   * binary search on them).
-   */
-  list: number;
-  /** Codes: `TRANSACTION_TYPES` index + 1. */
-  readonly type: CodeIndex;
-  /** Codes: `TRANSACTION_STATUSES` index + 1. */
-  readonly status: CodeIndex;
+/**
+ * Every customer's payments, the arena of their lists, and how many payments of the store's
+ * order are listed. A customer's list (`byCustomer`: its handle in `positionLists`) holds its
+ * positions in `transactions.order`, ascending, each with its `createdAt` in epoch ms as the
+ * member's time (a date range is a binary search on them) and its type and status as the
+ * member's code (`ownRowCode`); a local position indexes that list. A customer with more than
+ * `CODE_BLOCK_SIZE` payments also has the codes as `CodeIndex`es (`longCodesByCustomer`), whose
+ * trees keep a page O(log n); a shorter list's codes are scanned. An object and two `CodeIndex`es
+ * per customer cost ~28 B a transaction when every customer had them.
+ */
+export type CustomerPaymentListIndex = {
+  listed: number;
+  readonly positionLists: PositionArena;
+  readonly byCustomer: Map<string, number>;
+  readonly longCodesByCustomer: Map<string, CustomerRowCodes>;
 };
-
-/** Every customer's payment index, the arena of their lists, and how many payments of the store's order are listed. */
-export type CustomerPaymentListIndex = { listed: number; readonly positionLists: PositionArena; readonly byCustomer: Map<string, CustomerPaymentIndex> };
 
 /** An empty index. */
 export function emptyCustomerPaymentListIndex(): CustomerPaymentListIndex {
-  return { listed: 0, positionLists: emptyPositionArena(true), byCustomer: new Map() };
+  return { listed: 0, positionLists: emptyPositionArena(true, true), byCustomer: new Map(), longCodesByCustomer: new Map() };
 }
 
 /** Lists the payments the store holds that the index lacks; `created` as in `catchUpTransactionList`. */
 export function catchUpCustomerPaymentList(store: TransactionStore, index: CustomerPaymentListIndex, created?: Transaction): void {
   // Payments are read by position, not through their ids (rebuilt as text, then looked up).
   const createdAt = created === undefined ? -1 : store.byId.positionOf(created.id);
+  const lists = index.positionLists;
   for (; index.listed < store.order.length; index.listed += 1) {
     const payment = index.listed === createdAt ? created! : store.byId.valueAt(index.listed);
-    const own = customerIndexFor(index, payment.customerId);
-    own.list = appendTimedToList(index.positionLists, own.list, index.listed, instantToMs(payment.createdAt));
-    appendCode(own.type, typeCode(payment.type));
-    appendCode(own.status, statusCode(payment.status));
+    const list = appendTimedToList(lists, index.byCustomer.get(payment.customerId) ?? NO_LIST, index.listed, instantToMs(payment.createdAt));
+    index.byCustomer.set(payment.customerId, list);
+    const length = listLength(lists, list);
+    setListCode(lists, list, length - 1, ownRowCode(typeCode(payment.type), statusCode(payment.status)));
+    if (length > CODE_BLOCK_SIZE) appendLongCodes(index, payment.customerId, list, length);
+  }
+}
+
+/** Appends the last payment's codes to a long customer's `CodeIndex`es, made from its list's codes as it passes one block. */
+function appendLongCodes(index: CustomerPaymentListIndex, customerId: string, list: number, length: number): void {
+  let long = index.longCodesByCustomer.get(customerId);
+  if (long === undefined) {
+    long = { type: emptyCodeIndex(), status: emptyCodeIndex() };
+    index.longCodesByCustomer.set(customerId, long);
+  }
+  for (let local = long.type.length; local < length; local += 1) {
+    const byte = listCodeAt(index.positionLists, list, local);
+    appendCode(long.type, ownTypeCode(byte));
+    appendCode(long.status, ownStatusCode(byte));
   }
 }
 
 /** Re-reads a listed payment's status (after it moved). */
 export function syncCustomerPaymentStatus(store: TransactionStore, index: CustomerPaymentListIndex, payment: Transaction): void {
-  const own = index.byCustomer.get(payment.customerId);
-  if (own === undefined) return;
+  const list = index.byCustomer.get(payment.customerId);
+  if (list === undefined) return;
+  const lists = index.positionLists;
   // Positions are compared, not ids: no id is rebuilt from its packed key.
-  const local = localPositionOf(index.positionLists, own, store.byId.positionOf(payment.id));
-  if (local !== -1) setCode(own.status, local, statusCode(payment.status));
+  const local = localPositionOf(lists, list, store.byId.positionOf(payment.id));
+  if (local === -1) return;
+  const code = statusCode(payment.status);
+  setListCode(lists, list, local, ownRowCode(ownTypeCode(listCodeAt(lists, list, local)), code));
+  const long = index.longCodesByCustomer.get(payment.customerId);
+  if (long !== undefined) setCode(long.status, local, code);
 }
 
-/** The local position of payment position `position` in `own`'s list, or -1 (positions ascend: a binary search). */
-export function localPositionOf(lists: PositionArena, own: CustomerPaymentIndex, position: number): number {
+/** The local position of payment position `position` in a customer's `list`, or -1 (positions ascend: a binary search). */
+export function localPositionOf(lists: PositionArena, list: number, position: number): number {
   if (position === -1) return -1;
-  const local = listLowerBound(lists, own.list, position);
-  return local < listLength(lists, own.list) && listMemberAt(lists, own.list, local) === position ? local : -1;
-}
-
-function customerIndexFor(index: CustomerPaymentListIndex, customerId: string): CustomerPaymentIndex {
-  let own = index.byCustomer.get(customerId);
-  if (own === undefined) {
-    own = { list: NO_LIST, type: emptyCodeIndex(), status: emptyCodeIndex() };
-    index.byCustomer.set(customerId, own);
-  }
-  return own;
+  const local = listLowerBound(lists, list, position);
+  return local < listLength(lists, list) && listMemberAt(lists, list, local) === position ? local : -1;
 }

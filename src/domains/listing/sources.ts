@@ -112,6 +112,30 @@ export function ownedListCodeSource(arena: PositionArena, list: number, codeOf: 
   };
 }
 
+/**
+ * The local positions (indexes into `list`, not its members) of `list` of an arena with codes
+ * whose code, read through `codeOf`, is `code`: a scan, for a short list as `ownedListCodeSource`.
+ */
+export function localCodeSource(arena: PositionArena, list: number, codeOf: (byte: number) => number, code: number): PositionSource {
+  const length = listLength(arena, list);
+  const matches = (local: number): boolean => codeOf(listCodeAt(arena, list, local)) === code;
+  return {
+    count: (lo, hi) => {
+      let count = 0;
+      for (let local = Math.max(lo, 0), end = Math.min(hi, length); local < end; local += 1) if (matches(local)) count += 1;
+      return count;
+    },
+    previous: (bound) => {
+      for (let local = Math.min(bound, length) - 1; local >= 0; local -= 1) if (matches(local)) return local;
+      return -1;
+    },
+    next: (from) => {
+      for (let local = Math.max(from, 0); local < length; local += 1) if (matches(local)) return local;
+      return -1;
+    },
+  };
+}
+
 /** The first index of `sorted` whose value is >= `value` (its length when none). Pure. */
 export function lowerBound(sorted: readonly number[], value: number): number {
   let lo = 0;
