@@ -41,6 +41,7 @@ import { LIST_KINDS, type ListEventSource, type ListKind, listEvents } from './l
 import type { ListIndexes } from '../src/domains/listing/store.js';
 import type { TransferRecord } from '../src/domains/movement.js';
 import { rebuildListIndexes } from '../src/domains/listing/rebuild.js';
+import { listedLength } from '../src/domains/listing/transactions.js';
 import { PendingWebhooks, type PendingWebhooksSnapshot } from '../src/domains/webhook-store.js';
 import { envelopeMaker, pageLog, workloadEvents, type WorkloadEvent } from './workload.js';
 
@@ -665,7 +666,7 @@ function listedCount(kind: ListKind, copy: ListIndexes, engine: Engine, source: 
   switch (kind) {
     case 'transactions':
     case 'cardTransactions':
-      return copy.transactions.places.length;
+      return listedLength(copy.transactions);
     case 'quotes':
       return copy.quotes.createdMs.length;
     case 'customers':

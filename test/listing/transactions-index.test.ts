@@ -24,7 +24,7 @@ import { type CustomerPaymentFilters, listCustomerPaymentPage } from '../../src/
 import { catchUpCustomerPaymentList, emptyCustomerPaymentListIndex, syncCustomerPaymentStatus } from '../../src/domains/listing/customer-payments.js';
 import { transactionStoreFromSnapshot } from '../../src/domains/transactions/store.js';
 import { CODE_BLOCK_SIZE, type CodeIndex, countCodeBelow } from '../../src/domains/listing/code-index.js';
-import { ownStatusCode, ownTypeCode } from '../../src/domains/listing/transactions.js';
+import { listedLength, ownStatusCode, ownTypeCode } from '../../src/domains/listing/transactions.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
 import { listCodes, listMembers, listTimes, type PositionArena } from '../../src/core/position-arena.js';
 
@@ -153,7 +153,7 @@ describe('GET /transactions from the list index', () => {
       });
       rows += positions.length;
     }
-    expect(rows).toBe(index.places.length);
+    expect(rows).toBe(listedLength(index));
   });
 
   it('each customer with a type or a status, short lists (scanned codes) and long ones (trees) alike, pages as the plain scan does', () => {
@@ -300,8 +300,8 @@ function indexText(e: Engine): string {
   const map = (m: ReadonlyMap<string, readonly number[]>): unknown => [...m].map(([k, v]) => [k, [...v]]);
   const arenaMap = (m: ReadonlyMap<string, number>, arena: PositionArena): unknown => [...m].map(([k, v]) => [k, listMembers(arena, v)]);
   return JSON.stringify({
-    places: [...transactions.places],
-    createdMs: [...transactions.createdMs],
+    places: [...transactions.placeByPosition.subarray(0, listedLength(transactions))],
+    createdMs: [...transactions.createdMsByPosition.subarray(0, listedLength(transactions))],
     listed: [transactions.paymentsListed, transactions.cardsListed],
     maps: [arenaMap(transactions.byCustomer, transactions.positionLists), arenaMap(transactions.byCard, transactions.positionLists), arenaMap(transactions.byAccount, transactions.positionLists), arenaMap(quotes.byCustomer, quotes.positionLists)],
     customerCodes: [

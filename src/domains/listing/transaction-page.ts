@@ -21,7 +21,7 @@ import { instantToMs } from '../../core/time.js';
 import { countPlan, type ListPlan, pageDown, pageUp } from './query.js';
 import { NO_LIST } from '../../core/position-arena.js';
 import { arenaListSource, codeSource, firstPositionAtLeast, ownedArenaCodeSource, ownedListCodeSource, type PositionSource, sortedSource } from './sources.js';
-import { directionCode, listedPositionOfPayment, listedRecordAt, ownStatusCode, ownTypeCode, statusCode, type TransactionListIndex, typeCode } from './transactions.js';
+import { directionCode, listedCreatedMs, listedLength, listedPositionOfPayment, listedRecordAt, ownStatusCode, ownTypeCode, statusCode, type TransactionListIndex, typeCode } from './transactions.js';
 
 /** The filters the index answers exactly. */
 const INDEXED: ReadonlySet<string> = new Set(['customerId', 'cardUuid', 'type', 'direction', 'status', 'accountIdentifier', 'createdAfterMs', 'createdBeforeMs', 'sortOrder']);
@@ -50,8 +50,8 @@ export function listTransactionPage(
 }
 
 function planOf(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, index: TransactionListIndex, filters: TransactionFilters): ListPlan {
-  const keyAt = (position: number): number => index.createdMs[position] ?? 0;
-  const length = index.places.length;
+  const keyAt = (position: number): number => listedCreatedMs(index, position);
+  const length = listedLength(index);
   const lo = filters.createdAfterMs === undefined ? 0 : firstPositionAtLeast(length, keyAt, filters.createdAfterMs);
   const hi = filters.createdBeforeMs === undefined ? length : firstPositionAtLeast(length, keyAt, filters.createdBeforeMs);
   const sources: PositionSource[] = [];

@@ -18,18 +18,20 @@ import { instantToMs } from '../../core/time.js';
 import { appendCode, CODE_BLOCK_SIZE, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
 import { emptyPositionArena, listCodeAt, listLength, listLowerBound, type PositionArena, setListCode } from '../../core/position-arena.js';
 import { lowerBound, pushArenaPosition } from './sources.js';
+import { columnLowerBound, float64WithRoom, int32WithRoom } from '../../core/typed-growth.js';
 
 /** The merged list's index. */
 export type TransactionListIndex = {
   /**
    * The merged creation order; a position is an index here: payment i of `transactions.order`
-   * as i, card transaction j of `cardTransactions.order` as -(j + 1). Small integers where the
-   * ids' strings were (~70-150 B each, shared with the stores' keys until those were packed).
+   * as i, card transaction j of `cardTransactions.order` as -(j + 1). Slots [0, `listedLength`)
+   * are used, the others spare (core/typed-growth.ts): 4 B a position, where a JS array cost 8
+   * and its spare capacity.
    */
-  readonly places: number[];
-  /** `createdAt` in epoch ms, parallel to `places` (non-decreasing: the log's time never goes back). */
-  readonly createdMs: number[];
-  /** How many payments and card transactions of the stores are listed. */
+  placeByPosition: Int32Array;
+  /** `createdAt` in epoch ms by position, as `placeByPosition` (non-decreasing: the log's time never goes back). */
+  createdMsByPosition: Float64Array;
+  /** How many payments and card transactions of the stores are listed (their sum: the positions). */
   paymentsListed: number;
   cardsListed: number;
   /**
@@ -71,8 +73,8 @@ export const ownStatusCode = (byte: number): number => byte >> 4;
 /** An empty index. */
 export function emptyTransactionListIndex(): TransactionListIndex {
   return {
-    places: [],
-    createdMs: [],
+    placeByPosition: new Int32Array(0),
+    createdMsByPosition: new Float64Array(0),
     paymentsListed: 0,
     cardsListed: 0,
     positionLists: emptyPositionArena(false, true),
@@ -84,6 +86,16 @@ export function emptyTransactionListIndex(): TransactionListIndex {
     direction: emptyCodeIndex(),
     status: emptyCodeIndex(),
   };
+}
+
+/** How many positions the merged order holds. */
+export function listedLength(index: TransactionListIndex): number {
+  return index.paymentsListed + index.cardsListed;
+}
+
+/** The `createdAt` in epoch ms of `position` (below `listedLength`). */
+export function listedCreatedMs(index: TransactionListIndex, position: number): number {
+  return index.createdMsByPosition[position]!;
 }
 
 /** Each value's 1-based index in `values`: one hash lookup per listed record, where `indexOf` compared strings one by one. */
@@ -136,9 +148,11 @@ export function catchUpTransactionList(
 }
 
 function appendRecord(index: TransactionListIndex, record: Transaction | CardTransaction, place: number): void {
-  const position = index.places.length;
-  index.places.push(place);
-  index.createdMs.push(instantToMs(record.createdAt));
+  const position = listedLength(index);
+  index.placeByPosition = int32WithRoom(index.placeByPosition, position);
+  index.placeByPosition[position] = place;
+  index.createdMsByPosition = float64WithRoom(index.createdMsByPosition, position);
+  index.createdMsByPosition[position] = instantToMs(record.createdAt);
   const lists = index.positionLists;
   const own = pushArenaPosition(lists, index.byCustomer, record.customerId, position);
   const isCard = 'cardId' in record;
@@ -178,7 +192,7 @@ export type ListedStores = { readonly transactions: TransactionStore; readonly c
 
 /** The record at `position` of the merged list (below its length), read from its store by position. */
 export function listedRecordAt(state: ListedStores, index: TransactionListIndex, position: number): { readonly kind: 'payment'; readonly tx: Transaction } | { readonly kind: 'card'; readonly tx: CardTransaction } {
-  const place = index.places[position]!;
+  const place = index.placeByPosition[position]!;
   return place >= 0 ? { kind: 'payment', tx: state.transactions.byId.valueAt(place) } : { kind: 'card', tx: state.cardTransactions.byId.valueAt(-place - 1) };
 }
 
@@ -187,8 +201,10 @@ export function listedPositionOfPayment(state: ListedStores, index: TransactionL
   const place = state.transactions.byId.positionOf(id);
   if (place === -1) return -1;
   // Places are compared, not ids: no id is rebuilt from its packed key.
-  for (let position = lowerBound(index.createdMs, createdMs); position < index.places.length && index.createdMs[position] === createdMs; position += 1) {
-    if (index.places[position] === place) return position;
+  const length = listedLength(index);
+  const times = index.createdMsByPosition;
+  for (let position = columnLowerBound(times, length, createdMs); position < length && times[position] === createdMs; position += 1) {
+    if (index.placeByPosition[position] === place) return position;
   }
   return -1;
 }

@@ -1,0 +1,39 @@
+/**
+ * Typed arrays used as growable columns: the caller keeps the used length, the array has room
+ * beyond it. Grown by half (at least 256 slots), as the position arena's words: a column of n
+ * numbers costs 4 or 8 B each and at most half that again in spare slots, where a JS array grown
+ * by `push` costs 8 B an element and its own spare capacity (docs/performance.md, stop 25).
+ * The same lengths make the same capacities, so an index rebuilt by appends equals the live one.
+ */
+
+/** `column`, or a copy grown by half when it has no slot at `length`. */
+export function int32WithRoom(column: Int32Array, length: number): Int32Array {
+  if (length < column.length) return column;
+  const grown = new Int32Array(grownSize(column.length, length));
+  grown.set(column.subarray(0, length));
+  return grown;
+}
+
+/** `column`, or a copy grown by half when it has no slot at `length`. */
+export function float64WithRoom(column: Float64Array, length: number): Float64Array {
+  if (length < column.length) return column;
+  const grown = new Float64Array(grownSize(column.length, length));
+  grown.set(column.subarray(0, length));
+  return grown;
+}
+
+function grownSize(size: number, length: number): number {
+  return Math.max(length + 1, 256, Math.ceil(size * 1.5));
+}
+
+/** The first index in [0, length) of ascending `column` whose value is >= `value` (`length` when none). O(log n). */
+export function columnLowerBound(column: Float64Array | Int32Array, length: number, value: number): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (column[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
