@@ -4,8 +4,8 @@ import { columnLowerBound, float64WithRoom, int32WithRoom } from '../../src/core
 
 describe('typed growth', () => {
   it('keeps every value across growth, by half from 256 slots', () => {
-    let places = new Int32Array(0);
-    let times = new Float64Array(0);
+    let places: Int32Array = new Int32Array(0);
+    let times: Float64Array = new Float64Array(0);
     const sizes = new Set<number>();
     for (let length = 0; length < 5000; length += 1) {
       places = int32WithRoom(places, length);
