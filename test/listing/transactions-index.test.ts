@@ -172,16 +172,7 @@ describe('GET /transactions from the list index', () => {
         { customerId, type: 'OUTGOING', status: 'COMPLETED' },
       ];
       for (const filters of filterSets) {
-        for (const limit of [3, 50]) {
-          let position = 0;
-          for (let pages = 0; pages < 100; pages += 1) {
-            const scanned = listAllTransactions(state, filters, { limit, position });
-            const indexed = listTransactionPage(state, filters, { limit, position });
-            expect({ filters, limit, position, ...indexed, items: indexed.items.map((row) => row.tx.id) }).toEqual({ filters, limit, position, ...scanned, items: scanned.items.map((row) => row.tx.id) });
-            if (scanned.nextPosition === undefined) break;
-            position = scanned.nextPosition;
-          }
-        }
+        expectSamePages(filters, (page) => listAllTransactions(state, filters, page), (page) => listTransactionPage(state, filters, page), (row) => row.tx.id);
       }
     }
   });
@@ -209,16 +200,7 @@ describe('GET /transactions from the list index', () => {
         { customerId, type: 'OUTGOING', status: 'COMPLETED' },
       ];
       for (const filters of filterSets) {
-        for (const limit of [3, 50]) {
-          let position = 0;
-          for (let pages = 0; pages < 100; pages += 1) {
-            const scanned = listTransactions(transactions, filters, { limit, position });
-            const indexed = listCustomerPaymentPage(state, filters, { limit, position });
-            expect({ filters, limit, position, ...indexed, items: indexed.items.map((tx) => tx.id) }).toEqual({ filters, limit, position, ...scanned, items: scanned.items.map((tx) => tx.id) });
-            if (scanned.nextPosition === undefined) break;
-            position = scanned.nextPosition;
-          }
-        }
+        expectSamePages(filters, (page) => listTransactions(transactions, filters, page), (page) => listCustomerPaymentPage(state, filters, page), (tx) => tx.id);
       }
     }
   });
@@ -457,3 +439,19 @@ describe('GET /customers from the list index', () => {
     compare(engine.state, [{}, { customerType: 'INDIVIDUAL' }, { kycStatus: 'APPROVED' }, { isIncludingDeleted: true, customerType: 'BUSINESS' }]);
   });
 });
+
+type IndexPage<R> = { readonly items: readonly R[]; readonly nextPosition?: number; readonly totalCount?: number };
+
+/** Walks the pages of `filters` at two limits, from the first, and expects the indexed pages to be the scanned ones. */
+function expectSamePages<R>(filters: object, scan: (page: { limit: number; position: number }) => IndexPage<R>, indexed: (page: { limit: number; position: number }) => IndexPage<R>, idOf: (row: R) => string): void {
+  for (const limit of [3, 50]) {
+    let position = 0;
+    for (let pages = 0; pages < 100; pages += 1) {
+      const scanned = scan({ limit, position });
+      const found = indexed({ limit, position });
+      expect({ filters, limit, position, ...found, items: found.items.map(idOf) }).toEqual({ filters, limit, position, ...scanned, items: scanned.items.map(idOf) });
+      if (scanned.nextPosition === undefined) break;
+      position = scanned.nextPosition;
+    }
+  }
+}
