@@ -21,6 +21,8 @@
  * same words. Pure functions, no I/O.
  */
 
+import { columnLowerBound } from './typed-growth.js';
+
 /** The handle of a list with no members yet (no block). */
 export const NO_LIST = -1;
 
@@ -131,17 +133,7 @@ export function listMemberAt(arena: PositionArena, list: number, local: number):
 
 /** The first local index of ascending `list` whose member is >= `value` (its length when none). O(log n). */
 export function listLowerBound(arena: PositionArena, list: number, value: number): number {
-  if (list === NO_LIST) return 0;
-  const words = arena.words;
-  const first = list + 1;
-  let lo = 0;
-  let hi = words[list]!;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (words[first + mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return list === NO_LIST ? 0 : columnLowerBound(arena.words, arena.words[list]!, value, list + 1);
 }
 
 /** The time of member `local` of `list`, in an arena with times. */
@@ -151,17 +143,7 @@ export function listTimeAt(arena: PositionArena, list: number, local: number): n
 
 /** The first local index of `list` whose time is >= `timeMs` (its length when none), times non-decreasing. O(log n). */
 export function listFirstTimeAtLeast(arena: PositionArena, list: number, timeMs: number): number {
-  if (list === NO_LIST) return 0;
-  const times = arena.times!;
-  const first = list + 1;
-  let lo = 0;
-  let hi = arena.words[list]!;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (times[first + mid]! < timeMs) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return list === NO_LIST ? 0 : columnLowerBound(arena.times!, arena.words[list]!, timeMs, list + 1);
 }
 
 /** The code of member `local` of `list`, in an arena with codes. */

@@ -26,13 +26,17 @@ function grownSize(size: number, length: number): number {
   return Math.max(length + 1, 256, Math.ceil(size * 1.5));
 }
 
-/** The first index in [0, length) of ascending `column` whose value is >= `value` (`length` when none). O(log n). */
-export function columnLowerBound(column: Float64Array | Int32Array, length: number, value: number): number {
+/**
+ * The first index in [from, from + length) of ascending `column` whose value is >= `value`, counted
+ * from `from` (`length` when none). O(log n). `from` lets a list stored inside a larger column
+ * (core/position-arena.ts) search its own members.
+ */
+export function columnLowerBound(column: Float64Array | Int32Array, length: number, value: number, from = 0): number {
   let lo = 0;
   let hi = length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (column[mid]! < value) lo = mid + 1;
+    if (column[from + mid]! < value) lo = mid + 1;
     else hi = mid;
   }
   return lo;
