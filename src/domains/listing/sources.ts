@@ -77,39 +77,34 @@ export function ownedCodeSource(positions: readonly number[], codes: CodeIndex, 
   };
 }
 
-/** `ownedCodeSource` for an owner's positions kept as a list of `arena`. */
-export function ownedArenaCodeSource(arena: PositionArena, list: number, codes: CodeIndex, code: number): PositionSource {
-  const positionOf = (local: number): number => (local === -1 ? -1 : listMemberAt(arena, list, local));
+/**
+ * The members of an owner's ascending `list` of `arena` whose local positions (indexes into the
+ * list) are those of `local`: bounds in the shared order become local ones by a binary search,
+ * and local answers become members. O(log n) beside what `local` costs.
+ */
+function ownedListSource(arena: PositionArena, list: number, local: PositionSource): PositionSource {
+  const memberOf = (at: number): number => (at === -1 ? -1 : listMemberAt(arena, list, at));
+  const localBound = (bound: number): number => listLowerBound(arena, list, bound);
   return {
-    count: (lo, hi) => Math.max(0, countCodeBelow(codes, code, listLowerBound(arena, list, hi)) - countCodeBelow(codes, code, listLowerBound(arena, list, lo))),
-    previous: (bound) => positionOf(previousWithCode(codes, code, listLowerBound(arena, list, bound))),
-    next: (from) => positionOf(nextWithCode(codes, code, listLowerBound(arena, list, from))),
+    count: (lo, hi) => local.count(localBound(lo), localBound(hi)),
+    previous: (bound) => memberOf(local.previous(localBound(bound))),
+    next: (from) => memberOf(local.next(localBound(from))),
   };
+}
+
+/** `ownedCodeSource` for an owner's positions kept as a list of `arena`, its codes in `codes` (a long list's trees). */
+export function ownedArenaCodeSource(arena: PositionArena, list: number, codes: CodeIndex, code: number): PositionSource {
+  return ownedListSource(arena, list, codeSource(codes, code));
 }
 
 /**
  * The members of `list` of an arena with codes whose code, read through `codeOf` (a field of the
- * member's code byte), is `code`. A scan of the list: for an owner's short list (at most one
- * `CODE_BLOCK_SIZE` block), which costs what a `CodeIndex` over it would; a long list has one
- * (`ownedArenaCodeSource`).
+ * member's code byte), is `code`. A scan of the list (`localCodeSource`): for an owner's short
+ * list (at most one `CODE_BLOCK_SIZE` block), which costs what a `CodeIndex` over it would; a
+ * long list has one (`ownedArenaCodeSource`).
  */
 export function ownedListCodeSource(arena: PositionArena, list: number, codeOf: (byte: number) => number, code: number): PositionSource {
-  const matches = (local: number): boolean => codeOf(listCodeAt(arena, list, local)) === code;
-  return {
-    count: (lo, hi) => {
-      let count = 0;
-      for (let local = listLowerBound(arena, list, lo), end = listLowerBound(arena, list, hi); local < end; local += 1) if (matches(local)) count += 1;
-      return count;
-    },
-    previous: (bound) => {
-      for (let local = listLowerBound(arena, list, bound) - 1; local >= 0; local -= 1) if (matches(local)) return listMemberAt(arena, list, local);
-      return -1;
-    },
-    next: (from) => {
-      for (let local = listLowerBound(arena, list, from), end = listLength(arena, list); local < end; local += 1) if (matches(local)) return listMemberAt(arena, list, local);
-      return -1;
-    },
-  };
+  return ownedListSource(arena, list, localCodeSource(arena, list, codeOf, code));
 }
 
 /**
