@@ -8,9 +8,8 @@
 import { instantToMs } from '../../core/time.js';
 import type { TransactionStore } from '../transactions/store.js';
 import type { Transaction } from '../transactions/types.js';
-import { appendCode, CODE_BLOCK_SIZE, emptyCodeIndex, setCode } from './code-index.js';
-import { appendTimedToList, emptyPositionArena, listCodeAt, listLength, listLowerBound, listMemberAt, NO_LIST, type PositionArena, setListCode } from '../../core/position-arena.js';
-import { type CustomerRowCodes, ownRowCode, ownStatusCode, ownTypeCode, statusCode, typeCode } from './transactions.js';
+import { appendTimedToList, emptyPositionArena, listLength, listLowerBound, listMemberAt, NO_LIST, type PositionArena } from '../../core/position-arena.js';
+import { type CustomerRowCodes, ownRowCode, setLastOwnRowCode, setOwnRowStatus, statusCode, typeCode } from './transactions.js';
 
 /**
  * Every customer's payments, the arena of their lists, and how many payments of the store's
@@ -43,23 +42,7 @@ export function catchUpCustomerPaymentList(store: TransactionStore, index: Custo
     const payment = index.listed === createdAt ? created! : store.byId.valueAt(index.listed);
     const list = appendTimedToList(lists, index.byCustomer.get(payment.customerId) ?? NO_LIST, index.listed, instantToMs(payment.createdAt));
     index.byCustomer.set(payment.customerId, list);
-    const length = listLength(lists, list);
-    setListCode(lists, list, length - 1, ownRowCode(typeCode(payment.type), statusCode(payment.status)));
-    if (length > CODE_BLOCK_SIZE) appendLongCodes(index, payment.customerId, list, length);
-  }
-}
-
-/** Appends the last payment's codes to a long customer's `CodeIndex`es, made from its list's codes as it passes one block. */
-function appendLongCodes(index: CustomerPaymentListIndex, customerId: string, list: number, length: number): void {
-  let long = index.longCodesByCustomer.get(customerId);
-  if (long === undefined) {
-    long = { type: emptyCodeIndex(), status: emptyCodeIndex() };
-    index.longCodesByCustomer.set(customerId, long);
-  }
-  for (let local = long.type.length; local < length; local += 1) {
-    const byte = listCodeAt(index.positionLists, list, local);
-    appendCode(long.type, ownTypeCode(byte));
-    appendCode(long.status, ownStatusCode(byte));
+    setLastOwnRowCode(lists, index.longCodesByCustomer, payment.customerId, list, ownRowCode(typeCode(payment.type), statusCode(payment.status)));
   }
 }
 
@@ -71,10 +54,7 @@ export function syncCustomerPaymentStatus(store: TransactionStore, index: Custom
   // Positions are compared, not ids: no id is rebuilt from its packed key.
   const local = localPositionOf(lists, list, store.byId.positionOf(payment.id));
   if (local === -1) return;
-  const code = statusCode(payment.status);
-  setListCode(lists, list, local, ownRowCode(ownTypeCode(listCodeAt(lists, list, local)), code));
-  const long = index.longCodesByCustomer.get(payment.customerId);
-  if (long !== undefined) setCode(long.status, local, code);
+  setOwnRowStatus(lists, index.longCodesByCustomer, payment.customerId, list, local, statusCode(payment.status));
 }
 
 /** The local position of payment position `position` in a customer's `list`, or -1 (positions ascend: a binary search). */

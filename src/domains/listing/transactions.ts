@@ -167,24 +167,35 @@ function appendRecord(index: TransactionListIndex, record: Transaction | CardTra
   appendCode(index.type, type);
   appendCode(index.direction, directionCode(record.direction));
   appendCode(index.status, status);
-  const length = listLength(lists, own);
-  setListCode(lists, own, length - 1, ownRowCode(type, status));
-  if (length > CODE_BLOCK_SIZE) appendLongCodes(index, record.customerId, own, length);
+  setLastOwnRowCode(lists, index.longCodesByCustomer, record.customerId, own, ownRowCode(type, status));
 }
 
-/** Appends the last row's codes to a long customer's `CodeIndex`es, made from its list's codes as it passes one block. */
-function appendLongCodes(index: TransactionListIndex, customerId: string, list: number, length: number): void {
-  const lists = index.positionLists;
-  let long = index.longCodesByCustomer.get(customerId);
-  if (long === undefined) {
-    long = { type: emptyCodeIndex(), status: emptyCodeIndex() };
-    index.longCodesByCustomer.set(customerId, long);
+/**
+ * Sets the code of the last member of a customer's `list` (an arena with codes) and, once the
+ * list is past one `CODE_BLOCK_SIZE` block, appends the codes it lacks to the customer's
+ * `CodeIndex`es in `long` (made from the list's codes when it passes the block).
+ */
+export function setLastOwnRowCode(lists: PositionArena, long: Map<string, CustomerRowCodes>, customerId: string, list: number, byte: number): void {
+  const length = listLength(lists, list);
+  setListCode(lists, list, length - 1, byte);
+  if (length <= CODE_BLOCK_SIZE) return;
+  let codes = long.get(customerId);
+  if (codes === undefined) {
+    codes = { type: emptyCodeIndex(), status: emptyCodeIndex() };
+    long.set(customerId, codes);
   }
-  for (let local = long.type.length; local < length; local += 1) {
-    const byte = listCodeAt(lists, list, local);
-    appendCode(long.type, ownTypeCode(byte));
-    appendCode(long.status, ownStatusCode(byte));
+  for (let local = codes.type.length; local < length; local += 1) {
+    const code = listCodeAt(lists, list, local);
+    appendCode(codes.type, ownTypeCode(code));
+    appendCode(codes.status, ownStatusCode(code));
   }
+}
+
+/** Sets the status of member `local` of a customer's `list` to `status`, in its code byte and its `CodeIndex` when it has one. */
+export function setOwnRowStatus(lists: PositionArena, long: Map<string, CustomerRowCodes>, customerId: string, list: number, local: number, status: number): void {
+  setListCode(lists, list, local, ownRowCode(ownTypeCode(listCodeAt(lists, list, local)), status));
+  const codes = long.get(customerId);
+  if (codes !== undefined) setCode(codes.status, local, status);
 }
 
 /** The stores the merged list reads its ids from. */
@@ -218,10 +229,7 @@ export function syncTransactionStatus(state: ListedStores, index: TransactionLis
   const lists = index.positionLists;
   const positions = index.byCustomer.get(transaction.customerId);
   if (positions === undefined) return;
-  const local = listLowerBound(lists, positions, position);
-  setListCode(lists, positions, local, ownRowCode(ownTypeCode(listCodeAt(lists, positions, local)), code));
-  const long = index.longCodesByCustomer.get(transaction.customerId);
-  if (long !== undefined) setCode(long.status, local, code);
+  setOwnRowStatus(lists, index.longCodesByCustomer, transaction.customerId, positions, listLowerBound(lists, positions, position), code);
 }
 
 /** The position of a listed id created at `createdMs`, or -1: a binary search on the creation times. */
