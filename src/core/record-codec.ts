@@ -123,6 +123,12 @@ export type RecordCodecOptions = {
   readonly idTable?: boolean;
 };
 
+// The id table's home slot of a uuid whose last two words are `w2`, `w3`, with prefix number
+// `prefix`: the random bits of a uuid (the v4 and v7 tails) are hash enough, mixed with the prefix.
+function tableHome(w2: number, w3: number, prefix: number, mask: number): number {
+  return (Math.imul(w3 ^ prefix, 0x9e3779b1) ^ w2) & mask;
+}
+
 /** Encodes records to bytes and back (see the module's comment). */
 export class RecordCodec {
   readonly #shapes: (readonly string[])[] = [];
@@ -496,8 +502,7 @@ export class RecordCodec {
     const w3 = words[slot + 3]!;
     const slots = this.#tableSlots;
     const mask = slots.length - 1;
-    // Random bits of a uuid (the v4 and v7 tails) are hash enough, mixed with the prefix.
-    let at = (Math.imul(w3 ^ prefix, 0x9e3779b1) ^ w2) & mask;
+    let at = tableHome(w2, w3, prefix, mask);
     if (slots.length > 0) {
       const table = this.#tableWords;
       for (let held = slots[at]!; held !== 0; held = slots[at]!) {
@@ -538,7 +543,7 @@ export class RecordCodec {
     const slots = this.#tableSlots;
     const mask = slots.length - 1;
     const from = entry * 4;
-    let at = (Math.imul(this.#tableWords[from + 3]! ^ this.#tablePrefixes[entry]!, 0x9e3779b1) ^ this.#tableWords[from + 2]!) & mask;
+    let at = tableHome(this.#tableWords[from + 2]!, this.#tableWords[from + 3]!, this.#tablePrefixes[entry]!, mask);
     while (slots[at] !== 0) at = (at + 1) & mask;
     slots[at] = entry + 1;
   }
