@@ -555,6 +555,26 @@ function handledAsText(events: number): { engine: Engine | undefined; lines: str
   return { engine: report.engine, lines, deliveredLines, transactions };
 }
 
+/** State slices whose bytes figure 12's floor line reports: the ledger, then the payment records. */
+const FLOOR_SLICES = { ledger: ['ledger'], records: ['transactions', 'quotes', 'cardTransactions'] } as const;
+
+/**
+ * Heap plus typed-array bytes that the ledger and the payment-record stores of a state replayed
+ * from `lines` hold, each measured by dropping its slices (an engine's state is read-only, so the
+ * state is folded here by `evolve`, as `replay` folds it).
+ */
+async function floorSlices(lines: readonly string[]): Promise<{ ledger: number; records: number }> {
+  const state = emptyState(resolveOptions(API_OPTIONS));
+  for (const line of lines) evolve(state, JSON.parse(line) as EventEnvelope, TRUSTED);
+  const slices = state as unknown as Record<string, unknown>;
+  const dropped = async (keys: readonly string[]): Promise<number> => {
+    const before = heapUsed() + (await bufferBytes());
+    for (const key of keys) slices[key] = undefined;
+    return before - heapUsed() - (await bufferBytes());
+  };
+  return { ledger: await dropped(FLOOR_SLICES.ledger), records: await dropped(FLOOR_SLICES.records) };
+}
+
 /** Items on the small side of the `lists` scenario: the issue's 1k, past the hot set (most records packed, as at 1M). */
 const SMALL_LIST_ITEMS = 1_000;
 
@@ -891,6 +911,7 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
     const replayed = await alone();
     holder.engine = fromText(deliveredLines);
     const delivered = await alone();
+    const floor = await floorSlices(lines);
     return {
       transactions,
       // The totals too, so that a second size gives the bytes each added transaction holds (memory-growth.ts).
@@ -903,6 +924,10 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
       deliveredBytesPerTransaction: per(delivered.heap),
       deliveredBufferBytesPerTransaction: per(delivered.buffers),
       deliveredMarkers: deliveredLines.length - lines.length,
+      // What the design's floor holds (figure 12's floor line): the ledger, and the three stores of
+      // payment records, each taken out of a replayed engine in turn.
+      ledgerSliceBytesPerTransaction: per(floor.ledger),
+      paymentRecordsBytesPerTransaction: per(floor.records),
     };
   },
 

@@ -173,6 +173,7 @@ function issue16(): string[] {
     `   replayed from text   ${fmt(held.replayedBytesPerTransaction)} B + ${fmt(held.replayedBufferBytesPerTransaction)} B: the log as JSONL, parsed and replayed block by block as a server boots`,
     `   webhooks delivered   ${fmt(held.deliveredBytesPerTransaction)} B + ${fmt(held.deliveredBufferBytesPerTransaction)} B: that log with the ${fmt(held.deliveredMarkers)} markers a server's outbox appends`,
     ...memoryGrowth(held, heldBig),
+    `   floor of this design ${fmt(held.ledgerSliceBytesPerTransaction)} B in the ledger + ${fmt(held.paymentRecordsBytesPerTransaction)} B of packed transaction, quote and card-transaction records = ${fmt(held.ledgerSliceBytesPerTransaction + held.paymentRecordsBytesPerTransaction)} B per transaction, heap and buffers (replayed from text, each part dropped in turn)`,
     `   beside the kept log (strings and objects shared with the log not counted; the figure of stops 17-19):`,
     `   through handle       ${fmt(api.memory.apiBytesPerTransaction)} B per transaction (${fmt(api.memory.apiBytesPerEvent)} B per event; the API-driven engine after its replay)`,
     `   replayed afresh      ${fmt(api.memory.undeliveredBytesPerTransaction)} B per transaction (+ ${fmt(api.memory.undeliveredBufferBytesPerTransaction)} B of typed-array buffers): the same log replayed into a new engine, ${fmt(api.memory.undeliveredPending)} webhooks pending`,
