@@ -1305,7 +1305,9 @@ type CpuProfile = {
 function topSelf(profile: CpuProfile, limit: number, root = 'replayInto'): { fn: string; selfPct: number; selfMs: number }[] {
   const byNode = new Map<number, number>();
   const deltas = profile.timeDeltas ?? [];
-  (profile.samples ?? []).forEach((id, i) => byNode.set(id, (byNode.get(id) ?? 0) + (deltas[i] ?? 0)));
+  (profile.samples ?? []).forEach((id, i) => {
+    byNode.set(id, (byNode.get(id) ?? 0) + (deltas[i] ?? 0));
+  });
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));

@@ -22,7 +22,8 @@ describe('readLines', () => {
     let n = 0;
     fc.assert(
       fc.property(text, fc.integer({ min: 1, max: 17 }), (content, chunkBytes) => {
-        const path = join(dir, `f${(n += 1)}.txt`);
+        n += 1;
+        const path = join(dir, `f${n}.txt`);
         writeFileSync(path, content, 'utf8');
         expect([...readLines(path, chunkBytes)]).toEqual(content.split('\n'));
       }),

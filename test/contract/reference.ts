@@ -114,6 +114,7 @@ function discriminated(schema: Json): Json {
   out.allOf = [
     ...((out.allOf as Json[] | undefined) ?? []),
     { type: 'object', required: [property], properties: { [property]: { enum: Object.keys(mapping) } } },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keywords, not a thenable
     ...Object.entries(mapping).map(([value, ref]) => ({ if: { properties: { [property]: { const: value } }, required: [property] }, then: { $ref: ref } })),
   ];
   return out;

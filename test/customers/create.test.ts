@@ -67,7 +67,7 @@ describe('POST /customers', () => {
     expect(opened?.version).toBe(1);
     expect(JSON.parse(JSON.stringify(created?.data))).toEqual(created?.data);
     expect(JSON.stringify(created?.data)).not.toContain('birthDate');
-    const customer = (created?.data as any).customer;
+    const customer = (created?.data as { customer: any } | undefined)?.customer;
     expect(customer.id).toBe((response.body as any).id);
     expect(opened?.data).toEqual({
       account: {

@@ -124,7 +124,11 @@ type Place = readonly (string | number)[];
 function placesOf(value: unknown, prefix: Place = [], out: Place[] = []): Place[] {
   out.push(prefix);
   if (prefix.length > 6) return out;
-  if (Array.isArray(value)) value.forEach((item, i) => placesOf(item, [...prefix, i], out));
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      placesOf(item, [...prefix, i], out);
+    });
+  }
   else if (typeof value === 'object' && value !== null) for (const [key, item] of Object.entries(value)) placesOf(item, [...prefix, key], out);
   return out;
 }
@@ -164,7 +168,6 @@ export function bodyMutation(families: HostileFamilies): fc.Arbitrary<BodyMutati
     const places = placesOf(body);
     return places[pick % places.length] ?? [];
   };
-  const name = (place: Place): string => (place.length === 0 ? 'body' : place.join('.'));
   return fc.oneof(
     fc.tuple(fc.nat(), hostileValue(families)).map(([pick, value]): BodyMutation => described({
       label: `replace at #${pick} with ${preview(value)}`,

@@ -96,7 +96,11 @@ function plantings(body: unknown, name: string): unknown[] {
   const out: unknown[] = [];
   const visit = (value: unknown, rebuild: (next: unknown) => unknown): void => {
     if (typeof value === 'string') out.push(rebuild(name));
-    else if (Array.isArray(value)) value.forEach((item, i) => visit(item, (next) => rebuild(value.map((x, j) => (j === i ? next : x)))));
+    else if (Array.isArray(value)) {
+      value.forEach((item, i) => {
+        visit(item, (next) => rebuild(value.map((x, j) => (j === i ? next : x))));
+      });
+    }
     else if (typeof value === 'object' && value !== null) {
       out.push(rebuild(JSON.parse(`{${JSON.stringify(name)}: 1, ${JSON.stringify(value).slice(1)}`.replace(/, }$/, '}'))));
       for (const [key, item] of Object.entries(value)) visit(item, (next) => rebuild({ ...value, [key]: next }));

@@ -55,7 +55,7 @@ describe('POST /documents', () => {
       });
       const [event] = answer.events;
       expect(event?.type).toBe('DocumentUploaded');
-      expect((event?.data as any).document.file).toEqual({ sha256: bytesToHex(sha256(bytes)), sizeBytes: bytes.length, mediaType: expect.any(String) });
+      expect((event?.data as { document: { file: unknown } } | undefined)?.document.file).toEqual({ sha256: bytesToHex(sha256(bytes)), sizeBytes: bytes.length, mediaType: expect.any(String) });
       expect(JSON.stringify(answer.events)).not.toContain('JFIF');
       expect(h.ok('GET', `/documents/${(answer.body as any).id}`)).toEqual(answer.body);
     });

@@ -110,7 +110,9 @@ describe('beneficial owners resolve by the last three characters of personalInfo
       const customer = h.ok('POST', '/customers', business(`BRN-${suffix}`));
       const ids = completePacket(h, customer.id, OWNER_ROWS.map((r) => r.lastName));
       h.ok('POST', '/verifications', { customerId: customer.id });
-      ids.forEach((id, i) => expect(h.ok('GET', `/beneficial-owners/${id}`).kycStatus).toBe(OWNER_ROWS[i]!.kycStatus));
+      ids.forEach((id, i) => {
+        expect(h.ok('GET', `/beneficial-owners/${id}`).kycStatus).toBe(OWNER_ROWS[i]!.kycStatus);
+      });
       // Renaming an owner afterwards does not re-derive.
       const renamed = h.ok('PATCH', `/beneficial-owners/${ids[2]}`, { personalInfo: { lastName: 'Smith002' } });
       expect(renamed).toMatchObject({ kycStatus: 'APPROVED', personalInfo: { lastName: 'Smith002', firstName: 'Jane' } });

@@ -28,7 +28,9 @@ describe('ChunkedList', () => {
     const list = new ChunkedList<string | undefined>(bits);
     const reference: (string | undefined)[] = [];
     runPushModel(list, reference, plan, () => expect(list.length).toBe(reference.length));
-    reference.forEach((v, i) => expect(list.at(i)).toBe(v));
+    reference.forEach((v, i) => {
+      expect(list.at(i)).toBe(v);
+    });
     expect(list.slice()).toEqual(reference);
     const from = Math.floor(reference.length / 3);
     expect(list.slice(from, reference.length - from)).toEqual(reference.slice(from, reference.length - from));
@@ -99,7 +101,9 @@ describe('IdIndex', () => {
     }
     expect(index.size).toBe(reference.length);
     expect(index.slice()).toEqual(reference);
-    reference.forEach((k, i) => expect(index.indexOf(k)).toBe(i));
+    reference.forEach((k, i) => {
+      expect(index.indexOf(k)).toBe(i);
+    });
   });
 });
 
@@ -152,7 +156,9 @@ describe('deleteSlot (backward-shift delete)', () => {
         for (let slot = homes[index]!; table[2 * slot] !== -1; slot = (slot + 1) & mask) if (table[2 * slot] === index) return true;
         return false;
       };
-      homes.forEach((_, index) => expect(find(index)).toBe(index !== victim));
+      homes.forEach((_, index) => {
+        expect(find(index)).toBe(index !== victim);
+      });
     },
   );
 });

@@ -80,8 +80,20 @@ describe('approve', () => {
   it.each([
     ['already approved', (w: World, id: string) => w.ok('POST', `/transactions/${id}/approve`, {})],
     ['rejected', (w: World, id: string) => w.ok('POST', `/transactions/${id}/reject`, {})],
-    ['funded after approval', (w: World, id: string) => (w.ok('POST', `/transactions/${id}/approve`, {}), drive(w, id, ['FUNDED']))],
-    ['timed out (timer fired)', (w: World, _id: string) => ((w.now = later(w.now, PAYMENT_APPROVAL_TIMEOUT_MS)), w.advance())],
+    [
+      'funded after approval',
+      (w: World, id: string) => {
+        w.ok('POST', `/transactions/${id}/approve`, {});
+        return drive(w, id, ['FUNDED']);
+      },
+    ],
+    [
+      'timed out (timer fired)',
+      (w: World, _id: string) => {
+        w.now = later(w.now, PAYMENT_APPROVAL_TIMEOUT_MS);
+        return w.advance();
+      },
+    ],
     ['past its window (timer not yet fired)', (w: World, _id: string) => (w.now = later(w.now, PAYMENT_APPROVAL_TIMEOUT_MS))],
   ])('rejects approve and reject of a payment %s with 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL', (_label, setup) => {
     const w = world();

@@ -25,7 +25,10 @@ function setup() {
   const b = customer(w, 'b');
   atMs = instantToMs(w.at());
   let n = 0;
-  const id = () => `Transfer:00000000-0000-7000-8000-${(n += 1).toString().padStart(12, '0')}`;
+  const id = () => {
+    n += 1;
+    return `Transfer:00000000-0000-7000-8000-${n.toString().padStart(12, '0')}`;
+  };
   return { w, a: a.accountId, b: b.accountId, id };
 }
 
@@ -88,7 +91,10 @@ describe('reversalTransfers', () => {
       { id: id(), pendingId: voidedHold, action: 'void' },
     ] } }] });
     let n = 0;
-    const reversal = reversalTransfers(w.state.ledger, [posted, openHold, voidedHold], 'Transaction:x', () => `Transfer:r${(n += 1)}`);
+    const reversal = reversalTransfers(w.state.ledger, [posted, openHold, voidedHold], 'Transaction:x', () => {
+      n += 1;
+      return `Transfer:r${n}`;
+    });
     expect(reversal).toEqual([
       { id: 'Transfer:r1', debitAccountId: WORLD, creditAccountId: a, amountMinor: '300', transactionId: 'Transaction:x' },
       { id: 'Transfer:r2', pendingId: openHold, action: 'void', transactionId: 'Transaction:x' },

@@ -54,7 +54,10 @@ export function replaceCardTransaction(store: CardTransactionStore, before: Card
 function markOpen(store: CardTransactionStore, tx: CardTransaction, open: boolean): void {
   let set = store.openByAccount.get(tx.accountId);
   if (open) {
-    if (set === undefined) store.openByAccount.set(tx.accountId, (set = new Set()));
+    if (set === undefined) {
+      set = new Set();
+      store.openByAccount.set(tx.accountId, set);
+    }
     set.add(tx.id);
   } else if (set !== undefined) {
     set.delete(tx.id);

@@ -35,7 +35,7 @@ export const cardEvolvers: EvolverTable = {
   [CARD_EVENT_TYPES.tokenized]: (state, event) => {
     const data = event.data as CardTokenized;
     const card = state.cards.byId.get(data.cardId);
-    assert(card !== undefined && card.cardCapabilities.supportsDigitalWalletTokenization, `CardTokenized for card ${data.cardId} that cannot be tokenized`);
+    assert(card?.cardCapabilities.supportsDigitalWalletTokenization === true, `CardTokenized for card ${data.cardId} that cannot be tokenized`);
   },
   [CARD_EVENT_TYPES.programConfigured]: (state, event) => {
     state.cards.program = freeze(structuredClone((event.data as CardProgramConfigured).program), true);

@@ -32,7 +32,7 @@ export function decideQuoteExpiry(state: DomainState, quote: Quote, context: Tim
   const data: QuoteExpired = { quoteId: quote.id, expiredAt: context.at };
   const ended = waitingTransactionExpiry(state, quote, context.at);
   // A waiting transaction the platform already ended has nothing left to expire.
-  const transaction = ended !== undefined && ended.ok ? ended.value : [];
+  const transaction = ended?.ok ? ended.value : [];
   return [{ type: QUOTE_EVENTS.expired, data }, ...transaction];
 }
 

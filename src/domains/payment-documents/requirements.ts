@@ -35,7 +35,7 @@ export function requirementsOf(purpose: string | undefined): readonly string[] {
 export function satisfies(document: PaymentDocument, requirementId: string): boolean {
   if (document.requirementId !== undefined) return document.requirementId === requirementId;
   const requirement = DOCUMENT_REQUIREMENTS[requirementId];
-  return requirement !== undefined && requirement.acceptedTypes.includes(document.documentType);
+  return requirement?.acceptedTypes.includes(document.documentType) === true;
 }
 
 /**

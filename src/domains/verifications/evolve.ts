@@ -55,7 +55,7 @@ export const verificationEvolvers: EvolverTable = {
   [VERIFICATION_EVENTS.contactVerified]: (state, event) => {
     const { customerId, channel } = event.data as ContactVerified;
     const before = state.verifications.contacts.get(customerId);
-    assert(before !== undefined && before.codeSent.includes(channel), `contact ${channel} of ${customerId} verified without a code`);
+    assert(before?.codeSent.includes(channel) === true, `contact ${channel} of ${customerId} verified without a code`);
     state.verifications.contacts.set(customerId, freeze({ ...before, [channel]: 'VERIFIED' }, true));
   },
 };
