@@ -14,6 +14,7 @@ import { createEngine } from '../../src/engine/engine.js';
 import { type EngineSnapshot, snapshotOf } from '../../src/engine/snapshot.js';
 import { InvariantError } from '../../src/core/assert.js';
 import { PackedRecordMap } from '../../src/core/packed-record-map.js';
+import { PackedKeyMap } from '../../src/core/packed-key-map.js';
 import { type PackedRecords, packText } from '../../src/core/packed-records.js';
 import { packedTexts, packRecords } from '../support/packed-texts.js';
 import { type PackedBytes, packBytes } from '../../src/core/packed-bytes.js';
@@ -236,6 +237,22 @@ describe('a snapshot round trip', () => {
     const lacking = { ...snapshot, lists: encodeData(others) };
     const loaded = createEngine({ ...options, snapshot: lacking });
     expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
+  });
+});
+
+describe('list indexes after a load', () => {
+  it('keeps the id-keyed maps packed (PackedKeyMap), as a replay keeps them, with the same entries in order', () => {
+    const loaded = createEngine({ ...options, snapshot: viaJson(session.engine.snapshot()) });
+    const replayed = createEngine({ ...options, events: session.log });
+    const idKeyed = (engine: typeof loaded) => {
+      const { lists } = engine.state;
+      return [lists.transactions.byCustomer, lists.transactions.byAccount, lists.quotes.byCustomer, lists.externalAccounts.byOwnerCurrency, lists.agentActions.byAgent];
+    };
+    for (const [mine, theirs] of idKeyed(loaded).map((map, k) => [map, idKeyed(replayed)[k]!] as const)) {
+      expect(mine).toBeInstanceOf(PackedKeyMap);
+      expect([...mine.keys()]).toEqual([...theirs.keys()]);
+    }
+    expect(idKeyed(loaded)[0]!.size).toBeGreaterThan(0);
   });
 });
 

@@ -6,6 +6,7 @@
  * list (`agents.actionsByAgent`), for one agent's actions. Ids and positions only; kept by
  * `listing/evolve.ts`.
  */
+import { PackedKeyMap } from '../../core/packed-key-map.js';
 import { instantToMs } from '../../core/time.js';
 import type { AgentStore } from '../agents/store.js';
 import { AGENT_ACTION_STATUSES, type AgentAction } from '../agents/types.js';
@@ -34,7 +35,7 @@ export type OwnActionIndex = { createdMs: number[]; readonly status: CodeIndex }
 
 /** An empty index. */
 export function emptyAgentActionListIndex(): AgentActionListIndex {
-  return { createdMs: [], positionLists: emptyPositionArena(), byCustomer: new Map(), status: emptyCodeIndex(), statusByCustomer: new Map(), byAgent: new Map() };
+  return { createdMs: [], positionLists: emptyPositionArena(), byCustomer: new PackedKeyMap(), status: emptyCodeIndex(), statusByCustomer: new PackedKeyMap(), byAgent: new PackedKeyMap() };
 }
 
 /** The status code of a filter value (1-based). */

@@ -6,6 +6,7 @@
  * are 0, so those filters alone never need the deletion code. Positions only; kept by
  * `listing/evolve.ts`, rebuilt from a snapshot's store by `listing/rebuild.ts`.
  */
+import { PackedKeyMap } from '../../core/packed-key-map.js';
 import { instantToMs } from '../../core/time.js';
 import type { AgentStore } from '../agents/store.js';
 import type { Agent } from '../agents/types.js';
@@ -30,7 +31,7 @@ export type AgentListIndex = {
 
 /** An empty index. */
 export function emptyAgentListIndex(): AgentListIndex {
-  return { createdMs: [], positionLists: emptyPositionArena(), byCustomer: new Map(), live: emptyCodeIndex(), paused: emptyCodeIndex(), connected: emptyCodeIndex() };
+  return { createdMs: [], positionLists: emptyPositionArena(), byCustomer: new PackedKeyMap(), live: emptyCodeIndex(), paused: emptyCodeIndex(), connected: emptyCodeIndex() };
 }
 
 type Codes = { readonly live: number; readonly paused: number; readonly connected: number };

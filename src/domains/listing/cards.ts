@@ -7,6 +7,7 @@
  * cardholder's accounts, which moves the position from one list to the other). Positions only;
  * kept by `listing/evolve.ts`.
  */
+import { PackedKeyMap } from '../../core/packed-key-map.js';
 import { instantToMs } from '../../core/time.js';
 import type { CardStore } from '../cards/store.js';
 import { CARD_STATUSES, type Card } from '../cards/types.js';
@@ -28,7 +29,7 @@ export type CardListIndex = {
 
 /** An empty index. */
 export function emptyCardListIndex(): CardListIndex {
-  return { createdMs: [], status: emptyCodeIndex(), byCustomer: new Map(), statusByCustomer: new Map(), byPlatformCardId: new Map(), byFundingSource: new Map() };
+  return { createdMs: [], status: emptyCodeIndex(), byCustomer: new PackedKeyMap(), statusByCustomer: new PackedKeyMap(), byPlatformCardId: new Map(), byFundingSource: new PackedKeyMap() };
 }
 
 /** The status code of a filter value (1-based). */

@@ -5,6 +5,7 @@
  * transactions are not listed there. Positions only; kept by `listing/evolve.ts`, rebuilt from a
  * snapshot's store by `listing/rebuild.ts`.
  */
+import { PackedKeyMap } from '../../core/packed-key-map.js';
 import { instantToMs } from '../../core/time.js';
 import type { TransactionStore } from '../transactions/store.js';
 import type { Transaction } from '../transactions/types.js';
@@ -30,7 +31,7 @@ export type CustomerPaymentListIndex = {
 
 /** An empty index. */
 export function emptyCustomerPaymentListIndex(): CustomerPaymentListIndex {
-  return { listed: 0, positionLists: emptyPositionArena(true, true), byCustomer: new Map(), longCodesByCustomer: new Map() };
+  return { listed: 0, positionLists: emptyPositionArena(true, true), byCustomer: new PackedKeyMap(), longCodesByCustomer: new PackedKeyMap() };
 }
 
 /** Lists the payments the store holds that the index lacks; `created` as in `catchUpTransactionList`. */

@@ -7,6 +7,7 @@
  * positions only; kept by `listing/evolve.ts` (a deletion is indexed before the record leaves the
  * store).
  */
+import { PackedKeyMap } from '../../core/packed-key-map.js';
 import type { ExternalAccountStore } from '../external-accounts/store.js';
 import type { ExternalAccount } from '../external-accounts/types.js';
 import { appendCode, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
@@ -35,7 +36,7 @@ export const ownerCurrencyKey = (owner: string, currency: string): string => `${
 
 /** An empty index. */
 export function emptyExternalAccountListIndex(): ExternalAccountListIndex {
-  return { scope: emptyCodeIndex(), byOwner: new Map(), byOwnerCurrency: new Map(), customerByCurrency: new Map() };
+  return { scope: emptyCodeIndex(), byOwner: new PackedKeyMap(), byOwnerCurrency: new PackedKeyMap(), customerByCurrency: new Map() };
 }
 
 /** Lists the accounts the store holds that the index lacks (one deleted before a snapshot: as deleted, in no list). */

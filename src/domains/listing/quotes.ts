@@ -3,6 +3,7 @@
  * the wire status of each quote as a code (it moves with the quote and with its transaction:
  * `listing/quote-upkeep.ts` re-reads it after either changes). Ids and positions only.
  */
+import { PackedKeyMap } from '../../core/packed-key-map.js';
 import { QUOTE_STATUSES } from '../quotes/types.js';
 import { emptyPositionArena, type PositionArena } from '../../core/position-arena.js';
 import { type CodeIndex, emptyCodeIndex } from './code-index.js';
@@ -20,7 +21,7 @@ export type QuoteListIndex = {
 
 /** An empty index. */
 export function emptyQuoteListIndex(): QuoteListIndex {
-  return { createdMs: [], positionLists: emptyPositionArena(), byCustomer: new Map(), status: emptyCodeIndex() };
+  return { createdMs: [], positionLists: emptyPositionArena(), byCustomer: new PackedKeyMap(), status: emptyCodeIndex() };
 }
 
 /** The status code of a filter value (1-based). */

@@ -1,4 +1,5 @@
 /** Rebuilds the list indexes from restored stores (a snapshot before `@3` carries none; a later one may lack one added since). */
+import { PackedKeyMap } from '../../core/packed-key-map.js';
 import type { DomainState } from '../state.js';
 import { catchUpAgentActionList } from './agent-actions.js';
 import { catchUpAgentList } from './agents.js';
@@ -31,13 +32,31 @@ export function rebuildListIndexes(state: Omit<DomainState, 'lists'>, saved: Lis
   return lists;
 }
 
-/** `lists` with every index lacking a field of the current shape (or absent) replaced by an empty one. */
+/**
+ * `lists` with every index lacking a field of the current shape (or absent) replaced by an empty
+ * one, and each id-keyed map the shape packs (`PackedKeyMap`) packed again: a snapshot's data
+ * codec gives plain Maps back.
+ */
 function completeShapes(lists: ListIndexes): ListIndexes {
   const empty = emptyListIndexes();
   const out: Record<string, unknown> = { ...lists };
   for (const key of Object.keys(empty) as (keyof ListIndexes)[]) {
-    const index = lists[key] as object | undefined;
-    if (index === undefined || Object.keys(empty[key]).some((field) => !(field in index))) out[key] = empty[key];
+    const index = lists[key] as Record<string, unknown> | undefined;
+    const shape = empty[key] as Record<string, unknown>;
+    if (index === undefined || Object.keys(shape).some((field) => !(field in index))) out[key] = shape;
+    else out[key] = withPackedKeys(index, shape);
   }
   return out as ListIndexes;
+}
+
+/** `index` with each field that `shape` holds as an empty `PackedKeyMap` copied into one (in order), when it is a plain Map. */
+function withPackedKeys(index: Record<string, unknown>, shape: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...index };
+  for (const [field, empty] of Object.entries(shape)) {
+    const saved = index[field];
+    if (!(empty instanceof PackedKeyMap) || !(saved instanceof Map) || saved instanceof PackedKeyMap) continue;
+    for (const [mapKey, value] of saved) empty.set(mapKey, value);
+    out[field] = empty;
+  }
+  return out;
 }

@@ -7,6 +7,7 @@
  * snapshot's stores. Holds positions only, never copies of records nor their ids: a position's
  * record is read from its store by position (`listedRecordAt`), never through its id.
  */
+import { PackedKeyMap } from '../../core/packed-key-map.js';
 import { TRANSACTION_DIRECTIONS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../transactions/types.js';
 import type { Transaction } from '../transactions/types.js';
 import { accountSidesOf, paymentReceiverOf, paymentSenderOf } from '../transactions/list.js';
@@ -78,10 +79,10 @@ export function emptyTransactionListIndex(): TransactionListIndex {
     paymentsListed: 0,
     cardsListed: 0,
     positionLists: emptyPositionArena(false, true),
-    byCustomer: new Map(),
-    longCodesByCustomer: new Map(),
+    byCustomer: new PackedKeyMap(),
+    longCodesByCustomer: new PackedKeyMap(),
     byCard: new Map(),
-    byAccount: new Map(),
+    byAccount: new PackedKeyMap(),
     type: emptyCodeIndex(),
     direction: emptyCodeIndex(),
     status: emptyCodeIndex(),
