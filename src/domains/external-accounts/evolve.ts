@@ -78,8 +78,9 @@ function setTrusted(store: ExternalAccountStore, id: string, isTrusted: boolean,
 function deleteExternalAccount(store: ExternalAccountStore, data: ExternalAccountDeleted): void {
   const account = stored(store, data.externalAccountId, EXTERNAL_ACCOUNT_EVENTS.deleted);
   assert(!account.isTrusted, `external account ${account.id} deleted while trusted`);
-  store.byId.delete(account.id);
+  // The identity index derives its keys from the live accounts: the entry goes first.
   store.byIdentity.delete(identityKey(account));
+  store.byId.delete(account.id);
   const owner = defaultUmaOwnerKey(account.customerId);
   if (store.defaultUmaDepositByOwner.get(owner) === account.id) store.defaultUmaDepositByOwner.delete(owner);
 }

@@ -48,7 +48,7 @@ export function listExternalAccounts(
   let hasMore = false;
   // One pass over the order (bounded by the number of accounts ever created): it also counts totalCount.
   for (let index = 0; index < store.order.length; index += 1) {
-    const account = store.byId.get(store.order[index] ?? '');
+    const account = store.byId.get(store.order.at(index) ?? '');
     if (account === undefined || !matchesFilters(account, filters)) continue;
     totalCount += 1;
     if (index < page.position) continue;

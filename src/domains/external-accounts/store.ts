@@ -3,8 +3,10 @@
  * valid across deletions), and the identity index behind the duplicate rule. Deleted accounts
  * leave the records and the index; their ids stay in `order` and are skipped when listing.
  */
+import { DerivedKeyMap } from '../../core/derived-key-map.js';
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { deepFreeze } from '../../core/freeze.js';
+import { PackedIdList } from '../../core/id-order.js';
 import { type PackedBytes, packBytes } from '../../core/packed-bytes.js';
 import type { PackedRecords } from '../../core/packed-records.js';
 import { identityKey } from './identity.js';
@@ -13,10 +15,13 @@ import type { ExternalAccount } from './types.js';
 /**
  * Records by id, every id ever created in creation order, live ids by identity key, and the live
  * account holding the reference's `defaultUmaDepositAccount` flag per owner (`defaultUmaOwnerKey`).
+ * The order packs its ids (`PackedIdList`), and the identity index holds no key: it derives an
+ * entry's key from the live account (`DerivedKeyMap`), so an entry must leave it before its
+ * account leaves `byId`.
  */
 export type ExternalAccountStore = {
   readonly byId: Map<string, ExternalAccount>;
-  readonly order: string[];
+  readonly order: PackedIdList;
   readonly byIdentity: Map<string, string>;
   readonly defaultUmaDepositByOwner: Map<string, string>;
 };
@@ -28,7 +33,18 @@ export function defaultUmaOwnerKey(customerId: string | undefined): string {
 
 /** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
 export function emptyExternalAccountStore(hot = HOT_RECORDS): ExternalAccountStore {
-  return { byId: new PackedRecordMap<ExternalAccount>({ hot }), order: [], byIdentity: new Map(), defaultUmaDepositByOwner: new Map() };
+  return storeOf(new PackedRecordMap<ExternalAccount>({ hot }), []);
+}
+
+// A store of `byId` with `order`, its identity index empty.
+function storeOf(byId: Map<string, ExternalAccount>, order: Iterable<string>): ExternalAccountStore {
+  const packedOrder = new PackedIdList();
+  for (const id of order) packedOrder.push(id);
+  const byIdentity = new DerivedKeyMap((id) => {
+    const account = byId.get(id);
+    return account === undefined ? undefined : identityKey(account);
+  });
+  return { byId, order: packedOrder, byIdentity, defaultUmaDepositByOwner: new Map() };
 }
 
 /**
@@ -67,21 +83,18 @@ function sortedPairs(map: ReadonlyMap<string, string>): [string, string][] {
  */
 export function externalAccountStoreFromSnapshot(snapshot: ExternalAccountStoreSnapshot, hot = HOT_RECORDS): ExternalAccountStore {
   if ('ids' in snapshot) {
-    return {
-      byId: PackedRecordMap.fromPacked<ExternalAccount>(snapshot, { hot }),
-      order: [...snapshot.order],
-      byIdentity: new Map(snapshot.byIdentity),
-      defaultUmaDepositByOwner: new Map(snapshot.defaultUmaDepositByOwner),
-    };
+    const store = storeOf(PackedRecordMap.fromPacked<ExternalAccount>(snapshot, { hot }), snapshot.order);
+    for (const [key, id] of snapshot.byIdentity) store.byIdentity.set(key, id);
+    for (const [owner, id] of snapshot.defaultUmaDepositByOwner) store.defaultUmaDepositByOwner.set(owner, id);
+    return store;
   }
   // Records from a parsed snapshot are plain objects: freeze them as evolve would have.
   const byId = new PackedRecordMap<ExternalAccount>({ hot });
   for (const [id, record] of snapshot.records) byId.set(id, deepFreeze(record));
-  const byIdentity = new Map<string, string>();
-  const defaultUmaDepositByOwner = new Map<string, string>();
+  const store = storeOf(byId, snapshot.order);
   for (const account of byId.values()) {
-    byIdentity.set(identityKey(account), account.id);
-    if (account.defaultUmaDepositAccount === true) defaultUmaDepositByOwner.set(defaultUmaOwnerKey(account.customerId), account.id);
+    store.byIdentity.set(identityKey(account), account.id);
+    if (account.defaultUmaDepositAccount === true) store.defaultUmaDepositByOwner.set(defaultUmaOwnerKey(account.customerId), account.id);
   }
-  return { byId, order: [...snapshot.order], byIdentity, defaultUmaDepositByOwner };
+  return store;
 }

@@ -21,7 +21,7 @@ export function listExternalAccountPage(
   const index = state.lists.externalAccounts;
   const plan: ListPlan = { sources: [sourceOf(index, filters)], lo: 0, hi: index.scope.length };
   const found = pageUp(plan, page.position, page.limit);
-  const items = found.positions.map((position) => state.externalAccounts.byId.get(state.externalAccounts.order[position]!)!);
+  const items = found.positions.map((position) => state.externalAccounts.byId.get(state.externalAccounts.order.at(position)!)!);
   const last = found.positions[found.positions.length - 1];
   const totalCount = countPlan(plan);
   return found.nextPosition === -1 || last === undefined ? { items, totalCount } : { items, nextPosition: last + 1, totalCount };

@@ -42,7 +42,7 @@ export function emptyExternalAccountListIndex(): ExternalAccountListIndex {
 /** Lists the accounts the store holds that the index lacks (one deleted before a snapshot: as deleted, in no list). */
 export function catchUpExternalAccountList(store: ExternalAccountStore, index: ExternalAccountListIndex): void {
   for (let position = index.scope.length; position < store.order.length; position += 1) {
-    const account = store.byId.get(store.order[position]!);
+    const account = store.byId.get(store.order.at(position)!);
     if (account === undefined) {
       appendCode(index.scope, 0);
       continue;
@@ -61,7 +61,7 @@ export function unlistExternalAccount(store: ExternalAccountStore, index: Extern
   const owned = index.byOwner.get(owner) ?? [];
   for (let at = owned.length - 1; at >= 0; at -= 1) {
     const position = owned[at]!;
-    if (store.order[position] === account.id) {
+    if (store.order.at(position) === account.id) {
       setCode(index.scope, position, 0);
       // Out of the other lists too, so a rebuilt index equals this one.
       owned.splice(at, 1);
