@@ -62,7 +62,6 @@ export const incomingEvolvers: EvolverTable = {
   [INCOMING_EVENTS.started]: (state, event) => {
     const { record } = event.data as IncomingPaymentStarted;
     if (state.incoming.byTransactionId.has(record.transactionId)) assert(false, `incoming payment ${record.transactionId} started twice`);
-    state.incoming.order.push(record.transactionId);
     put(state, deepFreeze(record));
   },
   [INCOMING_EVENTS.stepped]: (state, event) => {

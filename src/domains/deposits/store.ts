@@ -5,18 +5,23 @@
  */
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { deepFreeze } from '../../core/freeze.js';
+import { IdOrder, OrderOf } from '../../core/id-order.js';
 import { type ApprovalSetting, type IncomingRecord, NO_APPROVAL } from './types.js';
 
-/** Records by transaction id, their order, and the approval setting. */
+/**
+ * Records by transaction id, their order, and the approval setting. No record is deleted, so the
+ * order is the map's insertion order (no second list of the same ids).
+ */
 export type IncomingStore = {
   readonly byTransactionId: Map<string, IncomingRecord>;
-  readonly order: string[];
+  readonly order: IdOrder;
   approval: ApprovalSetting;
 };
 
 /** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
 export function emptyIncomingStore(hot = HOT_RECORDS): IncomingStore {
-  return { byTransactionId: new PackedRecordMap<IncomingRecord>({ hot }), order: [], approval: NO_APPROVAL };
+  const byTransactionId = new PackedRecordMap<IncomingRecord>({ hot });
+  return { byTransactionId, order: new OrderOf(byTransactionId.order), approval: NO_APPROVAL };
 }
 
 /** The store inside an engine snapshot. JSON-safe. */
@@ -36,7 +41,6 @@ export function incomingStoreFromSnapshot(snapshot: IncomingStoreSnapshot | unde
   for (const record of snapshot?.records ?? []) {
     const frozen = deepFreeze(record) as IncomingRecord;
     store.byTransactionId.set(frozen.transactionId, frozen);
-    store.order.push(frozen.transactionId);
   }
   if (snapshot !== undefined) store.approval = deepFreeze(snapshot.approval);
   return store;
