@@ -11,7 +11,7 @@ import { listStablecoinOperationPage } from '../src/domains/listing/stablecoin-o
 import { catchUpAgentActionList } from '../src/domains/listing/agent-actions.js';
 import { listAgentActionPage } from '../src/domains/listing/agent-action-page.js';
 import { emptyStablecoinStore } from '../src/domains/stablecoins/store.js';
-import { emptyAgentStore } from '../src/domains/agents/store.js';
+import { addAction, emptyAgentStore } from '../src/domains/agents/store.js';
 import { listOperations } from '../src/domains/stablecoins/list.js';
 import { listActions } from '../src/domains/agents/list.js';
 
@@ -26,14 +26,13 @@ function build(n: number) {
   const stablecoins = emptyStablecoinStore() as any;
   const agents = emptyAgentStore() as any;
   stablecoins.operationsByCoin.set('C', []);
-  agents.actionsByAgent.set('A', []);
   const base = Date.UTC(2026, 0, 1);
   for (let i = 0; i < n; i += 1) {
     const at = new Date(base + Math.floor(i / 10)).toISOString();
     const op = { id: `Op:${i}`, stablecoinId: 'C', type: i % 3 === 0 ? 'BURN' : 'MINT', status: OP_STATUSES[i % 4], createdAt: at };
     stablecoins.operations.set(op.id, op); stablecoins.operationOrder.push(op.id); stablecoins.operationsByCoin.get('C').push(op.id);
     const action = { id: `Act:${i}`, agentId: 'A', customerId: 'Cu', status: ACT_STATUSES[i % 4], createdAt: at };
-    agents.actions.set(action.id, action); agents.actionOrder.push(action.id); agents.actionsByAgent.get('A').push(action.id);
+    addAction(agents, action as any);
   }
   const lists = emptyListIndexes();
   catchUpStablecoinOperationList(stablecoins, lists.stablecoinOperations);

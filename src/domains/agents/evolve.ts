@@ -24,7 +24,7 @@ import {
 } from './events.js';
 import { AGENT_ACTION_INITIAL_STATUSES, AGENT_ACTION_TABLE, type AgentActionEvent } from './lifecycle.js';
 import { type AgentActionChanges, type AgentUpdate, movedAgentAction, updatedAgent } from './record.js';
-import { pushTo } from './store.js';
+import { addAction, addAgent } from './store.js';
 import type { ActionExecution, Agent, AgentAction } from './types.js';
 import { withExecution } from './usage.js';
 
@@ -60,9 +60,7 @@ export const agentEvolvers: EvolverTable = {
     const { agent } = event.data as AgentCreated;
     assert(!state.agents.byId.has(agent.id), `agent ${agent.id} created twice`);
     // Frozen in place, no copy: the event's data is the engine's own (docs/architecture.md, "Stored records").
-    state.agents.byId.set(agent.id, deepFreeze(agent));
-    state.agents.order.push(agent.id);
-    pushTo(state.agents.byCustomer, agent.customerId, agent.id);
+    addAgent(state.agents, deepFreeze(agent));
   },
   [AGENT_EVENTS.deviceCodeIssued]: (state, event) => {
     const data = event.data as AgentDeviceCodeIssued;
@@ -118,9 +116,7 @@ export const agentEvolvers: EvolverTable = {
     assert(AGENT_ACTION_INITIAL_STATUSES.includes(action.status), `agent action ${action.id} created ${action.status}`);
     assert((action.status === 'APPROVED') === (action.execution !== undefined), `agent action ${action.id}: born APPROVED exactly when executing`);
     agentOf(state, action.agentId);
-    state.agents.actions.set(action.id, deepFreeze(action));
-    state.agents.actionOrder.push(action.id);
-    pushTo(state.agents.actionsByAgent, action.agentId, action.id);
+    addAction(state.agents, deepFreeze(action));
     if (action.execution !== undefined) countExecution(state, action.agentId, action.execution, event.at);
   },
   [AGENT_EVENTS.actionApproved]: (state, event) => {

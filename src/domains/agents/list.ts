@@ -5,6 +5,7 @@
  * bounded pass over its order (it also counts `totalCount`). Pure.
  */
 import { instantToMs } from '../../core/time.js';
+import type { KeyOrder } from '../../core/packed-key-map.js';
 import type { DomainState } from '../state.js';
 import type { Agent, AgentAction, AgentActionStatus } from './types.js';
 
@@ -13,7 +14,7 @@ export type OrderedPage<T> = { readonly items: readonly T[]; readonly nextPositi
 
 /** Up to `limit` records of `ids` (from `position`) that `match`, plus the count of all matches. */
 export function pageInOrder<T>(
-  ids: readonly string[],
+  ids: KeyOrder,
   lookup: (id: string) => T | undefined,
   match: (record: T) => boolean,
   page: { readonly limit: number; readonly position: number },
@@ -22,7 +23,7 @@ export function pageInOrder<T>(
   let totalCount = 0;
   let nextPosition: number | undefined;
   for (let index = 0; index < ids.length; index += 1) {
-    const record = lookup(ids[index] ?? '');
+    const record = lookup(ids.at(index) ?? '');
     if (record === undefined || !match(record)) continue;
     totalCount += 1;
     if (index < page.position) continue;

@@ -62,7 +62,7 @@ function issueDeviceCode(state: DomainState, agentId: string, context: AgentCont
  */
 export function decideCreateAgent(state: DomainState, request: CreateAgentRequest, agentId: string, context: AgentContext): Result<DeviceCodeDecision, ApiError> {
   if (!state.customers.byId.has(request.customerId)) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${request.customerId} not found`));
-  const live = (state.agents.byCustomer.get(request.customerId) ?? []).filter((id) => liveAgent(state.agents, id) !== undefined);
+  const live = [...(state.agents.byCustomer.get(request.customerId) ?? [])].filter((id) => liveAgent(state.agents, id) !== undefined);
   if (live.length >= AGENTS_PER_CUSTOMER_MAX) {
     return err(apiError('CONFLICT', `Customer ${request.customerId} already has ${AGENTS_PER_CUSTOMER_MAX} agents; delete one first`));
   }

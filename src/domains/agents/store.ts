@@ -6,38 +6,59 @@
  */
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { deepFreeze } from '../../core/freeze.js';
+import { type IdOrder, OrderOf } from '../../core/id-order.js';
+import { PositionLists, PositionValuedMap } from '../../core/position-maps.js';
 import type { Agent, AgentAction, DeviceCode } from './types.js';
 
-/** Everything the agent events derive. */
+/**
+ * Everything the agent events derive. Agents and actions are never deleted from their maps, so
+ * their creation orders are the maps' insertion orders, and the indexes hold agents and actions
+ * as positions in those orders (core/position-maps.ts), not as id strings. Written through
+ * `addAgent` and `addAction`.
+ */
 export type AgentStore = {
-  readonly byId: Map<string, Agent>;
+  readonly byId: PackedRecordMap<Agent>;
   /** Agent ids in creation order (deleted ones included; reads skip them). */
-  readonly order: string[];
-  readonly byCustomer: Map<string, string[]>;
+  readonly order: IdOrder;
+  readonly byCustomer: PositionLists;
   /** SHA-256 of a live access token -> agent id. Revoked tokens are removed. */
   readonly agentByTokenHash: Map<string, string>;
   /** SHA-256 of a device code -> the code's record (used and expired ones stay: a code is never reissued). */
   readonly deviceCodes: Map<string, DeviceCode>;
-  readonly actions: Map<string, AgentAction>;
-  readonly actionOrder: string[];
-  readonly actionsByAgent: Map<string, string[]>;
+  readonly actions: PackedRecordMap<AgentAction>;
+  readonly actionOrder: IdOrder;
+  readonly actionsByAgent: PositionLists;
   /** Quote id -> the agent that created it through `POST /agents/me/quotes`. */
   readonly quoteAgent: Map<string, string>;
 };
 
 /** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
 export function emptyAgentStore(hot = HOT_RECORDS): AgentStore {
+  const byId = new PackedRecordMap<Agent>({ hot });
+  const actions = new PackedRecordMap<AgentAction>({ hot });
   return {
-    byId: new PackedRecordMap<Agent>({ hot }),
-    order: [],
-    byCustomer: new Map(),
-    agentByTokenHash: new Map(),
+    byId,
+    order: new OrderOf(byId.order),
+    byCustomer: new PositionLists(byId),
+    agentByTokenHash: new PositionValuedMap(byId),
     deviceCodes: new PackedRecordMap<DeviceCode>({ hot }),
-    actions: new PackedRecordMap<AgentAction>({ hot }),
-    actionOrder: [],
-    actionsByAgent: new Map(),
-    quoteAgent: new Map(),
+    actions,
+    actionOrder: new OrderOf(actions.order),
+    actionsByAgent: new PositionLists(actions),
+    quoteAgent: new PositionValuedMap(byId),
   };
+}
+
+/** Stores a new agent (frozen) and lists it under its customer. */
+export function addAgent(store: AgentStore, agent: Agent): void {
+  store.byId.set(agent.id, agent);
+  store.byCustomer.push(agent.customerId, store.byId.size - 1);
+}
+
+/** Stores a new action (frozen) and lists it under its agent. */
+export function addAction(store: AgentStore, action: AgentAction): void {
+  store.actions.set(action.id, action);
+  store.actionsByAgent.push(action.agentId, store.actions.size - 1);
 }
 
 /** The store inside an engine snapshot. JSON-safe. */
@@ -58,13 +79,6 @@ export function agentStoreSnapshot(store: AgentStore): AgentStoreSnapshot {
   };
 }
 
-/** Appends `value` to the list at `key` of `map`. */
-export function pushTo(map: Map<string, string[]>, key: string, value: string): void {
-  const list = map.get(key);
-  if (list === undefined) map.set(key, [value]);
-  else list.push(value);
-}
-
 /**
  * Rebuilds the store from its snapshot; every index is derived again from the records. Its `hot`
  * records changed last stay objects, as in `emptyAgentStore`.
@@ -73,17 +87,12 @@ export function agentStoreFromSnapshot(snapshot: AgentStoreSnapshot | undefined,
   const store = emptyAgentStore(hot);
   for (const record of snapshot?.agents ?? []) {
     const agent = deepFreeze(record);
-    store.byId.set(agent.id, agent);
-    store.order.push(agent.id);
-    pushTo(store.byCustomer, agent.customerId, agent.id);
+    addAgent(store, agent);
     if (agent.accessTokenHash !== undefined && agent.deletedAt === undefined) store.agentByTokenHash.set(agent.accessTokenHash, agent.id);
   }
   for (const record of snapshot?.deviceCodes ?? []) store.deviceCodes.set(record.codeHash, deepFreeze(record));
   for (const record of snapshot?.actions ?? []) {
-    const action = deepFreeze(record);
-    store.actions.set(action.id, action);
-    store.actionOrder.push(action.id);
-    pushTo(store.actionsByAgent, action.agentId, action.id);
+    addAction(store, deepFreeze(record));
   }
   for (const [quoteId, agentId] of snapshot?.quoteAgent ?? []) store.quoteAgent.set(quoteId, agentId);
   return store;

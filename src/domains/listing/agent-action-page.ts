@@ -39,7 +39,7 @@ export function listAllAgentActionPage(
     sources.push(status === undefined ? arenaListSource(lists, positions) : codes === undefined ? sortedSource([]) : ownedArenaCodeSource(lists, positions, codes, status));
   }
   const plan: ListPlan = { sources, ...rangeOf(index.createdMs, order) };
-  return pageOf(plan, page, order, (position) => state.agents.actions.get(state.agents.actionOrder[position]!)!);
+  return pageOf(plan, page, order, (position) => state.agents.actions.get(state.agents.actionOrder.at(position)!)!);
 }
 
 /** One agent's actions matching `filters`, in `order`, as `listActions` with that agent answers them oldest first. Pure. */
@@ -53,7 +53,7 @@ export function listAgentActionPage(
   const own = state.lists.agentActions.byAgent.get(agentId);
   const ids = state.agents.actionsByAgent.get(agentId) ?? [];
   if (own === undefined) return { items: [], totalCount: 0 };
-  const actionAt = (position: number): AgentAction => state.agents.actions.get(ids[position]!)!;
+  const actionAt = (position: number): AgentAction => state.agents.actions.get(ids.at(position)!)!;
   const sources = filters.status === undefined ? [] : [codeSource(own.status, actionStatusCode(filters.status))];
   // An agent's actions are its customer's; the customer filter is still checked, not assumed.
   const customerId = filters.customerId;

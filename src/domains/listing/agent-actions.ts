@@ -44,7 +44,7 @@ export const actionStatusCode = (status: string): number => (AGENT_ACTION_STATUS
 /** Lists the actions the store holds that the index lacks. */
 export function catchUpAgentActionList(store: AgentStore, index: AgentActionListIndex): void {
   for (let position = index.createdMs.length; position < store.actionOrder.length; position += 1) {
-    const action = store.actions.get(store.actionOrder[position]!)!;
+    const action = store.actions.get(store.actionOrder.at(position)!)!;
     index.createdMs.push(instantToMs(action.createdAt));
     pushArenaPosition(index.positionLists, index.byCustomer, action.customerId, position);
     appendCode(index.status, actionStatusCode(action.status));

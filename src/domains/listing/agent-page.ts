@@ -33,7 +33,7 @@ export function listAgentPage(
   if (filters.isPaused !== undefined) sources.push(codeSource(index.paused, yesNo(filters.isPaused)));
   if (filters.isConnected !== undefined) sources.push(codeSource(index.connected, yesNo(filters.isConnected)));
   if (filters.isPaused === undefined && filters.isConnected === undefined) sources.push(codeSource(index.live, AGENT_CODES.live));
-  const agentAt = (position: number): Agent => state.agents.byId.get(state.agents.order[position]!)!;
+  const agentAt = (position: number): Agent => state.agents.byId.get(state.agents.order.at(position)!)!;
   const updated = filters.updatedAfterMs !== undefined || filters.updatedBeforeMs !== undefined;
   const plan: ListPlan = updated ? { sources, lo, hi, residual: (position) => matchesAgent(agentAt(position), filters) } : { sources, lo, hi };
   const found = pageInEitherOrder(plan, page, false);

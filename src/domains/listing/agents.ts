@@ -48,7 +48,7 @@ function codesOf(agent: Agent): Codes {
 /** Lists the agents the store holds that the index lacks. */
 export function catchUpAgentList(store: AgentStore, index: AgentListIndex): void {
   for (let position = index.createdMs.length; position < store.order.length; position += 1) {
-    const agent = store.byId.get(store.order[position]!)!;
+    const agent = store.byId.get(store.order.at(position)!)!;
     index.createdMs.push(instantToMs(agent.createdAt));
     pushArenaPosition(index.positionLists, index.byCustomer, agent.customerId, position);
     const codes = codesOf(agent);

@@ -16,6 +16,7 @@ import type { CardTransactionStore } from '../card-transactions/store.js';
 import type { TransactionStore } from '../transactions/store.js';
 import { bareUuid } from '../../core/ids.js';
 import { instantToMs } from '../../core/time.js';
+import type { KeyOrder } from '../../core/packed-key-map.js';
 import { appendCode, CODE_BLOCK_SIZE, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
 import { emptyPositionArena, listCodeAt, listLength, listLowerBound, type PositionArena, setListCode } from '../../core/position-arena.js';
 import { lowerBound, pushArenaPosition } from './sources.js';
@@ -234,9 +235,9 @@ export function syncTransactionStatus(state: ListedStores, index: TransactionLis
 }
 
 /** The position of a listed id created at `createdMs`, or -1: a binary search on the creation times. */
-export function positionOfListed(index: { readonly ids: readonly string[]; readonly createdMs: readonly number[] }, id: string, createdMs: number): number {
+export function positionOfListed(index: { readonly ids: KeyOrder; readonly createdMs: readonly number[] }, id: string, createdMs: number): number {
   for (let position = lowerBound(index.createdMs, createdMs); position < index.ids.length && index.createdMs[position] === createdMs; position += 1) {
-    if (index.ids[position] === id) return position;
+    if (index.ids.at(position) === id) return position;
   }
   return -1;
 }
