@@ -5,7 +5,7 @@
  */
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { deepFreeze } from '../../core/freeze.js';
-import { IdOrder, OrderOf } from '../../core/id-order.js';
+import { type IdOrder, OrderOf } from '../../core/id-order.js';
 import { type ApprovalSetting, type IncomingRecord, NO_APPROVAL } from './types.js';
 
 /**
