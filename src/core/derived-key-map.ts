@@ -26,6 +26,8 @@ export class DerivedKeyMap extends Map<string, string> {
   // Slot s: [row or EMPTY_SLOT, hash of the row's key] at words 2s and 2s+1; live rows only.
   #table = emptyTable(SLOTS_FIRST);
   #size = 0;
+  // The hash of the key the last lookup did not find, for the insert after it.
+  #missHash = 0;
 
   /** `keyOf(value)`: the key of the entry holding `value` (undefined: none can). */
   constructor(keyOf: (value: string) => string | undefined) {
@@ -56,7 +58,7 @@ export class DerivedKeyMap extends Map<string, string> {
       this.#table[2 * slot] = this.#push(value);
       return this;
     }
-    this.#insert(hashString(key), this.#push(value));
+    this.#insert(this.#missHash, this.#push(value));
     return this;
   }
 
@@ -102,7 +104,8 @@ export class DerivedKeyMap extends Map<string, string> {
     for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
   }
 
-  // The slot of `key`'s entry, or EMPTY_SLOT: the rows of its hash are checked through `keyOf`.
+  // The slot of `key`'s entry, or EMPTY_SLOT (then #missHash is its hash): the rows of its hash
+  // are checked through `keyOf`.
   #slotOf(key: string): number {
     if (typeof key !== 'string') return EMPTY_SLOT;
     const hash = hashString(key);
@@ -110,7 +113,10 @@ export class DerivedKeyMap extends Map<string, string> {
     const mask = (table.length >> 1) - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const row = table[2 * slot]!;
-      if (row === EMPTY_SLOT) return EMPTY_SLOT;
+      if (row === EMPTY_SLOT) {
+        this.#missHash = hash;
+        return EMPTY_SLOT;
+      }
       if (table[2 * slot + 1] === hash && this.#keyOf(this.#values.at(row)) === key) return slot;
     }
   }
