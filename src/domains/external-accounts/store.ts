@@ -36,12 +36,14 @@ export function emptyExternalAccountStore(hot = HOT_RECORDS): ExternalAccountSto
   return storeOf(new PackedRecordMap<ExternalAccount>({ hot }), []);
 }
 
-// A store of `byId` with `order`, its identity index empty.
-function storeOf(byId: Map<string, ExternalAccount>, order: Iterable<string>): ExternalAccountStore {
+// A store of `byId` with `order`, its identity index empty. The index reads an account through
+// `peek`, so that a lookup or a snapshot's save changes nothing in `byId` (no record adopted or
+// made hot).
+function storeOf(byId: PackedRecordMap<ExternalAccount>, order: Iterable<string>): ExternalAccountStore {
   const packedOrder = new PackedIdList();
   for (const id of order) packedOrder.push(id);
   const byIdentity = new DerivedKeyMap((id) => {
-    const account = byId.get(id);
+    const account = byId.peek(id);
     return account === undefined ? undefined : identityKey(account);
   });
   return { byId, order: packedOrder, byIdentity, defaultUmaDepositByOwner: new Map() };
