@@ -67,7 +67,7 @@ export function listEvents(engine: Engine, log: readonly EventEnvelope[], kind: 
   const quote = find('QuoteCreated', (d) => (d.quote.documentIds ?? []).length === 0);
   if (payment === undefined || quote === undefined) throw new Error('the base log holds no template payment or quote');
   const customers = [...engine.state.customers.order].slice(0, 50);
-  const accountOf = (customer: string): string | undefined => engine.state.accounts.byCustomer.get(customer)?.[0];
+  const accountOf = (customer: string): string | undefined => engine.state.accounts.byCustomer.get(customer)?.at(0);
   const agents = [...engine.state.agents.byId.values()].filter((agent) => agent.deletedAt === undefined).map((agent) => agent.id);
   // The templates of the other kinds, found only for the kind asked (each throws when missing).
   const customerTemplates =

@@ -5,6 +5,7 @@
  * nothing on the write or replay paths and one proxy hop per read through it.
  */
 
+import { AccountIdList, AccountListsByCustomer } from '../domains/internal-accounts/store.js';
 import { PendingWebhooks } from '../domains/webhook-store.js';
 
 /** Methods that change a Map, Set or Array, refused through the view. */
@@ -45,7 +46,8 @@ export function readonlyView<T extends object>(root: T): T {
   }
 
   function handlerFor(target: object): ProxyHandler<object> {
-    const collection = target instanceof Map || target instanceof Set || target instanceof PendingWebhooks;
+    const collection =
+      target instanceof Map || target instanceof Set || target instanceof PendingWebhooks || target instanceof AccountIdList || target instanceof AccountListsByCustomer;
     const mutators = Array.isArray(target) || collection ? COLLECTION_MUTATORS : LEDGER_MUTATORS;
     return {
       get(object, property) {
@@ -53,6 +55,9 @@ export function readonlyView<T extends object>(root: T): T {
         // the real object as the receiver, never the proxy.
         const value: unknown = Reflect.get(object, property, object);
         if (typeof value !== 'function') return wrap(value);
+        // The class itself, not a new wrapper each read: two views of lists of one class compare
+        // as lists (a deep equality first checks that their constructors are the same).
+        if (property === 'constructor') return value;
         if (mutators.has(property)) return () => refuse(property);
         const method = value as (...args: unknown[]) => unknown;
         return (...args: unknown[]) => {

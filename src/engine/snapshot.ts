@@ -16,7 +16,8 @@ import {
   externalAccountStoreFromSnapshot,
   externalAccountStoreSnapshot,
 } from '../domains/external-accounts/store.js';
-import { customerAccountIndexOf, type InternalAccount } from '../domains/internal-accounts/store.js';
+import { type AccountStoreSnapshot, accountStoreFromSnapshot, accountStoreSnapshot } from '../domains/internal-accounts/store.js';
+import { type CustomerStoreSnapshot, customerStoreFromSnapshot, customerStoreSnapshot } from '../domains/customers/store.js';
 import type { PlatformState } from '../domains/platform/store.js';
 import { corridorKey } from '../domains/rates/store.js';
 import type { PublishedRate } from '../domains/rates/types.js';
@@ -98,12 +99,14 @@ export type EngineSnapshot = {
   readonly format: (typeof SNAPSHOT_FORMATS)[number];
   readonly head: SnapshotHead;
   readonly platform: PlatformState;
-  readonly customers: readonly (readonly [string, Customer])[];
-  readonly customerIdByPlatformCustomerId: readonly (readonly [string, string])[];
-  readonly customerOrder: readonly string[];
-  readonly accounts: readonly (readonly [string, InternalAccount])[];
-  readonly accountsByCustomer: readonly (readonly [string, readonly string[]])[];
-  readonly platformAccountIds: readonly string[];
+  /** Codec bytes in creation order (`PackedBytes`, the `@6` id table included), or [id, record] pairs beside `customerOrder` before customers were packed. */
+  readonly customers: CustomerStoreSnapshot['customers'];
+  readonly customerIdByPlatformCustomerId: CustomerStoreSnapshot['customerIdByPlatformCustomerId'];
+  /** With the pairs' form of `customers` only. */
+  readonly customerOrder?: readonly string[];
+  readonly accounts: AccountStoreSnapshot['accounts'];
+  readonly accountsByCustomer: AccountStoreSnapshot['accountsByCustomer'];
+  readonly platformAccountIds: AccountStoreSnapshot['platformAccountIds'];
   readonly statements: readonly (readonly [string, StatementRecord])[];
   /** Stored first responses by key: codec bytes from `@5` on (with the id table from `@6`), texts in `@3` and `@4` (parsed at a key's first repeat), pairs before. */
   readonly idempotency: readonly (readonly [string, IdempotentResponse])[] | PackedRecords | PackedBytes;
@@ -142,12 +145,8 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
     format: 'payments-engine/snapshot@6',
     head,
     platform: { ...state.platform },
-    customers: [...state.customers.byId],
-    customerIdByPlatformCustomerId: [...state.customers.byPlatformCustomerId],
-    customerOrder: [...state.customers.order],
-    accounts: [...state.accounts.byId],
-    accountsByCustomer: [...state.accounts.byCustomer].map(([k, v]) => [k, [...v]] as const),
-    platformAccountIds: [...state.accounts.platformAccountIds],
+    ...customerStoreSnapshot(state.customers),
+    ...accountStoreSnapshot(state.accounts),
     statements: [...state.statements.byKey],
     idempotency: packBytes([...state.idempotency.keys()], state.idempotency),
     timers: [...state.timers.order],
@@ -200,18 +199,8 @@ export function stateFromSnapshot(snapshot: EngineSnapshot, hotRecords = HOT_REC
 function storesFromSnapshot(snapshot: EngineSnapshot, hot: number): Omit<DomainState, 'lists'> {
   return {
     platform: { ...snapshot.platform },
-    customers: {
-      byId: new Map(snapshot.customers),
-      byPlatformCustomerId: new Map(snapshot.customerIdByPlatformCustomerId),
-      order: [...snapshot.customerOrder],
-    },
-    accounts: {
-      byId: new Map(snapshot.accounts),
-      byCustomer: new Map(snapshot.accountsByCustomer.map(([k, v]) => [k, [...v]])),
-      // Derived, not stored: the snapshot's records are in opening order.
-      customerAccounts: customerAccountIndexOf(snapshot.accounts.map(([, account]) => account)),
-      platformAccountIds: [...snapshot.platformAccountIds],
-    },
+    customers: customerStoreFromSnapshot(snapshot, hot),
+    accounts: accountStoreFromSnapshot(snapshot, hot),
     ledger: Ledger.fromSnapshot(snapshot.ledger),
     statements: { byKey: new Map(snapshot.statements) },
     idempotency: idempotencyFromSnapshot(snapshot.idempotency, idempotencyHot(hot)),

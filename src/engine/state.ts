@@ -47,8 +47,8 @@ export function idempotencyHot(hotRecords: number): number {
 export function emptyState(options: ResolvedOptions): DomainState {
   return {
     platform: emptyPlatformState(options.platformId, options.regulated),
-    customers: emptyCustomerStore(),
-    accounts: emptyAccountStore(),
+    customers: emptyCustomerStore(options.hotRecords),
+    accounts: emptyAccountStore(options.hotRecords),
     ledger: new Ledger(),
     statements: emptyStatementStore(),
     idempotency: idempotencyStore(options.hotRecords),

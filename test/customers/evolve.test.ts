@@ -33,7 +33,7 @@ describe('customer evolvers', () => {
     expect(stored).toBe(customer);
     expect(Object.isFrozen(stored)).toBe(true);
     expect(Object.isFrozen(stored.address)).toBe(true);
-    expect(store.order).toEqual(['Customer:1']);
+    expect([...store.order]).toEqual(['Customer:1']);
     expect(store.byPlatformCustomerId.get('p1')).toBe('Customer:1');
   });
 

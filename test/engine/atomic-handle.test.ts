@@ -146,13 +146,15 @@ describe('issue 11 reproductions', () => {
     const state = h.engine.state;
     expect(() => state.customers.byId.clear()).toThrow(TypeError);
     expect(() => state.customers.byId.set('x', {} as never)).toThrow(TypeError);
-    expect(() => state.customers.order.push('x')).toThrow(TypeError);
+    expect(() => (state.customers.order as string[]).push('x')).toThrow(TypeError);
     expect(() => (state.customers.order as string[]).splice(0)).toThrow(TypeError);
     expect(() => {
       (state as { customers: unknown }).customers = undefined;
     }).toThrow(TypeError);
     expect(() => state.ledger.openAccount({ id: 'x', currency: 'USD' })).toThrow(TypeError);
-    expect(() => [...state.accounts.byCustomer.values()][0]!.push('x')).toThrow(TypeError);
+    expect(() => ([...state.accounts.byCustomer.values()][0] as unknown as string[]).push('x')).toThrow(TypeError);
+    expect(() => state.accounts.platformAccountIds.push(0)).toThrow(TypeError);
+    expect(() => state.accounts.byCustomer.push('x', 0)).toThrow(TypeError);
     expect(state.customers.byId.size).toBe(1);
     expect(state.ledger.checkInvariants()).toEqual([]);
     unchanged(h, before);

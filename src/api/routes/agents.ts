@@ -57,6 +57,7 @@ import { callingAgent } from './calling-agent.js';
 import { readListQuery } from './list-query.js';
 import { agentTransactionQuerySchema, instantParam, readTransactionQuery } from './transaction-query.js';
 import { internalAccountList } from './internal-accounts.js';
+import { NO_ACCOUNTS } from '../../domains/internal-accounts/store.js';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -457,7 +458,7 @@ const meRoutes: Route<DomainState>[] = [
       const customerId = agent.value.customerId;
       const read = readListQuery(agentAccountsQuery, request, (filters) => `agent-accounts:${customerId}${accountFilterKey(filters)}`);
       if (!read.ok) return read;
-      return ok(answer(200, internalAccountList(state, state.accounts.byCustomer.get(customerId) ?? [], read.value.query, read.value)));
+      return ok(answer(200, internalAccountList(state, state.accounts.byCustomer.get(customerId) ?? NO_ACCOUNTS, read.value.query, read.value)));
     },
   },
   {

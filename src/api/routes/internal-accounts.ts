@@ -7,6 +7,7 @@ import { apiError } from '../../core/errors.js';
 import { err, ok } from '../../core/result.js';
 import { decideSandboxFund, SANDBOX_FUND_MAX_MINOR } from '../../domains/deposits/sandbox-fund.js';
 import { accountFilterKey, accountPage, customerAccountScope, type InternalAccountFilters, internalAccountFilterFields } from '../../domains/internal-accounts/list.js';
+import { type AccountList, NO_ACCOUNTS } from '../../domains/internal-accounts/store.js';
 import { type InternalAccountView, internalAccountView } from '../../domains/internal-accounts/view.js';
 import type { DomainState } from '../../domains/state.js';
 import { listBody, type PageRequest } from '../pagination.js';
@@ -46,14 +47,14 @@ const platformAccountsQuery = z.strictObject({
   cursor: z.string().optional(),
 });
 
-/** The spec's list body of one page of `ids` through `filters`. */
+/** The spec's list body of one page of `accounts` through `filters`. */
 export function internalAccountList(
   state: DomainState,
-  ids: readonly string[],
+  accounts: AccountList,
   filters: InternalAccountFilters,
   read: { readonly page: PageRequest; readonly key: string },
 ): ReturnType<typeof listBody<InternalAccountView>> {
-  const found = accountPage(state.accounts.byId, ids, filters, read.page);
+  const found = accountPage(accounts, filters, read.page);
   return listBody(found.items.map((account) => internalAccountView(account, state.ledger)), found, read.key);
 }
 
@@ -82,11 +83,11 @@ export const internalAccountRoutes: readonly Route<DomainState>[] = [
       const { customerId, currency, type } = read.value.query;
       if (customerId !== undefined && !state.customers.byId.has(customerId)) return err(apiError('CUSTOMER_NOT_FOUND', `Customer ${customerId} not found`));
       const filters = { currency, type };
-      if (customerId !== undefined) return ok(answer(200, internalAccountList(state, state.accounts.byCustomer.get(customerId) ?? [], filters, read.value)));
+      if (customerId !== undefined) return ok(answer(200, internalAccountList(state, state.accounts.byCustomer.get(customerId) ?? NO_ACCOUNTS, filters, read.value)));
       // The reference makes customerId optional: without it, every customer's accounts (never the
       // platform's), read from the index of the filter given.
       const scope = customerAccountScope(state.accounts.customerAccounts, filters);
-      return ok(answer(200, internalAccountList(state, scope.ids, scope.rest, read.value)));
+      return ok(answer(200, internalAccountList(state, scope.accounts, scope.rest, read.value)));
     },
   },
   {

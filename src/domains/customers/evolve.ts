@@ -25,7 +25,6 @@ export function addCustomer(store: CustomerStore, customer: Customer): void {
   const record = deepFreeze(customer);
   store.byId.set(record.id, record);
   store.byPlatformCustomerId.set(record.platformCustomerId, record.id);
-  store.order.push(record.id);
 }
 
 /** Applies an update's changes to the stored record and its platformCustomerId index. */

@@ -88,8 +88,8 @@ export function listCustomers(
   let hasMore = false;
   // One pass over the whole store (bounded by its size): it also counts every match for totalCount.
   for (let index = 0; index < store.order.length; index += 1) {
-    const customer = store.byId.get(store.order[index] ?? '');
-    if (customer === undefined || !matchesFilters(customer, filters)) continue;
+    const customer = store.byId.valueAt(index);
+    if (!matchesFilters(customer, filters)) continue;
     totalCount += 1;
     if (index < page.position) continue;
     if (items.length < page.limit) {

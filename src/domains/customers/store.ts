@@ -1,19 +1,141 @@
 /**
  * Customers: frozen records and the indexes the rules need (platformCustomerId uniqueness,
- * creation order for listing).
+ * creation order for listing). Records are never removed (`DELETE /customers/{id}` marks
+ * `isDeleted`), so the creation order is the record map's own insertion order and a customer is
+ * named by its row there.
  */
+import { InvariantError } from '../../core/assert.js';
+import { deepFreeze } from '../../core/freeze.js';
+import { type PackedBytes, packBytes } from '../../core/packed-bytes.js';
+import { type KeyOrder, PackedKeyMap } from '../../core/packed-key-map.js';
+import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import type { Customer } from './types.js';
 
-/** Customers by id, the active customer id for each platformCustomerId, and creation order. */
+/**
+ * The active customer id for each platformCustomerId: a Map of customer ids whose values are held
+ * as rows of the customers' record map (a number, not a second copy of the id string), rebuilt as
+ * text when read. Exactly a Map's semantics otherwise (order, `set` of a present key keeps its
+ * place); a value set must be the id of a stored customer.
+ */
+export class CustomerIdsByPlatformId extends Map<string, string> {
+  readonly #rows = new PackedKeyMap<number>();
+  readonly #customers: PackedRecordMap<Customer>;
+
+  constructor(customers: PackedRecordMap<Customer>) {
+    super();
+    this.#customers = customers;
+  }
+
+  override get size(): number {
+    return this.#rows.size;
+  }
+
+  override get(platformCustomerId: string): string | undefined {
+    const row = this.#rows.get(platformCustomerId);
+    return row === undefined ? undefined : this.#customers.keyAt(row);
+  }
+
+  override has(platformCustomerId: string): boolean {
+    return this.#rows.has(platformCustomerId);
+  }
+
+  override set(platformCustomerId: string, customerId: string): this {
+    const row = this.#customers.positionOf(customerId);
+    if (row === -1) throw new InvariantError(`platformCustomerId ${platformCustomerId} set to unknown customer ${customerId}`);
+    this.#rows.set(platformCustomerId, row);
+    return this;
+  }
+
+  override delete(platformCustomerId: string): boolean {
+    return this.#rows.delete(platformCustomerId);
+  }
+
+  override clear(): void {
+    this.#rows.clear();
+  }
+
+  override *entries(): MapIterator<[string, string]> {
+    for (const [platformCustomerId, row] of this.#rows) yield [platformCustomerId, this.#customers.keyAt(row)];
+  }
+
+  override keys(): MapIterator<string> {
+    return this.#rows.keys();
+  }
+
+  override *values(): MapIterator<string> {
+    for (const row of this.#rows.values()) yield this.#customers.keyAt(row);
+  }
+
+  override [Symbol.iterator](): MapIterator<[string, string]> {
+    return this.entries();
+  }
+
+  override forEach(callback: (value: string, key: string, map: Map<string, string>) => void, thisArg?: unknown): void {
+    for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
+  }
+}
+
+/**
+ * Customers by id (the `hot` changed last as objects, the rest packed: `PackedRecordMap`), the
+ * active customer id for each platformCustomerId, and creation order (the map's insertion order,
+ * `PackedKeyMap.order`, not a second list of the id strings).
+ */
 export type CustomerStore = {
-  readonly byId: Map<string, Customer>;
-  readonly byPlatformCustomerId: Map<string, string>;
-  readonly order: string[];
+  readonly byId: PackedRecordMap<Customer>;
+  readonly byPlatformCustomerId: CustomerIdsByPlatformId;
+  readonly order: KeyOrder;
 };
 
-/** An empty store. */
-export function emptyCustomerStore(): CustomerStore {
-  return { byId: new Map(), byPlatformCustomerId: new Map(), order: [] };
+/** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
+export function emptyCustomerStore(hot = HOT_RECORDS): CustomerStore {
+  return storeOf(new PackedRecordMap<Customer>({ hot }));
+}
+
+function storeOf(byId: PackedRecordMap<Customer>): CustomerStore {
+  return { byId, byPlatformCustomerId: new CustomerIdsByPlatformId(byId), order: byId.order };
+}
+
+/**
+ * The store's part of an engine snapshot: the records in creation order, packed (`PackedBytes`)
+ * or, in snapshots written before customers were packed, as [id, record] pairs beside their
+ * creation order; and the platformCustomerId pairs. JSON-safe.
+ */
+export type CustomerStoreSnapshot = {
+  readonly customers: readonly (readonly [string, Customer])[] | PackedBytes;
+  readonly customerIdByPlatformCustomerId: readonly (readonly [string, string])[];
+  /** Creation order, with the pairs' form only. */
+  readonly customerOrder?: readonly string[];
+};
+
+/** Captures the store for a snapshot, its records packed. Pure. */
+export function customerStoreSnapshot(store: CustomerStore): CustomerStoreSnapshot {
+  return { customers: packBytes(store.order, store.byId), customerIdByPlatformCustomerId: [...store.byPlatformCustomerId] };
+}
+
+/**
+ * Rebuilds a store from its snapshot, in either form; its `hot` records read or changed last stay
+ * objects, as in `emptyCustomerStore`. Throws `InvariantError` when the pairs and their order do
+ * not name the same customers, or a platformCustomerId names an unknown one.
+ */
+export function customerStoreFromSnapshot(snapshot: CustomerStoreSnapshot, hot = HOT_RECORDS): CustomerStore {
+  const store = Array.isArray(snapshot.customers)
+    ? storeFromPairs(snapshot.customers as readonly (readonly [string, Customer])[], snapshot.customerOrder, hot)
+    : storeOf(PackedRecordMap.fromPacked<Customer>(snapshot.customers as PackedBytes, { hot }));
+  for (const [platformCustomerId, customerId] of snapshot.customerIdByPlatformCustomerId) store.byPlatformCustomerId.set(platformCustomerId, customerId);
+  return store;
+}
+
+// The pairs' form: the records set in creation order (the saved order, as the store's lists read it).
+function storeFromPairs(pairs: readonly (readonly [string, Customer])[], order: readonly string[] | undefined, hot: number): CustomerStore {
+  const store = emptyCustomerStore(hot);
+  const records = new Map(pairs);
+  for (const id of order ?? records.keys()) {
+    const record = records.get(id);
+    if (record === undefined) throw new InvariantError(`snapshot customers: ${id} has no record`);
+    store.byId.set(id, deepFreeze(record));
+  }
+  if (store.byId.size !== records.size) throw new InvariantError('snapshot customers: the records and their order differ');
+  return store;
 }
 
 /**

@@ -3,7 +3,7 @@ import { assert } from '../../core/assert.js';
 import type { EvolverTable } from '../evolver.js';
 import type { DomainState } from '../state.js';
 import { ACCOUNT_EVENTS, type InternalAccountOpened } from './events.js';
-import { indexCustomerAccount, type InternalAccount } from './store.js';
+import { addAccount, type InternalAccount } from './store.js';
 
 /**
  * Stores a new internal account and opens its ledger account. Customer and platform accounts may
@@ -17,15 +17,7 @@ export function openInternalAccount(state: DomainState, account: InternalAccount
     flags: { debitsMustNotExceedCredits: true },
   });
   assert(opened.ok, `ledger refused account ${account.id}`);
-  state.accounts.byId.set(account.id, Object.freeze({ ...account }));
-  if (account.customerId === undefined) {
-    state.accounts.platformAccountIds.push(account.id);
-  } else {
-    indexCustomerAccount(state.accounts.customerAccounts, account);
-    const list = state.accounts.byCustomer.get(account.customerId);
-    if (list === undefined) state.accounts.byCustomer.set(account.customerId, [account.id]);
-    else list.push(account.id);
-  }
+  addAccount(state.accounts, Object.freeze({ ...account }));
 }
 
 /** Evolvers for internal account events; funding moves money through `data.transfers`. */

@@ -1,12 +1,12 @@
 /**
  * The internal account lists (`GET /customers/internal-accounts`, `/platform/internal-accounts`,
  * `/agents/me/internal-accounts`): the reference's `currency` and `type` filters and one page of
- * a scope's ids (a customer's, every customer's or those of one currency or type, the platform's)
+ * a scope's accounts (a customer's, every customer's or those of one currency or type, the platform's)
  * in opening order. Positions are
  * indexes into the scope, which only grows at its end, so a cursor never shifts. Pure.
  */
 import { z } from 'zod';
-import { type CustomerAccountIndex, INTERNAL_ACCOUNT_TYPES, type InternalAccount, type InternalAccountType } from './store.js';
+import { type AccountList, type CustomerAccountIndex, INTERNAL_ACCOUNT_TYPES, type InternalAccount, type InternalAccountType, NO_ACCOUNTS } from './store.js';
 
 /**
  * Query fields of the filters: `currency` a code (one no account holds matches nothing), `type`
@@ -37,38 +37,37 @@ function matches(account: InternalAccount, filters: InternalAccountFilters): boo
 export function customerAccountScope(
   index: CustomerAccountIndex,
   filters: InternalAccountFilters,
-): { readonly ids: readonly string[]; readonly rest: InternalAccountFilters } {
-  if (filters.currency !== undefined) return { ids: index.byCurrency.get(filters.currency) ?? [], rest: filters.type === undefined ? {} : { type: filters.type } };
-  if (filters.type !== undefined) return { ids: index.byType.get(filters.type) ?? [], rest: {} };
-  return { ids: index.all, rest: {} };
+): { readonly accounts: AccountList; readonly rest: InternalAccountFilters } {
+  if (filters.currency !== undefined) return { accounts: index.byCurrency.get(filters.currency) ?? NO_ACCOUNTS, rest: filters.type === undefined ? {} : { type: filters.type } };
+  if (filters.type !== undefined) return { accounts: index.byType.get(filters.type) ?? NO_ACCOUNTS, rest: {} };
+  return { accounts: index.all, rest: {} };
 }
 
 /** A page of accounts: where the next one starts (undefined on the last) and every match's count. */
 export type AccountPage = { readonly items: readonly InternalAccount[]; readonly nextPosition?: number; readonly totalCount: number };
 
 /**
- * Up to `limit` accounts of `ids` matching `filters`, from `position`. Unfiltered it reads only the
- * page; a filter counts its matches by reading every id of `ids` (a customer's few accounts, the
+ * Up to `limit` of `accounts` matching `filters`, from `position`. Unfiltered it reads only the
+ * page; a filter counts its matches by reading every account of the list (a customer's few, the
  * platform's, or every customer's of one currency when a type is asked too).
  */
 export function accountPage(
-  byId: ReadonlyMap<string, InternalAccount>,
-  ids: readonly string[],
+  accounts: AccountList,
   filters: InternalAccountFilters,
   page: { readonly limit: number; readonly position: number },
 ): AccountPage {
-  const accountOf = (id: string): InternalAccount => byId.get(id)!;
   if (filters.currency === undefined && filters.type === undefined) {
-    const end = Math.min(ids.length, page.position + page.limit);
-    const items = ids.slice(page.position, end).map(accountOf);
-    return end < ids.length ? { items, nextPosition: end, totalCount: ids.length } : { items, totalCount: ids.length };
+    const end = Math.min(accounts.length, page.position + page.limit);
+    const items: InternalAccount[] = [];
+    for (let position = page.position; position < end; position += 1) items.push(accounts.accountAt(position));
+    return end < accounts.length ? { items, nextPosition: end, totalCount: accounts.length } : { items, totalCount: accounts.length };
   }
   const items: InternalAccount[] = [];
   let totalCount = 0;
   let lastShown = -1;
   let more = false;
-  for (let index = 0; index < ids.length; index += 1) {
-    const account = accountOf(ids[index]!);
+  for (let index = 0; index < accounts.length; index += 1) {
+    const account = accounts.accountAt(index);
     if (!matches(account, filters)) continue;
     totalCount += 1;
     if (index < page.position) continue;

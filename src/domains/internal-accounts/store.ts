@@ -1,8 +1,16 @@
 /**
  * Internal accounts: the records (frozen, replaced on change) and their indexes. Balances are not
  * stored here; they are read from the ledger, whose account id is the internal account's id.
+ * Records are packed once others have been set after them (`PackedRecordMap`), and the id lists
+ * hold rows of the record map, not id strings.
  */
+import { assert, InvariantError } from '../../core/assert.js';
 import type { CurrencyCode } from '../../core/currency.js';
+import { deepFreeze } from '../../core/freeze.js';
+import { type KeyOrder, PackedKeyMap } from '../../core/packed-key-map.js';
+import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
+import { appendToList, emptyPositionArena, listLength, listMemberAt, NO_LIST, type PositionArena } from '../../core/position-arena.js';
+import { int32WithRoom } from '../../core/typed-growth.js';
 import type { SweepRule } from './sweep-rule.js';
 
 /** Internal account types (DECISIONS.md). */
@@ -28,52 +36,262 @@ export type InternalAccount = {
   readonly updatedAt: string;
 };
 
+/** Accounts in opening order: their ids (`KeyOrder`) and their records by position. */
+export type AccountList = KeyOrder & {
+  /** The record at `position` (0 <= position < length), read by its row: no id is rebuilt. */
+  accountAt(position: number): InternalAccount;
+};
+
+/** An empty list of accounts (a customer without any, a currency no account holds). */
+export const NO_ACCOUNTS: AccountList = Object.freeze({
+  length: 0,
+  at: (): undefined => undefined,
+  accountAt: (position: number): InternalAccount => {
+    throw new InvariantError(`accountAt ${position} of an empty list`);
+  },
+  *[Symbol.iterator](): Iterator<string> {},
+});
+
 /**
- * Every customer's account ids in opening order (the list of `GET /customers/internal-accounts`
+ * A list of accounts held as rows of the store's record map in an Int32Array (4 B an account, not
+ * a JS array's 8 B slot and the id string it points to), grown by half (core/typed-growth.ts).
+ */
+export class AccountIdList implements AccountList {
+  #rows: Int32Array = new Int32Array(0);
+  #length = 0;
+  readonly #accounts: PackedRecordMap<InternalAccount>;
+
+  constructor(accounts: PackedRecordMap<InternalAccount>) {
+    this.#accounts = accounts;
+  }
+
+  get length(): number {
+    return this.#length;
+  }
+
+  at(position: number): string | undefined {
+    return inRange(position, this.#length) ? this.#accounts.keyAt(this.#rows[position]!) : undefined;
+  }
+
+  accountAt(position: number): InternalAccount {
+    assert(inRange(position, this.#length), 'accountAt out of range');
+    return this.#accounts.valueAt(this.#rows[position]!);
+  }
+
+  /** A new empty list over the same record map. */
+  emptySibling(): AccountIdList {
+    return new AccountIdList(this.#accounts);
+  }
+
+  /** Appends the account at `row` of the record map. */
+  push(row: number): void {
+    this.#rows = int32WithRoom(this.#rows, this.#length);
+    this.#rows[this.#length] = row;
+    this.#length += 1;
+  }
+
+  *[Symbol.iterator](): Iterator<string> {
+    for (let position = 0; position < this.#length; position += 1) yield this.#accounts.keyAt(this.#rows[position]!);
+  }
+}
+
+function inRange(position: number, length: number): boolean {
+  return Number.isInteger(position) && position >= 0 && position < length;
+}
+
+// One customer's list in the arena, as its handle was when asked (read at once, not kept: an
+// append may move the list).
+class ArenaAccountList implements AccountList {
+  readonly #arena: PositionArena;
+  readonly #list: number;
+  readonly #accounts: PackedRecordMap<InternalAccount>;
+
+  constructor(arena: PositionArena, list: number, accounts: PackedRecordMap<InternalAccount>) {
+    this.#arena = arena;
+    this.#list = list;
+    this.#accounts = accounts;
+  }
+
+  get length(): number {
+    return listLength(this.#arena, this.#list);
+  }
+
+  at(position: number): string | undefined {
+    return inRange(position, this.length) ? this.#accounts.keyAt(listMemberAt(this.#arena, this.#list, position)) : undefined;
+  }
+
+  accountAt(position: number): InternalAccount {
+    assert(inRange(position, this.length), 'accountAt out of range');
+    return this.#accounts.valueAt(listMemberAt(this.#arena, this.#list, position));
+  }
+
+  *[Symbol.iterator](): Iterator<string> {
+    const length = this.length;
+    for (let position = 0; position < length; position += 1) yield this.#accounts.keyAt(listMemberAt(this.#arena, this.#list, position));
+  }
+}
+
+/**
+ * Each customer's accounts in opening order: a customer id (packed, `PackedKeyMap`) to its list of
+ * rows in one `PositionArena` (a header word and 4 B an account), where a Map of id strings to JS
+ * arrays of id strings cost ~200 B a customer. Read like a Map of lists (`get`, iteration).
+ */
+export class AccountListsByCustomer {
+  readonly #lists = new PackedKeyMap<number>();
+  readonly #arena = emptyPositionArena();
+  readonly #accounts: PackedRecordMap<InternalAccount>;
+
+  constructor(accounts: PackedRecordMap<InternalAccount>) {
+    this.#accounts = accounts;
+  }
+
+  /** How many customers have an account. */
+  get size(): number {
+    return this.#lists.size;
+  }
+
+  /** The accounts of `customerId`, undefined when it has none. */
+  get(customerId: string): AccountList | undefined {
+    const list = this.#lists.get(customerId);
+    return list === undefined ? undefined : new ArenaAccountList(this.#arena, list, this.#accounts);
+  }
+
+  has(customerId: string): boolean {
+    return this.#lists.has(customerId);
+  }
+
+  /** Appends the account at `row` of the record map to `customerId`'s list. */
+  push(customerId: string, row: number): void {
+    const list = this.#lists.get(customerId) ?? NO_LIST;
+    const moved = appendToList(this.#arena, list, row);
+    if (moved !== list) this.#lists.set(customerId, moved);
+  }
+
+  keys(): MapIterator<string> {
+    return this.#lists.keys();
+  }
+
+  *values(): Generator<AccountList, undefined, undefined> {
+    for (const [, list] of this.entries()) yield list;
+  }
+
+  *entries(): Generator<[string, AccountList], undefined, undefined> {
+    for (const [customerId, list] of this.#lists) yield [customerId, new ArenaAccountList(this.#arena, list, this.#accounts)];
+  }
+
+  [Symbol.iterator](): Generator<[string, AccountList], undefined, undefined> {
+    return this.entries();
+  }
+}
+
+/**
+ * Every customer's accounts in opening order (the list of `GET /customers/internal-accounts`
  * without `customerId`), also by currency and by type (its filters), so a page reads only itself.
  * An account's currency and type never change.
  */
 export type CustomerAccountIndex = {
-  readonly all: string[];
-  readonly byCurrency: Map<string, string[]>;
-  readonly byType: Map<string, string[]>;
+  readonly all: AccountIdList;
+  readonly byCurrency: Map<string, AccountIdList>;
+  readonly byType: Map<string, AccountIdList>;
 };
 
-/** Accounts by id, plus the ids of each customer's accounts, every customer's and the platform's, in opening order. */
+/**
+ * Accounts by id (the `hot` changed last as objects, the rest packed: `PackedRecordMap`), plus each
+ * customer's accounts, every customer's and the platform's, in opening order, as rows of `byId`.
+ * Accounts are never removed.
+ */
 export type AccountStore = {
   readonly byId: Map<string, InternalAccount>;
-  readonly byCustomer: Map<string, string[]>;
+  readonly byCustomer: AccountListsByCustomer;
   readonly customerAccounts: CustomerAccountIndex;
-  readonly platformAccountIds: string[];
+  readonly platformAccountIds: AccountIdList;
 };
 
-/** An empty store. */
-export function emptyAccountStore(): AccountStore {
-  return { byId: new Map(), byCustomer: new Map(), customerAccounts: emptyCustomerAccountIndex(), platformAccountIds: [] };
+/** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
+export function emptyAccountStore(hot = HOT_RECORDS): AccountStore {
+  return storeOf(new PackedRecordMap<InternalAccount>({ hot }));
 }
 
-function emptyCustomerAccountIndex(): CustomerAccountIndex {
-  return { all: [], byCurrency: new Map(), byType: new Map() };
+function storeOf(byId: PackedRecordMap<InternalAccount>): AccountStore {
+  return {
+    byId,
+    byCustomer: new AccountListsByCustomer(byId),
+    customerAccounts: { all: new AccountIdList(byId), byCurrency: new Map(), byType: new Map() },
+    platformAccountIds: new AccountIdList(byId),
+  };
 }
 
-/** Adds a customer's newly opened account at the end of its lists. */
-export function indexCustomerAccount(index: CustomerAccountIndex, account: InternalAccount): void {
-  index.all.push(account.id);
-  appendTo(index.byCurrency, account.currency, account.id);
-  appendTo(index.byType, account.type, account.id);
+/** Stores a newly opened account and adds it at the end of its lists (a customer's or the platform's). */
+export function addAccount(store: AccountStore, account: InternalAccount): void {
+  assert(!store.byId.has(account.id), `internal account ${account.id} opened twice`);
+  store.byId.set(account.id, account);
+  // A new id's row is the last: accounts are never removed.
+  const row = store.byId.size - 1;
+  if (account.customerId === undefined) store.platformAccountIds.push(row);
+  else {
+    store.byCustomer.push(account.customerId, row);
+    indexCustomerAccount(store.customerAccounts, account, row);
+  }
 }
 
-function appendTo(lists: Map<string, string[]>, key: string, id: string): void {
-  const list = lists.get(key);
-  if (list === undefined) lists.set(key, [id]);
-  else list.push(id);
+// Adds a customer's account, at `row` of the record map, at the end of the customers' lists.
+function indexCustomerAccount(index: CustomerAccountIndex, account: InternalAccount, row: number): void {
+  index.all.push(row);
+  listOf(index.byCurrency, account.currency, index.all).push(row);
+  listOf(index.byType, account.type, index.all).push(row);
 }
 
-/** The index of the customers' accounts among `accounts` in opening order (a snapshot's records). Pure. */
-export function customerAccountIndexOf(accounts: Iterable<InternalAccount>): CustomerAccountIndex {
-  const index = emptyCustomerAccountIndex();
-  for (const account of accounts) if (account.customerId !== undefined) indexCustomerAccount(index, account);
-  return index;
+// The list at `key`, made (over the same records as `sibling`) when absent.
+function listOf(lists: Map<string, AccountIdList>, key: string, sibling: AccountIdList): AccountIdList {
+  let list = lists.get(key);
+  if (list === undefined) {
+    list = sibling.emptySibling();
+    lists.set(key, list);
+  }
+  return list;
+}
+
+/**
+ * The store's part of an engine snapshot: the records in opening order as [id, record] pairs,
+ * each customer's account ids and the platform's (the customers' index is derived). JSON-safe.
+ */
+export type AccountStoreSnapshot = {
+  readonly accounts: readonly (readonly [string, InternalAccount])[];
+  readonly accountsByCustomer: readonly (readonly [string, readonly string[]])[];
+  readonly platformAccountIds: readonly string[];
+};
+
+/** Captures the store for a snapshot. Pure. */
+export function accountStoreSnapshot(store: AccountStore): AccountStoreSnapshot {
+  return {
+    accounts: [...store.byId],
+    accountsByCustomer: [...store.byCustomer].map(([customerId, list]) => [customerId, [...list]] as const),
+    platformAccountIds: [...store.platformAccountIds],
+  };
+}
+
+/**
+ * Rebuilds a store from its snapshot: the records in opening order, each customer's and the
+ * platform's lists as saved, the customers' index derived from the records. Its `hot` records read
+ * or changed last stay objects, as in `emptyAccountStore`. Throws `InvariantError` when a list
+ * names an account the snapshot lacks.
+ */
+export function accountStoreFromSnapshot(snapshot: AccountStoreSnapshot, hot = HOT_RECORDS): AccountStore {
+  const byId = new PackedRecordMap<InternalAccount>({ hot });
+  const store = storeOf(byId);
+  for (const [id, record] of snapshot.accounts) {
+    const account = deepFreeze(record);
+    byId.set(id, account);
+    if (account.customerId !== undefined) indexCustomerAccount(store.customerAccounts, account, byId.positionOf(id));
+  }
+  const savedRow = (id: string): number => {
+    const row = byId.positionOf(id);
+    if (row === -1) throw new InvariantError(`snapshot accounts: ${id} has no record`);
+    return row;
+  };
+  for (const [customerId, ids] of snapshot.accountsByCustomer) for (const id of ids) store.byCustomer.push(customerId, savedRow(id));
+  for (const id of snapshot.platformAccountIds) store.platformAccountIds.push(savedRow(id));
+  return store;
 }
 
 /**

@@ -9,11 +9,9 @@
  */
 import { type CustomerFilters, type CustomerPage, matchesFilters } from '../customers/list.js';
 import type { DomainState } from '../state.js';
-import { instantToMs } from '../../core/time.js';
-import { CUSTOMER_TYPE_CODES, LIVE_CODES } from './customers.js';
+import { CUSTOMER_TYPE_CODES, LIVE_CODES, listedPosition } from './customers.js';
 import { countPlan, type ListPlan, pageUp } from './query.js';
 import { codeSource, firstPositionAtLeast, type PositionSource, sortedSource } from './sources.js';
-import { positionOfListed } from './transactions.js';
 
 /** The filters the index answers exactly. */
 const INDEXED: ReadonlySet<string> = new Set(['customerType', 'isIncludingDeleted', 'createdAfterMs', 'createdBeforeMs', 'platformCustomerId']);
@@ -40,13 +38,12 @@ export function listCustomerPage(
   else if (type !== undefined) sources.push(codeSource(index.type, CUSTOMER_TYPE_CODES[type]));
   if (filters.platformCustomerId !== undefined && !withDeleted) {
     const id = store.byPlatformCustomerId.get(filters.platformCustomerId);
-    const customer = id === undefined ? undefined : store.byId.get(id);
-    const position = customer === undefined ? -1 : positionOfListed({ ids: store.order, createdMs: index.createdMs }, customer.id, instantToMs(customer.createdAt));
+    const position = id === undefined ? -1 : listedPosition(store, index, id);
     sources.push(sortedSource(position === -1 ? [] : [position]));
   }
   // Any filter the index does not answer (including one added later) is checked on each record.
   const exact = Object.entries(filters).every(([key, value]) => value === undefined || (INDEXED.has(key) && (key !== 'platformCustomerId' || !withDeleted)));
-  const customerAt = (position: number) => store.byId.get(store.order[position]!)!;
+  const customerAt = (position: number) => store.byId.valueAt(position);
   const plan: ListPlan = exact ? { sources, lo, hi } : { sources, lo, hi, residual: (position) => matchesFilters(customerAt(position), filters) };
   const found = pageUp(plan, page.position, page.limit);
   const items = found.positions.map(customerAt);

@@ -9,7 +9,6 @@ import { instantToMs } from '../../core/time.js';
 import type { CustomerStore } from '../customers/store.js';
 import type { Customer } from '../customers/types.js';
 import { appendCode, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
-import { positionOfListed } from './transactions.js';
 
 /** Deletion codes. */
 export const LIVE_CODES = { live: 1, deleted: 2 } as const;
@@ -33,7 +32,7 @@ export function emptyCustomerListIndex(): CustomerListIndex {
 /** Lists the customers the store holds that the index lacks. */
 export function catchUpCustomerList(store: CustomerStore, index: CustomerListIndex): void {
   for (let position = index.createdMs.length; position < store.order.length; position += 1) {
-    const customer = store.byId.get(store.order[position]!)!;
+    const customer = store.byId.valueAt(position);
     index.createdMs.push(instantToMs(customer.createdAt));
     appendCode(index.live, customer.isDeleted === true ? LIVE_CODES.deleted : LIVE_CODES.live);
     appendCode(index.type, CUSTOMER_TYPE_CODES[customer.customerType]);
@@ -43,8 +42,17 @@ export function catchUpCustomerList(store: CustomerStore, index: CustomerListInd
 
 /** Re-reads whether a listed customer is deleted. */
 export function syncCustomerDeletion(store: CustomerStore, index: CustomerListIndex, customer: Customer): void {
-  const position = positionOfListed({ ids: store.order, createdMs: index.createdMs }, customer.id, instantToMs(customer.createdAt));
+  const position = listedPosition(store, index, customer.id);
   if (position === -1) return;
   setCode(index.live, position, customer.isDeleted === true ? LIVE_CODES.deleted : LIVE_CODES.live);
   setCode(index.liveType, position, customer.isDeleted === true ? 0 : CUSTOMER_TYPE_CODES[customer.customerType]);
+}
+
+/**
+ * The position of customer `customerId` in the index, or -1 when the index does not list it
+ * (yet): its row in the store, which is its place in creation order (customers are never removed).
+ */
+export function listedPosition(store: CustomerStore, index: CustomerListIndex, customerId: string): number {
+  const position = store.byId.positionOf(customerId);
+  return position < index.createdMs.length ? position : -1;
 }

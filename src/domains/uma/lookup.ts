@@ -23,7 +23,7 @@ export type ReceiverLookup = {
 
 /** The currency a sender pays in: its customer's first account's, else USD. */
 export function senderCurrency(state: DomainState, customerId: string | undefined): CurrencyCode {
-  const accountId = customerId === undefined ? undefined : state.accounts.byCustomer.get(customerId)?.[0];
+  const accountId = customerId === undefined ? undefined : state.accounts.byCustomer.get(customerId)?.at(0);
   return (accountId === undefined ? undefined : state.accounts.byId.get(accountId)?.currency) ?? 'USD';
 }
 
