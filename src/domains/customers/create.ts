@@ -14,10 +14,10 @@ import type { DomainState } from '../state.js';
 import { mergeConsents, requestedConsents, resolveConsents } from './consents.js';
 import { CUSTOMER_EVENTS, type CustomerCreated } from './events.js';
 import type { CreateCustomerRequest } from './schema.js';
-import type { CustomerStore } from './store.js';
+import { type CustomerStore, findByUmaAddress } from './store.js';
 import type { AgreementConsent, BusinessCustomer, Customer, IndividualCustomer } from './types.js';
 import { compact } from './values.js';
-import { customerView, SANDBOX_UMA_DOMAIN } from './view.js';
+import { SANDBOX_UMA_DOMAIN } from './view.js';
 
 /** The part of the state customer deciders read. */
 export type CustomerDecisionState = Pick<DomainState, 'customers' | 'platform'>;
@@ -70,14 +70,9 @@ export function decideCreateCustomer(
 export function umaAddressConflict(store: CustomerStore, umaAddress: string, customerId: string, ignoreCase = true): ApiError | undefined {
   const norm = (text: string) => (ignoreCase ? text.toLowerCase() : text);
   const wanted = norm(umaAddress);
-  for (const id of store.order) {
-    const other = store.byId.get(id);
-    if (other === undefined || other.id === customerId || other.isDeleted === true) continue;
-    if (norm(customerView(other).umaAddress) === wanted) {
-      return apiError('UMA_ADDRESS_EXISTS', `UMA address ${umaAddress} already belongs to customer ${other.id}`, { umaAddress, customerId: other.id });
-    }
-  }
-  return undefined;
+  const other = findByUmaAddress(store, umaAddress, (candidate, shown) => candidate.id !== customerId && candidate.isDeleted !== true && norm(shown) === wanted);
+  if (other === undefined) return undefined;
+  return apiError('UMA_ADDRESS_EXISTS', `UMA address ${umaAddress} already belongs to customer ${other.id}`, { umaAddress, customerId: other.id });
 }
 
 /**

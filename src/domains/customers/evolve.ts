@@ -25,6 +25,7 @@ export function addCustomer(store: CustomerStore, customer: Customer): void {
   const record = deepFreeze(customer);
   store.byId.set(record.id, record);
   store.byPlatformCustomerId.set(record.platformCustomerId, record.id);
+  store.umaAddresses.noteSet(store.byId.size - 1, record);
 }
 
 /** Applies an update's changes to the stored record and its platformCustomerId index. */
@@ -44,6 +45,8 @@ export function updateCustomer(store: CustomerStore, update: CustomerUpdated): v
   }
   const after: Customer = deepFreeze({ ...before, ...update.changes, updatedAt: update.updatedAt } as Customer);
   store.byId.set(after.id, after);
+  // Its platformCustomerId or umaAddress may have changed, and with it the address its view shows.
+  store.umaAddresses.noteSet(store.byId.positionOf(after.id), after);
 }
 
 /**

@@ -9,7 +9,10 @@ import { deepFreeze } from '../../core/freeze.js';
 import { type PackedBytes, packBytes } from '../../core/packed-bytes.js';
 import { type KeyOrder, PackedKeyMap } from '../../core/packed-key-map.js';
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
+import { hashString } from '../../core/id-hash.js';
+import { int32WithRoom } from '../../core/typed-growth.js';
 import type { Customer } from './types.js';
+import { shownUmaAddress } from './view.js';
 
 /**
  * The active customer id for each platformCustomerId: a Map of customer ids whose values are held
@@ -76,6 +79,54 @@ export class CustomerIdsByPlatformId extends Map<string, string> {
 }
 
 /**
+ * A hash of the UMA address each customer's view shows, lower-cased, by row (4 B a customer): the
+ * rules that look a customer up by address (`umaAddressConflict` at every create, a UMA receiver)
+ * walk these integers and read only the customers whose hash matches, where they read and shaped
+ * every record, packed ones decoded. Derived, never saved: rows are hashed as they are set, and
+ * after a load at the first lookup (`#catchUp`), so a load decodes nothing for it.
+ */
+export class UmaAddressHashes {
+  #hashes: Int32Array = new Int32Array(0);
+  // Rows [0, #hashed) have their hash; the others are hashed at the next lookup.
+  #hashed = 0;
+  readonly #customers: PackedRecordMap<Customer>;
+
+  constructor(customers: PackedRecordMap<Customer>) {
+    this.#customers = customers;
+  }
+
+  /** The customer at `row` was created or changed (its address may have changed). */
+  noteSet(row: number, customer: Customer): void {
+    if (row > this.#hashed) return;
+    if (row === this.#hashed) {
+      this.#hashes = int32WithRoom(this.#hashes, row);
+      this.#hashed += 1;
+    }
+    this.#hashes[row] = addressHash(shownUmaAddress(customer));
+  }
+
+  /**
+   * The rows, in creation order, of the customers whose shown address may equal `address`
+   * ignoring case (the caller compares each: hashes collide), deleted ones included.
+   */
+  *candidates(address: string): Generator<number, undefined, undefined> {
+    this.#catchUp();
+    const hash = addressHash(address);
+    const hashes = this.#hashes;
+    for (let row = 0; row < this.#hashed; row += 1) if (hashes[row] === hash) yield row;
+  }
+
+  #catchUp(): void {
+    const size = this.#customers.size;
+    for (let row = this.#hashed; row < size; row += 1) this.noteSet(row, this.#customers.valueAt(row));
+  }
+}
+
+function addressHash(address: string): number {
+  return hashString(address.toLowerCase());
+}
+
+/**
  * Customers by id (the `hot` changed last as objects, the rest packed: `PackedRecordMap`), the
  * active customer id for each platformCustomerId, and creation order (the map's insertion order,
  * `PackedKeyMap.order`, not a second list of the id strings).
@@ -84,6 +135,7 @@ export type CustomerStore = {
   readonly byId: PackedRecordMap<Customer>;
   readonly byPlatformCustomerId: CustomerIdsByPlatformId;
   readonly order: KeyOrder;
+  readonly umaAddresses: UmaAddressHashes;
 };
 
 /** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
@@ -92,7 +144,7 @@ export function emptyCustomerStore(hot = HOT_RECORDS): CustomerStore {
 }
 
 function storeOf(byId: PackedRecordMap<Customer>): CustomerStore {
-  return { byId, byPlatformCustomerId: new CustomerIdsByPlatformId(byId), order: byId.order };
+  return { byId, byPlatformCustomerId: new CustomerIdsByPlatformId(byId), order: byId.order, umaAddresses: new UmaAddressHashes(byId) };
 }
 
 /**
@@ -136,6 +188,18 @@ function storeFromPairs(pairs: readonly (readonly [string, Customer])[], order: 
   }
   if (store.byId.size !== records.size) throw new InvariantError('snapshot customers: the records and their order differ');
   return store;
+}
+
+/**
+ * The first customer in creation order, deleted ones included, whose shown UMA address `matches`
+ * (given it; called only on the customers whose address equals `address` ignoring case may).
+ */
+export function findByUmaAddress(store: CustomerStore, address: string, matches: (customer: Customer, shown: string) => boolean): Customer | undefined {
+  for (const row of store.umaAddresses.candidates(address)) {
+    const customer = store.byId.valueAt(row);
+    if (matches(customer, shownUmaAddress(customer))) return customer;
+  }
+  return undefined;
 }
 
 /**

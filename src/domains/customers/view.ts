@@ -33,12 +33,17 @@ const FIELD_ORDER: Readonly<Record<CustomerType, readonly string[]>> = {
   ],
 };
 
+/** The UMA address `customer`'s view shows: its own, else the one made of its platformCustomerId. Pure. */
+export function shownUmaAddress(customer: Customer): string {
+  return customer.umaAddress ?? `$${customer.platformCustomerId}@${SANDBOX_UMA_DOMAIN}`;
+}
+
 /** The wire form of `customer`: a new top-level object; nested values are the frozen record's. Pure. */
 export function customerView(customer: Customer): CustomerView {
   const record = customer as Readonly<Record<string, unknown>>;
   const source: Readonly<Record<string, unknown>> = {
     ...record,
-    umaAddress: record.umaAddress ?? `$${customer.platformCustomerId}@${SANDBOX_UMA_DOMAIN}`,
+    umaAddress: shownUmaAddress(customer),
     ...(customer.customerType === 'BUSINESS' ? { businessInfo: withReferenceNames(customer.businessInfo) } : {}),
   };
   const out: Record<string, unknown> = {};

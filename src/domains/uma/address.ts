@@ -8,6 +8,7 @@
 import type { CurrencyCode } from '../../core/currency.js';
 import { type ApiError, apiError } from '../../core/errors.js';
 import { type Result, err, ok } from '../../core/result.js';
+import { findByUmaAddress } from '../customers/store.js';
 import type { Customer } from '../customers/types.js';
 import { customerView, SANDBOX_UMA_DOMAIN as CUSTOMER_UMA_DOMAIN } from '../customers/view.js';
 import { UMA_TEST_ADDRESSES, umaUser } from '../../sandbox/uma-test-addresses.js';
@@ -48,12 +49,8 @@ export function customerUmaAddress(customer: Customer): string {
 /** The live customer whose view shows `address` (case-insensitive), if any. Pure. */
 export function customerByUmaAddress(state: DomainState, address: string): Customer | undefined {
   const wanted = address.toLowerCase();
-  for (const id of state.customers.order) {
-    const customer = state.customers.byId.get(id);
-    // A deleted customer receives nothing.
-    if (customer !== undefined && customer.isDeleted !== true && customerUmaAddress(customer).toLowerCase() === wanted) return customer;
-  }
-  return undefined;
+  // A deleted customer receives nothing.
+  return findByUmaAddress(state.customers, address, (customer, shown) => customer.isDeleted !== true && shown.toLowerCase() === wanted);
 }
 
 /** Who an address names. */
