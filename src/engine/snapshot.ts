@@ -9,7 +9,6 @@ import { HOT_RECORDS, PackedRecordMap } from '../core/packed-record-map.js';
 import { type PackedBytes, packBytes } from '../core/packed-bytes.js';
 import type { PackedRecords } from '../core/packed-records.js';
 import type { PlatformConfig } from '../domains/config/types.js';
-import type { Customer } from '../domains/customers/types.js';
 import { type IncomingStoreSnapshot, incomingStoreFromSnapshot, incomingStoreSnapshot } from '../domains/deposits/store.js';
 import {
   type ExternalAccountStoreSnapshot,

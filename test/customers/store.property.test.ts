@@ -73,7 +73,7 @@ describe('the customer store off the JS heap', () => {
         const pairs = customerStoreFromSnapshot({ customers: [...store.byId], customerIdByPlatformCustomerId: [...store.byPlatformCustomerId], customerOrder: [...store.order] }, hot);
         for (const wanted of asked) {
           const live = (customer: Customer, shown: string) => customer.isDeleted !== true && shown.toLowerCase() === wanted.toLowerCase();
-          const exact = (customer: Customer, shown: string) => shown === wanted;
+          const exact = (_customer: Customer, shown: string) => shown === wanted;
           for (const matches of [live, exact]) {
             const expected = walked(store, matches);
             expect(findByUmaAddress(store, wanted, matches)).toEqual(expected);
