@@ -18,6 +18,7 @@
 import { InvariantError } from './assert.js';
 import { ByteArena, putString } from './byte-arena.js';
 import { decodeColumn, encodeColumn } from './column-codec.js';
+import type { IdTable } from './id-table.js';
 import { type CodecTables, RecordCodec, type RecordCodecOptions } from './record-codec.js';
 
 /**
@@ -55,7 +56,8 @@ function isPeekSource(value: object): value is RecordPeekSource {
 /**
  * The records of `order` in `byId` as `PackedBytes`, encoded by a fresh codec (a
  * `PackedRecordMap` gives its records without reading them: none joins its hot set), made with
- * `options` (tests write `@5`'s bytes with the id table off). Pure. Throws `InvariantError`
+ * `options` (tests write `@5`'s bytes with the id table off; a snapshot's save passes one fresh id
+ * table shared by all its stores, `@7`, which the tables then leave out). Pure but for that table. Throws `InvariantError`
  * when an id of `order` has no record.
  */
 export function packBytes(order: Iterable<string>, byId: ReadonlyMap<string, object>, options: RecordCodecOptions = {}): PackedBytes {
@@ -76,14 +78,15 @@ export function packBytes(order: Iterable<string>, byId: ReadonlyMap<string, obj
  * The codec, bytes and handles `packed` describes, nothing decoded. Checks what a load can check
  * cheaply: the tables (`RecordCodec.fromTables`), the base64, and that the segments hold one
  * non-empty record per id; a record's bytes are checked when it is decoded (`decodeWhole`).
+ * `sharedIds`: the id table shared by the snapshot's stores (`@7`), which the bytes name.
  * `packed` is read, never changed. Throws `InvariantError` naming what is wrong.
  */
-export function loadPackedBytes(packed: PackedBytes): LoadedBytes {
+export function loadPackedBytes(packed: PackedBytes, sharedIds?: IdTable): LoadedBytes {
   const { ids, codec, bytes } = packed;
   if (!Array.isArray(ids) || !Array.isArray(bytes)) throw new InvariantError('snapshot records: ids and bytes must be lists');
   try {
     const segments = bytes.map((text, index) => decodeSegment(text, index));
-    return { ids, codec: RecordCodec.fromTables(codec), ...ByteArena.adopt(segments, ids.length) };
+    return { ids, codec: RecordCodec.fromTables(codec, sharedIds), ...ByteArena.adopt(segments, ids.length) };
   } catch (error) {
     if (error instanceof RangeError) throw new InvariantError(`snapshot records: ${error.message}`);
     throw error;

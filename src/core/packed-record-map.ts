@@ -24,6 +24,7 @@
 import { InvariantError } from './assert.js';
 import { ByteArena } from './byte-arena.js';
 import { deepFreeze } from './freeze.js';
+import type { IdTable } from './id-table.js';
 import { PackedKeyMap } from './packed-key-map.js';
 import { loadPackedBytes, type PackedBytes } from './packed-bytes.js';
 import { type PackedRecords, PendingTexts } from './packed-records.js';
@@ -90,12 +91,14 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
    * read, never changed. Records read are frozen deeply unless `options.freeze` is false (a store
    * whose values were never frozen). Throws `InvariantError` for bytes whose tables, base64 or
    * record lengths are wrong (a record's own bytes are checked when it is read), and at the
-   * first use when texts and lengths do not agree or an id comes twice.
+   * first use when texts and lengths do not agree or an id comes twice. `sharedIds`: the id table
+   * the bytes were written against (`@7`: the state's, saved apart), none for `@5`/`@6` bytes
+   * (their tables hold their own).
    */
-  static fromPacked<V extends object>(packed: PackedBytes | PackedRecords, options: PackedRecordMapOptions = {}): PackedRecordMap<V> {
+  static fromPacked<V extends object>(packed: PackedBytes | PackedRecords, options: PackedRecordMapOptions = {}, sharedIds?: IdTable): PackedRecordMap<V> {
     const map = new PackedRecordMap<V>(options);
     if ('codec' in packed) {
-      const { ids, codec, arena, handles } = loadPackedBytes(packed);
+      const { ids, codec, arena, handles } = loadPackedBytes(packed, sharedIds);
       map.#codec = codec;
       map.#arena = arena;
       map.#unfilled = { count: ids.length, pending: false, ids: () => ids, value: (index) => handles[index]! };
@@ -105,6 +108,16 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
     map.#pending = pending;
     map.#unfilled = { count: pending.count, pending: true, ids: () => pending.open(), value: (index) => -(index + 1) };
     return map;
+  }
+
+  /**
+   * Encodes the records it packs from now on with `ids` as the id table, shared with the state's
+   * other maps (a customer's ids then enter once for every store), unless its codec's own table
+   * already has entries (a map loaded from `@6` bytes, which name them): then it keeps its own.
+   * True when the map shares `ids`.
+   */
+  shareIds(ids: IdTable): boolean {
+    return this.#codec.shareIds(ids);
   }
 
   /** How many records (pending, packed or not); never decodes nor makes a load's entries. */

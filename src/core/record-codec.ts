@@ -43,6 +43,7 @@
  * (`{ idTable: false }`: the `@5` bytes); the id table's bytes are pinned on their own.
  */
 
+import { IdTable } from './id-table.js';
 import { canonicalInstantMs, isoText } from './time.js';
 import { parseUuid, UUID_LENGTH, uuidText } from './uuid-text.js';
 
@@ -77,12 +78,6 @@ const PREFIXES_MAX = 1 << 10;
 const INTEGER_MAX = 2 ** 52;
 // Slots of the prefix guesses, by the prefix's length and the id's first unit (a power of two).
 const PREFIX_GUESSES = 256;
-/** Ids in a codec's id table at most (then new ones are written whole). */
-const ID_TABLE_MAX = 1 << 18;
-/** The prefixes whose ids enter the id table: owners named again and again across records. */
-const TABLE_PREFIXES: ReadonlySet<string> = new Set(['Customer:', 'InternalAccount:', 'Card:']);
-// Entries the id table first makes room for (then twice as many each time).
-const ID_TABLE_FIRST = 64;
 /** Uuids of one record that later ones can refer back to. */
 const IDS_REMEMBERED = 16;
 // Slots of the dictionary strings met last (a power of two).
@@ -110,7 +105,7 @@ export type CodecTables = {
   readonly shapes: readonly (readonly string[])[];
   readonly strings: readonly string[];
   readonly prefixes: readonly string[];
-  /** The id table, in number order (from snapshot `@6` on; absent: empty). */
+  /** The id table, in number order (from snapshot `@6` on; absent: empty, or, from `@7` on, the codec's table is shared and saved apart). */
   readonly ids?: readonly string[];
 };
 
@@ -121,13 +116,13 @@ export type RecordCodecOptions = {
    * every id whole, the bytes of snapshot `@5` (tests compare with the codec of that format).
    */
   readonly idTable?: boolean;
+  /**
+   * A table shared with other codecs (snapshot `@7`: one per engine state) instead of one of the
+   * codec's own; ignored when `idTable` is false. `tables()` then leaves it out: it is saved once,
+   * apart (`IdTable.texts`).
+   */
+  readonly ids?: IdTable | undefined;
 };
-
-// The id table's home slot of a uuid whose last two words are `w2`, `w3`, with prefix number
-// `prefix`: the random bits of a uuid (the v4 and v7 tails) are hash enough, mixed with the prefix.
-function tableHome(w2: number, w3: number, prefix: number, mask: number): number {
-  return (Math.imul(w3 ^ prefix, 0x9e3779b1) ^ w2) & mask;
-}
 
 /** Encodes records to bytes and back (see the module's comment). */
 export class RecordCodec {
@@ -148,16 +143,11 @@ export class RecordCodec {
   // A length alone mixed up the platform's prefixes (InternalAccount: and ExternalAccount:,
   // Customer: and Transfer:, Quote: and Agent: have the same length), and a record often holds both.
   readonly #prefixGuesses = new Int16Array(PREFIX_GUESSES).fill(-1);
-  // By prefix number: its ids enter the id table.
-  readonly #tabledPrefixes: boolean[] = [];
-  readonly #idTable: boolean;
-  // The id table: entry k's uuid is words 4k..4k+3 of #tableWords and its prefix #tablePrefixes[k];
-  // #tableSlots, open addressing, holds k + 1 at a slot of its hash (0: empty), at most half full.
-  // Allocated at the first owner id: most stores' codecs never meet one.
-  #tableWords = new Int32Array(0);
-  #tablePrefixes = new Uint16Array(0);
-  #tableSlots = new Int32Array(0);
-  #tableCount = 0;
+  // By prefix number: its owner prefix number in the id table (-1: its ids do not enter it).
+  readonly #tablePrefixOf: number[] = [];
+  // The id table (none: `idTable` false), the codec's own or shared (`#sharedIds`).
+  #ids: IdTable | undefined;
+  #sharedIds: boolean;
   #bytes = new Uint8Array(1 << 12);
   #at = 0;
   readonly #float = new Float64Array(1);
@@ -173,7 +163,27 @@ export class RecordCodec {
   #lastMs = Number.NaN;
 
   constructor(options: RecordCodecOptions = {}) {
-    this.#idTable = options.idTable ?? true;
+    const tabled = options.idTable ?? true;
+    this.#ids = tabled ? (options.ids ?? new IdTable()) : undefined;
+    this.#sharedIds = tabled && options.ids !== undefined;
+  }
+
+  /**
+   * Makes the codec use `ids` as its id table from now on, shared with other codecs, when that
+   * keeps its bytes meaningful: its own table is empty (no bytes name an entry of it) and the
+   * codec has one (`idTable` not false). True when shared (already, or now).
+   */
+  shareIds(ids: IdTable): boolean {
+    if (this.#ids === ids) return true;
+    if (this.#ids === undefined || this.#sharedIds || this.#ids.count > 0) return false;
+    this.#ids = ids;
+    this.#sharedIds = true;
+    return true;
+  }
+
+  /** Whether the codec's id table is shared (`shareIds`, `RecordCodecOptions.ids`). */
+  get sharesIds(): boolean {
+    return this.#sharedIds;
   }
 
   /** The bytes of `value` (a view of the codec's scratch: copy them before the next call). */
@@ -212,9 +222,8 @@ export class RecordCodec {
 
   /** Copies of the codec's tables (see `CodecTables`); its bytes read with them through `fromTables`. */
   tables(): CodecTables {
-    const ids: string[] = [];
-    for (let entry = 0; entry < this.#tableCount; entry += 1) ids.push(this.#prefixes[this.#tablePrefixes[entry]!]! + uuidText(this.#tableWords, entry * 4));
-    return { shapes: this.#shapes.map((keys) => [...keys]), strings: [...this.#strings], prefixes: [...this.#prefixes], ids };
+    const tables = { shapes: this.#shapes.map((keys) => [...keys]), strings: [...this.#strings], prefixes: [...this.#prefixes] };
+    return this.#sharedIds ? tables : { ...tables, ids: this.#ids?.texts() ?? [] };
   }
 
   /**
@@ -223,11 +232,12 @@ export class RecordCodec {
    * seen once (not saved: they enter the dictionary at their second sight from now on). Throws
    * `RangeError` on tables no codec holds: not lists of strings, more entries than a codec keeps,
    * an entry twice, a key twice in a shape, a dictionary string too long, a prefix not ending in
-   * `:`, an id table entry that is not an owner's id of a prefix in the tables.
+   * `:`, an id table entry that is not an owner's id of a prefix in the tables, or entries beside
+   * a shared table `ids` (`@7`: the codec's bytes name the shared table's entries).
    */
-  static fromTables(tables: CodecTables): RecordCodec {
-    const codec = new RecordCodec();
-    const { shapes, strings, prefixes, ids } = (tables ?? {}) as Partial<CodecTables>;
+  static fromTables(tables: CodecTables, ids?: IdTable): RecordCodec {
+    const codec = new RecordCodec(ids === undefined ? {} : { ids });
+    const { shapes, strings, prefixes, ids: savedIds } = (tables ?? {}) as Partial<CodecTables>;
     if (!Array.isArray(shapes) || !Array.isArray(strings) || !Array.isArray(prefixes)) throw new RangeError('codec tables: shapes, strings and prefixes must be lists');
     for (let index = 0; index < shapes.length; index += 1) codec.#addShape(shapes[index], index);
     if (strings.length > DICTIONARY_MAX) throw new RangeError(`codec tables: more than ${DICTIONARY_MAX} strings`);
@@ -242,20 +252,19 @@ export class RecordCodec {
       if (!platform || codec.#prefixIndex.has(prefix)) throw new RangeError(`codec tables: prefix ${codec.#prefixes.length} is not an id prefix`);
       codec.#addPrefix(prefix);
     }
-    codec.#addIds(ids ?? []);
+    codec.#addIds(savedIds ?? []);
     return codec;
   }
 
-  // The id table entries of saved tables, in order, each checked as one `#id` would have entered.
+  // The id table entries of saved tables, in order, each checked as one `#id` would have entered
+  // (its prefix one of the tables'); none beside a shared table.
   #addIds(ids: unknown): void {
-    if (!Array.isArray(ids)) throw new RangeError('codec tables: ids must be a list');
-    if (ids.length > ID_TABLE_MAX) throw new RangeError(`codec tables: more than ${ID_TABLE_MAX} ids`);
-    for (const text of ids as unknown[]) {
-      const entry = this.#tableCount;
-      const prefix = typeof text === 'string' && text.length >= UUID_LENGTH ? this.#prefixIndex.get(text.slice(0, text.length - UUID_LENGTH)) : undefined;
-      const valid = prefix !== undefined && this.#tabledPrefixes[prefix] === true && parseUuid(text as string, (text as string).length - UUID_LENGTH, this.#idWords, 0);
-      if (!valid || this.#tableEntry(0, prefix) !== -1 || this.#tableCount === entry) throw new RangeError(`codec tables: id ${entry} is not an owner's id met once`);
+    if (this.#sharedIds && !(Array.isArray(ids) && ids.length === 0)) throw new RangeError('codec tables: ids beside a shared id table');
+    const table = IdTable.fromTexts(ids);
+    for (const text of table.texts()) {
+      if (!this.#prefixIndex.has(text.slice(0, text.length - UUID_LENGTH))) throw new RangeError(`codec tables: id ${text} has a prefix the tables lack`);
     }
+    if (!this.#sharedIds) this.#ids = table;
   }
 
   // Shape `index` of saved tables: its path in the trie, as `#object` would have made it.
@@ -407,7 +416,8 @@ export class RecordCodec {
     const ms = uuidV7Ms(this.#idWords, slot);
     // An owner's id met in an earlier record: its entry (the record's time moves to the id's, as
     // for an id written whole). Met first: it enters the table, and is written whole.
-    const entry = this.#tabledPrefixes[index] === true ? this.#tableEntry(slot, index) : -1;
+    const owner = this.#tablePrefixOf[index]!;
+    const entry = owner !== -1 ? this.#ids!.entryOf(this.#idWords, slot, owner) : -1;
     if (entry !== -1) {
       if (!Number.isNaN(ms)) this.#lastMs = ms;
       this.#tagged(ID_TABLE, entry);
@@ -488,64 +498,8 @@ export class RecordCodec {
 
   #addPrefix(prefix: string): void {
     this.#prefixIndex.set(prefix, this.#prefixes.length);
-    this.#tabledPrefixes.push(this.#idTable && TABLE_PREFIXES.has(prefix));
+    this.#tablePrefixOf.push(this.#ids === undefined ? -1 : IdTable.prefixNumber(prefix));
     this.#prefixes.push(prefix);
-  }
-
-  // The id table's entry of the uuid at `#idWords[slot]` with prefix number `prefix`; -1 when it
-  // is new (then entered, while the table has room).
-  #tableEntry(slot: number, prefix: number): number {
-    const words = this.#idWords;
-    const w0 = words[slot]!;
-    const w1 = words[slot + 1]!;
-    const w2 = words[slot + 2]!;
-    const w3 = words[slot + 3]!;
-    const slots = this.#tableSlots;
-    const mask = slots.length - 1;
-    let at = tableHome(w2, w3, prefix, mask);
-    if (slots.length > 0) {
-      const table = this.#tableWords;
-      for (let held = slots[at]!; held !== 0; held = slots[at]!) {
-        const entry = held - 1;
-        const from = entry * 4;
-        if (table[from + 3] === w3 && table[from + 2] === w2 && table[from + 1] === w1 && table[from] === w0 && this.#tablePrefixes[entry] === prefix) return entry;
-        at = (at + 1) & mask;
-      }
-    }
-    if (this.#tableCount < ID_TABLE_MAX) this.#enter(slot, prefix);
-    return -1;
-  }
-
-  #enter(slot: number, prefix: number): void {
-    const entry = this.#tableCount;
-    if (2 * (entry + 1) > this.#tableSlots.length) this.#growTable();
-    this.#tableWords.set(this.#idWords.subarray(slot, slot + 4), entry * 4);
-    this.#tablePrefixes[entry] = prefix;
-    this.#tableCount = entry + 1;
-    this.#slot(entry);
-  }
-
-  // Twice the room (ID_TABLE_FIRST at first), the entries' slots made again.
-  #growTable(): void {
-    const capacity = Math.max(ID_TABLE_FIRST, this.#tablePrefixes.length * 2);
-    const words = new Int32Array(capacity * 4);
-    words.set(this.#tableWords);
-    const prefixes = new Uint16Array(capacity);
-    prefixes.set(this.#tablePrefixes);
-    this.#tableWords = words;
-    this.#tablePrefixes = prefixes;
-    this.#tableSlots = new Int32Array(capacity * 2);
-    for (let entry = 0; entry < this.#tableCount; entry += 1) this.#slot(entry);
-  }
-
-  // Entry `entry` at the first empty slot from its hash's.
-  #slot(entry: number): void {
-    const slots = this.#tableSlots;
-    const mask = slots.length - 1;
-    const from = entry * 4;
-    let at = tableHome(this.#tableWords[from + 2]!, this.#tableWords[from + 3]!, this.#tablePrefixes[entry]!, mask);
-    while (slots[at] !== 0) at = (at + 1) & mask;
-    slots[at] = entry + 1;
   }
 
   // Which earlier uuid of the record has the words at `slot` (-1: none).
@@ -721,11 +675,11 @@ export class RecordCodec {
   }
 
   #readTableId(entry: number): string {
-    if (entry >= this.#tableCount) throw new RangeError(`packed record: no entry ${entry}`);
-    DECODED_WORDS.set(this.#tableWords.subarray(entry * 4, entry * 4 + 4));
+    if (this.#ids === undefined) throw new RangeError(`packed record: no entry ${entry}`);
+    const prefix = this.#ids.read(entry, DECODED_WORDS);
     const ms = uuidV7Ms(DECODED_WORDS, 0);
     if (!Number.isNaN(ms)) this.#lastMs = ms;
-    return this.#prefixes[this.#tablePrefixes[entry]!]! + this.#rememberedUuid();
+    return prefix + this.#rememberedUuid();
   }
 
   // Bytes `from`..15 of a uuid from the input into DECODED_WORDS (big-endian; earlier bytes kept).

@@ -3,8 +3,9 @@
  * server or auditor can start from it and replay only the events after it. A snapshot is a
  * cache: replay from a snapshot must equal replay from the start (tested).
  */
-import { idempotencyHot } from './state.js';
+import { idempotencyHot, shareIdTable } from './state.js';
 import { InvariantError } from '../core/assert.js';
+import { IdTable } from '../core/id-table.js';
 import { HOT_RECORDS, PackedRecordMap } from '../core/packed-record-map.js';
 import { type PackedBytes, packBytes } from '../core/packed-bytes.js';
 import type { PackedRecords } from '../core/packed-records.js';
@@ -69,7 +70,10 @@ import { type BulkCustomerStoreSnapshot, bulkCustomerStoreFromSnapshot, bulkCust
 export type SnapshotHead = { readonly seq: number; readonly hash: string; readonly atMs: number };
 
 /**
- * Snapshot formats: `@6` writes the packed stores' records with the codec's id table (an owner's
+ * Snapshot formats: `@7` writes the packed stores' owners' ids against one id table shared by
+ * all of them (`ids`, saved once: an owner's id enters at its first sight in any store, and the
+ * stores' codec tables hold none), and saves the list indexes' position arenas without their
+ * spare words; otherwise as `@6`. `@6` writes the packed stores' records with the codec's id table (an owner's
  * id met in an earlier record of the store is its table entry: core/record-codec.ts), saved with
  * the codec's other tables; otherwise as `@5`. `@5` holds the packed stores' records (transactions, quotes, card
  * transactions, external accounts, idempotency responses) as `RecordCodec` bytes, base64, beside
@@ -91,6 +95,7 @@ export const SNAPSHOT_FORMATS = [
   'payments-engine/snapshot@4',
   'payments-engine/snapshot@5',
   'payments-engine/snapshot@6',
+  'payments-engine/snapshot@7',
 ] as const;
 
 /** Everything the log derives, at `head`. JSON-safe. */
@@ -136,28 +141,32 @@ export type EngineSnapshot = {
   readonly ledger: LedgerSnapshot;
   /** The list indexes (`encodeData`; absent before `@3`: rebuilt from the stores at load). */
   readonly lists?: EncodedData;
+  /** The id table the packed stores' bytes share, ids in number order (`IdTable.texts`; from `@7` on). */
+  readonly ids?: readonly string[];
 };
 
 /** Captures `state` at `head`. Pure: copies, never shares mutable parts. */
 export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapshot {
-  return {
-    format: 'payments-engine/snapshot@6',
+  // One fresh table for the save's packed stores, filled as they are encoded, saved after them.
+  const ids = new IdTable();
+  const snapshot = {
+    format: 'payments-engine/snapshot@7' as const,
     head,
     platform: { ...state.platform },
     ...customerStoreSnapshot(state.customers),
     ...accountStoreSnapshot(state.accounts),
     statements: [...state.statements.byKey],
-    idempotency: packBytes([...state.idempotency.keys()], state.idempotency),
+    idempotency: packBytes([...state.idempotency.keys()], state.idempotency, { ids }),
     timers: [...state.timers.order],
     config: state.config.current,
     rates: [...state.rates.byCorridor.values()],
-    externalAccounts: externalAccountStoreSnapshot(state.externalAccounts),
-    transactions: transactionStoreSnapshot(state.transactions),
-    quotes: quoteStoreSnapshot(state.quotes),
+    externalAccounts: externalAccountStoreSnapshot(state.externalAccounts, ids),
+    transactions: transactionStoreSnapshot(state.transactions, ids),
+    quotes: quoteStoreSnapshot(state.quotes, ids),
     paymentDocuments: paymentDocumentStoreSnapshot(state.paymentDocuments),
     incoming: incomingStoreSnapshot(state.incoming),
     cards: cardStoreSnapshot(state.cards),
-    cardTransactions: cardTransactionStoreSnapshot(state.cardTransactions),
+    cardTransactions: cardTransactionStoreSnapshot(state.cardTransactions, ids),
     stablecoins: stablecoinStoreSnapshot(state.stablecoins),
     agents: agentStoreSnapshot(state.agents),
     webhooks: state.webhooks.pending.toSnapshot(),
@@ -172,6 +181,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
     ledger: state.ledger.toSnapshot(),
     lists: encodeData(state.lists),
   };
+  return { ...snapshot, ids: ids.texts() };
 }
 
 /**
@@ -188,11 +198,30 @@ export function stateFromSnapshot(snapshot: EngineSnapshot, hotRecords = HOT_REC
     throw new InvariantError(`snapshot format ${JSON.stringify(format)} is not known (this library reads ${SNAPSHOT_FORMATS.join(', ')})`);
   }
   const stores = storesFromSnapshot(snapshot, hotRecords);
+  shareIds(stores, snapshot);
   // Before @3 the list indexes were not stored: made again from the restored stores (which reads
   // every listed record). From @3 on they are taken as saved, and an index the snapshot lacks
   // (one added to the engine after it was saved) is made from the stores.
   const saved = snapshot.lists === undefined ? {} : (decodeData(snapshot.lists) as Partial<ListIndexes>);
   return { ...stores, lists: rebuildListIndexes(stores, { ...emptyListIndexes(), ...saved }) };
+}
+
+// The packed maps made to share one id table before any record is read: from `@7` on the saved
+// one, which their bytes name (a store's tables holding ids of their own is refused); before, a
+// fresh one, for the maps whose own table is empty (`@6` bytes name their own table's entries).
+function shareIds(stores: Omit<DomainState, 'lists'>, snapshot: EngineSnapshot): void {
+  if (snapshot.format !== 'payments-engine/snapshot@7') {
+    shareIdTable(stores, new IdTable());
+    return;
+  }
+  let ids: IdTable;
+  try {
+    ids = IdTable.fromTexts(snapshot.ids);
+  } catch (error) {
+    if (error instanceof RangeError) throw new InvariantError(`snapshot ids: ${error.message}`);
+    throw error;
+  }
+  if (shareIdTable(stores, ids) > 0) throw new InvariantError('snapshot records: a packed store holds an id table of its own beside the shared one');
 }
 
 function storesFromSnapshot(snapshot: EngineSnapshot, hot: number): Omit<DomainState, 'lists'> {

@@ -1,4 +1,5 @@
 /** Builds the empty derived state an engine starts from. */
+import { IdTable } from '../core/id-table.js';
 import { PackedRecordMap } from '../core/packed-record-map.js';
 import { Ledger } from '../ledger/index.js';
 import { emptyAgentStore } from '../domains/agents/store.js';
@@ -43,8 +44,33 @@ export function idempotencyHot(hotRecords: number): number {
   return hotRecords === Number.POSITIVE_INFINITY ? hotRecords : 0;
 }
 
-/** A fresh state for the configured platform, before any event. */
+/**
+ * Every packed map of `state` (a store that is one, or a store's field that is one) made to share
+ * `ids` as its codec's id table (`PackedRecordMap.shareIds`): an owner's id enters once for all
+ * stores (snapshot `@7`). Gives how many maps kept a table of their own (loaded from `@6`, whose
+ * bytes name their own table's entries).
+ */
+export function shareIdTable(state: Omit<DomainState, 'lists'>, ids: IdTable): number {
+  let own = 0;
+  for (const store of Object.values(state) as unknown[]) {
+    if (store instanceof PackedRecordMap) {
+      if (!store.shareIds(ids)) own += 1;
+      continue;
+    }
+    if (typeof store !== 'object' || store === null) continue;
+    for (const field of Object.values(store) as unknown[]) if (field instanceof PackedRecordMap && !field.shareIds(ids)) own += 1;
+  }
+  return own;
+}
+
+/** A fresh state for the configured platform, before any event; its packed maps share one id table (`shareIdTable`). */
 export function emptyState(options: ResolvedOptions): DomainState {
+  const state = emptyStores(options);
+  shareIdTable(state, new IdTable());
+  return state;
+}
+
+function emptyStores(options: ResolvedOptions): DomainState {
   return {
     platform: emptyPlatformState(options.platformId, options.regulated),
     customers: emptyCustomerStore(options.hotRecords),

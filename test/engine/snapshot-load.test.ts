@@ -1,9 +1,9 @@
 /**
- * Engine snapshots (format @6: the packed stores' records as codec bytes with its id table, loaded packed and
- * decoded at a read, the list indexes as saved, the pending webhooks packed): a snapshot round
+ * Engine snapshots (format @7: the packed stores' records as codec bytes against one id table
+ * they share, saved once, loaded packed and decoded at a read, the list indexes as saved, the pending webhooks packed): a snapshot round
  * trip through JSON answers every read as the live engine, byte for byte, holds every packed
  * store's records equal to the writer's, and takes the same further calls; a record read from a
- * loaded store is deeply frozen; the formats before it (@5, codec bytes with no id table; @4, records as texts parsed once at their
+ * loaded store is deeply frozen; the formats before it (@6, an id table per store; @5, codec bytes with no id table; @4, records as texts parsed once at their
  * first read; @3, pending webhooks as ids; @2, records as objects and list indexes rebuilt; @1,
  * ledger version 1) still load and answer the same; an unknown format is refused naming it, and
  * so are packed records no save wrote, while a record whose own bytes are impossible fails when
@@ -37,48 +37,43 @@ function textPerRecord<T>(store: T): T {
   return { ...rest, texts: packedTexts(store as unknown as PackedRecords) } as unknown as T;
 }
 
-/** A packed store (bytes, as @6 writes it) as @5 wrote it: encoded with no id table, the tables without one, from the loaded map. */
-function asBytes5<T>(store: T, byId: ReadonlyMap<string, object>): T {
-  const { codec: _codec, bytes: _bytes, ...rest } = store as unknown as PackedBytes;
-  const { codec: { ids: _ids, ...tables }, bytes } = packBytes(rest.ids, byId, { idTable: false });
-  return { ...rest, codec: tables, bytes } as unknown as T;
+type Repack = (store: PackedBytes, byId: ReadonlyMap<string, object>) => object;
+
+/**
+ * `snapshot` (@7) as `format` wrote it: each packed store's records packed again by `repack` from
+ * the loaded map (its other fields kept), and no shared id table.
+ */
+function withStoresAs(snapshot: EngineSnapshot, format: EngineSnapshot['format'], repack: Repack): EngineSnapshot {
+  const { ids: _ids, ...current } = viaJson(snapshot);
+  const loaded = createEngine({ ...options, snapshot: viaJson(snapshot) }).state;
+  const again = <T>(store: T, byId: ReadonlyMap<string, object>): T => {
+    const { codec: _codec, bytes: _bytes, ...rest } = store as unknown as PackedBytes;
+    return { ...rest, ...repack(store as unknown as PackedBytes, byId) } as unknown as T;
+  };
+  return {
+    ...current,
+    format,
+    transactions: again(current.transactions, loaded.transactions.byId),
+    quotes: again(current.quotes, loaded.quotes.byId),
+    idempotency: again(current.idempotency, loaded.idempotency),
+    cardTransactions: again(current.cardTransactions as NonNullable<EngineSnapshot['cardTransactions']>, loaded.cardTransactions.byId),
+    externalAccounts: again(current.externalAccounts, loaded.externalAccounts.byId),
+  };
 }
 
-/** `snapshot` (@6) as format @5 wrote it: the packed stores' records written with no id table. */
+/** `snapshot` (@7) as format @6 wrote it: each packed store's records against an id table of its own, in its tables. */
+const asFormat6 = (snapshot: EngineSnapshot): EngineSnapshot => withStoresAs(snapshot, 'payments-engine/snapshot@6', (store, byId) => packBytes(store.ids, byId));
+
+/** `snapshot` (@7) as format @5 wrote it: the packed stores' records written with no id table, their tables without one. */
 function asFormat5(snapshot: EngineSnapshot): EngineSnapshot {
-  const current = viaJson(snapshot);
-  const loaded = createEngine({ ...options, snapshot: viaJson(snapshot) }).state;
-  return {
-    ...current,
-    format: 'payments-engine/snapshot@5',
-    transactions: asBytes5(current.transactions, loaded.transactions.byId),
-    quotes: asBytes5(current.quotes, loaded.quotes.byId),
-    idempotency: asBytes5(current.idempotency, loaded.idempotency),
-    cardTransactions: asBytes5(current.cardTransactions as NonNullable<EngineSnapshot['cardTransactions']>, loaded.cardTransactions.byId),
-    externalAccounts: asBytes5(current.externalAccounts, loaded.externalAccounts.byId),
-  };
+  return withStoresAs(snapshot, 'payments-engine/snapshot@5', (store, byId) => {
+    const { codec: { ids: _ids, ...tables }, bytes } = packBytes(store.ids, byId, { idTable: false });
+    return { codec: tables, bytes };
+  });
 }
 
-/** A packed store (bytes, as @5 writes it) as @4 wrote it: its records' texts in chunks, from the loaded map. */
-function asTexts<T>(store: T, byId: ReadonlyMap<string, object>): T {
-  const { codec: _codec, bytes: _bytes, ...rest } = store as unknown as PackedBytes;
-  return { ...rest, ...packRecords(rest.ids, byId) } as unknown as T;
-}
-
-/** `snapshot` (@5) as format @4 wrote it: the packed stores' records as texts in chunks. */
-function asFormat4(snapshot: EngineSnapshot): EngineSnapshot {
-  const current = viaJson(snapshot);
-  const loaded = createEngine({ ...options, snapshot: viaJson(snapshot) }).state;
-  return {
-    ...current,
-    format: 'payments-engine/snapshot@4',
-    transactions: asTexts(current.transactions, loaded.transactions.byId),
-    quotes: asTexts(current.quotes, loaded.quotes.byId),
-    idempotency: asTexts(current.idempotency, loaded.idempotency),
-    cardTransactions: asTexts(current.cardTransactions as NonNullable<EngineSnapshot['cardTransactions']>, loaded.cardTransactions.byId),
-    externalAccounts: asTexts(current.externalAccounts, loaded.externalAccounts.byId),
-  };
-}
+/** `snapshot` (@7) as format @4 wrote it: the packed stores' records as texts in chunks. */
+const asFormat4 = (snapshot: EngineSnapshot): EngineSnapshot => withStoresAs(snapshot, 'payments-engine/snapshot@4', (store, byId) => packRecords(store.ids, byId));
 
 /** `snapshot` (@5) as format @3 wrote it: the pending webhooks as a list of ids, one text per packed record. */
 function asFormat3(snapshot: EngineSnapshot): EngineSnapshot {
@@ -135,7 +130,7 @@ const reads = readRequests(session.model, SANDBOX_AUTHORIZATION, nowMs);
 describe('a snapshot round trip', () => {
   it('answers every read as the live engine, byte for byte, and holds the same state', () => {
     const snapshot = viaJson(session.engine.snapshot());
-    expect(snapshot.format).toBe('payments-engine/snapshot@6');
+    expect(snapshot.format).toBe('payments-engine/snapshot@7');
     const loaded = createEngine({ ...options, snapshot });
     expect(reads.length).toBeGreaterThan(50);
     expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
@@ -257,11 +252,52 @@ describe('list indexes after a load', () => {
 });
 
 describe('snapshot formats', () => {
+  it('saves the packed stores\' owners\' ids once, in one id table their bytes share (@7), each owner\'s id once', () => {
+    const current = viaJson(session.engine.snapshot());
+    const own = asFormat6(current);
+    const stores = (snapshot: EngineSnapshot): PackedBytes[] =>
+      [snapshot.transactions, snapshot.quotes, snapshot.idempotency, snapshot.cardTransactions, snapshot.externalAccounts] as PackedBytes[];
+    for (const store of stores(current)) expect(store.codec.ids).toBeUndefined();
+    const perStore = stores(own).flatMap((store) => store.codec.ids ?? []);
+    expect(new Set(current.ids).size).toBe(current.ids!.length);
+    expect(new Set(perStore)).toEqual(new Set(current.ids));
+    // An owner named by three stores was three entries and three whole ids; now one of each.
+    expect(perStore.length).toBeGreaterThan(2 * current.ids!.length);
+    const bytes = (snapshot: EngineSnapshot): number => stores(snapshot).reduce((sum, store) => sum + store.bytes.join('').length, 0);
+    expect(bytes(current)).toBeLessThan(bytes(own));
+  });
+
+  it('refuses at load a @7 snapshot whose shared ids are not an id table, or a store holding a table of its own, naming them', () => {
+    const current = viaJson(session.engine.snapshot());
+    expect(() => createEngine({ ...options, snapshot: { ...current, ids: [...current.ids!, current.ids![0]!] } })).toThrow(/snapshot ids: id table: id \d+ is not an owner's id met once/);
+    expect(() => createEngine({ ...options, snapshot: { ...current, ids: undefined } as unknown as EngineSnapshot })).toThrow(/snapshot ids: id table: ids must be a list/);
+    const ownTable = { ...asFormat6(current), format: 'payments-engine/snapshot@7' as const, ids: current.ids! };
+    expect(() => createEngine({ ...options, snapshot: ownTable })).toThrow(/a packed store holds an id table of its own/);
+  });
+
+  it('loads a snapshot in the sixth format (@6: an id table per packed store), answers every read the same and saves as the writer', () => {
+    const current = viaJson(session.engine.snapshot());
+    const old = asFormat6(current);
+    expect((old.transactions as PackedBytes).codec.ids?.length).toBeGreaterThan(0);
+    expect((old.transactions as PackedBytes).bytes).not.toEqual((current.transactions as PackedBytes).bytes);
+    const loaded = createEngine({ ...options, snapshot: old });
+    expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
+    expect(stateText(loaded)).toBe(stateText(session.engine));
+    expect(JSON.stringify(loaded.snapshot())).toBe(JSON.stringify(session.engine.snapshot()));
+    // And takes further calls as the writer (its stores packing on against their own tables).
+    const cut = Math.floor(session.log.length / 2);
+    const prefix = asFormat6(createEngine({ ...options, events: session.log.slice(0, cut) }).snapshot());
+    const resumed = createEngine({ ...options, snapshot: prefix, events: session.log.slice(cut), hotRecords: 1 });
+    expect(stateText(resumed)).toBe(stateText(session.engine));
+    expect(answersOf(resumed, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
+  });
+
   it('loads a snapshot in the fifth format (@5: codec bytes with no id table), answers every read the same and saves as the writer', () => {
     const current = viaJson(session.engine.snapshot());
     const old = asFormat5(current);
-    // The stores' owner ids are table entries in @6 and written whole in @5.
-    expect((current.transactions as PackedBytes).codec.ids?.length).toBeGreaterThan(0);
+    // The stores' owner ids are entries of the shared table in @7 and written whole in @5.
+    expect(current.ids?.length).toBeGreaterThan(0);
+    expect(old.ids).toBeUndefined();
     expect((old.transactions as PackedBytes).codec.ids).toBeUndefined();
     expect((old.transactions as PackedBytes).bytes).not.toEqual((current.transactions as PackedBytes).bytes);
     const loaded = createEngine({ ...options, snapshot: old });

@@ -9,6 +9,7 @@ import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import type { KeyOrder } from '../../core/packed-key-map.js';
 import { InvariantError } from '../../core/assert.js';
 import { deepFreeze } from '../../core/freeze.js';
+import type { IdTable } from '../../core/id-table.js';
 import { type PackedBytes, packBytes } from '../../core/packed-bytes.js';
 import type { PackedRecords } from '../../core/packed-records.js';
 import { type CardTransaction, isOpen } from './types.js';
@@ -79,10 +80,10 @@ export type CardTransactionStoreSnapshot =
       readonly openByAccount: readonly (readonly [string, readonly string[]])[];
     });
 
-/** Captures the store for a snapshot. Pure. */
-export function cardTransactionStoreSnapshot(store: CardTransactionStore): CardTransactionStoreSnapshot {
+/** Captures the store for a snapshot (owners' ids against `ids`, the save's shared table, from `@7` on). Pure but for `ids`. */
+export function cardTransactionStoreSnapshot(store: CardTransactionStore, ids?: IdTable): CardTransactionStoreSnapshot {
   return {
-    ...packBytes(store.order, store.byId),
+    ...packBytes(store.order, store.byId, { ids }),
     transactionsBefore: [...store.transactionsBefore],
     // Keys (and open sets) sorted: their order means nothing, and a rebuilt store saves the same text.
     byCard: [...store.byCard].sort(byKey).map(([card, positions]) => [card, positions.map((position) => store.order.at(position)!)] as const),

@@ -7,6 +7,7 @@ import { DerivedKeyMap } from '../../core/derived-key-map.js';
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { deepFreeze } from '../../core/freeze.js';
 import { PackedIdList } from '../../core/id-order.js';
+import type { IdTable } from '../../core/id-table.js';
 import { type PackedBytes, packBytes } from '../../core/packed-bytes.js';
 import type { PackedRecords } from '../../core/packed-records.js';
 import { identityKey } from './identity.js';
@@ -63,10 +64,13 @@ export type ExternalAccountStoreSnapshot =
       readonly defaultUmaDepositByOwner: readonly (readonly [string, string])[];
     });
 
-/** Captures the store. Pure: copies the collections (records are frozen and shared). */
-export function externalAccountStoreSnapshot(store: ExternalAccountStore): ExternalAccountStoreSnapshot {
+/**
+ * Captures the store (owners' ids against `ids`, the save's shared table, from `@7` on). Pure but
+ * for `ids`: copies the collections (records are frozen and shared).
+ */
+export function externalAccountStoreSnapshot(store: ExternalAccountStore, ids?: IdTable): ExternalAccountStoreSnapshot {
   return {
-    ...packBytes([...store.byId.keys()], store.byId),
+    ...packBytes([...store.byId.keys()], store.byId, { ids }),
     order: [...store.order],
     // Sorted: the maps' order means nothing, and a rebuilt store saves the same text.
     byIdentity: sortedPairs(store.byIdentity),

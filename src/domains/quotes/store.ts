@@ -6,6 +6,7 @@
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import type { KeyOrder } from '../../core/packed-key-map.js';
 import { deepFreeze } from '../../core/freeze.js';
+import type { IdTable } from '../../core/id-table.js';
 import { type PackedBytes, packBytes } from '../../core/packed-bytes.js';
 import type { PackedRecords } from '../../core/packed-records.js';
 import type { CurrencyCode } from '../../core/currency.js';
@@ -44,10 +45,10 @@ export type QuoteStoreSnapshot = (PackedBytes | PackedRecords | { readonly recor
   readonly dailyVolume: readonly (readonly [string, string])[];
 };
 
-/** Captures the store, records packed. Pure. */
-export function quoteStoreSnapshot(store: QuoteStore): QuoteStoreSnapshot {
+/** Captures the store, records packed (owners' ids against `ids`, the save's shared table, from `@7` on). Pure but for `ids`. */
+export function quoteStoreSnapshot(store: QuoteStore, ids?: IdTable): QuoteStoreSnapshot {
   return {
-    ...packBytes(store.order, store.byId),
+    ...packBytes(store.order, store.byId, { ids }),
     dailyVolume: [...store.dailyVolume].map(([key, amount]) => [key, amount.toString()] as const),
   };
 }

@@ -6,6 +6,7 @@
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import type { KeyOrder } from '../../core/packed-key-map.js';
 import { deepFreeze } from '../../core/freeze.js';
+import type { IdTable } from '../../core/id-table.js';
 import { type PackedBytes, packBytes } from '../../core/packed-bytes.js';
 import type { PackedRecords } from '../../core/packed-records.js';
 import type { Transaction } from './types.js';
@@ -32,9 +33,9 @@ function storeOf(byId: PackedRecordMap<Transaction>): TransactionStore {
  */
 export type TransactionStoreSnapshot = PackedBytes | PackedRecords | { readonly records: readonly Transaction[] };
 
-/** Captures the store for a snapshot, packed. Pure. */
-export function transactionStoreSnapshot(store: TransactionStore): TransactionStoreSnapshot {
-  return packBytes(store.order, store.byId);
+/** Captures the store for a snapshot, packed (owners' ids against `ids`, the save's shared table, from `@7` on). Pure but for `ids`. */
+export function transactionStoreSnapshot(store: TransactionStore, ids?: IdTable): TransactionStoreSnapshot {
+  return packBytes(store.order, store.byId, { ids });
 }
 
 /**

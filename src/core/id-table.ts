@@ -1,0 +1,140 @@
+/**
+ * The id table of `RecordCodec` (core/record-codec.ts): owners' ids (`Customer:`, `InternalAccount:`,
+ * `Card:` and a uuid) numbered in the order they were first met, so that a record naming an owner
+ * met before holds the owner's number (tag 17) instead of its 16 bytes.
+ *
+ * A codec holds a table of its own (snapshot `@6`: one per packed store), or shares one with the
+ * other codecs of an engine's state (`@7`: `RecordCodec.shareIds`): a customer's ids then enter
+ * once, not once per store, and the first record of each store to name them refers to them too
+ * (docs/performance.md, stop 26). Entries are never removed, so bytes that name an entry read the
+ * same whenever they are read: the table only grows (a rejected call encodes nothing; a failed
+ * write rebuilds the engine, and with it the table).
+ *
+ * Entry k's uuid is words 4k..4k+3 of an Int32Array and its prefix a byte (the prefix's place in
+ * the owners' list); an open-addressing Int32Array of slots, at most half full, holds k + 1 at a
+ * slot of the uuid's hash (0: empty). Allocated at the first entry: most private tables never get one.
+ */
+
+import { parseUuid, UUID_LENGTH, uuidText } from './uuid-text.js';
+
+/** The prefixes whose ids enter an id table, in their numbering: owners named again and again across records. */
+export const OWNER_PREFIXES: readonly string[] = ['Customer:', 'InternalAccount:', 'Card:'];
+
+/** Ids in a table at most (then new ones are written whole). */
+export const ID_TABLE_MAX = 1 << 18;
+
+// Entries a table first makes room for (then twice as many each time).
+const ID_TABLE_FIRST = 64;
+
+// The home slot of a uuid whose last two words are `w2`, `w3`, with owner prefix `prefix`: the
+// random bits of a uuid (the v4 and v7 tails) are hash enough, mixed with the prefix.
+function tableHome(w2: number, w3: number, prefix: number, mask: number): number {
+  return (Math.imul(w3 ^ prefix, 0x9e3779b1) ^ w2) & mask;
+}
+
+/** Owners' ids by number (see the module's comment). */
+export class IdTable {
+  #words = new Int32Array(0);
+  #prefixes = new Uint8Array(0);
+  #slots = new Int32Array(0);
+  #count = 0;
+
+  /** How many ids the table holds. */
+  get count(): number {
+    return this.#count;
+  }
+
+  /** The owner prefix number of `prefix` (its place in `OWNER_PREFIXES`), or -1 when its ids do not enter a table. */
+  static prefixNumber(prefix: string): number {
+    return OWNER_PREFIXES.indexOf(prefix);
+  }
+
+  /**
+   * The entry of the uuid at `words[slot..slot + 3]` with owner prefix `prefix`; -1 when it is
+   * new (then entered, while the table has room).
+   */
+  entryOf(words: Int32Array, slot: number, prefix: number): number {
+    const w0 = words[slot]!;
+    const w1 = words[slot + 1]!;
+    const w2 = words[slot + 2]!;
+    const w3 = words[slot + 3]!;
+    const slots = this.#slots;
+    const mask = slots.length - 1;
+    let at = tableHome(w2, w3, prefix, mask);
+    if (slots.length > 0) {
+      const table = this.#words;
+      for (let held = slots[at]!; held !== 0; held = slots[at]!) {
+        const entry = held - 1;
+        const from = entry * 4;
+        if (table[from + 3] === w3 && table[from + 2] === w2 && table[from + 1] === w1 && table[from] === w0 && this.#prefixes[entry] === prefix) return entry;
+        at = (at + 1) & mask;
+      }
+    }
+    if (this.#count < ID_TABLE_MAX) this.#enter(words, slot, prefix);
+    return -1;
+  }
+
+  /** Copies entry `entry`'s uuid words into `into[0..3]` and gives its prefix text. Throws `RangeError` for an entry the table lacks. */
+  read(entry: number, into: Int32Array): string {
+    if (!(entry < this.#count)) throw new RangeError(`packed record: no entry ${entry}`);
+    into.set(this.#words.subarray(entry * 4, entry * 4 + 4));
+    return OWNER_PREFIXES[this.#prefixes[entry]!]!;
+  }
+
+  /** The ids, as texts, in number order (what a snapshot saves; `fromTexts` reads them). */
+  texts(): string[] {
+    const ids: string[] = [];
+    for (let entry = 0; entry < this.#count; entry += 1) ids.push(OWNER_PREFIXES[this.#prefixes[entry]!]! + uuidText(this.#words, entry * 4));
+    return ids;
+  }
+
+  /**
+   * A table of `ids` (what `texts()` gave), in that order. Throws `RangeError` on a list no table
+   * holds: not a list, too long, an id that is not an owner's, or an id twice.
+   */
+  static fromTexts(ids: unknown): IdTable {
+    if (!Array.isArray(ids)) throw new RangeError('id table: ids must be a list');
+    if (ids.length > ID_TABLE_MAX) throw new RangeError(`id table: more than ${ID_TABLE_MAX} ids`);
+    const table = new IdTable();
+    const words = new Int32Array(4);
+    for (const text of ids as unknown[]) {
+      const entry = table.#count;
+      const prefix = typeof text === 'string' && text.length >= UUID_LENGTH ? IdTable.prefixNumber(text.slice(0, text.length - UUID_LENGTH)) : -1;
+      const valid = prefix !== -1 && parseUuid(text as string, (text as string).length - UUID_LENGTH, words, 0);
+      if (!valid || table.entryOf(words, 0, prefix) !== -1 || table.#count === entry) throw new RangeError(`id table: id ${entry} is not an owner's id met once`);
+    }
+    return table;
+  }
+
+  #enter(words: Int32Array, slot: number, prefix: number): void {
+    const entry = this.#count;
+    if (2 * (entry + 1) > this.#slots.length) this.#grow();
+    this.#words.set(words.subarray(slot, slot + 4), entry * 4);
+    this.#prefixes[entry] = prefix;
+    this.#count = entry + 1;
+    this.#slot(entry);
+  }
+
+  // Twice the room (ID_TABLE_FIRST at first), the entries' slots made again.
+  #grow(): void {
+    const capacity = Math.max(ID_TABLE_FIRST, this.#prefixes.length * 2);
+    const words = new Int32Array(capacity * 4);
+    words.set(this.#words);
+    const prefixes = new Uint8Array(capacity);
+    prefixes.set(this.#prefixes);
+    this.#words = words;
+    this.#prefixes = prefixes;
+    this.#slots = new Int32Array(capacity * 2);
+    for (let entry = 0; entry < this.#count; entry += 1) this.#slot(entry);
+  }
+
+  // Entry `entry` at the first empty slot from its hash's.
+  #slot(entry: number): void {
+    const slots = this.#slots;
+    const mask = slots.length - 1;
+    const from = entry * 4;
+    let at = tableHome(this.#words[from + 2]!, this.#words[from + 3]!, this.#prefixes[entry]!, mask);
+    while (slots[at] !== 0) at = (at + 1) & mask;
+    slots[at] = entry + 1;
+  }
+}
