@@ -179,3 +179,19 @@ export function listMembers(arena: PositionArena, list: number): number[] {
   for (let local = 0; local < length; local += 1) out[local] = arena.words[list + 1 + local]!;
   return out;
 }
+
+/** True when `value` is a `PositionArena` (its words and `used`, as `emptyPositionArena` makes one). */
+export function isPositionArena(value: unknown): value is PositionArena {
+  const arena = value as Partial<PositionArena> | null;
+  return typeof arena === 'object' && arena !== null && arena.words instanceof Int32Array && typeof arena.used === 'number' && Array.isArray(arena.free);
+}
+
+/**
+ * `arena` as a snapshot saves it (`@7`): its words, times and codes up to `used`, without the
+ * spare room past it (views, nothing copied). Its lists, handles and free blocks are the same, so
+ * the same appends make the same words after a load; the first block past `used` grows the buffers.
+ */
+export function trimmedPositionArena(arena: PositionArena): PositionArena {
+  const used = arena.used;
+  return { ...arena, words: arena.words.subarray(0, used), times: arena.times?.subarray(0, used), codes: arena.codes?.subarray(0, used) };
+}

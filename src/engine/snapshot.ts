@@ -6,6 +6,7 @@
 import { idempotencyHot, shareIdTable } from './state.js';
 import { InvariantError } from '../core/assert.js';
 import { IdTable } from '../core/id-table.js';
+import { isPositionArena, trimmedPositionArena } from '../core/position-arena.js';
 import { HOT_RECORDS, PackedRecordMap } from '../core/packed-record-map.js';
 import { type PackedBytes, packBytes } from '../core/packed-bytes.js';
 import type { PackedRecords } from '../core/packed-records.js';
@@ -179,9 +180,25 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
     auth: authStoreSnapshot(state.auth),
     sca: scaStoreSnapshot(state.sca),
     ledger: state.ledger.toSnapshot(),
-    lists: encodeData(state.lists),
+    lists: encodeData(listsForSave(state.lists)),
   };
   return { ...snapshot, ids: ids.texts() };
+}
+
+// The list indexes with each index's position arenas trimmed to their used words (`@7`): the
+// spare room past them is a live arena's growth, no part of the state (a load grows its own).
+function listsForSave(lists: ListIndexes): ListIndexes {
+  const out: Record<string, unknown> = {};
+  for (const [name, index] of Object.entries(lists) as [string, unknown][]) {
+    if (typeof index !== 'object' || index === null || Object.getPrototypeOf(index) !== Object.prototype) {
+      out[name] = index;
+      continue;
+    }
+    const fields: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(index)) fields[key] = isPositionArena(field) ? trimmedPositionArena(field) : field;
+    out[name] = fields;
+  }
+  return out as ListIndexes;
 }
 
 /**

@@ -1,9 +1,11 @@
 /**
  * The position arena holds each list's members in order across block moves and reuses freed
- * blocks, and the same appends make the same words (snapshots of live and rebuilt indexes agree).
+ * blocks, and the same appends make the same words (snapshots of live and rebuilt indexes agree),
+ * an arena saved trimmed to its used words (`@7`) included.
  */
 import { describe, expect, it } from 'vitest';
-import { appendCodedToList, appendTimedToList, appendToList, emptyPositionArena, listCodeAt, listCodes, listFirstTimeAtLeast, listLength, listLowerBound, listMemberAt, listMembers, listTimeAt, listTimes, NO_LIST, setListCode } from '../../src/core/position-arena.js';
+import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
+import { appendCodedToList, appendTimedToList, appendToList, emptyPositionArena, isPositionArena, listCodeAt, listCodes, listFirstTimeAtLeast, listLength, listLowerBound, listMemberAt, listMembers, listTimeAt, listTimes, NO_LIST, type PositionArena, setListCode, trimmedPositionArena } from '../../src/core/position-arena.js';
 
 /** Appends to 40 lists of skewed sizes, returning the arena, each list's handle and the model. */
 function filled(appends: number): { arena: ReturnType<typeof emptyPositionArena>; handles: number[]; model: number[][] } {
@@ -119,5 +121,32 @@ describe('position arena', () => {
     for (let value = 0; value < 100; value += 1) list = appendCodedToList(arena, list, value, value % 11);
     expect(listCodes(arena, list)).toEqual(Array.from({ length: 100 }, (_, value) => value % 11));
     expect(arena.times).toBeUndefined();
+  });
+
+  it('saves trimmed to its used words, and takes the same appends after a load as the arena it was saved from', () => {
+    const arena = emptyPositionArena(true, true);
+    const handles = new Array<number>(30).fill(NO_LIST);
+    const append = (into: PositionArena, from: number, to: number): void => {
+      for (let position = from; position < to; position += 1) {
+        const key = (position * 7919) % 30;
+        handles[key] = appendCodedToList(into, handles[key]!, position, position & 0xff);
+        into.times![handles[key]! + into.words[handles[key]!]!] = position * 1.5;
+      }
+    };
+    append(arena, 0, 3000);
+    expect(arena.words.length).toBeGreaterThan(arena.used);
+    const saved = trimmedPositionArena(arena);
+    expect(isPositionArena(saved)).toBe(true);
+    expect([saved.words.length, saved.times!.length, saved.codes!.length]).toEqual([arena.used, arena.used, arena.used]);
+    const loaded = decodeData(JSON.parse(JSON.stringify(encodeData(saved)))) as PositionArena;
+    const kept = [...handles];
+    append(arena, 3000, 6000);
+    handles.splice(0, handles.length, ...kept);
+    append(loaded, 3000, 6000);
+    expect(loaded.used).toBe(arena.used);
+    expect([...loaded.words.subarray(0, loaded.used)]).toEqual([...arena.words.subarray(0, arena.used)]);
+    expect([...loaded.times!.subarray(0, loaded.used)]).toEqual([...arena.times!.subarray(0, arena.used)]);
+    expect([...loaded.codes!.subarray(0, loaded.used)]).toEqual([...arena.codes!.subarray(0, arena.used)]);
+    expect(isPositionArena({ words: [], used: 0, free: [] })).toBe(false);
   });
 });
