@@ -5,8 +5,10 @@
  *
  * A codec holds a table of its own (snapshot `@6`: one per packed store), or shares one with the
  * other codecs of an engine's state (`@7`: `RecordCodec.shareIds`): a customer's ids then enter
- * once, not once per store, and the first record of each store to name them refers to them too
- * (docs/performance.md, stop 26). Entries are never removed, so bytes that name an entry read the
+ * once, not once per store, and the first record of each store to name them refers to them too.
+ * A shared table also takes external accounts' ids, which recur across stores (a quote, its
+ * transaction, the idempotent response, the account's own record) more than within one, where a
+ * table of their own cost more than it saved (docs/performance.md, stops 25 and 26). Entries are never removed, so bytes that name an entry read the
  * same whenever they are read: the table only grows (a rejected call encodes nothing; a failed
  * write rebuilds the engine, and with it the table).
  *
@@ -17,8 +19,17 @@
 
 import { parseUuid, UUID_LENGTH, uuidText } from './uuid-text.js';
 
-/** The prefixes whose ids enter an id table, in their numbering: owners named again and again across records. */
-export const OWNER_PREFIXES: readonly string[] = ['Customer:', 'InternalAccount:', 'Card:'];
+/**
+ * The prefixes whose ids enter an id table, in their numbering: owners named again and again
+ * across records. A codec's own table (`@6`) takes the first three, a shared one (`@7`) all.
+ */
+export const OWNER_PREFIXES: readonly string[] = ['Customer:', 'InternalAccount:', 'Card:', 'ExternalAccount:'];
+
+// How many of OWNER_PREFIXES a codec's own table takes (the `@6` bytes).
+const OWN_TABLE_PREFIXES = 3;
+
+/** A table of one codec (`@6`), or one shared by the codecs of an engine's state (`@7`). */
+export type IdTableKind = 'own' | 'shared';
 
 /** Ids in a table at most (then new ones are written whole). */
 export const ID_TABLE_MAX = 1 << 18;
@@ -38,15 +49,22 @@ export class IdTable {
   #prefixes = new Uint8Array(0);
   #slots = new Int32Array(0);
   #count = 0;
+  readonly #owners: number;
+
+  /** An empty table of `kind` (which prefixes it takes: see `OWNER_PREFIXES`). */
+  constructor(readonly kind: IdTableKind = 'own') {
+    this.#owners = kind === 'own' ? OWN_TABLE_PREFIXES : OWNER_PREFIXES.length;
+  }
 
   /** How many ids the table holds. */
   get count(): number {
     return this.#count;
   }
 
-  /** The owner prefix number of `prefix` (its place in `OWNER_PREFIXES`), or -1 when its ids do not enter a table. */
-  static prefixNumber(prefix: string): number {
-    return OWNER_PREFIXES.indexOf(prefix);
+  /** The owner prefix number of `prefix` (its place in `OWNER_PREFIXES`), or -1 when its ids do not enter this table. */
+  prefixNumber(prefix: string): number {
+    const number = OWNER_PREFIXES.indexOf(prefix);
+    return number < this.#owners ? number : -1;
   }
 
   /**
@@ -89,17 +107,17 @@ export class IdTable {
   }
 
   /**
-   * A table of `ids` (what `texts()` gave), in that order. Throws `RangeError` on a list no table
-   * holds: not a list, too long, an id that is not an owner's, or an id twice.
+   * A table of `kind` holding `ids` (what `texts()` gave), in that order. Throws `RangeError` on a
+   * list no such table holds: not a list, too long, an id that is not an owner's, or an id twice.
    */
-  static fromTexts(ids: unknown): IdTable {
+  static fromTexts(ids: unknown, kind: IdTableKind = 'own'): IdTable {
     if (!Array.isArray(ids)) throw new RangeError('id table: ids must be a list');
     if (ids.length > ID_TABLE_MAX) throw new RangeError(`id table: more than ${ID_TABLE_MAX} ids`);
-    const table = new IdTable();
+    const table = new IdTable(kind);
     const words = new Int32Array(4);
     for (const text of ids as unknown[]) {
       const entry = table.#count;
-      const prefix = typeof text === 'string' && text.length >= UUID_LENGTH ? IdTable.prefixNumber(text.slice(0, text.length - UUID_LENGTH)) : -1;
+      const prefix = typeof text === 'string' && text.length >= UUID_LENGTH ? table.prefixNumber(text.slice(0, text.length - UUID_LENGTH)) : -1;
       const valid = prefix !== -1 && parseUuid(text as string, (text as string).length - UUID_LENGTH, words, 0);
       if (!valid || table.entryOf(words, 0, prefix) !== -1 || table.#count === entry) throw new RangeError(`id table: id ${entry} is not an owner's id met once`);
     }

@@ -178,6 +178,8 @@ export class RecordCodec {
     if (this.#ids === undefined || this.#sharedIds || this.#ids.count > 0) return false;
     this.#ids = ids;
     this.#sharedIds = true;
+    // The shared table may take other prefixes than the codec's own did.
+    for (let prefix = 0; prefix < this.#prefixes.length; prefix += 1) this.#tablePrefixOf[prefix] = ids.prefixNumber(this.#prefixes[prefix]!);
     return true;
   }
 
@@ -498,7 +500,7 @@ export class RecordCodec {
 
   #addPrefix(prefix: string): void {
     this.#prefixIndex.set(prefix, this.#prefixes.length);
-    this.#tablePrefixOf.push(this.#ids === undefined ? -1 : IdTable.prefixNumber(prefix));
+    this.#tablePrefixOf.push(this.#ids === undefined ? -1 : this.#ids.prefixNumber(prefix));
     this.#prefixes.push(prefix);
   }
 

@@ -149,7 +149,7 @@ export type EngineSnapshot = {
 /** Captures `state` at `head`. Pure: copies, never shares mutable parts. */
 export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapshot {
   // One fresh table for the save's packed stores, filled as they are encoded, saved after them.
-  const ids = new IdTable();
+  const ids = new IdTable('shared');
   const snapshot = {
     format: 'payments-engine/snapshot@7' as const,
     head,
@@ -228,12 +228,12 @@ export function stateFromSnapshot(snapshot: EngineSnapshot, hotRecords = HOT_REC
 // fresh one, for the maps whose own table is empty (`@6` bytes name their own table's entries).
 function shareIds(stores: Omit<DomainState, 'lists'>, snapshot: EngineSnapshot): void {
   if (snapshot.format !== 'payments-engine/snapshot@7') {
-    shareIdTable(stores, new IdTable());
+    shareIdTable(stores, new IdTable('shared'));
     return;
   }
   let ids: IdTable;
   try {
-    ids = IdTable.fromTexts(snapshot.ids);
+    ids = IdTable.fromTexts(snapshot.ids, 'shared');
   } catch (error) {
     if (error instanceof RangeError) throw new InvariantError(`snapshot ids: ${error.message}`);
     throw error;

@@ -66,7 +66,7 @@ export function shareIdTable(state: Omit<DomainState, 'lists'>, ids: IdTable): n
 /** A fresh state for the configured platform, before any event; its packed maps share one id table (`shareIdTable`). */
 export function emptyState(options: ResolvedOptions): DomainState {
   const state = emptyStores(options);
-  shareIdTable(state, new IdTable());
+  shareIdTable(state, new IdTable('shared'));
   return state;
 }
 

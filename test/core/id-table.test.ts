@@ -26,12 +26,12 @@ const OWNED_RECORD = {
 
 // A record of one store naming owners from a pool, each with ids of its own.
 const pool = Array.from({ length: 800 }, (_, i) => `019b901f-3cd1-7459-8721-8b14db${i.toString(16).padStart(6, '0')}`);
-const owner = fc.tuple(fc.constantFrom('Customer:', 'InternalAccount:', 'Card:', 'Quote:'), fc.constantFrom(...pool)).map(([prefix, uuid]) => prefix + uuid);
+const owner = fc.tuple(fc.constantFrom('Customer:', 'InternalAccount:', 'Card:', 'ExternalAccount:', 'Quote:'), fc.constantFrom(...pool)).map(([prefix, uuid]) => prefix + uuid);
 const recordOf = (store: string, n: number, owners: readonly string[]) => ({ id: `${store}:019b901f-3cd1-7459-8721-${n.toString(16).padStart(12, '0')}`, owners, n });
 
 describe('an id table shared by codecs (@7)', () => {
   it('writes an owner met by another codec as its entry at the first sight: the bytes a codec of its own writes the second time', () => {
-    const ids = new IdTable();
+    const ids = new IdTable('shared');
     const first = new RecordCodec({ ids });
     const second = new RecordCodec({ ids });
     const whole = [...first.encode(OWNED_RECORD)];
@@ -44,8 +44,27 @@ describe('an id table shared by codecs (@7)', () => {
     expect([...new RecordCodec().encode(OWNED_RECORD)]).toEqual(whole);
   });
 
+  it('takes external accounts\' ids too, which a codec\'s own table (@6) does not', () => {
+    const account = { externalAccountId: 'ExternalAccount:019b8ee3-3ae7-7c45-9829-da12d0149cb6' };
+    const ids = new IdTable('shared');
+    const shared = new RecordCodec({ ids });
+    shared.encode(account);
+    expect([...shared.encode(account)]).toEqual([13, 0, 17, 0]);
+    const own = new RecordCodec();
+    own.encode(account);
+    expect([...own.encode(account)].slice(0, 3)).toEqual([13, 0, 9]);
+    expect(own.tables().ids).toEqual([]);
+    expect(IdTable.fromTexts([account.externalAccountId], 'shared').count).toBe(1);
+    expect(() => IdTable.fromTexts([account.externalAccountId])).toThrow(/id 0 is not an owner's id/);
+    // A codec that joins a shared table takes its prefixes from then on.
+    const joined = new RecordCodec();
+    joined.encode(account);
+    expect(joined.shareIds(ids)).toBe(true);
+    expect([...joined.encode(account)]).toEqual([13, 0, 17, 0]);
+  });
+
   it('is taken by a codec only while its own table is empty, and never with the table off', () => {
-    const ids = new IdTable();
+    const ids = new IdTable('shared');
     const fresh = new RecordCodec();
     fresh.encode({ quoteId: OWNED_RECORD.quoteId });
     expect(fresh.shareIds(ids)).toBe(true);
@@ -59,7 +78,7 @@ describe('an id table shared by codecs (@7)', () => {
   });
 
   it('lets maps sharing it read back exactly the records set, through a save and load of the table and each map past 1,000 entries', () => {
-    const ids = new IdTable();
+    const ids = new IdTable('shared');
     const stores = ['Transaction', 'Quote', 'CardTransaction'].map((store) => ({ store, map: new PackedRecordMap<object>({ hot: 0 }), records: new Map<string, object>() }));
     for (const { map } of stores) expect(map.shareIds(ids)).toBe(true);
     // A state thrown away (a write that failed, rebuilt from the log) leaves entries behind: harmless.
@@ -85,10 +104,10 @@ describe('an id table shared by codecs (@7)', () => {
     );
     expect(ids.count).toBeGreaterThan(1_000);
     // Saved as a snapshot saves them: one fresh table for all the maps, saved once; loaded, read alike.
-    const saved = new IdTable();
+    const saved = new IdTable('shared');
     const packed = stores.map(({ map, records }) => packBytes(records.keys(), map, { ids: saved }));
     for (const store of packed) expect(store.codec.ids).toBeUndefined();
-    const loadedIds = IdTable.fromTexts(viaJson(saved.texts()));
+    const loadedIds = IdTable.fromTexts(viaJson(saved.texts()), 'shared');
     expect(loadedIds.texts()).toEqual(saved.texts());
     stores.forEach(({ records }, k) => {
       const loaded = PackedRecordMap.fromPacked<object>(viaJson(packed[k]!), {}, loadedIds);
