@@ -1,7 +1,9 @@
 /**
  * Packed records as engine snapshots save them from `@5` on: a store's records as `RecordCodec`
  * bytes with the tables of the codec that wrote them, base64 in the snapshot's JSON (from `@6`
- * on, the tables hold the codec's id table and the bytes refer to it; `@5`'s tables have none). A load
+ * on, the tables hold the codec's id table and the bytes refer to it; `@5`'s tables have none;
+ * from `@7` the id table is one for all the snapshot's stores, saved apart, and passed to
+ * `packBytes` and `loadPackedBytes`). A load
  * adopts that codec and the bytes as a `PackedRecordMap`'s own (`PackedRecordMap.fromPacked`),
  * so its records are packed at once, as a replay leaves them, and one is decoded only when read.
  *

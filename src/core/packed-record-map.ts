@@ -12,8 +12,10 @@
  * Otherwise a plain `Map`: insertion order, `size`, `has`, `keys` never decode; `get`,
  * `values`, `entries`, `forEach` and iteration give records equal to the ones set.
  *
- * A map loaded from a snapshot (`fromPacked`) from `@5` on holds every record packed at once: it
- * adopts the snapshot's codec tables and bytes (core/packed-bytes.ts), so a load decodes
+ * Its codec's id table is its own until `shareIds` gives it the state's (core/id-table.ts: an
+ * owner's id then enters once for all the stores). A map loaded from a snapshot (`fromPacked`)
+ * from `@5` on holds every record packed at once: it adopts the snapshot's codec tables and
+ * bytes (core/packed-bytes.ts; from `@7` with the snapshot's shared id table), so a load decodes
  * nothing and its records read as a replay's packed ones do. From an older snapshot (`@3`, `@4`)
  * every record starts pending: held as its snapshot text (`PendingTexts`) until first read, when
  * it is parsed and frozen, and from then on it is a record like one set: it joins the hot set and

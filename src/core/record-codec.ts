@@ -10,7 +10,9 @@
  *   same uuid came earlier in the record (a quote's `transactionId`, a customer id in the record
  *   and in its source), the prefix's number and which of the earlier ones; an id of an owner that
  *   recurs across records (`Customer:`, `InternalAccount:`, `Card:`) enters the codec's id table
- *   at its first sight and is its number in that table after that (from snapshot `@6` on);
+ *   at its first sight and is its number in that table after that (from snapshot `@6` on; from
+ *   `@7` the table is shared by the codecs of an engine's packed stores and takes
+ *   `ExternalAccount:` too: core/id-table.ts);
  * - **instants**: `YYYY-MM-DDTHH:MM:SS.sssZ` is its epoch ms as a varint, or as the difference
  *   from the record's time before it (an earlier instant, or a UUIDv7 id's 48-bit time) where that
  *   is shorter: a record's instants and the ids made with it lie within seconds of each other;
@@ -30,6 +32,9 @@
  * customer's ids recur in ~17 records of each store, while the ids of payments, quotes and
  * external accounts rarely recur in another record of the same store, so a table of them would
  * cost more memory (~26 B an entry) than their references save (docs/performance.md, stop 25).
+ * Shared by the stores, a table gains from an external account's ids too (they recur across
+ * stores), not from a quote's or a transaction's (in 2-3 stores each, but each is an entry for
+ * good, and most payments are never named again: stop 26).
  *
  * **A storage format since engine snapshot `@5`**, which saves records as these bytes beside
  * their codec's tables (core/packed-bytes.ts): the tags, varints, id, time and text forms below

@@ -223,9 +223,10 @@ export function stateFromSnapshot(snapshot: EngineSnapshot, hotRecords = HOT_REC
   return { ...stores, lists: rebuildListIndexes(stores, { ...emptyListIndexes(), ...saved }) };
 }
 
-// The packed maps made to share one id table before any record is read: from `@7` on the saved
-// one, which their bytes name (a store's tables holding ids of their own is refused); before, a
-// fresh one, for the maps whose own table is empty (`@6` bytes name their own table's entries).
+// The packed maps made to share one id table: from `@7` on the saved one, which their bytes name
+// (a store saved with ids of its own is refused), before it a fresh one. A map whose own table
+// has entries keeps it (its bytes name them): loaded from `@6`, or filled at load by a store that
+// sets its records again (agents, deposits) before this.
 function shareIds(stores: Omit<DomainState, 'lists'>, snapshot: EngineSnapshot): void {
   if (snapshot.format !== 'payments-engine/snapshot@7') {
     shareIdTable(stores, new IdTable('shared'));
@@ -238,7 +239,13 @@ function shareIds(stores: Omit<DomainState, 'lists'>, snapshot: EngineSnapshot):
     if (error instanceof RangeError) throw new InvariantError(`snapshot ids: ${error.message}`);
     throw error;
   }
-  if (shareIdTable(stores, ids) > 0) throw new InvariantError('snapshot records: a packed store holds an id table of its own beside the shared one');
+  for (const [name, saved] of Object.entries(snapshot) as [string, unknown][]) {
+    const tables = (saved as Partial<PackedBytes> | null)?.codec;
+    if (typeof tables === 'object' && tables !== null && tables.ids !== undefined && tables.ids.length > 0) {
+      throw new InvariantError(`snapshot records: ${name} holds an id table of its own beside the shared one`);
+    }
+  }
+  shareIdTable(stores, ids);
 }
 
 function storesFromSnapshot(snapshot: EngineSnapshot, hot: number): Omit<DomainState, 'lists'> {
