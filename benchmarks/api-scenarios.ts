@@ -25,6 +25,7 @@ import { lineWriter, readLines } from '../src/cli/files.js';
 import { nativeSha256 } from '../src/cli/native-hash.js';
 import { auditLog } from '../src/engine/audit.js';
 import type { PackedBytes } from '../src/core/packed-bytes.js';
+import { IdTable } from '../src/core/id-table.js';
 import { PackedRecordMap } from '../src/core/packed-record-map.js';
 import { createEngine, type Engine } from '../src/engine/engine.js';
 import { HOT_RECORDS } from '../src/core/packed-record-map.js';
@@ -1264,10 +1265,12 @@ function readEveryRecord(engine: Engine): number {
   return records;
 }
 
-/** A parsed `@5` snapshot as format `@2` held it: records and idempotency responses as objects, pending webhooks as ids, no saved indexes. */
+/** A parsed `@7` snapshot as format `@2` held it: records and idempotency responses as objects, pending webhooks as ids, no saved indexes. */
 function asFormat2(snapshot: Record<string, unknown>): Record<string, unknown> {
-  const unpacked = (packed: unknown): unknown[] => [...PackedRecordMap.fromPacked(packed as PackedBytes, { freeze: false }).values()];
-  const { lists: _lists, webhooks: _webhooks, ...rest } = snapshot;
+  // The stores' bytes name the entries of the snapshot's shared id table.
+  const ids = IdTable.fromTexts(snapshot.ids, 'shared');
+  const unpacked = (packed: unknown): unknown[] => [...PackedRecordMap.fromPacked(packed as PackedBytes, { freeze: false }, ids).values()];
+  const { lists: _lists, webhooks: _webhooks, ids: _ids, ...rest } = snapshot;
   const { ids: _q, codec: _c, bytes: _b, ...quotes } = snapshot.quotes as Record<string, unknown>;
   const idempotencyKeys = (snapshot.idempotency as { ids: string[] }).ids;
   return {
