@@ -154,7 +154,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
     format: 'payments-engine/snapshot@7' as const,
     head,
     platform: { ...state.platform },
-    ...customerStoreSnapshot(state.customers),
+    ...customerStoreSnapshot(state.customers, ids),
     ...accountStoreSnapshot(state.accounts),
     statements: [...state.statements.byKey],
     idempotency: packBytes([...state.idempotency.keys()], state.idempotency, { ids }),

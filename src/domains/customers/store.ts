@@ -6,6 +6,7 @@
  */
 import { InvariantError } from '../../core/assert.js';
 import { deepFreeze } from '../../core/freeze.js';
+import type { IdTable } from '../../core/id-table.js';
 import { type PackedBytes, packBytes } from '../../core/packed-bytes.js';
 import { type KeyOrder, PackedKeyMap } from '../../core/packed-key-map.js';
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
@@ -159,9 +160,9 @@ export type CustomerStoreSnapshot = {
   readonly customerOrder?: readonly string[];
 };
 
-/** Captures the store for a snapshot, its records packed. Pure. */
-export function customerStoreSnapshot(store: CustomerStore): CustomerStoreSnapshot {
-  return { customers: packBytes(store.order, store.byId), customerIdByPlatformCustomerId: [...store.byPlatformCustomerId] };
+/** Captures the store for a snapshot, its records packed (owners' ids against `ids`, the save's shared table, from `@7` on). Pure but for `ids`. */
+export function customerStoreSnapshot(store: CustomerStore, ids?: IdTable): CustomerStoreSnapshot {
+  return { customers: packBytes(store.order, store.byId, { ids }), customerIdByPlatformCustomerId: [...store.byPlatformCustomerId] };
 }
 
 /**
