@@ -127,6 +127,14 @@ const options = { regulated: true, seed: 5 } as const;
 const nowMs = SIMULATION_START_MS + session.simulatedMs + 60_000;
 const reads = readRequests(session.model, SANDBOX_AUTHORIZATION, nowMs);
 
+/** An engine loaded from `old` answers every read, holds the state and saves the snapshot the writer does. */
+function expectLoadsAsTheWriter(old: EngineSnapshot): void {
+  const loaded = createEngine({ ...options, snapshot: old });
+  expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
+  expect(stateText(loaded)).toBe(stateText(session.engine));
+  expect(JSON.stringify(loaded.snapshot())).toBe(JSON.stringify(session.engine.snapshot()));
+}
+
 describe('a snapshot round trip', () => {
   it('answers every read as the live engine, byte for byte, and holds the same state', () => {
     const snapshot = viaJson(session.engine.snapshot());
@@ -284,10 +292,7 @@ describe('snapshot formats', () => {
     const old = asFormat6(current);
     expect((old.transactions as PackedBytes).codec.ids?.length).toBeGreaterThan(0);
     expect((old.transactions as PackedBytes).bytes).not.toEqual((current.transactions as PackedBytes).bytes);
-    const loaded = createEngine({ ...options, snapshot: old });
-    expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
-    expect(stateText(loaded)).toBe(stateText(session.engine));
-    expect(JSON.stringify(loaded.snapshot())).toBe(JSON.stringify(session.engine.snapshot()));
+    expectLoadsAsTheWriter(old);
     // And takes further calls as the writer (its stores packing on against their own tables).
     const cut = Math.floor(session.log.length / 2);
     const prefix = asFormat6(createEngine({ ...options, events: session.log.slice(0, cut) }).snapshot());
@@ -304,10 +309,7 @@ describe('snapshot formats', () => {
     expect(old.ids).toBeUndefined();
     expect((old.transactions as PackedBytes).codec.ids).toBeUndefined();
     expect((old.transactions as PackedBytes).bytes).not.toEqual((current.transactions as PackedBytes).bytes);
-    const loaded = createEngine({ ...options, snapshot: old });
-    expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
-    expect(stateText(loaded)).toBe(stateText(session.engine));
-    expect(JSON.stringify(loaded.snapshot())).toBe(JSON.stringify(session.engine.snapshot()));
+    expectLoadsAsTheWriter(old);
     // And takes further calls as the writer: the rest of the log from a mid-log @5 snapshot.
     const cut = Math.floor(session.log.length / 2);
     const prefix = asFormat5(createEngine({ ...options, events: session.log.slice(0, cut) }).snapshot());
@@ -318,19 +320,13 @@ describe('snapshot formats', () => {
   it('loads a snapshot in the fourth format (@4: packed records as texts in chunks), answers every read the same and saves as the writer', () => {
     const old = asFormat4(session.engine.snapshot());
     expect('chunks' in old.transactions).toBe(true);
-    const loaded = createEngine({ ...options, snapshot: old });
-    expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
-    expect(stateText(loaded)).toBe(stateText(session.engine));
-    expect(JSON.stringify(loaded.snapshot())).toBe(JSON.stringify(session.engine.snapshot()));
+    expectLoadsAsTheWriter(old);
   });
 
   it('loads a snapshot in the third format (@3: pending webhooks as a list of ids) and answers every read the same', () => {
     const old = asFormat3(session.engine.snapshot());
     expect(old.pendingWebhooks?.length).toBeGreaterThan(0);
-    const loaded = createEngine({ ...options, snapshot: old });
-    expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
-    expect(stateText(loaded)).toBe(stateText(session.engine));
-    expect(JSON.stringify(loaded.snapshot())).toBe(JSON.stringify(session.engine.snapshot()));
+    expectLoadsAsTheWriter(old);
   });
 
   it('loads a snapshot in the second format (@2: records as objects, adopted frozen in place; list indexes rebuilt) and answers every read the same', () => {
