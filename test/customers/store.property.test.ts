@@ -118,7 +118,7 @@ describe('the customer store off the JS heap', () => {
 
   it('refuses a platformCustomerId set to a customer it does not hold, and pairs that miss a record', () => {
     const store = emptyCustomerStore();
-    expect(() => store.byPlatformCustomerId.set('p1', idOf(9))).toThrow(/unknown customer/);
+    expect(() => store.byPlatformCustomerId.set('p1', idOf(9))).toThrow(/is not a key of the map/);
     const record = person(1, 'p1', undefined);
     expect(() => customerStoreFromSnapshot({ customers: [[record.id, record]], customerIdByPlatformCustomerId: [], customerOrder: [idOf(2)] })).toThrow(/has no record/);
   });

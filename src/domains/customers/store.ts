@@ -8,76 +8,13 @@ import { InvariantError } from '../../core/assert.js';
 import { deepFreeze } from '../../core/freeze.js';
 import type { IdTable } from '../../core/id-table.js';
 import { type PackedBytes, packBytes } from '../../core/packed-bytes.js';
-import { type KeyOrder, PackedKeyMap } from '../../core/packed-key-map.js';
+import type { KeyOrder } from '../../core/packed-key-map.js';
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { hashString } from '../../core/id-hash.js';
+import { PositionValuedMap } from '../../core/position-maps.js';
 import { int32WithRoom } from '../../core/typed-growth.js';
 import type { Customer } from './types.js';
 import { shownUmaAddress } from './view.js';
-
-/**
- * The active customer id for each platformCustomerId: a Map of customer ids whose values are held
- * as rows of the customers' record map (a number, not a second copy of the id string), rebuilt as
- * text when read. Exactly a Map's semantics otherwise (order, `set` of a present key keeps its
- * place); a value set must be the id of a stored customer.
- */
-export class CustomerIdsByPlatformId extends Map<string, string> {
-  readonly #rows = new PackedKeyMap<number>();
-  readonly #customers: PackedRecordMap<Customer>;
-
-  constructor(customers: PackedRecordMap<Customer>) {
-    super();
-    this.#customers = customers;
-  }
-
-  override get size(): number {
-    return this.#rows.size;
-  }
-
-  override get(platformCustomerId: string): string | undefined {
-    const row = this.#rows.get(platformCustomerId);
-    return row === undefined ? undefined : this.#customers.keyAt(row);
-  }
-
-  override has(platformCustomerId: string): boolean {
-    return this.#rows.has(platformCustomerId);
-  }
-
-  override set(platformCustomerId: string, customerId: string): this {
-    const row = this.#customers.positionOf(customerId);
-    if (row === -1) throw new InvariantError(`platformCustomerId ${platformCustomerId} set to unknown customer ${customerId}`);
-    this.#rows.set(platformCustomerId, row);
-    return this;
-  }
-
-  override delete(platformCustomerId: string): boolean {
-    return this.#rows.delete(platformCustomerId);
-  }
-
-  override clear(): void {
-    this.#rows.clear();
-  }
-
-  override *entries(): MapIterator<[string, string]> {
-    for (const [platformCustomerId, row] of this.#rows) yield [platformCustomerId, this.#customers.keyAt(row)];
-  }
-
-  override keys(): MapIterator<string> {
-    return this.#rows.keys();
-  }
-
-  override *values(): MapIterator<string> {
-    for (const row of this.#rows.values()) yield this.#customers.keyAt(row);
-  }
-
-  override [Symbol.iterator](): MapIterator<[string, string]> {
-    return this.entries();
-  }
-
-  override forEach(callback: (value: string, key: string, map: Map<string, string>) => void, thisArg?: unknown): void {
-    for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
-  }
-}
 
 /**
  * A hash of the UMA address each customer's view shows, lower-cased, by row (4 B a customer): the
@@ -134,7 +71,8 @@ function addressHash(address: string): number {
  */
 export type CustomerStore = {
   readonly byId: PackedRecordMap<Customer>;
-  readonly byPlatformCustomerId: CustomerIdsByPlatformId;
+  /** The active customer id for each platformCustomerId, held as the customer's row of `byId`. */
+  readonly byPlatformCustomerId: PositionValuedMap;
   readonly order: KeyOrder;
   readonly umaAddresses: UmaAddressHashes;
 };
@@ -145,7 +83,7 @@ export function emptyCustomerStore(hot = HOT_RECORDS): CustomerStore {
 }
 
 function storeOf(byId: PackedRecordMap<Customer>): CustomerStore {
-  return { byId, byPlatformCustomerId: new CustomerIdsByPlatformId(byId), order: byId.order, umaAddresses: new UmaAddressHashes(byId) };
+  return { byId, byPlatformCustomerId: new PositionValuedMap(byId), order: byId.order, umaAddresses: new UmaAddressHashes(byId) };
 }
 
 /**
