@@ -52,35 +52,67 @@ export const NO_ACCOUNTS: AccountList = Object.freeze({
   *[Symbol.iterator](): Iterator<string> {},
 });
 
+// A list of accounts read through their rows of the store's record map: ids and records by
+// position, no id string kept. Subclasses say where the rows are.
+abstract class AccountRows implements AccountList {
+  readonly #accounts: PackedRecordMap<InternalAccount>;
+
+  protected constructor(accounts: PackedRecordMap<InternalAccount>) {
+    this.#accounts = accounts;
+  }
+
+  abstract get length(): number;
+
+  /** The record map's row of the account at `position` (0 <= position < length). */
+  protected abstract rowAt(position: number): number;
+
+  /** The record map the rows index. */
+  protected get accounts(): PackedRecordMap<InternalAccount> {
+    return this.#accounts;
+  }
+
+  at(position: number): string | undefined {
+    return inRange(position, this.length) ? this.#accounts.keyAt(this.rowAt(position)) : undefined;
+  }
+
+  accountAt(position: number): InternalAccount {
+    assert(inRange(position, this.length), 'accountAt out of range');
+    return this.#accounts.valueAt(this.rowAt(position));
+  }
+
+  *[Symbol.iterator](): Iterator<string> {
+    const length = this.length;
+    for (let position = 0; position < length; position += 1) yield this.#accounts.keyAt(this.rowAt(position));
+  }
+}
+
+function inRange(position: number, length: number): boolean {
+  return Number.isInteger(position) && position >= 0 && position < length;
+}
+
 /**
  * A list of accounts held as rows of the store's record map in an Int32Array (4 B an account, not
  * a JS array's 8 B slot and the id string it points to), grown by half (core/typed-growth.ts).
  */
-export class AccountIdList implements AccountList {
+export class AccountIdList extends AccountRows {
   #rows: Int32Array = new Int32Array(0);
   #length = 0;
-  readonly #accounts: PackedRecordMap<InternalAccount>;
 
   constructor(accounts: PackedRecordMap<InternalAccount>) {
-    this.#accounts = accounts;
+    super(accounts);
   }
 
   get length(): number {
     return this.#length;
   }
 
-  at(position: number): string | undefined {
-    return inRange(position, this.#length) ? this.#accounts.keyAt(this.#rows[position]!) : undefined;
-  }
-
-  accountAt(position: number): InternalAccount {
-    assert(inRange(position, this.#length), 'accountAt out of range');
-    return this.#accounts.valueAt(this.#rows[position]!);
+  protected rowAt(position: number): number {
+    return this.#rows[position]!;
   }
 
   /** A new empty list over the same record map. */
   emptySibling(): AccountIdList {
-    return new AccountIdList(this.#accounts);
+    return new AccountIdList(this.accounts);
   }
 
   /** Appends the account at `row` of the record map. */
@@ -89,45 +121,26 @@ export class AccountIdList implements AccountList {
     this.#rows[this.#length] = row;
     this.#length += 1;
   }
-
-  *[Symbol.iterator](): Iterator<string> {
-    for (let position = 0; position < this.#length; position += 1) yield this.#accounts.keyAt(this.#rows[position]!);
-  }
-}
-
-function inRange(position: number, length: number): boolean {
-  return Number.isInteger(position) && position >= 0 && position < length;
 }
 
 // One customer's list in the arena, as its handle was when asked (read at once, not kept: an
 // append may move the list).
-class ArenaAccountList implements AccountList {
+class ArenaAccountList extends AccountRows {
   readonly #arena: PositionArena;
   readonly #list: number;
-  readonly #accounts: PackedRecordMap<InternalAccount>;
 
   constructor(arena: PositionArena, list: number, accounts: PackedRecordMap<InternalAccount>) {
+    super(accounts);
     this.#arena = arena;
     this.#list = list;
-    this.#accounts = accounts;
   }
 
   get length(): number {
     return listLength(this.#arena, this.#list);
   }
 
-  at(position: number): string | undefined {
-    return inRange(position, this.length) ? this.#accounts.keyAt(listMemberAt(this.#arena, this.#list, position)) : undefined;
-  }
-
-  accountAt(position: number): InternalAccount {
-    assert(inRange(position, this.length), 'accountAt out of range');
-    return this.#accounts.valueAt(listMemberAt(this.#arena, this.#list, position));
-  }
-
-  *[Symbol.iterator](): Iterator<string> {
-    const length = this.length;
-    for (let position = 0; position < length; position += 1) yield this.#accounts.keyAt(listMemberAt(this.#arena, this.#list, position));
+  protected rowAt(position: number): number {
+    return listMemberAt(this.#arena, this.#list, position);
   }
 }
 
