@@ -155,6 +155,10 @@ describe('issue 11 reproductions', () => {
     expect(() => ([...state.accounts.byCustomer.values()][0] as unknown as string[]).push('x')).toThrow(TypeError);
     expect(() => state.accounts.platformAccountIds.push(0)).toThrow(TypeError);
     expect(() => state.accounts.byCustomer.push('x', 0)).toThrow(TypeError);
+    // The off-heap indexes of other stores too: every store's mutators, whatever class holds it.
+    expect(() => state.agents.byCustomer.push('x', 0)).toThrow(/read-only/);
+    expect(() => (state.externalAccounts.order as unknown as { push(id: string): void }).push('x')).toThrow(/read-only/);
+    expect(() => state.customers.umaAddresses.noteSet(0, {} as never)).toThrow(/read-only/);
     expect(state.customers.byId.size).toBe(1);
     expect(state.ledger.checkInvariants()).toEqual([]);
     unchanged(h, before);
