@@ -44,7 +44,7 @@ import type { TransferRecord } from '../src/domains/movement.js';
 import { rebuildListIndexes } from '../src/domains/listing/rebuild.js';
 import { listedLength } from '../src/domains/listing/transactions.js';
 import { PendingWebhooks, type PendingWebhooksSnapshot } from '../src/domains/webhook-store.js';
-import { envelopeMaker, pageLog, workloadEvents, type WorkloadEvent } from './workload.js';
+import { blockedLedgerLog, pageLog } from './workload.js';
 
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 const AUTH = basicAuthorization(SANDBOX_CREDENTIAL);
@@ -98,24 +98,7 @@ const get = (engine: Engine, path: string, authorization = AUTH): { status: numb
 
 /** The ledger-only log (scenario 1's) as an opening (genesis and accounts) and blocks of transfers. */
 function ledgerLog(transfers: number, blockSize = BLOCK): { opening: EventEnvelope[]; blocks: Generator<EventEnvelope[]> } {
-  const make = envelopeMaker();
-  const events = workloadEvents(transfers, LEDGER_ACCOUNTS);
-  const opening: EventEnvelope[] = [];
-  for (let i = 0; i <= LEDGER_ACCOUNTS; i += 1) {
-    const { type, at, data } = events.next().value as WorkloadEvent;
-    opening.push(make(type, at, data));
-  }
-  function* blocks(): Generator<EventEnvelope[]> {
-    let block: EventEnvelope[] = [];
-    for (const { type, at, data } of events) {
-      block.push(make(type, at, data));
-      if (block.length === blockSize) {
-        yield block;
-        block = [];
-      }
-    }
-    if (block.length > 0) yield block;
-  }
+  const { opening, blocks } = blockedLedgerLog(transfers, LEDGER_ACCOUNTS, blockSize);
   return { opening, blocks: blocks() };
 }
 

@@ -9,7 +9,7 @@ import { nativeSha256 } from '../src/cli/native-hash.js';
 import { basicAuthorization } from '../src/api/auth.js';
 import { SANDBOX_CREDENTIAL } from '../src/engine/options.js';
 import type { EventEnvelope } from '../src/log/index.js';
-import { bareFold, envelopeMaker, bareParseFold, envelopeFold, pageLog, workload, workloadEvents, workloadLines, type WorkloadEvent } from './workload.js';
+import { bareFold, blockedLedgerLog, bareParseFold, envelopeFold, pageLog, workload, workloadLines } from './workload.js';
 import { lineWriter, readLines } from '../src/cli/files.js';
 import type { AuditOptions } from '../src/engine/audit.js';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -51,32 +51,10 @@ const rssMb = (): number => Math.round(process.memoryUsage().rss / 1024 / 1024);
  */
 const BLOCK = 10_000;
 
-/** Genesis and one LedgerAccountOpened per account, then `blocks()` yields the transfers. */
-function blockedLog(transfers: number, accounts: number): { opening: EventEnvelope[]; blocks: () => Generator<EventEnvelope[]> } {
-  const make = envelopeMaker();
-  const events = workloadEvents(transfers, accounts);
-  const opening: EventEnvelope[] = [];
-  for (let i = 0; i <= accounts; i += 1) {
-    const { type, at, data } = events.next().value as WorkloadEvent;
-    opening.push(make(type, at, data));
-  }
-  function* blocks(): Generator<EventEnvelope[]> {
-    let block: EventEnvelope[] = [];
-    for (const { type, at, data } of events) {
-      block.push(make(type, at, data));
-      if (block.length === BLOCK) {
-        yield block;
-        block = [];
-      }
-    }
-    if (block.length > 0) yield block;
-  }
-  return { opening, blocks };
-}
 
 /** One replay of the whole log by a fresh engine, block by block, beside the envelope fold. */
 function replayRound(): { engine: number; fold: number } {
-  const { opening, blocks } = blockedLog(TRANSFERS, ACCOUNTS);
+  const { opening, blocks } = blockedLedgerLog(TRANSFERS, ACCOUNTS, BLOCK);
   const engine = createEngine({ events: opening });
   const balances = new Map<string, bigint>();
   let engineS = 0;

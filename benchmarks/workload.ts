@@ -53,6 +53,33 @@ export function* workloadEvents(transfers: number, accounts: number): Generator<
   }
 }
 
+/**
+ * The ledger-only log as envelopes: its opening (genesis and one LedgerAccountOpened per account)
+ * made at once, then `blocks()` yields the transfers in blocks of `blockSize`, made as they are
+ * read (so a large log is never held whole).
+ */
+export function blockedLedgerLog(transfers: number, accounts: number, blockSize: number): { opening: EventEnvelope[]; blocks: () => Generator<EventEnvelope[]> } {
+  const make = envelopeMaker();
+  const events = workloadEvents(transfers, accounts);
+  const opening: EventEnvelope[] = [];
+  for (let i = 0; i <= accounts; i += 1) {
+    const { type, at, data } = events.next().value as WorkloadEvent;
+    opening.push(make(type, at, data));
+  }
+  function* blocks(): Generator<EventEnvelope[]> {
+    let block: EventEnvelope[] = [];
+    for (const { type, at, data } of events) {
+      block.push(make(type, at, data));
+      if (block.length === blockSize) {
+        yield block;
+        block = [];
+      }
+    }
+    if (block.length > 0) yield block;
+  }
+  return { opening, blocks };
+}
+
 /** Envelopes in log order (seq, a consistent chain of placeholder hashes) for in-memory replay. */
 export function envelopeMaker(): (type: string, at: string, data: unknown) => EventEnvelope {
   let seq = 0;
