@@ -543,11 +543,13 @@ function handledAsText(events: number): { engine: Engine | undefined; lines: str
 const FLOOR_SLICES = { ledger: ['ledger'], records: ['transactions', 'quotes', 'cardTransactions'] } as const;
 
 /**
- * Heap plus typed-array bytes that the ledger and the payment-record stores of a state replayed
- * from `lines` hold, each measured by dropping its slices (an engine's state is read-only, so the
- * state is folded here by `evolve`, as `replay` folds it).
+ * Heap plus typed-array bytes that each part of a state replayed from `lines` holds, each
+ * measured by dropping it (an engine's state is read-only, so the state is folded here by
+ * `evolve`, as `replay` folds it): the ledger and the payment-record stores (figure 12's floor
+ * line), then every other slice in turn (`bySlice`, where the rest sits). Totals, not per
+ * transaction, so that two sizes give what each added transaction holds in each.
  */
-async function floorSlices(lines: readonly string[]): Promise<{ ledger: number; records: number }> {
+async function sliceBytes(lines: readonly string[]): Promise<{ ledger: number; records: number; bySlice: Record<string, number> }> {
   const state = emptyState(resolveOptions(API_OPTIONS));
   for (const line of lines) evolve(state, JSON.parse(line) as EventEnvelope, TRUSTED);
   const slices = state as unknown as Record<string, unknown>;
@@ -556,7 +558,11 @@ async function floorSlices(lines: readonly string[]): Promise<{ ledger: number; 
     for (const key of keys) slices[key] = undefined;
     return before - heapUsed() - (await bufferBytes());
   };
-  return { ledger: await dropped(FLOOR_SLICES.ledger), records: await dropped(FLOOR_SLICES.records) };
+  const ledger = await dropped(FLOOR_SLICES.ledger);
+  const records = await dropped(FLOOR_SLICES.records);
+  const bySlice: Record<string, number> = {};
+  for (const key of Object.keys(slices)) if (slices[key] !== undefined) bySlice[key] = await dropped([key]);
+  return { ledger, records, bySlice };
 }
 
 /** Items on the small side of the `lists` scenario: the issue's 1k, past the hot set (most records packed, as at 1M). */
@@ -895,7 +901,7 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
     const replayed = await alone();
     holder.engine = fromText(deliveredLines);
     const delivered = await alone();
-    const floor = await floorSlices(lines);
+    const floor = await sliceBytes(lines);
     return {
       transactions,
       // The totals too, so that a second size gives the bytes each added transaction holds (memory-growth.ts).
@@ -912,6 +918,8 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
       // payment records, each taken out of a replayed engine in turn.
       ledgerSliceBytesPerTransaction: per(floor.ledger),
       paymentRecordsBytesPerTransaction: per(floor.records),
+      // Every part's total bytes (the floor's two and each other slice), for the line by slice.
+      sliceBytes: { ledger: floor.ledger, paymentRecords: floor.records, ...floor.bySlice },
     };
   },
 

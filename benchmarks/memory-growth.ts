@@ -17,3 +17,29 @@ export function marginalBytesPerTransaction(small: HeldAt, big: HeldAt): { heap:
   const buffers = Math.round((big.bufferBytes - small.bufferBytes) / added);
   return { heap, buffers, total: heap + buffers };
 }
+
+/** Bytes a part of the state holds (heap and buffers), by its name: the memory scenario's `sliceBytes`. */
+export type SliceBytes = Readonly<Record<string, number>>;
+
+/**
+ * What each added transaction holds in each part of the state, from `small` to `big` (bytes of
+ * both sizes and their transaction counts), largest first; parts under `minBytes` per added
+ * transaction are summed into one `others` entry, last. Empty when `big` adds no transaction.
+ */
+export function marginalBytesBySlice(
+  small: { readonly transactions: number; readonly slices: SliceBytes },
+  big: { readonly transactions: number; readonly slices: SliceBytes },
+  minBytes = 5,
+): { readonly slice: string; readonly bytes: number }[] {
+  const added = big.transactions - small.transactions;
+  if (added <= 0) return [];
+  const rows: { slice: string; bytes: number }[] = [];
+  let others = 0;
+  for (const [slice, bigBytes] of Object.entries(big.slices)) {
+    const bytes = (bigBytes - (small.slices[slice] ?? 0)) / added;
+    if (bytes >= minBytes) rows.push({ slice, bytes: Math.round(bytes) });
+    else others += bytes;
+  }
+  rows.sort((a, b) => b.bytes - a.bytes);
+  return [...rows, { slice: 'others', bytes: Math.round(others) }];
+}

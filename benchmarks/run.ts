@@ -19,7 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { type HeldAt, marginalBytesPerTransaction } from './memory-growth.js';
+import { type HeldAt, marginalBytesBySlice, marginalBytesPerTransaction } from './memory-growth.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -202,6 +202,12 @@ function issue16(): string[] {
 }
 
 /** Figure 12 at the bigger size, and what each transaction added between the two sizes holds. */
+/** Figure 12's growth by part of the state (each part dropped in turn from a replayed state at both sizes), largest first. */
+function bySliceLine(small: Record<string, any>, big: Record<string, any>): string {
+  const rows = marginalBytesBySlice({ transactions: small.transactions, slices: small.sliceBytes }, { transactions: big.transactions, slices: big.sliceBytes });
+  return rows.length === 0 ? '?' : `${rows.map(({ slice, bytes }) => `${slice} ${fmt(bytes)}`).join(', ')} B per transaction (replayed from text; paymentRecords: transactions, quotes, card transactions)`;
+}
+
 function memoryGrowth(small: Record<string, any>, big: Record<string, any> | undefined): string[] {
   if (big === undefined) return ['   at a bigger size     not run (BENCH_MEMORY_EVENTS above BENCH_API_EVENTS runs it)'];
   const at = (held: Record<string, any>): HeldAt => ({ transactions: held.transactions, heapBytes: held.handleHeapBytes, bufferBytes: held.handleBufferBytes });
@@ -209,6 +215,7 @@ function memoryGrowth(small: Record<string, any>, big: Record<string, any> | und
   return [
     `   at ${fmt(big.transactions)} transactions   ${fmt(big.handleBytesPerTransaction)} B per transaction + ${fmt(big.handleBufferBytesPerTransaction)} B of buffers through handle   (goal <= 300)`,
     `   each one added       ${added === undefined ? '?' : `${fmt(added.heap)} B + ${fmt(added.buffers)} B of buffers = ${fmt(added.total)} B`} per transaction between the two sizes (fixed costs left out: hot sets, tables, dictionaries)   (goal <= 300)`,
+    `   each one added, where: ${bySliceLine(small, big)}`,
   ];
 }
 

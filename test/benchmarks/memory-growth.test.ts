@@ -1,6 +1,6 @@
 /** Figure 12's growth line (benchmarks/memory-growth.ts): the bytes each added transaction holds. */
 import { describe, expect, it } from 'vitest';
-import { marginalBytesPerTransaction } from '../../benchmarks/memory-growth.js';
+import { marginalBytesBySlice, marginalBytesPerTransaction } from '../../benchmarks/memory-growth.js';
 
 describe('marginalBytesPerTransaction', () => {
   it('leaves out what both sizes hold (the fixed costs)', () => {
@@ -13,5 +13,22 @@ describe('marginalBytesPerTransaction', () => {
     const at = { transactions: 10, heapBytes: 1, bufferBytes: 1 };
     expect(marginalBytesPerTransaction(at, at)).toBeUndefined();
     expect(marginalBytesPerTransaction({ ...at, transactions: 20 }, at)).toBeUndefined();
+  });
+});
+
+describe('marginalBytesBySlice', () => {
+  it('gives each part what an added transaction holds in it, largest first, the small ones summed last', () => {
+    // ledger: 100 fixed + 200 a transaction; lists: 5,000 fixed + 50; timers: 2 a transaction; cards: fixed only.
+    const at = (n: number) => ({ transactions: n, slices: { ledger: 100 + 200 * n, lists: 5_000 + 50 * n, timers: 2 * n, cards: 700 } });
+    expect(marginalBytesBySlice(at(100), at(1_100))).toEqual([
+      { slice: 'ledger', bytes: 200 },
+      { slice: 'lists', bytes: 50 },
+      { slice: 'others', bytes: 2 },
+    ]);
+  });
+
+  it('has no rows when the bigger size adds no transaction', () => {
+    const at = { transactions: 10, slices: { ledger: 1 } };
+    expect(marginalBytesBySlice(at, at)).toEqual([]);
   });
 });
