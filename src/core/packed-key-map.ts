@@ -91,12 +91,14 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
   #holes = 0;
   // Iterations started and not finished: rows are not renumbered under them.
   #iterating = 0;
-  // The last key found and its row, while that row is live: a store reads a record and sets its
-  // next version under the same id string, and V8 would not hash that string twice either.
+  // The last key looked up and its row (EMPTY: absent), while the table is as that lookup found
+  // it: a store reads a record and sets its next version under the same id string, checks that a
+  // new id is absent and then sets it, and V8 would not hash that string twice either. Every change
+  // of the table (an insert, a delete, a reset) sets or drops it.
   #lastKey: string | undefined = undefined;
   #lastRow = EMPTY;
   // What the last failed lookup found: the empty slot, the key's hash and its prefix code
-  // (`IdColumn.parse`), for the insert after it.
+  // (`IdColumn.parse`), for the insert after it (kept with #lastKey while it is that key's).
   #missSlot = EMPTY;
   #missHash = 0;
   #missCode = 0;
@@ -316,6 +318,8 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
         this.#missSlot = slot;
         this.#missHash = hash;
         this.#missCode = code;
+        this.#lastKey = key;
+        this.#lastRow = EMPTY;
         return EMPTY;
       }
       if (table[2 * slot + 1] === hash && (packed ? keys.equalsParsed(row, code) : keys.equals(row, key))) {

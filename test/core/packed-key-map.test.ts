@@ -138,6 +138,35 @@ describe('PackedKeyMap', () => {
     expect(map.keyAt(255)).toBe(uuidKey('Late'));
   });
 
+  it('keeps the last absent key only while the table is unchanged: an insert, delete or clear between the lookup and the set refiles it', () => {
+    // A lookup that finds a key absent keeps its probe for the set that follows (a store checks
+    // a new id is absent and then sets it): any change of the table in between must void it.
+    const map = new PackedKeyMap<number>(TINY);
+    const plain = new Map<string, number>();
+    const both = (key: string, value: number): void => {
+      map.set(key, value);
+      plain.set(key, value);
+    };
+    both(KEYS[0], 0);
+    expect(map.has(KEYS[1])).toBe(false);
+    both(KEYS[2], 2); // inserted (and the 2-slot table grown) between has and set
+    both(KEYS[1], 1);
+    expect(map.get(KEYS[3])).toBeUndefined();
+    expect(map.delete(KEYS[0])).toBe(true); // deleted (and the holes renumbered) between get and set
+    plain.delete(KEYS[0]);
+    both(KEYS[3], 3);
+    expect(map.get(KEYS[6])).toBeUndefined();
+    map.clear();
+    plain.clear();
+    both(KEYS[6], 6);
+    expect(map.has(KEYS[4])).toBe(false);
+    expect(map.has(KEYS[4])).toBe(false); // asked twice: the kept miss answers
+    both(KEYS[4], 4);
+    both(KEYS[0], 0);
+    expectSame(map, plain);
+    for (const [key, value] of plain) expect(map.get(key)).toBe(value);
+  });
+
   it('takes only string keys and defined values, and finds no other key', () => {
     const map = new PackedKeyMap<number>();
     expect(() => map.set(undefined as unknown as string, 1)).toThrow();
@@ -151,6 +180,7 @@ describe('PackedKeyMap', () => {
         { weight: 6, arbitrary: fc.tuple(fc.constant('set' as const), fc.constantFrom(...KEYS), fc.integer()) },
         { weight: 3, arbitrary: fc.tuple(fc.constant('delete' as const), fc.constantFrom(...KEYS), fc.constant(0)) },
         { weight: 3, arbitrary: fc.tuple(fc.constant('get' as const), fc.constantFrom(...KEYS), fc.constant(0)) },
+        { weight: 2, arbitrary: fc.tuple(fc.constant('has' as const), fc.constantFrom(...KEYS), fc.constant(0)) },
         { weight: 1, arbitrary: fc.tuple(fc.constant('clear' as const), fc.constant(''), fc.constant(0)) },
       ),
       { maxLength: 120 },
@@ -165,6 +195,7 @@ describe('PackedKeyMap', () => {
         plain.set(key, value);
       } else if (kind === 'delete') expect(map.delete(key)).toBe(plain.delete(key));
       else if (kind === 'get') expect(map.get(key)).toBe(plain.get(key));
+      else if (kind === 'has') expect(map.has(key)).toBe(plain.has(key));
       else {
         map.clear();
         plain.clear();
