@@ -196,6 +196,9 @@ export function setLastOwnRowCode(lists: PositionArena, long: Map<string, Custom
 /** Sets the status of member `local` of a customer's `list` to `status`, in its code byte and its `CodeIndex` when it has one. */
 export function setOwnRowStatus(lists: PositionArena, long: Map<string, CustomerRowCodes>, customerId: string, list: number, local: number, status: number): void {
   setListCode(lists, list, local, ownRowCode(ownTypeCode(listCodeAt(lists, list, local)), status));
+  // Only a list past one block has `CodeIndex`es (`setLastOwnRowCode`), and lists never shrink:
+  // most status moves look no id up here.
+  if (listLength(lists, list) <= CODE_BLOCK_SIZE) return;
   const codes = long.get(customerId);
   if (codes !== undefined) setCode(codes.status, local, status);
 }
