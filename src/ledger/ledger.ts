@@ -61,6 +61,8 @@ import { accountView, balanceView, pendingStatusName, rowPage, transferView } fr
 
 // Shared success value: the replay path returns it instead of allocating one per transfer.
 const OK: Ok<void> = Object.freeze({ ok: true, value: undefined });
+// Accounts a batch can save before its scratch first grows (a payment's batch touches 2-4).
+const SAVED_ACCOUNTS_FIRST = 8;
 
 /** The double-entry ledger. Create with `new Ledger()` or `Ledger.fromSnapshot(s)`. */
 export class Ledger {
@@ -68,10 +70,12 @@ export class Ledger {
   // Linked-batch rollback: -1 outside a batch, else the transfer count when the batch began.
   #batchStart = -1;
   #batchSerial = 0;
-  // Accounts saved by the running batch, with their counters (4 each) and numbers (3 each).
+  // Accounts saved by the running batch, with their counters (4 each) and numbers (3 each) by
+  // save order. Typed arrays (grown by doubling, never shrunk): saving copies words, where a JS
+  // array boxed each counter as a new BigInt, for a rollback that a sound batch never needs.
   readonly #savedAccounts: number[] = [];
-  readonly #savedCounters: bigint[] = [];
-  readonly #savedNumbers: number[] = [];
+  #savedCounters = new BigInt64Array(4 * SAVED_ACCOUNTS_FIRST);
+  #savedNumbers = new Float64Array(3 * SAVED_ACCOUNTS_FIRST);
   // Pending transfers created before the running batch and resolved inside it.
   readonly #savedResolved: number[] = [];
   // (timeoutAtMs, index) of the holds the running batch created: queued for expiry on commit.
@@ -154,8 +158,6 @@ export class Ledger {
     } finally {
       this.#batchStart = -1;
       this.#savedAccounts.length = 0;
-      this.#savedCounters.length = 0;
-      this.#savedNumbers.length = 0;
       this.#savedResolved.length = 0;
       this.#batchExpiries.length = 0;
     }
@@ -398,9 +400,29 @@ export class Ledger {
     const accounts = this.#s.accounts;
     if (accounts.savedInBatch[a] === this.#batchSerial) return;
     accounts.savedInBatch[a] = this.#batchSerial;
+    const i = this.#savedAccounts.length;
     this.#savedAccounts.push(a);
-    for (let k = 0; k < 4; k += 1) this.#savedCounters.push(accounts.i64[WORDS * a + k]!);
-    for (const word of [LAST_AT_MS, POSTING_COUNT, LAST_POSTING]) this.#savedNumbers.push(accounts.f64[WORDS * a + word]!);
+    if (4 * i === this.#savedCounters.length) this.#growSaved();
+    const counters = this.#savedCounters;
+    const numbers = this.#savedNumbers;
+    const from = WORDS * a;
+    counters[4 * i] = accounts.i64[from]!;
+    counters[4 * i + 1] = accounts.i64[from + 1]!;
+    counters[4 * i + 2] = accounts.i64[from + 2]!;
+    counters[4 * i + 3] = accounts.i64[from + 3]!;
+    numbers[3 * i] = accounts.f64[from + LAST_AT_MS]!;
+    numbers[3 * i + 1] = accounts.f64[from + POSTING_COUNT]!;
+    numbers[3 * i + 2] = accounts.f64[from + LAST_POSTING]!;
+  }
+
+  // Doubles the room for saved accounts, keeping the ones saved.
+  #growSaved(): void {
+    const counters = new BigInt64Array(2 * this.#savedCounters.length);
+    counters.set(this.#savedCounters);
+    this.#savedCounters = counters;
+    const numbers = new Float64Array(2 * this.#savedNumbers.length);
+    numbers.set(this.#savedNumbers);
+    this.#savedNumbers = numbers;
   }
 
   // Undoes the running batch: accounts, resolved holds, created transfers and their ids.

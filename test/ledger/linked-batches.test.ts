@@ -73,6 +73,30 @@ describe('a linked batch', () => {
     expect(ledger.checkInvariants()).toEqual([]);
   });
 
+  it('rolls back a batch that saved more accounts than its first scratch holds, and the next one too', () => {
+    // The batch's saved counters and numbers sit in typed arrays grown on demand (8 accounts
+    // first): a refused batch over 40 accounts must restore every one of them, from a grown
+    // scratch, and a later refused batch must restore its own accounts, not stale copies.
+    const ids = Array.from({ length: 40 }, (_, k) => `acct-${k}`);
+    const ledger = ledgerWith(() => new Ledger(), Object.fromEntries(ids.map((id, k) => [id, k === 39 ? { noOverdraft: true } : {}])));
+    // Funded one transfer at a time (no batch): the refused batch below is the first to grow the scratch.
+    for (const [k, id] of ids.slice(1).entries()) {
+      expect(ledger.createTransfers([{ id: `tr-fund-${k}`, debitAccountId: ids[0]!, creditAccountId: id, amountMinor: BigInt(k + 1), atMs: 50 + k }]).ok).toBe(true);
+    }
+    for (const round of [0, 1]) {
+      const before = everything(ledger);
+      // A chain through every account, then an overdraft of the last one: refused at the end.
+      const chain: TransferSpec[] = ids.slice(0, -1).map((id, k) => ({ id: `tr-${round}-${k}`, debitAccountId: id, creditAccountId: ids[k + 1]!, amountMinor: 7n, atMs: 200 + 200 * round }));
+      chain.push({ id: `tr-${round}-over`, debitAccountId: ids[39]!, creditAccountId: ids[0]!, amountMinor: 1_000_000n, atMs: 200 + 200 * round });
+      const result = ledger.createTransfers(chain);
+      expect(result.ok ? undefined : result.error).toMatchObject({ index: 39, error: { code: 'EXCEEDS_CREDITS' } });
+      expect(everything(ledger)).toEqual(before);
+      expect(ledger.checkInvariants()).toEqual([]);
+      // Something changes between the rounds, so that stale saved copies would show.
+      expect(ledger.createTransfers([{ id: `tr-between-${round}`, debitAccountId: ids[0]!, creditAccountId: ids[20]!, amountMinor: 3n, atMs: 300 + 200 * round }]).ok).toBe(true);
+    }
+  });
+
   it('leaves no expiry behind for a hold created by a refused batch', () => {
     const ledger = fixture();
     const refused = ledger.createTransfers([
