@@ -3,7 +3,7 @@
  * owner's share of it. As a `string[]` such a list costs a pointer and a ~70 B string per id
  * (`<Type>:<uuid>`), and the same strings again in every index that lists them; here an id is 17
  * bytes of an `IdColumn` (`PackedIdList`), a position into a map's insertion order
- * (`IdsAtPositions`, 4 bytes), or nothing at all (`OrderOf`, the map's own order). Each is a
+ * (core/position-maps.ts, 4 bytes), or nothing at all (`OrderOf`, the map's own order). Each is a
  * `KeyOrder` with `map`, and reads like a `readonly string[]` through `at`, `length` and iteration.
  */
 import { IdColumn } from './id-column.js';
@@ -69,25 +69,5 @@ export class OrderOf extends IdOrder {
 
   override at(position: number): string | undefined {
     return this.#source.at(position);
-  }
-}
-
-/** The ids of `source` at `positions` (ascending or not), read through; `positions` is shared, not copied. */
-export class IdsAtPositions extends IdOrder {
-  readonly #positions: readonly number[];
-  readonly #source: KeyOrder;
-
-  constructor(positions: readonly number[], source: KeyOrder) {
-    super();
-    this.#positions = positions;
-    this.#source = source;
-  }
-
-  override get length(): number {
-    return this.#positions.length;
-  }
-
-  override at(position: number): string | undefined {
-    return inRange(position, this.#positions.length) ? this.#source.at(this.#positions[position]!) : undefined;
   }
 }

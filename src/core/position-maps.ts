@@ -1,61 +1,108 @@
 /**
  * Indexes from a key to ids of one map (the target: a `PackedKeyMap` no key is deleted from, whose
  * insertion positions stand for its keys), holding positions instead of id strings: the agents'
- * indexes by customer, by agent, by quote and by token hash. As a `Map<string, string[]>` each
- * listed id is a pointer and, once the records are packed, the index's own ~70 B string; here it
- * is a 4-byte position, and the index's keys are packed (`PackedKeyMap`).
+ * indexes by customer and by agent (`PositionLists`), and by token hash and by quote
+ * (`PositionValuedMap`). As a `Map<string, string[]>` each listed id is a pointer and, once the
+ * records are packed, the index's own ~70 B string; here it is a 4-byte position, and the index's
+ * keys are packed (`PackedKeyMap`).
  */
 import { assert } from './assert.js';
-import { IdsAtPositions } from './id-order.js';
+import { IdOrder } from './id-order.js';
 import { type KeyOrder, PackedKeyMap } from './packed-key-map.js';
+import { appendToList, emptyPositionArena, listLength, listMemberAt, NO_LIST, type PositionArena } from './position-arena.js';
 
 /** A map whose keys' positions never change: nothing is deleted from it (`PackedKeyMap`). */
 export type PositionedKeys = { readonly order: KeyOrder; positionOf(key: string): number };
 
 /**
- * Per key, the positions of some of the target's keys in the order they were pushed; `get` gives
- * them as ids (`IdsAtPositions`).
+ * Per key (packed, `PackedKeyMap`), an append-only list of small non-negative integers (rows or
+ * positions of another map), all lists in one `PositionArena`: a header word and 4 B a member,
+ * where a JS array per key cost ~100 B besides its members. Read like a Map of lists (`get`,
+ * iteration); a subclass says what a list reads as (`listView`). A view reads its list as it was
+ * when asked: a `push` may move the list, so ask again after one.
  */
-export class PositionLists {
-  readonly #lists = new PackedKeyMap<number[]>();
-  readonly #target: PositionedKeys;
-
-  constructor(target: PositionedKeys) {
-    this.#target = target;
-  }
+export abstract class ArenaListsByKey<L> {
+  readonly #handles = new PackedKeyMap<number>();
+  readonly #arena = emptyPositionArena();
 
   /** Number of keys with a list. */
   get size(): number {
-    return this.#lists.size;
+    return this.#handles.size;
   }
 
-  /** The ids listed under `key`, or undefined when none ever was. */
-  get(key: string): IdsAtPositions | undefined {
-    const positions = this.#lists.get(key);
-    return positions === undefined ? undefined : new IdsAtPositions(positions, this.#target.order);
+  /** The list of `key`, or undefined when nothing was ever pushed under it. */
+  get(key: string): L | undefined {
+    const list = this.#handles.get(key);
+    return list === undefined ? undefined : this.listView(this.#arena, list);
   }
 
   has(key: string): boolean {
-    return this.#lists.has(key);
+    return this.#handles.has(key);
   }
 
-  /** Appends the target's key at `position` to the list of `key`. */
-  push(key: string, position: number): void {
-    const positions = this.#lists.get(key);
-    if (positions === undefined) this.#lists.set(key, [position]);
-    else positions.push(position);
+  /** Appends `member` (0 <= member < 2^31) to the list of `key`. */
+  push(key: string, member: number): void {
+    const list = this.#handles.get(key) ?? NO_LIST;
+    const moved = appendToList(this.#arena, list, member);
+    if (moved !== list) this.#handles.set(key, moved);
   }
 
   keys(): MapIterator<string> {
-    return this.#lists.keys();
+    return this.#handles.keys();
   }
 
-  *entries(): Generator<[string, IdsAtPositions], void, undefined> {
-    for (const [key, positions] of this.#lists) yield [key, new IdsAtPositions(positions, this.#target.order)];
+  *values(): Generator<L, undefined, undefined> {
+    for (const list of this.#handles.values()) yield this.listView(this.#arena, list);
   }
 
-  [Symbol.iterator](): Generator<[string, IdsAtPositions], void, undefined> {
+  *entries(): Generator<[string, L], undefined, undefined> {
+    for (const [key, list] of this.#handles) yield [key, this.listView(this.#arena, list)];
+  }
+
+  [Symbol.iterator](): Generator<[string, L], undefined, undefined> {
     return this.entries();
+  }
+
+  /** What the list at handle `list` of `arena` reads as (read at once, not kept). */
+  protected abstract listView(arena: PositionArena, list: number): L;
+}
+
+/** The ids of `source` at the members of one list of `arena` (positions into `source`), read through. */
+class ArenaIds extends IdOrder {
+  readonly #arena: PositionArena;
+  readonly #list: number;
+  readonly #source: KeyOrder;
+
+  constructor(arena: PositionArena, list: number, source: KeyOrder) {
+    super();
+    this.#arena = arena;
+    this.#list = list;
+    this.#source = source;
+  }
+
+  override get length(): number {
+    return listLength(this.#arena, this.#list);
+  }
+
+  override at(position: number): string | undefined {
+    return Number.isInteger(position) && position >= 0 && position < this.length ? this.#source.at(listMemberAt(this.#arena, this.#list, position)) : undefined;
+  }
+}
+
+/**
+ * Per key, the positions of some of the target's keys in the order they were pushed; `get` gives
+ * them as ids (an `IdOrder`).
+ */
+export class PositionLists extends ArenaListsByKey<IdOrder> {
+  readonly #target: PositionedKeys;
+
+  constructor(target: PositionedKeys) {
+    super();
+    this.#target = target;
+  }
+
+  protected listView(arena: PositionArena, list: number): IdOrder {
+    return new ArenaIds(arena, list, this.#target.order);
   }
 }
 

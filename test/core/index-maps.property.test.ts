@@ -9,7 +9,7 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { DerivedKeyMap } from '../../src/core/derived-key-map.js';
 import { hashString } from '../../src/core/id-hash.js';
-import { IdsAtPositions, OrderOf, PackedIdList } from '../../src/core/id-order.js';
+import { OrderOf, PackedIdList } from '../../src/core/id-order.js';
 import { PackedKeyMap } from '../../src/core/packed-key-map.js';
 import { PositionLists, PositionValuedMap } from '../../src/core/position-maps.js';
 
@@ -102,6 +102,10 @@ describe('PositionLists and PositionValuedMap', () => {
         const owner = OWNERS[s.add]!;
         lists.push(owner, target.size - 1);
         plainLists.set(owner, [...(plainLists.get(owner) ?? []), id]);
+        // Read right after the push, which may have moved the list to a larger block.
+        const view = lists.get(owner)!;
+        const plain = plainLists.get(owner)!;
+        expect([view.length, view.at(0), view.at(plain.length - 1), view.at(plain.length), view.at(-1), [...view]]).toEqual([plain.length, plain[0], id, undefined, undefined, plain]);
       } else if ('point' in s) {
         if (target.size === 0) continue;
         const id = target.keyAt(s.at % target.size);
@@ -113,6 +117,7 @@ describe('PositionLists and PositionValuedMap', () => {
     }
     expect([lists.size, [...lists.keys()]]).toEqual([plainLists.size, [...plainLists.keys()]]);
     expect([...lists].map(([owner, ids]) => [owner, [...ids]])).toEqual([...plainLists]);
+    expect([...lists.values()].map((ids) => [...ids])).toEqual([...plainLists.values()]);
     for (const owner of [...OWNERS, 'nobody']) {
       const ids = lists.get(owner);
       expect(ids === undefined ? undefined : [...ids]).toEqual(plainLists.get(owner));
@@ -136,10 +141,12 @@ describe('id orders', () => {
     for (const id of new Set(ids)) map.set(id, 0);
     const distinct = [...new Set(ids)];
     const positions = distinct.map((_, k) => k).filter((k) => k % 2 === 0);
+    const lists = new PositionLists(map);
+    for (const position of positions) lists.push('even', position);
     const cases = [
       [packed, ids],
       [new OrderOf(map.order), distinct],
-      [new IdsAtPositions(positions, map.order), positions.map((k) => distinct[k]!)],
+      [lists.get('even') ?? new OrderOf([]), positions.map((k) => distinct[k]!)],
     ] as const;
     for (const [order, array] of cases) {
       expect([order.length, [...order], order.map((id, k) => `${k}:${id}`)]).toEqual([array.length, array, array.map((id, k) => `${k}:${id}`)]);

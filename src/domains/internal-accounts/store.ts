@@ -7,9 +7,10 @@
 import { assert, InvariantError } from '../../core/assert.js';
 import type { CurrencyCode } from '../../core/currency.js';
 import { deepFreeze } from '../../core/freeze.js';
-import { type KeyOrder, PackedKeyMap } from '../../core/packed-key-map.js';
+import type { KeyOrder } from '../../core/packed-key-map.js';
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
-import { appendToList, emptyPositionArena, listLength, listMemberAt, NO_LIST, type PositionArena } from '../../core/position-arena.js';
+import { listLength, listMemberAt, type PositionArena } from '../../core/position-arena.js';
+import { ArenaListsByKey } from '../../core/position-maps.js';
 import { int32WithRoom } from '../../core/typed-growth.js';
 import type { SweepRule } from './sweep-rule.js';
 
@@ -145,55 +146,20 @@ class ArenaAccountList extends AccountRows {
 }
 
 /**
- * Each customer's accounts in opening order: a customer id (packed, `PackedKeyMap`) to its list of
- * rows in one `PositionArena` (a header word and 4 B an account), where a Map of id strings to JS
- * arrays of id strings cost ~200 B a customer. Read like a Map of lists (`get`, iteration).
+ * Each customer's accounts in opening order: a customer id (packed) to its list of rows in one
+ * arena (core/position-maps.ts `ArenaListsByKey`: a header word and 4 B an account), where a Map
+ * of id strings to JS arrays of id strings cost ~200 B a customer. Read like a Map of lists.
  */
-export class AccountListsByCustomer {
-  readonly #lists = new PackedKeyMap<number>();
-  readonly #arena = emptyPositionArena();
+export class AccountListsByCustomer extends ArenaListsByKey<AccountList> {
   readonly #accounts: PackedRecordMap<InternalAccount>;
 
   constructor(accounts: PackedRecordMap<InternalAccount>) {
+    super();
     this.#accounts = accounts;
   }
 
-  /** How many customers have an account. */
-  get size(): number {
-    return this.#lists.size;
-  }
-
-  /** The accounts of `customerId`, undefined when it has none. */
-  get(customerId: string): AccountList | undefined {
-    const list = this.#lists.get(customerId);
-    return list === undefined ? undefined : new ArenaAccountList(this.#arena, list, this.#accounts);
-  }
-
-  has(customerId: string): boolean {
-    return this.#lists.has(customerId);
-  }
-
-  /** Appends the account at `row` of the record map to `customerId`'s list. */
-  push(customerId: string, row: number): void {
-    const list = this.#lists.get(customerId) ?? NO_LIST;
-    const moved = appendToList(this.#arena, list, row);
-    if (moved !== list) this.#lists.set(customerId, moved);
-  }
-
-  keys(): MapIterator<string> {
-    return this.#lists.keys();
-  }
-
-  *values(): Generator<AccountList, undefined, undefined> {
-    for (const [, list] of this.entries()) yield list;
-  }
-
-  *entries(): Generator<[string, AccountList], undefined, undefined> {
-    for (const [customerId, list] of this.#lists) yield [customerId, new ArenaAccountList(this.#arena, list, this.#accounts)];
-  }
-
-  [Symbol.iterator](): Generator<[string, AccountList], undefined, undefined> {
-    return this.entries();
+  protected listView(arena: PositionArena, list: number): AccountList {
+    return new ArenaAccountList(arena, list, this.#accounts);
   }
 }
 
