@@ -189,7 +189,10 @@ function indexText(e: Engine): string {
   const { stablecoinOperations, agentActions, customerPayments } = e.state.lists;
   return JSON.stringify({
     coins: [stablecoinOperations.listed, sorted(stablecoinOperations.byCoin).map(([k, v]) => [k, v.createdMs, codes(v.type), codes(v.status)])],
-    agents: sorted(agentActions.byAgent).map(([k, v]) => [k, v.createdMs, codes(v.status)]),
+    agents: [
+      sorted(agentActions.ownByAgent).map(([k, v]) => [k, listMembers(agentActions.ownLists, v), listTimes(agentActions.ownLists, v), listCodes(agentActions.ownLists, v)]),
+      sorted(agentActions.ownLongStatus).map(([k, v]) => [k, codes(v)]),
+    ],
     payments: [
       customerPayments.listed,
       sorted(customerPayments.byCustomer).map(([k, v]) => [k, listMembers(customerPayments.positionLists, v), listTimes(customerPayments.positionLists, v), listCodes(customerPayments.positionLists, v)]),

@@ -10,10 +10,10 @@
 import type { ActionFilters, OrderedPage } from '../agents/list.js';
 import type { AgentAction } from '../agents/types.js';
 import type { DomainState } from '../state.js';
-import { actionStatusCode } from './agent-actions.js';
+import { type AgentActionListIndex, actionStatusCode } from './agent-actions.js';
 import { countPlan, type ListPlan, pageInEitherOrder } from './query.js';
-import { NO_LIST } from '../../core/position-arena.js';
-import { arenaListSource, codeSource, firstPositionAtLeast, ownedArenaCodeSource, type PositionSource, sortedSource } from './sources.js';
+import { listLength, listTimeAt, NO_LIST } from '../../core/position-arena.js';
+import { arenaListSource, codeSource, firstPositionAtLeast, localCodeSource, ownedArenaCodeSource, type PositionSource, sortedSource } from './sources.js';
 
 /** The creation range [createdAfterMs, createdBeforeMs) and the order of an action page. */
 export type ActionOrder = { readonly createdAfterMs?: number; readonly createdBeforeMs?: number; readonly newestFirst?: boolean };
@@ -38,7 +38,7 @@ export function listAllAgentActionPage(
     const codes = index.statusByCustomer.get(customerId);
     sources.push(status === undefined ? arenaListSource(lists, positions) : codes === undefined ? sortedSource([]) : ownedArenaCodeSource(lists, positions, codes, status));
   }
-  const plan: ListPlan = { sources, ...rangeOf(index.createdMs, order) };
+  const plan: ListPlan = { sources, ...rangeOf(index.createdMs.length, (position) => index.createdMs[position] ?? 0, order) };
   return pageOf(plan, page, order, (position) => state.agents.actions.get(state.agents.actionOrder.at(position)!)!);
 }
 
@@ -50,21 +50,27 @@ export function listAgentActionPage(
   page: { readonly limit: number; readonly position: number },
   order: ActionOrder = {},
 ): OrderedPage<AgentAction> {
-  const own = state.lists.agentActions.byAgent.get(agentId);
+  const index = state.lists.agentActions;
+  const own = index.ownByAgent.get(agentId);
   const ids = state.agents.actionsByAgent.get(agentId) ?? [];
   if (own === undefined) return { items: [], totalCount: 0 };
   const actionAt = (position: number): AgentAction => state.agents.actions.get(ids.at(position)!)!;
-  const sources = filters.status === undefined ? [] : [codeSource(own.status, actionStatusCode(filters.status))];
+  const sources = filters.status === undefined ? [] : [ownStatusSource(index, agentId, own, actionStatusCode(filters.status))];
   // An agent's actions are its customer's; the customer filter is still checked, not assumed.
   const customerId = filters.customerId;
   const residual = customerId === undefined ? undefined : (position: number): boolean => actionAt(position).customerId === customerId;
-  return pageOf({ sources, residual, ...rangeOf(own.createdMs, order) }, page, order, actionAt);
+  const lists = index.ownLists;
+  return pageOf({ sources, residual, ...rangeOf(listLength(lists, own), (local) => listTimeAt(lists, own, local), order) }, page, order, actionAt);
 }
 
-/** [lo, hi): the positions created in the range (creation times never decrease along a list). */
-function rangeOf(createdMs: readonly number[], order: ActionOrder): { readonly lo: number; readonly hi: number } {
-  const keyAt = (position: number): number => createdMs[position] ?? 0;
-  const length = createdMs.length;
+// The local positions of an agent's own `list` whose status is `code`: its `CodeIndex` when the list has one (a long list), else a scan of its code bytes.
+function ownStatusSource(index: AgentActionListIndex, agentId: string, list: number, code: number): PositionSource {
+  const long = index.ownLongStatus.get(agentId);
+  return long === undefined ? localCodeSource(index.ownLists, list, (byte) => byte, code) : codeSource(long, code);
+}
+
+/** [lo, hi): the positions created in the range, `keyAt(position)` the creation time of each of `length` positions (never decreasing). */
+function rangeOf(length: number, keyAt: (position: number) => number, order: ActionOrder): { readonly lo: number; readonly hi: number } {
   return {
     lo: order.createdAfterMs === undefined ? 0 : firstPositionAtLeast(length, keyAt, order.createdAfterMs),
     hi: order.createdBeforeMs === undefined ? length : firstPositionAtLeast(length, keyAt, order.createdBeforeMs),

@@ -2,17 +2,20 @@
  * The index of `GET /agents/approvals` without an agent: action positions (the agent store's
  * `actionOrder`) per customer, and each action's status as a code (it moves on approve, reject,
  * fail), over all actions and again over each customer's positions (a customer's actions of one
- * status: the approvals of a customer). Per agent, the same status codes over that agent's own
- * list (`agents.actionsByAgent`), for one agent's actions. Ids and positions only; kept by
- * `listing/evolve.ts`.
+ * status: the approvals of a customer). Per agent, the creation times and status codes over that
+ * agent's own list (`agents.actionsByAgent`), for one agent's actions: one list per agent in an
+ * arena with times and codes, where an object, a JS array of times and a `CodeIndex` per agent cost
+ * ~200 B besides its actions; an agent past one `CODE_BLOCK_SIZE` block of actions also has its
+ * codes as a `CodeIndex` (`ownLongStatus`), so that a status filter costs O(log n) on a long list.
+ * Ids and positions only; kept by `listing/evolve.ts`.
  */
-import { PackedKeyMap } from '../../core/packed-key-map.js';
+import { type KeyOrder, PackedKeyMap } from '../../core/packed-key-map.js';
 import { instantToMs } from '../../core/time.js';
 import type { AgentStore } from '../agents/store.js';
 import { AGENT_ACTION_STATUSES, type AgentAction } from '../agents/types.js';
-import { appendCode, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
-import { emptyPositionArena, listLowerBound, type PositionArena } from '../../core/position-arena.js';
-import { appended, pushArenaPosition } from './sources.js';
+import { appendCode, CODE_BLOCK_SIZE, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
+import { appendTimedToList, emptyPositionArena, listCodeAt, listFirstTimeAtLeast, listLength, listLowerBound, listTimeAt, NO_LIST, type PositionArena, setListCode } from '../../core/position-arena.js';
+import { pushArenaPosition } from './sources.js';
 import { positionOfListed } from './transactions.js';
 
 /** The action list's index; positions are indexes into `agents.actionOrder`. */
@@ -26,16 +29,27 @@ export type AgentActionListIndex = {
   readonly status: CodeIndex;
   /** Per customer, the status codes parallel to its `byCustomer` positions. */
   readonly statusByCustomer: Map<string, CodeIndex>;
-  /** Per agent: positions index that agent's `actionsByAgent` list. */
-  readonly byAgent: Map<string, OwnActionIndex>;
+  /**
+   * Per agent, a list of `ownLists` (its handle here) parallel to that agent's `actionsByAgent`
+   * list: local position i is its i-th action, whose `agents.actionOrder` position is member i,
+   * its `createdAt` in epoch ms time i and its status code code i.
+   */
+  readonly ownByAgent: Map<string, number>;
+  /** The agents' lists of `ownByAgent`, with times and codes. */
+  readonly ownLists: PositionArena;
+  /** Per agent with more than `CODE_BLOCK_SIZE` actions, its status codes again as a `CodeIndex` (local positions). */
+  readonly ownLongStatus: Map<string, CodeIndex>;
 };
-
-/** One agent's actions: `createdAt` in epoch ms and the status code, parallel to its list. */
-export type OwnActionIndex = { createdMs: number[]; readonly status: CodeIndex };
 
 /** An empty index. */
 export function emptyAgentActionListIndex(): AgentActionListIndex {
-  return { createdMs: [], positionLists: emptyPositionArena(), byCustomer: new PackedKeyMap(), status: emptyCodeIndex(), statusByCustomer: new PackedKeyMap(), byAgent: new PackedKeyMap() };
+  return {
+    createdMs: [],
+    positionLists: emptyPositionArena(), byCustomer: new PackedKeyMap(), status: emptyCodeIndex(), statusByCustomer: new PackedKeyMap(),
+    ownByAgent: new PackedKeyMap(),
+    ownLists: emptyPositionArena(true, true),
+    ownLongStatus: new PackedKeyMap(),
+  };
 }
 
 /** The status code of a filter value (1-based). */
@@ -49,10 +63,23 @@ export function catchUpAgentActionList(store: AgentStore, index: AgentActionList
     pushArenaPosition(index.positionLists, index.byCustomer, action.customerId, position);
     appendCode(index.status, actionStatusCode(action.status));
     appendCode(customerCodesFor(index, action.customerId), actionStatusCode(action.status));
-    const own = ownIndexFor(index, action.agentId);
-    own.createdMs = appended(own.createdMs, instantToMs(action.createdAt));
-    appendCode(own.status, actionStatusCode(action.status));
+    appendOwn(index, action, position);
   }
+}
+
+// Appends the action at `position` to its agent's own list, and to the agent's `CodeIndex` once the list passes one block.
+function appendOwn(index: AgentActionListIndex, action: AgentAction, position: number): void {
+  const list = appendTimedToList(index.ownLists, index.ownByAgent.get(action.agentId) ?? NO_LIST, position, instantToMs(action.createdAt));
+  index.ownByAgent.set(action.agentId, list);
+  const length = listLength(index.ownLists, list);
+  setListCode(index.ownLists, list, length - 1, actionStatusCode(action.status));
+  if (length <= CODE_BLOCK_SIZE) return;
+  let codes = index.ownLongStatus.get(action.agentId);
+  if (codes === undefined) {
+    codes = emptyCodeIndex();
+    index.ownLongStatus.set(action.agentId, codes);
+  }
+  for (let local = codes.length; local < length; local += 1) appendCode(codes, listCodeAt(index.ownLists, list, local));
 }
 
 function customerCodesFor(index: AgentActionListIndex, customerId: string): CodeIndex {
@@ -64,15 +91,6 @@ function customerCodesFor(index: AgentActionListIndex, customerId: string): Code
   return codes;
 }
 
-function ownIndexFor(index: AgentActionListIndex, agentId: string): OwnActionIndex {
-  let own = index.byAgent.get(agentId);
-  if (own === undefined) {
-    own = { createdMs: [], status: emptyCodeIndex() };
-    index.byAgent.set(agentId, own);
-  }
-  return own;
-}
-
 /** Re-reads a listed action's status. */
 export function syncAgentActionStatus(store: AgentStore, index: AgentActionListIndex, action: AgentAction): void {
   const position = positionOfListed({ ids: store.actionOrder, createdMs: index.createdMs }, action.id, instantToMs(action.createdAt));
@@ -82,9 +100,22 @@ export function syncAgentActionStatus(store: AgentStore, index: AgentActionListI
     const codes = index.statusByCustomer.get(action.customerId);
     if (positions !== undefined && codes !== undefined) setCode(codes, listLowerBound(index.positionLists, positions, position), actionStatusCode(action.status));
   }
-  const own = index.byAgent.get(action.agentId);
+  const own = index.ownByAgent.get(action.agentId);
   const ids = store.actionsByAgent.get(action.agentId);
   if (own === undefined || ids === undefined) return;
-  const ownPosition = positionOfListed({ ids, createdMs: own.createdMs }, action.id, instantToMs(action.createdAt));
-  if (ownPosition !== -1) setCode(own.status, ownPosition, actionStatusCode(action.status));
+  const local = ownLocalOf(index.ownLists, own, ids, action);
+  if (local === -1) return;
+  setListCode(index.ownLists, own, local, actionStatusCode(action.status));
+  const codes = index.ownLongStatus.get(action.agentId);
+  if (codes !== undefined) setCode(codes, local, actionStatusCode(action.status));
+}
+
+// The local position of `action` in its agent's own `list` (`ids`, its ids), or -1: a binary search on the creation times.
+function ownLocalOf(lists: PositionArena, list: number, ids: KeyOrder, action: AgentAction): number {
+  const createdMs = instantToMs(action.createdAt);
+  const length = Math.min(listLength(lists, list), ids.length);
+  for (let local = listFirstTimeAtLeast(lists, list, createdMs); local < length && listTimeAt(lists, list, local) === createdMs; local += 1) {
+    if (ids.at(local) === action.id) return local;
+  }
+  return -1;
 }

@@ -1,0 +1,80 @@
+/**
+ * One agent's actions read from the list index (listing/agent-actions.ts: a list per agent in an
+ * arena with times and codes, and a `CodeIndex` for an agent past one block) answer as the scan of
+ * the agent's actions (`listActions`) and as a plain filter of them by status and creation range,
+ * under any sequence of creations and status moves, whether the index was kept live or rebuilt
+ * from the store; lists long enough to pass `CODE_BLOCK_SIZE` included.
+ */
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect } from 'vitest';
+import { listActions } from '../../src/domains/agents/list.js';
+import { addAction, emptyAgentStore } from '../../src/domains/agents/store.js';
+import { AGENT_ACTION_STATUSES, type AgentAction } from '../../src/domains/agents/types.js';
+import { type ActionOrder, listAgentActionPage } from '../../src/domains/listing/agent-action-page.js';
+import { catchUpAgentActionList, emptyAgentActionListIndex, syncAgentActionStatus } from '../../src/domains/listing/agent-actions.js';
+import { CODE_BLOCK_SIZE } from '../../src/domains/listing/code-index.js';
+import type { DomainState } from '../../src/domains/state.js';
+
+const uuid = (n: number): string => `019b8ee3-12dd-77a1-8e94-${n.toString(16).padStart(12, '0')}`;
+const AGENTS = [`Agent:${uuid(1)}`, `Agent:${uuid(2)}`, `Agent:${uuid(3)}`];
+const customerOf = (agent: number): string => `Customer:${uuid(100 + (agent % 2))}`;
+const BASE_MS = Date.parse('2026-01-01T00:00:00Z');
+
+const step = fc.oneof(
+  // Mostly the first agent, so that its list passes one block.
+  { weight: 3, arbitrary: fc.record({ create: fc.constantFrom(0, 0, 0, 0, 0, 1, 2), laterMs: fc.constantFrom(0, 0, 1, 1000) }) },
+  { weight: 1, arbitrary: fc.record({ move: fc.nat(400), status: fc.nat(AGENT_ACTION_STATUSES.length - 1) }) },
+);
+
+describe("one agent's actions in the list index", () => {
+  test.prop([fc.array(step, { minLength: 220, maxLength: 320 })], { numRuns: 25 })('answer as the scan and as a plain filter of the agent\'s actions', (steps) => {
+    const agents = emptyAgentStore();
+    const index = emptyAgentActionListIndex();
+    const state = { agents, lists: { agentActions: index } } as unknown as DomainState;
+    const created: AgentAction[] = [];
+    let atMs = BASE_MS;
+    for (const s of steps) {
+      if ('create' in s) {
+        atMs += s.laterMs;
+        const at = new Date(atMs).toISOString();
+        const action: AgentAction = { id: `AgentAction:${uuid(created.length)}`, agentId: AGENTS[s.create]!, customerId: customerOf(s.create), type: 'EXECUTE_QUOTE', status: 'PENDING_APPROVAL', quoteId: `Quote:${uuid(created.length)}`, createdAt: at, updatedAt: at };
+        addAction(agents, action);
+        created.push(action);
+        catchUpAgentActionList(agents, index);
+      } else if (created.length > 0) {
+        const old = agents.actions.get(created[s.move % created.length]!.id)!;
+        const moved = { ...old, status: AGENT_ACTION_STATUSES[s.status]! };
+        agents.actions.set(moved.id, moved);
+        syncAgentActionStatus(agents, index, moved);
+      }
+    }
+    const rebuilt = emptyAgentActionListIndex();
+    catchUpAgentActionList(agents, rebuilt);
+    const states = [state, { agents, lists: { agentActions: rebuilt } } as unknown as DomainState];
+    const times = [BASE_MS - 1, BASE_MS, BASE_MS + 1, atMs - 1000, atMs, atMs + 1];
+    for (const agentId of [...AGENTS, 'Agent:none']) {
+      const mine = [...(agents.actionsByAgent.get(agentId) ?? [])].map((id) => agents.actions.get(id)!);
+      for (const status of [undefined, ...AGENT_ACTION_STATUSES]) {
+        const filters = status === undefined ? {} : { status };
+        for (const read of states) {
+          for (const limit of [1, 7, 1000]) {
+            for (const position of [0, 1, 5, CODE_BLOCK_SIZE, CODE_BLOCK_SIZE + 3, 10_000]) {
+              expect(listAgentActionPage(read, agentId, filters, { limit, position })).toEqual(listActions(state, { agentId, ...filters }, { limit, position }));
+            }
+          }
+          for (const createdAfterMs of [undefined, ...times]) {
+            for (const createdBeforeMs of [undefined, ...times]) {
+              for (const newestFirst of [false, true]) {
+                const order: ActionOrder = { ...(createdAfterMs === undefined ? {} : { createdAfterMs }), ...(createdBeforeMs === undefined ? {} : { createdBeforeMs }), newestFirst };
+                const matches = mine.filter((a) => (status === undefined || a.status === status) && (createdAfterMs === undefined || Date.parse(a.createdAt) >= createdAfterMs) && (createdBeforeMs === undefined || Date.parse(a.createdAt) < createdBeforeMs));
+                const page = listAgentActionPage(read, agentId, filters, { limit: 1000, position: 0 }, order);
+                expect([page.totalCount, page.items.map((a) => a.id)]).toEqual([matches.length, (newestFirst ? [...matches].reverse() : matches).map((a) => a.id)]);
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(index.ownLongStatus.has(AGENTS[0]!)).toBe((agents.actionsByAgent.get(AGENTS[0]!)?.length ?? 0) > CODE_BLOCK_SIZE);
+  });
+});
