@@ -21,6 +21,8 @@ import { listOperations, type OperationFilters } from '../../src/domains/stablec
 import { OPERATION_STATUSES, OPERATION_TYPES } from '../../src/domains/stablecoins/types.js';
 import { listTransactions } from '../../src/domains/transactions/list.js';
 import { createEngine, type Engine } from '../../src/engine/engine.js';
+import type { EngineSnapshot } from '../../src/engine/snapshot.js';
+import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
 import { SANDBOX_CREDENTIAL } from '../../src/engine/options.js';
 import type { EventEnvelope } from '../../src/log/index.js';
 import { advance, burn, enabledCoin, mint } from '../stablecoins/support.js';
@@ -175,6 +177,18 @@ describe('the three indexes after replay and from a snapshot', () => {
     expect(live.length).toBeGreaterThan(1000);
     expect(indexText(createEngine({ ...OPTIONS, events: log }))).toBe(live);
     expect(indexText(createEngine({ ...OPTIONS, snapshot: JSON.parse(JSON.stringify(engine.snapshot())) }))).toBe(live);
+  });
+
+  it("a snapshot saved before the agents' own lists (an agent action index with byAgent, stop 26) loads with them made again from the store", () => {
+    const snapshot = JSON.parse(JSON.stringify(engine.snapshot())) as EngineSnapshot;
+    const lists = decodeData(snapshot.lists) as Record<string, Record<string, unknown>>;
+    const { ownByAgent: _handles, ownLists: _lists, ownLongStatus: _long, ...kept } = lists.agentActions!;
+    const older = { ...snapshot, lists: encodeData({ ...lists, agentActions: { ...kept, byAgent: new Map([['Agent:gone', { createdMs: [0], status: { codes: [1], length: 1 } }]]) } }) };
+    const loaded = createEngine({ ...OPTIONS, snapshot: older });
+    expect(indexText(loaded)).toBe(indexText(engine));
+    for (const agentId of engine.state.agents.actionsByAgent.keys()) {
+      expect(listAgentActionPage(loaded.state, agentId, {}, { limit: 100, position: 0 })).toEqual(listAgentActionPage(engine.state, agentId, {}, { limit: 100, position: 0 }));
+    }
   });
 });
 
