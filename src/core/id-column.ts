@@ -10,7 +10,7 @@
  * Only the exact shape packs: a prefix (any text), a colon, and a UUID in its canonical 8-4-4-4-12
  * form in lowercase hex, the form the engine makes. Uppercase hex would not round-trip (the text
  * is rebuilt in lowercase), so it stays a string, as does every other id (sequence numbers,
- * ULIDs, user text): those go to a fallback list of strings, in order. A chunk none of whose ids
+ * ULIDs, user text): those go to a fallback list of strings (or of codec bytes, core/encoded-texts.ts), in order. A chunk none of whose ids
  * packed has no columns at all (a ledger of `t1`, `t2`... ids costs what it did before); fallback
  * id `row` of such a chunk is fallback number `#fallbackBefore[c] + row`. In a chunk with
  * columns, a fallback id's first word holds its position in the fallback list.
@@ -21,6 +21,7 @@
 import { assert } from './assert.js';
 import { DIGIT_AT, parseUuid, UUID_DIGITS, UUID_LENGTH, uuidDigitCode, uuidText } from './uuid-text.js';
 import { ChunkedList } from './chunked-list.js';
+import type { TextList } from './encoded-texts.js';
 import { FNV_OFFSET, finishHash, fnvRange, fnvStep, hashString } from './id-hash.js';
 
 const CHUNK_BITS = 10;
@@ -51,7 +52,7 @@ export class IdColumn {
   readonly #codes: Uint8Array[] = [];
   // Per chunk: the fallback ids before its first row.
   readonly #fallbackBefore: number[] = [];
-  readonly #fallback = new ChunkedList<string>();
+  readonly #fallback: TextList;
   // Prefix `code` with its colon, and FNV-1a's state after them (id-hash.ts). Code 0 is unused.
   // A prefix stays when the ids that brought it are truncated: at most PREFIXES_MAX of them.
   readonly #heads: string[] = [''];
@@ -61,11 +62,17 @@ export class IdColumn {
   // The words of the id parsed last (`parse`, `push`): one id at a time, no allocation per id.
   readonly #parsed = new Int32Array(WORDS);
 
-  /** `chunkBits`: log2 of the rows of a chunk; tests pass a small one to cross chunks. */
-  constructor(chunkBits: number = CHUNK_BITS) {
+  /**
+   * `chunkBits`: log2 of the rows of a chunk; tests pass a small one to cross chunks.
+   * `fallback`: where the ids that do not pack go, empty (default: strings, a `ChunkedList`;
+   * core/encoded-texts.ts holds long ones as bytes).
+   */
+  constructor(chunkBits: number = CHUNK_BITS, fallback: TextList = new ChunkedList<string>()) {
     assert(Number.isInteger(chunkBits) && chunkBits >= 1 && chunkBits <= 16, 'chunkBits out of range');
+    assert(fallback.length === 0, 'an IdColumn starts with an empty fallback list');
     this.#bits = chunkBits;
     this.#rows = 1 << chunkBits;
+    this.#fallback = fallback;
   }
 
   /** Number of ids. */

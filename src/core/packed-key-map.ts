@@ -4,7 +4,7 @@
  * literal's cons string, flattened when hashed) plus ~37 B of Map entry, more than the packed
  * record it finds (docs/performance.md, "Packed keys (stop 23)"). Here an entry is a row, numbered
  * in insertion order: its key in an `IdColumn` (a UUID-shaped id in 17 bytes of typed arrays, any
- * other id a string), its value in a column by row, and an open-addressing table of [row, hash]
+ * other id a string, or codec bytes with `encodedTextKeys`: core/encoded-texts.ts), its value in a column by row, and an open-addressing table of [row, hash]
  * pairs finds a key's row. A packed key is hashed and compared by its uuid's 4 words and prefix
  * code (`IdColumn.parse`, `wordsHash`), never as text; a fallback key by its text (`hashString`).
  * ~45 B an entry in all.
@@ -18,6 +18,7 @@
  */
 import { assert } from './assert.js';
 import { ChunkedList } from './chunked-list.js';
+import { EncodedTexts } from './encoded-texts.js';
 import { IdColumn, UNKNOWN_PREFIX } from './id-column.js';
 import { hashString } from './id-hash.js';
 import { deleteSlot, EMPTY_SLOT, emptyTable, rehashed } from './linear-probing.js';
@@ -41,6 +42,11 @@ export type PackedKeyMapOptions = {
   readonly slots?: number;
   /** Holes kept before the rows are renumbered (default 1,024). */
   readonly holesKept?: number;
+  /**
+   * Keys that are not ids are held as codec bytes (`EncodedTexts`), not strings (default false):
+   * for keys of several parts, long and many, such as the idempotency store's.
+   */
+  readonly encodedTextKeys?: boolean;
 };
 
 /**
@@ -82,6 +88,7 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
   readonly #keyChunkBits: number;
   readonly #valueChunkBits: number;
   readonly #holesKept: number;
+  readonly #encodedTextKeys: boolean;
   #keys: IdColumn;
   // By row: the value, or undefined for a hole (a deleted key's row).
   #values: ChunkedList<V | undefined>;
@@ -116,7 +123,8 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
     this.#keyChunkBits = options.keyChunkBits ?? KEY_CHUNK_BITS;
     this.#valueChunkBits = options.valueChunkBits ?? 10;
     this.#holesKept = options.holesKept ?? HOLES_KEPT;
-    this.#keys = new IdColumn(this.#keyChunkBits);
+    this.#encodedTextKeys = options.encodedTextKeys ?? false;
+    this.#keys = this.#newKeys();
     this.#values = new ChunkedList<V | undefined>(this.#valueChunkBits);
     this.#table = emptyTable(slots);
   }
@@ -169,13 +177,17 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
 
   // Empties the map (not through `clear`, which a subclass may extend).
   #reset(): void {
-    this.#keys = new IdColumn(this.#keyChunkBits);
+    this.#keys = this.#newKeys();
     this.#values = new ChunkedList<V | undefined>(this.#valueChunkBits);
     this.#table = emptyTable(SLOTS_FIRST);
     this.#size = 0;
     this.#holes = 0;
     this.#lastKey = undefined;
     this.#lastRow = EMPTY;
+  }
+
+  #newKeys(): IdColumn {
+    return this.#encodedTextKeys ? new IdColumn(this.#keyChunkBits, new EncodedTexts()) : new IdColumn(this.#keyChunkBits);
   }
 
   /**
@@ -288,7 +300,12 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
     }
   }
 
-  /** Number of keys held as strings (not packed), holes included: for tests and measurements. */
+  /** True when keys that are not ids are held as codec bytes (`encodedTextKeys`): for tests. */
+  get encodesTextKeys(): boolean {
+    return this.#encodedTextKeys;
+  }
+
+  /** Number of keys not packed as ids (strings, or codec bytes with `encodedTextKeys`), holes included: for tests and measurements. */
   get fallbackKeys(): number {
     return this.#keys.fallbackLength;
   }

@@ -47,6 +47,8 @@ export type PackedRecordMapOptions = {
    * record is packed as it is set; `Infinity`: none is).
    */
   readonly hot?: number;
+  /** Ids that are not `<Prefix>:<uuid>` are held as codec bytes, not strings (`PackedKeyMapOptions.encodedTextKeys`; default false). */
+  readonly encodedTextKeys?: boolean;
 };
 
 // A load's entries, made at the map's first use: how many, the ids in order (asked once), and the
@@ -81,7 +83,7 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   #unfilled: Unfilled | undefined;
 
   constructor(options: PackedRecordMapOptions = {}) {
-    super();
+    super({ encodedTextKeys: options.encodedTextKeys ?? false });
     this.#freeze = options.freeze ?? true;
     const hot = options.hot ?? HOT_RECORDS;
     this.#recent = hot === Number.POSITIVE_INFINITY ? undefined : new Int32Array(Math.max(0, hot)).fill(NO_ROW);

@@ -3,11 +3,11 @@
  * server or auditor can start from it and replay only the events after it. A snapshot is a
  * cache: replay from a snapshot must equal replay from the start (tested).
  */
-import { idempotencyHot, shareIdTable } from './state.js';
+import { idempotencyOptions, shareIdTable } from './state.js';
 import { InvariantError } from '../core/assert.js';
 import { IdTable } from '../core/id-table.js';
 import { isPositionArena, trimmedPositionArena } from '../core/position-arena.js';
-import { HOT_RECORDS, PackedRecordMap } from '../core/packed-record-map.js';
+import { HOT_RECORDS, PackedRecordMap, type PackedRecordMapOptions } from '../core/packed-record-map.js';
 import { type PackedBytes, packBytes } from '../core/packed-bytes.js';
 import type { PackedRecords } from '../core/packed-records.js';
 import type { PlatformConfig } from '../domains/config/types.js';
@@ -255,7 +255,7 @@ function storesFromSnapshot(snapshot: EngineSnapshot, hot: number): Omit<DomainS
     accounts: accountStoreFromSnapshot(snapshot, hot),
     ledger: Ledger.fromSnapshot(snapshot.ledger),
     statements: { byKey: new Map(snapshot.statements) },
-    idempotency: idempotencyFromSnapshot(snapshot.idempotency, idempotencyHot(hot)),
+    idempotency: idempotencyFromSnapshot(snapshot.idempotency, idempotencyOptions(hot)),
     timers: timerStoreOf(snapshot.timers),
     config: { current: structuredClone(snapshot.config) },
     rates: { byCorridor: new Map(snapshot.rates.map((r) => [corridorKey(r.sendingCurrency, r.receivingCurrency), r])) },
@@ -282,9 +282,9 @@ function storesFromSnapshot(snapshot: EngineSnapshot, hot: number): Omit<DomainS
 
 // The stored first responses: packed from `@3` on (bytes from `@5`, texts pending until a key
 // repeats before), pairs before; never frozen, as `emptyState` keeps them.
-function idempotencyFromSnapshot(saved: EngineSnapshot['idempotency'], hot: number): Map<string, IdempotentResponse> {
-  if (!Array.isArray(saved)) return PackedRecordMap.fromPacked<IdempotentResponse>(saved as PackedRecords | PackedBytes, { freeze: false, hot });
-  const byKey = new PackedRecordMap<IdempotentResponse>({ freeze: false, hot });
+function idempotencyFromSnapshot(saved: EngineSnapshot['idempotency'], options: PackedRecordMapOptions): Map<string, IdempotentResponse> {
+  if (!Array.isArray(saved)) return PackedRecordMap.fromPacked<IdempotentResponse>(saved as PackedRecords | PackedBytes, options);
+  const byKey = new PackedRecordMap<IdempotentResponse>(options);
   for (const [key, response] of saved as readonly (readonly [string, IdempotentResponse])[]) byKey.set(key, response);
   return byKey;
 }

@@ -1,6 +1,6 @@
 /** Builds the empty derived state an engine starts from. */
 import { IdTable } from '../core/id-table.js';
-import { PackedRecordMap } from '../core/packed-record-map.js';
+import { PackedRecordMap, type PackedRecordMapOptions } from '../core/packed-record-map.js';
 import { Ledger } from '../ledger/index.js';
 import { emptyAgentStore } from '../domains/agents/store.js';
 import { emptyWebhookStore } from '../domains/notifications.js';
@@ -36,12 +36,16 @@ import { emptyListIndexes } from '../domains/listing/store.js';
  * on a retry with its key), unless `hotRecords` is `Infinity` (nothing packed).
  */
 export function idempotencyStore(hotRecords: number): Map<string, IdempotentResponse> {
-  return new PackedRecordMap<IdempotentResponse>({ freeze: false, hot: idempotencyHot(hotRecords) });
+  return new PackedRecordMap<IdempotentResponse>(idempotencyOptions(hotRecords));
 }
 
-/** The idempotency store's hot size for an engine's `hotRecords`: 0 (packed as stored), or `Infinity`. */
-export function idempotencyHot(hotRecords: number): number {
-  return hotRecords === Number.POSITIVE_INFINITY ? hotRecords : 0;
+/**
+ * The idempotency store's options for an engine's `hotRecords`: records never frozen, packed as
+ * stored (hot 0) unless `hotRecords` is `Infinity`, and keys (`<principal>|<method> <path>|<key>`,
+ * ~90 characters) held as codec bytes, not strings (core/encoded-texts.ts).
+ */
+export function idempotencyOptions(hotRecords: number): PackedRecordMapOptions {
+  return { freeze: false, hot: hotRecords === Number.POSITIVE_INFINITY ? hotRecords : 0, encodedTextKeys: true };
 }
 
 /**
