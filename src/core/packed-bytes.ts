@@ -80,15 +80,16 @@ export function packBytes(order: Iterable<string>, byId: ReadonlyMap<string, obj
  * The codec, bytes and handles `packed` describes, nothing decoded. Checks what a load can check
  * cheaply: the tables (`RecordCodec.fromTables`), the base64, and that the segments hold one
  * non-empty record per id; a record's bytes are checked when it is decoded (`decodeWhole`).
- * `sharedIds`: the id table shared by the snapshot's stores (`@7`), which the bytes name.
+ * `sharedIds`: the id table shared by the snapshot's stores (`@7`), which the bytes name;
+ * `hexDigests`: the codec writes digests as bytes from now on (`RecordCodecOptions.hexDigests`).
  * `packed` is read, never changed. Throws `InvariantError` naming what is wrong.
  */
-export function loadPackedBytes(packed: PackedBytes, sharedIds?: IdTable): LoadedBytes {
+export function loadPackedBytes(packed: PackedBytes, sharedIds?: IdTable, hexDigests = false): LoadedBytes {
   const { ids, codec, bytes } = packed;
   if (!Array.isArray(ids) || !Array.isArray(bytes)) throw new InvariantError('snapshot records: ids and bytes must be lists');
   try {
     const segments = bytes.map((text, index) => decodeSegment(text, index));
-    return { ids, codec: RecordCodec.fromTables(codec, sharedIds), ...ByteArena.adopt(segments, ids.length) };
+    return { ids, codec: RecordCodec.fromTables(codec, sharedIds, hexDigests), ...ByteArena.adopt(segments, ids.length) };
   } catch (error) {
     if (error instanceof RangeError) throw new InvariantError(`snapshot records: ${error.message}`);
     throw error;

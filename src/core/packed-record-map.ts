@@ -49,6 +49,8 @@ export type PackedRecordMapOptions = {
   readonly hot?: number;
   /** Ids that are not `<Prefix>:<uuid>` are held as codec bytes, not strings (`PackedKeyMapOptions.encodedTextKeys`; default false). */
   readonly encodedTextKeys?: boolean;
+  /** The records' SHA-256 hex digests are packed as 32 bytes (`RecordCodecOptions.hexDigests`; default false). */
+  readonly hexDigests?: boolean;
 };
 
 // A load's entries, made at the map's first use: how many, the ids in order (asked once), and the
@@ -67,7 +69,7 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   // A value in the underlying Map is the record (an object), the handle of its packed bytes in
   // #arena (a number >= 0), or, for a record pending since a load, -(its index in #pending + 1).
   // A load from bytes replaces the codec and the arena with the snapshot's.
-  #codec = new RecordCodec();
+  #codec: RecordCodec;
   #arena = new ByteArena();
   readonly #freeze: boolean;
   // The rows set last, a ring: slot #next is the oldest, packed when it is overwritten (none:
@@ -85,6 +87,7 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   constructor(options: PackedRecordMapOptions = {}) {
     super({ encodedTextKeys: options.encodedTextKeys ?? false });
     this.#freeze = options.freeze ?? true;
+    this.#codec = new RecordCodec({ hexDigests: options.hexDigests ?? false });
     const hot = options.hot ?? HOT_RECORDS;
     this.#recent = hot === Number.POSITIVE_INFINITY ? undefined : new Int32Array(Math.max(0, hot)).fill(NO_ROW);
   }
@@ -102,7 +105,7 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   static fromPacked<V extends object>(packed: PackedBytes | PackedRecords, options: PackedRecordMapOptions = {}, sharedIds?: IdTable): PackedRecordMap<V> {
     const map = new PackedRecordMap<V>(options);
     if ('codec' in packed) {
-      const { ids, codec, arena, handles } = loadPackedBytes(packed, sharedIds);
+      const { ids, codec, arena, handles } = loadPackedBytes(packed, sharedIds, options.hexDigests ?? false);
       map.#codec = codec;
       map.#arena = arena;
       map.#unfilled = { count: ids.length, pending: false, ids: () => ids, value: (index) => handles[index]! };

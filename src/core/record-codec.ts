@@ -20,6 +20,8 @@
  *   zigzag varint;
  * - **repeated strings** (statuses, currencies, rails, names): a string seen twice enters the
  *   codec's dictionary (bounded) and is its number after that.
+ * - **digests** (only with `hexDigests`, a live store's option, never in a snapshot's bytes): 64
+ *   lowercase hex digits seen for the first time are their 32 bytes.
  *
  * Everything else is written out (one byte per UTF-16 unit for ASCII, two otherwise, so lone
  * surrogates survive). `decode(encode(v))` equals `v` exactly: the same keys in the same order,
@@ -70,6 +72,8 @@ const ID_AGAIN = 14;
 const INSTANT_DELTA = 15;
 const ID_DELTA = 16;
 const ID_TABLE = 17;
+// Written only by a codec with `hexDigests` (a live store's, never a snapshot's: see the option).
+const HEX_DIGEST = 18;
 
 /** Strings in the dictionary at most (then new ones are written out). */
 const DICTIONARY_MAX = 1 << 16;
@@ -91,6 +95,12 @@ const RECENT_STRINGS = 256;
 const NO_TEXT = ' '.repeat(DICTIONARY_LENGTH_MAX + 1);
 
 const asciiDecoder = new TextDecoder('latin1');
+
+// A SHA-256 digest as lowercase hex (the idempotency store's fingerprints), and its bytes.
+const DIGEST_LENGTH = 64;
+const DIGEST_BYTES = 32;
+// The units of the digest being decoded.
+const DIGEST_UNITS = new Array<number>(DIGEST_LENGTH).fill(0);
 
 // A node of the shape trie: the shape of the keys on the path to it, and the nodes after it.
 // `lastKey`/`lastNode`: the child met last, compared by identity before the map is asked:
@@ -127,6 +137,13 @@ export type RecordCodecOptions = {
    * apart (`IdTable.texts`).
    */
   readonly ids?: IdTable | undefined;
+  /**
+   * A string of 64 lowercase hex digits (a SHA-256 digest) seen for the first time is written as
+   * its 32 bytes, not 64 characters (default false; a digest seen again still enters the
+   * dictionary). Only for a live store's codec: a snapshot's bytes are written without it (the
+   * format's bytes do not move), and any codec reads the form.
+   */
+  readonly hexDigests?: boolean;
 };
 
 /** Encodes records to bytes and back (see the module's comment). */
@@ -153,6 +170,7 @@ export class RecordCodec {
   // The id table (none: `idTable` false), the codec's own or shared (`#sharedIds`).
   #ids: IdTable | undefined;
   #sharedIds: boolean;
+  readonly #hexDigests: boolean;
   #bytes = new Uint8Array(1 << 12);
   #at = 0;
   readonly #float = new Float64Array(1);
@@ -171,6 +189,7 @@ export class RecordCodec {
     const tabled = options.idTable ?? true;
     this.#ids = tabled ? (options.ids ?? new IdTable()) : undefined;
     this.#sharedIds = tabled && options.ids !== undefined;
+    this.#hexDigests = options.hexDigests ?? false;
   }
 
   /**
@@ -240,10 +259,11 @@ export class RecordCodec {
    * `RangeError` on tables no codec holds: not lists of strings, more entries than a codec keeps,
    * an entry twice, a key twice in a shape, a dictionary string too long, a prefix not ending in
    * `:`, an id table entry that is not an owner's id of a prefix in the tables, or entries beside
-   * a shared table `ids` (`@7`: the codec's bytes name the shared table's entries).
+   * a shared table `ids` (`@7`: the codec's bytes name the shared table's entries). `hexDigests`:
+   * as `RecordCodecOptions.hexDigests`, for the records it encodes from now on.
    */
-  static fromTables(tables: CodecTables, ids?: IdTable): RecordCodec {
-    const codec = new RecordCodec(ids === undefined ? {} : { ids });
+  static fromTables(tables: CodecTables, ids?: IdTable, hexDigests = false): RecordCodec {
+    const codec = new RecordCodec(ids === undefined ? { hexDigests } : { ids, hexDigests });
     const { shapes, strings, prefixes, ids: savedIds } = (tables ?? {}) as Partial<CodecTables>;
     if (!Array.isArray(shapes) || !Array.isArray(strings) || !Array.isArray(prefixes)) throw new RangeError('codec tables: shapes, strings and prefixes must be lists');
     for (let index = 0; index < shapes.length; index += 1) codec.#addShape(shapes[index], index);
@@ -366,7 +386,7 @@ export class RecordCodec {
     if (known === undefined) {
       if (this.#strings.length >= DICTIONARY_MAX || !this.#candidates.has(text)) {
         this.#candidate(text);
-        this.#literal(text);
+        if (!(this.#hexDigests && length === DIGEST_LENGTH && this.#digest(text))) this.#literal(text);
         return;
       }
       known = this.#strings.length;
@@ -520,6 +540,22 @@ export class RecordCodec {
   }
 
 
+  // `text` (64 units) as its 32 bytes when it is lowercase hex; false, having written nothing, when not.
+  #digest(text: string): boolean {
+    this.#room(1 + DIGEST_BYTES);
+    const bytes = this.#bytes;
+    const start = this.#at;
+    bytes[start] = HEX_DIGEST;
+    for (let k = 0; k < DIGEST_BYTES; k += 1) {
+      const high = hexValue(text.charCodeAt(2 * k));
+      const low = hexValue(text.charCodeAt(2 * k + 1));
+      if (high < 0 || low < 0) return false;
+      bytes[start + 1 + k] = (high << 4) | low;
+    }
+    this.#at = start + 1 + DIGEST_BYTES;
+    return true;
+  }
+
   // Room for the UTF-16 form is reserved at once, so the ASCII loop writes with no check; a unit
   // past ASCII starts the text over as UTF-16.
   #literal(text: string): void {
@@ -598,6 +634,8 @@ export class RecordCodec {
         return this.#readIdDelta();
       case ID_TABLE:
         return this.#readTableId(this.#readVarint());
+      case HEX_DIGEST:
+        return this.#readDigest();
       case DECIMAL_INTEGER:
         return String(unzigzag(this.#readVarint()));
       case ARRAY:
@@ -650,6 +688,16 @@ export class RecordCodec {
       text += String.fromCharCode.apply(null, units);
     }
     return text;
+  }
+
+  #readDigest(): string {
+    if (this.#from + DIGEST_BYTES > this.#input.length) throw new RangeError('packed record: digest past its end');
+    for (let k = 0; k < DIGEST_BYTES; k += 1) {
+      const byte = this.#input[this.#from++]!;
+      DIGEST_UNITS[2 * k] = HEX_UNITS[byte >>> 4]!;
+      DIGEST_UNITS[2 * k + 1] = HEX_UNITS[byte & 15]!;
+    }
+    return String.fromCharCode.apply(null, DIGEST_UNITS);
   }
 
   #instant(ms: number): string {
@@ -782,6 +830,16 @@ function utf16(bytes: Uint8Array, start: number, text: string): number {
     at += 2;
   }
   return at;
+}
+
+// The char codes of the lowercase hex digits, by value.
+const HEX_UNITS = [...'0123456789abcdef'].map((digit) => digit.charCodeAt(0));
+
+// The value of lowercase hex digit `unit` (a char code), or -1.
+function hexValue(unit: number): number {
+  if (unit >= 48 && unit <= 57) return unit - 48;
+  if (unit >= 97 && unit <= 102) return unit - 87;
+  return -1;
 }
 
 function zigzag(value: number): number {

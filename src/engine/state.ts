@@ -42,10 +42,11 @@ export function idempotencyStore(hotRecords: number): Map<string, IdempotentResp
 /**
  * The idempotency store's options for an engine's `hotRecords`: records never frozen, packed as
  * stored (hot 0) unless `hotRecords` is `Infinity`, and keys (`<principal>|<method> <path>|<key>`,
- * ~90 characters) held as codec bytes, not strings (core/encoded-texts.ts).
+ * ~90 characters) held as codec bytes, not strings (core/encoded-texts.ts), and fingerprints (SHA-256
+ * as 64 hex digits) packed as their 32 bytes.
  */
 export function idempotencyOptions(hotRecords: number): PackedRecordMapOptions {
-  return { freeze: false, hot: hotRecords === Number.POSITIVE_INFINITY ? hotRecords : 0, encodedTextKeys: true };
+  return { freeze: false, hot: hotRecords === Number.POSITIVE_INFINITY ? hotRecords : 0, encodedTextKeys: true, hexDigests: true };
 }
 
 /**

@@ -3,7 +3,8 @@
  * retry gets the first response again, byte for byte, and a retry with another body the same
  * 409 CONFLICT, from the live engine, from a replay of its log and from a snapshot round trip;
  * a first response stored before fingerprints were canonical (the hash of the body as sent)
- * still matches its body. The store keeps its keys as bytes however it was made.
+ * still matches its body. The store keeps its keys as bytes however it was made, and its packed
+ * form (fingerprints as 32 bytes) never reaches a snapshot.
  */
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/domains/auth/crypto.js';
@@ -56,6 +57,14 @@ describe('the idempotency store', () => {
       const { engine, sent, first } = funded(hotRecords);
       expectRetriesAnswerFirst(engine, sent, first);
     }
+  });
+
+  it('saves the same snapshot whether its responses are packed (fingerprints as bytes) or objects: the packed form stays inside', () => {
+    const { log } = funded();
+    const packed = createEngine({ events: log });
+    const objects = createEngine({ events: log, hotRecords: Number.POSITIVE_INFINITY });
+    expect(JSON.stringify(packed.snapshot())).toBe(JSON.stringify(objects.snapshot()));
+    expect([...packed.state.idempotency]).toEqual([...objects.state.idempotency]);
   });
 
   it('gives a retry the first response after a replay of the log and after a snapshot round trip', () => {
