@@ -91,6 +91,52 @@ function blockFor(arena: PositionArena, list: number, length: number): number {
   return block;
 }
 
+/**
+ * Removes member `local` of `list` (0 <= local < its length), the later members moved down one,
+ * and returns the list's handle: `NO_LIST` once it is empty (its block freed), else a new one
+ * when the list moved into a block of a smaller class. A list then keeps the class its length
+ * would have from appends alone (`blockFor` reads a block's class from its list's length), so a
+ * list emptied by removals and appended to again costs what a new one does. O(list length).
+ */
+export function removeFromList(arena: PositionArena, list: number, local: number): number {
+  const length = listLength(arena, list);
+  const end = list + 1 + length;
+  const at = list + 1 + local;
+  arena.words.copyWithin(at, at + 1, end);
+  arena.times?.copyWithin(at, at + 1, end);
+  if (arena.codes !== undefined) {
+    arena.codes.copyWithin(at, at + 1, end);
+    arena.codes[end - 1] = 0;
+  }
+  const remaining = length - 1;
+  arena.words[list] = remaining;
+  if (remaining === 0) {
+    freeBlock(arena, list, 1, 1);
+    return NO_LIST;
+  }
+  const cls = classOfLength(length);
+  const smaller = classOfLength(remaining);
+  if (smaller === cls) return list;
+  const block = allocate(arena, smaller);
+  arena.words.copyWithin(block, list, list + 1 + remaining);
+  arena.times?.copyWithin(block, list, list + 1 + remaining);
+  arena.codes?.copyWithin(block, list, list + 1 + remaining);
+  freeBlock(arena, list, cls, 1 + remaining);
+  return block;
+}
+
+/** The class of the block a list of `length` (>= 1) members holds after appends: the smallest whose 2^k - 1 members hold it. */
+function classOfLength(length: number): number {
+  return 32 - Math.clz32(length);
+}
+
+/** Puts `block` of class `cls` on its free list, its first `words` codes cleared (as `blockFor` clears a moved list's). */
+function freeBlock(arena: PositionArena, block: number, cls: number, words: number): void {
+  arena.codes?.fill(0, block, block + words);
+  arena.words[block] = arena.free[cls]!;
+  arena.free[cls] = block;
+}
+
 /** A block of class `cls`: a freed one, else one past `used` (the words grown by half when full). */
 function allocate(arena: PositionArena, cls: number): number {
   const reused = arena.free[cls]!;

@@ -3,9 +3,10 @@
  * blocks, and the same appends make the same words (snapshots of live and rebuilt indexes agree),
  * an arena saved trimmed to its used words (`@7`) included.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
-import { appendCodedToList, appendTimedToList, appendToList, emptyPositionArena, isPositionArena, listCodeAt, listCodes, listFirstTimeAtLeast, listLength, listLowerBound, listMemberAt, listMembers, listTimeAt, listTimes, NO_LIST, type PositionArena, setListCode, trimmedPositionArena } from '../../src/core/position-arena.js';
+import { appendCodedToList, appendTimedToList, appendToList, emptyPositionArena, isPositionArena, listCodeAt, listCodes, listFirstTimeAtLeast, listLength, listLowerBound, listMemberAt, listMembers, listTimeAt, listTimes, NO_LIST, type PositionArena, removeFromList, setListCode, trimmedPositionArena } from '../../src/core/position-arena.js';
 
 /** Appends to 40 lists of skewed sizes, returning the arena, each list's handle and the model. */
 function filled(appends: number): { arena: ReturnType<typeof emptyPositionArena>; handles: number[]; model: number[][] } {
@@ -148,5 +149,51 @@ describe('position arena', () => {
     expect([...loaded.times!.subarray(0, loaded.used)]).toEqual([...arena.times!.subarray(0, arena.used)]);
     expect([...loaded.codes!.subarray(0, loaded.used)]).toEqual([...arena.codes!.subarray(0, arena.used)]);
     expect(isPositionArena({ words: [], used: 0, free: [] })).toBe(false);
+  });
+
+  it('removes members as a plain array splices them, times and codes with them, across appends, moves and emptied lists', () => {
+    // Each op: append the next value to list `key`, or remove its member at `pick` (mod its length).
+    const op = fc.record({ key: fc.nat(5), remove: fc.boolean(), pick: fc.nat() });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 400 }), (ops) => {
+        const arena = emptyPositionArena(true, true);
+        const handles = new Array<number>(6).fill(NO_LIST);
+        const model: number[][] = Array.from({ length: 6 }, () => []);
+        ops.forEach(({ key, remove, pick }, value) => {
+          const members = model[key]!;
+          if (remove && members.length > 0) {
+            const local = pick % members.length;
+            members.splice(local, 1);
+            handles[key] = removeFromList(arena, handles[key]!, local);
+          } else {
+            members.push(value);
+            handles[key] = appendCodedToList(arena, handles[key]!, value, value & 0xff);
+            arena.times![handles[key]! + arena.words[handles[key]!]!] = value * 1.5;
+          }
+        });
+        handles.forEach((list, key) => {
+          const members = model[key]!;
+          expect(list === NO_LIST).toBe(members.length === 0);
+          expect(listMembers(arena, list)).toEqual(members);
+          expect(listCodes(arena, list)).toEqual(members.map((value) => value & 0xff));
+          expect(listTimes(arena, list)).toEqual(members.map((value) => value * 1.5));
+        });
+      }),
+    );
+  });
+
+  it('moves a shrunk list into a block of its length\'s size and frees the larger one', () => {
+    const arena = emptyPositionArena();
+    let list = NO_LIST;
+    for (let value = 0; value < 8; value += 1) list = appendToList(arena, list, value);
+    // Eight members: a block of 16 words. At seven they fit one of 8, where appends alone leave them.
+    const large = list;
+    list = removeFromList(arena, list, 0);
+    expect(list).not.toBe(large);
+    expect(listMembers(arena, list)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(arena.free[4]).toBe(large);
+    let single = appendToList(arena, NO_LIST, 5);
+    single = removeFromList(arena, single, 0);
+    expect(single).toBe(NO_LIST);
   });
 });

@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { listExternalAccounts, type ExternalAccountFilters } from '../../src/domains/external-accounts/list.js';
 import { listExternalAccountPage } from '../../src/domains/listing/external-account-page.js';
 import { countCodeBelow } from '../../src/domains/listing/code-index.js';
+import { listMembers } from '../../src/core/position-arena.js';
+import type { ExternalAccountListIndex } from '../../src/domains/listing/external-accounts.js';
+import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
 import { createEngine } from '../../src/engine/engine.js';
 import { harness } from '../support/harness.js';
 import { accountInfoOf, createCustomer, customerBody } from '../external-accounts/fixtures.js';
@@ -55,16 +58,28 @@ describe('external account lists from the list index', () => {
       }
     }
     const text = (lists: typeof state.lists): string => {
-      const { scope, byOwner, byOwnerCurrency, customerByCurrency } = lists.externalAccounts;
+      const { scope, positionLists, byOwner, byOwnerCurrency, customerByCurrency } = lists.externalAccounts;
       const codes = Array.from(scope.codes.slice(0, scope.length));
       const counts = [1, 2].map((code) => Array.from({ length: scope.length + 1 }, (_, bound) => countCodeBelow(scope, code, bound)));
       // Key order and emptied lists are not part of what the index says.
-      const entries = (map: ReadonlyMap<string, readonly number[]>) => [...map].filter(([, v]) => v.length > 0).map(([k, v]) => [k, [...v]]).sort();
+      const entries = (map: ReadonlyMap<string, number>) => [...map].map(([k, v]) => [k, listMembers(positionLists, v)] as const).filter(([, v]) => v.length > 0).sort();
       return JSON.stringify({ codes, counts, owners: entries(byOwner), ownerCurrencies: entries(byOwnerCurrency), currencies: entries(customerByCurrency) });
     };
     const replayed = createEngine({ events: h.log });
     expect(text(replayed.state.lists)).toBe(text(state.lists));
     const restored = createEngine({ snapshot: JSON.parse(JSON.stringify(h.engine.snapshot())) });
     expect(text(restored.state.lists)).toBe(text(state.lists));
+    // A snapshot saved before stop 27 held each list as a JS array, and no arena: made again from the store.
+    const snapshot = JSON.parse(JSON.stringify(h.engine.snapshot()));
+    const lists = decodeData(snapshot.lists) as Record<string, Record<string, unknown>>;
+    const { positionLists, byOwner, byOwnerCurrency, customerByCurrency, ...kept } = lists.externalAccounts! as unknown as ExternalAccountListIndex;
+    const arrays = (map: ReadonlyMap<string, number>): Map<string, number[]> => new Map([...map].map(([k, v]) => [k, listMembers(positionLists, v)]));
+    const older = { ...kept, byOwner: arrays(byOwner), byOwnerCurrency: arrays(byOwnerCurrency), customerByCurrency: arrays(customerByCurrency) };
+    const loaded = createEngine({ snapshot: { ...snapshot, lists: encodeData({ ...lists, externalAccounts: older }) } });
+    expect(text(loaded.state.lists)).toBe(text(state.lists));
+    for (const filters of filterSets) {
+      const position = 2;
+      expect(listExternalAccountPage(loaded.state, filters, { limit: 3, position })).toEqual(listExternalAccountPage(state, filters, { limit: 3, position }));
+    }
   });
 });

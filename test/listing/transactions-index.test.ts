@@ -279,7 +279,6 @@ function indexText(e: Engine): string {
     const counts = [...new Set(values)].sort().map((code) => [code, Array.from({ length: Math.ceil(index.length / 64) + 1 }, (_, b) => countCodeBelow(index, code, b * 64))]);
     return { values, counts };
   };
-  const map = (m: ReadonlyMap<string, readonly number[]>): unknown => [...m].map(([k, v]) => [k, [...v]]);
   const arenaMap = (m: ReadonlyMap<string, number>, arena: PositionArena): unknown => [...m].map(([k, v]) => [k, listMembers(arena, v)]);
   return JSON.stringify({
     places: [...transactions.placeByPosition.subarray(0, listedLength(transactions))],
@@ -300,9 +299,9 @@ function indexText(e: Engine): string {
     customers: [[...e.state.lists.customers.createdMs], codes(e.state.lists.customers.live), codes(e.state.lists.customers.type), codes(e.state.lists.customers.liveType)],
     externalAccounts: [
       codes(e.state.lists.externalAccounts.scope),
-      map(e.state.lists.externalAccounts.byOwner),
-      map(e.state.lists.externalAccounts.byOwnerCurrency),
-      map(e.state.lists.externalAccounts.customerByCurrency),
+      arenaMap(e.state.lists.externalAccounts.byOwner, e.state.lists.externalAccounts.positionLists),
+      arenaMap(e.state.lists.externalAccounts.byOwnerCurrency, e.state.lists.externalAccounts.positionLists),
+      arenaMap(e.state.lists.externalAccounts.customerByCurrency, e.state.lists.externalAccounts.positionLists),
     ],
     // Kept only where a payment's wire status moves (listing/evolve.ts): a rebuild from the store must agree.
     customerPayments: [

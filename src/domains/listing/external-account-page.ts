@@ -9,7 +9,8 @@ import type { ExternalAccountFilters } from '../external-accounts/list.js';
 import type { ExternalAccount } from '../external-accounts/types.js';
 import type { DomainState } from '../state.js';
 import { countPlan, type ListPlan, pageUp } from './query.js';
-import { codeSource, type PositionSource, sortedSource } from './sources.js';
+import { NO_LIST } from '../../core/position-arena.js';
+import { arenaListSource, codeSource, type PositionSource } from './sources.js';
 import { type ExternalAccountListIndex, ownerCurrencyKey, PLATFORM_OWNER, SCOPE_CODES } from './external-accounts.js';
 
 /** Up to `limit` matching accounts from `position`, where the next page starts (after the last shown), and every match's count. Pure. */
@@ -31,11 +32,12 @@ export function listExternalAccountPage(
 function sourceOf(index: ExternalAccountListIndex, filters: ExternalAccountFilters): PositionSource {
   const { scope, customerId, currency } = filters;
   if (scope === 'customer' && customerId === undefined) {
-    return currency === undefined ? codeSource(index.scope, SCOPE_CODES.customer) : sortedSource(index.customerByCurrency.get(currency) ?? []);
+    return currency === undefined ? codeSource(index.scope, SCOPE_CODES.customer) : arenaListSource(index.positionLists, index.customerByCurrency.get(currency) ?? NO_LIST);
   }
   // One owner: the customer asked for, or the platform itself. A customer filter matches no
   // platform account, and the platform's owner key no customer's.
   const owner = scope === 'platform' ? PLATFORM_OWNER : customerId!;
-  if (scope === 'platform' ? customerId !== undefined : owner === PLATFORM_OWNER) return sortedSource([]);
-  return sortedSource((currency === undefined ? index.byOwner.get(owner) : index.byOwnerCurrency.get(ownerCurrencyKey(owner, currency))) ?? []);
+  if (scope === 'platform' ? customerId !== undefined : owner === PLATFORM_OWNER) return arenaListSource(index.positionLists, NO_LIST);
+  const list = currency === undefined ? index.byOwner.get(owner) : index.byOwnerCurrency.get(ownerCurrencyKey(owner, currency));
+  return arenaListSource(index.positionLists, list ?? NO_LIST);
 }

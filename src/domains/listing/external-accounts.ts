@@ -5,13 +5,16 @@
  * and the live positions per owner (each customer, the platform), per owner and currency, and per
  * currency among customers' accounts: every filter of the lists is then one of them. Ids and
  * positions only; kept by `listing/evolve.ts` (a deletion is indexed before the record leaves the
- * store).
+ * store). The per-key lists live in one `PositionArena` (core/position-arena.ts): 4 B a member
+ * where a JS array per key cost its header, 8 B a member and spare room; a deleted account's
+ * position is removed from its lists (`removeFromList`), so they hold live accounts only.
  */
 import { PackedKeyMap } from '../../core/packed-key-map.js';
+import { emptyPositionArena, listLength, listLowerBound, listMemberAt, NO_LIST, type PositionArena, removeFromList } from '../../core/position-arena.js';
 import type { ExternalAccountStore } from '../external-accounts/store.js';
 import type { ExternalAccount } from '../external-accounts/types.js';
 import { appendCode, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
-import { lowerBound, pushPosition } from './sources.js';
+import { pushArenaPosition } from './sources.js';
 
 /** Scope codes. */
 export const SCOPE_CODES = { platform: 1, customer: 2 } as const;
@@ -20,12 +23,14 @@ export const SCOPE_CODES = { platform: 1, customer: 2 } as const;
 export type ExternalAccountListIndex = {
   /** Live scope per position (`SCOPE_CODES`; 0 once deleted). Its length is how many are listed. */
   readonly scope: CodeIndex;
+  /** The position lists of the three maps below (their values are their handles here). */
+  readonly positionLists: PositionArena;
   /** Live positions per owner: a customer id, or `PLATFORM_OWNER`. */
-  readonly byOwner: Map<string, number[]>;
+  readonly byOwner: Map<string, number>;
   /** Live positions per owner and currency (`ownerCurrencyKey`). */
-  readonly byOwnerCurrency: Map<string, number[]>;
+  readonly byOwnerCurrency: Map<string, number>;
   /** Live positions of customers' accounts (not the platform's) per currency. */
-  readonly customerByCurrency: Map<string, number[]>;
+  readonly customerByCurrency: Map<string, number>;
 };
 
 /** The owner key of the platform's own accounts. */
@@ -36,7 +41,7 @@ export const ownerCurrencyKey = (owner: string, currency: string): string => `${
 
 /** An empty index. */
 export function emptyExternalAccountListIndex(): ExternalAccountListIndex {
-  return { scope: emptyCodeIndex(), byOwner: new PackedKeyMap(), byOwnerCurrency: new PackedKeyMap(), customerByCurrency: new Map() };
+  return { scope: emptyCodeIndex(), positionLists: emptyPositionArena(), byOwner: new PackedKeyMap(), byOwnerCurrency: new PackedKeyMap(), customerByCurrency: new Map() };
 }
 
 /** Lists the accounts the store holds that the index lacks (one deleted before a snapshot: as deleted, in no list). */
@@ -48,9 +53,10 @@ export function catchUpExternalAccountList(store: ExternalAccountStore, index: E
       continue;
     }
     const owner = account.customerId ?? PLATFORM_OWNER;
-    pushPosition(index.byOwner, owner, position);
-    pushPosition(index.byOwnerCurrency, ownerCurrencyKey(owner, account.currency), position);
-    if (account.customerId !== undefined) pushPosition(index.customerByCurrency, account.currency, position);
+    const lists = index.positionLists;
+    pushArenaPosition(lists, index.byOwner, owner, position);
+    pushArenaPosition(lists, index.byOwnerCurrency, ownerCurrencyKey(owner, account.currency), position);
+    if (account.customerId !== undefined) pushArenaPosition(lists, index.customerByCurrency, account.currency, position);
     appendCode(index.scope, account.customerId === undefined ? SCOPE_CODES.platform : SCOPE_CODES.customer);
   }
 }
@@ -58,22 +64,32 @@ export function catchUpExternalAccountList(store: ExternalAccountStore, index: E
 /** Marks a live account deleted (before it leaves the store): found among its owner's positions. */
 export function unlistExternalAccount(store: ExternalAccountStore, index: ExternalAccountListIndex, account: ExternalAccount): void {
   const owner = account.customerId ?? PLATFORM_OWNER;
-  const owned = index.byOwner.get(owner) ?? [];
-  for (let at = owned.length - 1; at >= 0; at -= 1) {
-    const position = owned[at]!;
+  const lists = index.positionLists;
+  const owned = index.byOwner.get(owner) ?? NO_LIST;
+  for (let at = listLength(lists, owned) - 1; at >= 0; at -= 1) {
+    const position = listMemberAt(lists, owned, at);
     if (store.order.at(position) === account.id) {
       setCode(index.scope, position, 0);
-      // Out of the other lists too, so a rebuilt index equals this one.
-      owned.splice(at, 1);
-      remove(index.byOwnerCurrency.get(ownerCurrencyKey(owner, account.currency)), position);
-      if (account.customerId !== undefined) remove(index.customerByCurrency.get(account.currency), position);
+      // Out of the other lists too, so a rebuilt index answers as this one.
+      removeAt(lists, index.byOwner, owner, owned, at);
+      remove(lists, index.byOwnerCurrency, ownerCurrencyKey(owner, account.currency), position);
+      if (account.customerId !== undefined) remove(lists, index.customerByCurrency, account.currency, position);
       return;
     }
   }
 }
 
-function remove(positions: number[] | undefined, position: number): void {
-  if (positions === undefined) return;
-  const at = lowerBound(positions, position);
-  if (positions[at] === position) positions.splice(at, 1);
+/** Removes `position` from the list of `key`, when it holds it. */
+function remove(lists: PositionArena, map: Map<string, number>, key: string, position: number): void {
+  const list = map.get(key);
+  if (list === undefined) return;
+  const at = listLowerBound(lists, list, position);
+  if (at < listLength(lists, list) && listMemberAt(lists, list, at) === position) removeAt(lists, map, key, list, at);
+}
+
+/** Removes member `at` of `list`, the list of `key`: its new handle kept, the key dropped once the list is empty (as a rebuilt index never lists it). */
+function removeAt(lists: PositionArena, map: Map<string, number>, key: string, list: number, at: number): void {
+  const moved = removeFromList(lists, list, at);
+  if (moved === NO_LIST) map.delete(key);
+  else if (moved !== list) map.set(key, moved);
 }
