@@ -678,7 +678,7 @@ function listedCount(kind: ListKind, copy: ListIndexes, engine: Engine, source: 
     case 'cardTransactions':
       return listedLength(copy.transactions);
     case 'quotes':
-      return copy.quotes.createdMs.length;
+      return copy.quotes.listed;
     case 'customers':
       return copy.customers.createdMs.length;
     case 'externalAccounts':

@@ -253,7 +253,7 @@ describe('GET /transactions from the list index', () => {
     expect(walk(restored, 'status=COMPLETED', 50).rows).toEqual(walk(engine, 'status=COMPLETED', 50).rows);
   });
 
-  it('a snapshot saved before an index gained a field (stop 22: per-holder status codes, live types, owner currencies, funding accounts; stop 23: per-customer transaction codes; stop 25: those codes as bytes) makes that index again from the store', () => {
+  it('a snapshot saved before an index gained a field (stop 22: per-holder status codes, live types, owner currencies, funding accounts; stop 23: per-customer transaction codes; stop 25: those codes as bytes; stop 27: a count of listed quotes) makes that index again from the store', () => {
     const live = indexText(engine);
     const snapshot = JSON.parse(JSON.stringify(engine.snapshot()));
     const lists = decodeData(snapshot.lists) as Record<string, Record<string, unknown>>;
@@ -265,7 +265,9 @@ describe('GET /transactions from the list index', () => {
     const { statusByCustomer: _c, byFundingSource: _f, ...cards } = lists.cards!;
     const { liveType: _t, ...customers } = lists.customers!;
     const { byOwnerCurrency: _o, customerByCurrency: _u, ...externalAccounts } = lists.externalAccounts!;
-    const older = { ...lists, transactions: transactionIndex, customerPayments, agentActions: actions, cards, customers, externalAccounts: { ...externalAccounts, byCurrency: new Map() } };
+    // Stop 27 counted the listed quotes, where each one's createdAt was kept in a JS array.
+    const { listed: _l, ...quoteIndex } = lists.quotes!;
+    const older = { ...lists, quotes: { ...quoteIndex, createdMs: [1, 2] }, transactions: transactionIndex, customerPayments, agentActions: actions, cards, customers, externalAccounts: { ...externalAccounts, byCurrency: new Map() } };
     const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: { ...snapshot, lists: encodeData(older) } });
     expect(indexText(restored)).toBe(live);
   });
@@ -290,7 +292,7 @@ function indexText(e: Engine): string {
       [...transactions.longCodesByCustomer].map(([id, own]) => [id, codes(own.type), codes(own.status)]),
     ],
     codes: [codes(transactions.type), codes(transactions.direction), codes(transactions.status), codes(quotes.status), codes(e.state.lists.agentActions.status)],
-    quoteCreatedMs: [...quotes.createdMs],
+    quotesListed: quotes.listed,
     actions: [
       [...e.state.lists.agentActions.createdMs],
       arenaMap(e.state.lists.agentActions.byCustomer, e.state.lists.agentActions.positionLists),

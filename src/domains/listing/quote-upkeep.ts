@@ -2,7 +2,6 @@
  * Keeps the quote list index current: lists new quotes of the store and re-reads a quote's wire
  * status (which follows its transaction's). Called by `listing/evolve.ts` and `listing/rebuild.ts`.
  */
-import { instantToMs } from '../../core/time.js';
 import type { Quote } from '../quotes/types.js';
 import { quoteStatusOf } from '../quotes/view.js';
 import type { DomainState } from '../state.js';
@@ -12,9 +11,9 @@ import { pushArenaPosition } from './sources.js';
 
 /** Lists the quotes the store holds that the index lacks. */
 export function catchUpQuoteList(state: Pick<DomainState, 'quotes' | 'transactions'>, index: QuoteListIndex): void {
-  for (let position = index.createdMs.length; position < state.quotes.order.length; position += 1) {
+  for (; index.listed < state.quotes.order.length; index.listed += 1) {
+    const position = index.listed;
     const quote = state.quotes.byId.valueAt(position);
-    index.createdMs.push(instantToMs(quote.createdAt));
     pushArenaPosition(index.positionLists, index.byCustomer, quote.customerId, position);
     appendCode(index.status, quoteStatusCode(quoteStatusOf(quote, state)));
   }
@@ -24,5 +23,5 @@ export function catchUpQuoteList(state: Pick<DomainState, 'quotes' | 'transactio
 export function syncQuoteStatus(state: Pick<DomainState, 'quotes' | 'transactions'>, index: QuoteListIndex, quote: Quote): void {
   // The list's positions are the store's: no search by creation time, no id compared.
   const position = state.quotes.byId.positionOf(quote.id);
-  if (position !== -1 && position < index.createdMs.length) setCode(index.status, position, quoteStatusCode(quoteStatusOf(quote, state)));
+  if (position !== -1 && position < index.listed) setCode(index.status, position, quoteStatusCode(quoteStatusOf(quote, state)));
 }

@@ -10,8 +10,12 @@ import { type CodeIndex, emptyCodeIndex } from './code-index.js';
 
 /** The quote list's index; positions are indexes into `state.quotes.order`. */
 export type QuoteListIndex = {
-  /** `createdAt` in epoch ms, parallel to the store's order (to find a quote's position). */
-  readonly createdMs: number[];
+  /**
+   * How many quotes of the store's order are listed. A count, where stop 26 kept each quote's
+   * `createdAt` in a JS array (~6 B a transaction) that nothing read but its length: a quote's
+   * position is the store's (`byId.positionOf`).
+   */
+  listed: number;
   /** The per-customer position lists of `byCustomer` (its values are their handles here). */
   readonly positionLists: PositionArena;
   readonly byCustomer: Map<string, number>;
@@ -21,7 +25,7 @@ export type QuoteListIndex = {
 
 /** An empty index. */
 export function emptyQuoteListIndex(): QuoteListIndex {
-  return { createdMs: [], positionLists: emptyPositionArena(), byCustomer: new PackedKeyMap(), status: emptyCodeIndex() };
+  return { listed: 0, positionLists: emptyPositionArena(), byCustomer: new PackedKeyMap(), status: emptyCodeIndex() };
 }
 
 /** The status code of a filter value (1-based). */
