@@ -10,6 +10,7 @@ import { EncodedTexts, textParts } from '../../src/core/encoded-texts.js';
 import { PackedKeyMap, type PackedKeyMapOptions } from '../../src/core/packed-key-map.js';
 import { PackedRecordMap } from '../../src/core/packed-record-map.js';
 import { idempotencyOptions } from '../../src/engine/state.js';
+import { expectAnswersAsPlainMap, mapSteps } from './map-model.js';
 
 const uuid = (n: number): string => `019b8ee3-12dd-77a1-8e94-${n.toString(16).padStart(12, '0')}`;
 const TINY: PackedKeyMapOptions = { keyChunkBits: 1, valueChunkBits: 1, slots: 2, holesKept: 0, encodedTextKeys: true };
@@ -92,32 +93,9 @@ describe('a PackedKeyMap with encoded text keys', () => {
     expect(map.has(`${KEYS[0]} `)).toBe(false);
   });
 
-  test.prop([
-    fc.array(
-      fc.oneof(
-        { weight: 6, arbitrary: fc.tuple(fc.constant('set' as const), fc.constantFrom(...KEYS), fc.integer()) },
-        { weight: 3, arbitrary: fc.tuple(fc.constant('delete' as const), fc.constantFrom(...KEYS), fc.constant(0)) },
-        { weight: 3, arbitrary: fc.tuple(fc.constant('get' as const), fc.constantFrom(...KEYS), fc.constant(0)) },
-        { weight: 1, arbitrary: fc.tuple(fc.constant('clear' as const), fc.constant(''), fc.constant(0)) },
-      ),
-      { maxLength: 120 },
-    ),
-    fc.boolean(),
-  ])('answers as a plain Map under random sets, deletes, gets and clears', (steps, tiny) => {
+  test.prop([mapSteps(KEYS), fc.boolean()])('answers as a plain Map under random sets, deletes, gets and clears', (steps, tiny) => {
     const map = new PackedKeyMap<number>(tiny ? TINY : { encodedTextKeys: true });
-    const plain = new Map<string, number>();
-    for (const [kind, key, value] of steps) {
-      if (kind === 'set') {
-        map.set(key, value);
-        plain.set(key, value);
-      } else if (kind === 'delete') expect(map.delete(key)).toBe(plain.delete(key));
-      else if (kind === 'get') expect(map.get(key)).toBe(plain.get(key));
-      else {
-        map.clear();
-        plain.clear();
-      }
-      expect(map.size).toBe(plain.size);
-    }
+    const plain = expectAnswersAsPlainMap(map, steps);
     expect([...map]).toEqual([...plain]);
     for (const key of KEYS) expect(map.has(key)).toBe(plain.has(key));
   });
