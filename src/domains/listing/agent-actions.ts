@@ -16,7 +16,7 @@ import { AGENT_ACTION_STATUSES, type AgentAction } from '../agents/types.js';
 import { appendCode, CODE_BLOCK_SIZE, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
 import { appendTimedToList, emptyPositionArena, listCodeAt, listFirstTimeAtLeast, listLength, listLowerBound, listTimeAt, NO_LIST, type PositionArena, setListCode } from '../../core/position-arena.js';
 import { pushArenaPosition } from './sources.js';
-import { positionOfListed } from './transactions.js';
+import { positionInTimeRun, positionOfListed } from './transactions.js';
 
 /** The action list's index; positions are indexes into `agents.actionOrder`. */
 export type AgentActionListIndex = {
@@ -113,9 +113,6 @@ export function syncAgentActionStatus(store: AgentStore, index: AgentActionListI
 // The local position of `action` in its agent's own `list` (`ids`, its ids), or -1: a binary search on the creation times.
 function ownLocalOf(lists: PositionArena, list: number, ids: KeyOrder, action: AgentAction): number {
   const createdMs = instantToMs(action.createdAt);
-  const length = Math.min(listLength(lists, list), ids.length);
-  for (let local = listFirstTimeAtLeast(lists, list, createdMs); local < length && listTimeAt(lists, list, local) === createdMs; local += 1) {
-    if (ids.at(local) === action.id) return local;
-  }
-  return -1;
+  const first = listFirstTimeAtLeast(lists, list, createdMs);
+  return positionInTimeRun(ids, first, listLength(lists, list), (local) => listTimeAt(lists, list, local), action.id, createdMs);
 }

@@ -239,8 +239,19 @@ export function syncTransactionStatus(state: ListedStores, index: TransactionLis
 
 /** The position of a listed id created at `createdMs`, or -1: a binary search on the creation times. */
 export function positionOfListed(index: { readonly ids: KeyOrder; readonly createdMs: readonly number[] }, id: string, createdMs: number): number {
-  for (let position = lowerBound(index.createdMs, createdMs); position < index.ids.length && index.createdMs[position] === createdMs; position += 1) {
-    if (index.ids.at(position) === id) return position;
+  const times = index.createdMs;
+  return positionInTimeRun(index.ids, lowerBound(times, createdMs), times.length, (position) => times[position]!, id, createdMs);
+}
+
+/**
+ * The position of `id` among `ids` in the run of positions created at `createdMs` that starts at
+ * `first` (the first of `length` positions whose time, `timeAt`, is at least `createdMs`; times
+ * never decrease), or -1.
+ */
+export function positionInTimeRun(ids: KeyOrder, first: number, length: number, timeAt: (position: number) => number, id: string, createdMs: number): number {
+  const end = Math.min(length, ids.length);
+  for (let position = first; position < end && timeAt(position) === createdMs; position += 1) {
+    if (ids.at(position) === id) return position;
   }
   return -1;
 }
