@@ -52,7 +52,7 @@
 
 import { IdTable } from './id-table.js';
 import { canonicalInstantMs, isoText } from './time.js';
-import { parseUuid, UUID_LENGTH, uuidText } from './uuid-text.js';
+import { HEX_CODES, nibble, parseUuid, UUID_LENGTH, uuidText } from './uuid-text.js';
 
 const NULL = 0;
 const FALSE = 1;
@@ -547,8 +547,8 @@ export class RecordCodec {
     const start = this.#at;
     bytes[start] = HEX_DIGEST;
     for (let k = 0; k < DIGEST_BYTES; k += 1) {
-      const high = hexValue(text.charCodeAt(2 * k));
-      const low = hexValue(text.charCodeAt(2 * k + 1));
+      const high = nibble(text.charCodeAt(2 * k));
+      const low = nibble(text.charCodeAt(2 * k + 1));
       if (high < 0 || low < 0) return false;
       bytes[start + 1 + k] = (high << 4) | low;
     }
@@ -694,8 +694,8 @@ export class RecordCodec {
     if (this.#from + DIGEST_BYTES > this.#input.length) throw new RangeError('packed record: digest past its end');
     for (let k = 0; k < DIGEST_BYTES; k += 1) {
       const byte = this.#input[this.#from++]!;
-      DIGEST_UNITS[2 * k] = HEX_UNITS[byte >>> 4]!;
-      DIGEST_UNITS[2 * k + 1] = HEX_UNITS[byte & 15]!;
+      DIGEST_UNITS[2 * k] = HEX_CODES[byte >>> 4]!;
+      DIGEST_UNITS[2 * k + 1] = HEX_CODES[byte & 15]!;
     }
     return String.fromCharCode.apply(null, DIGEST_UNITS);
   }
@@ -830,16 +830,6 @@ function utf16(bytes: Uint8Array, start: number, text: string): number {
     at += 2;
   }
   return at;
-}
-
-// The char codes of the lowercase hex digits, by value.
-const HEX_UNITS = [...'0123456789abcdef'].map((digit) => digit.charCodeAt(0));
-
-// The value of lowercase hex digit `unit` (a char code), or -1.
-function hexValue(unit: number): number {
-  if (unit >= 48 && unit <= 57) return unit - 48;
-  if (unit >= 97 && unit <= 102) return unit - 87;
-  return -1;
 }
 
 function zigzag(value: number): number {

@@ -10,8 +10,8 @@ export const UUID_LENGTH = 36;
 export const UUID_DIGITS = 32;
 
 const DASH = 45;
-// Lowercase hex digits' code units, by value.
-const HEX_CODES = Uint8Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0));
+/** Lowercase hex digits' code units, by value. */
+export const HEX_CODES = Uint8Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0));
 /** Where hex digit k sits in the uuid text: dashes come before digits 8, 12, 16 and 20. */
 export const DIGIT_AT = Uint8Array.from({ length: UUID_DIGITS }, (_, k) => k + (k < 8 ? 0 : k < 12 ? 1 : k < 16 ? 2 : k < 20 ? 3 : 4));
 // The code units `uuidText` builds a uuid from; the dashes stay.
@@ -22,9 +22,11 @@ const SCRATCH = new Int32Array(4);
 // The value of each code unit below 128 as a lowercase hex digit, -1 (every bit set) for others.
 const HEX_VALUES = Int8Array.from({ length: 128 }, (_, code) => (code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : -1));
 
-// The value of a lowercase hex digit's code unit, or -1 for any other: a table, no branch (a unit
-// of 128 or more reads the table at its low bits and is then forced to -1).
-function nibble(code: number): number {
+/**
+ * The value of a lowercase hex digit's code unit, or -1 for any other: a table, no branch (a unit
+ * of 128 or more reads the table at its low bits and is then forced to -1).
+ */
+export function nibble(code: number): number {
   return HEX_VALUES[code & 127]! | ((127 - code) >> 31);
 }
 
