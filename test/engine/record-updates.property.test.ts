@@ -120,6 +120,13 @@ const CHANGES: Required<RecordChanges> = {
   pendingApproval: { requestedAt: '2026-01-06T00:00:00.000Z', expiresAt: '2026-01-06T00:10:00.000Z' },
   approval: { decision: 'REJECTED', decidedAt: '2026-01-06T00:00:00.000Z' }, returnDishonoredAt: '2026-01-06T00:00:00.000Z',
 };
+// The order the record's keys are written in: the required ones, then the optional ones.
+const WRITE_ORDER = [
+  'id', 'status', 'type', 'direction', 'source', 'destination', 'customerId', 'platformCustomerId', 'createdAt', 'updatedAt',
+  'ruleBasedAccountId', 'settledAt', 'receiptDeliveryConfirmedAt', 'agentId', 'description', 'sentAmount', 'receivedAmount',
+  'exchangeRate', 'feesMinor', 'quoteId', 'refund', 'counterpartyInformation', 'pendingReason', 'pendingApproval', 'approval',
+  'returnDishonoredAt', 'fundingTransferIds', 'failureReason',
+];
 const CHANGE_KEYS = Object.keys(CHANGES) as (keyof RecordChanges)[];
 
 /** The former update, kept as the model: a spread, cleared fields deleted, changes assigned. */
@@ -146,6 +153,23 @@ describe('transaction updates (applyChanges, withRefund, withReceiptConfirmed)',
       const after = applyChanges(tx, changes, cleared, '2026-01-07T00:00:00.000Z', status);
       expectSameFrozen(after, spreadModel(tx, changes, cleared, '2026-01-07T00:00:00.000Z', status));
       expect(JSON.stringify(tx)).toBe(before);
+    },
+  );
+
+  // Answers are byte-identical JSON, so the key order is part of the record: the writer puts the
+  // keys in one fixed order whatever order the stored record's came in (a created record keeps
+  // its decider's order), and a call keeps nothing from the one before it.
+  test.prop([subsetOf(TRANSACTION_OPTIONAL), fc.integer()])(
+    'applyChanges writes the keys in the record\'s fixed order whatever the stored order, and keeps nothing from the call before',
+    (dropped, seed) => {
+      const shuffled = Object.entries(FULL_TRANSACTION).sort(([a], [b]) => ((a.length * 31 + seed) % 7) - ((b.length * 31 + seed) % 7) || (a < b ? -1 : 1));
+      const full = deepFreeze(structuredClone(Object.fromEntries(shuffled))) as OutgoingTransaction;
+      applyChanges(full, CHANGES, [], '2026-01-06T00:00:00.000Z');
+      const tx = stored(full, dropped);
+      const after = applyChanges(tx, {}, [], '2026-01-07T00:00:00.000Z');
+      const fixedOrder = Object.keys(FULL_TRANSACTION).sort((a, b) => WRITE_ORDER.indexOf(a) - WRITE_ORDER.indexOf(b));
+      expect(Object.keys(after)).toEqual(fixedOrder.filter((key) => !(dropped as readonly string[]).includes(key)));
+      expect({ ...after, updatedAt: tx.updatedAt }).toStrictEqual({ ...tx });
     },
   );
 
