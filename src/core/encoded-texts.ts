@@ -31,30 +31,74 @@ export type TextList = {
   truncate(length: number): void;
 };
 
-// A lowercase UUID in its canonical 8-4-4-4-12 form (the form `RecordCodec` packs).
-const UUID_RUN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-// Digits at the end, at most as many as the codec writes as an integer.
-const DIGITS_AT_END = /\d{1,15}$/;
+// A canonical UUID's length (8-4-4-4-12), the offsets of its hyphens, and the most digits at a
+// text's end the codec writes as one integer.
+const UUID_LENGTH = 36;
+const UUID_HYPHENS = [8, 13, 18, 23] as const;
+const DIGITS_MAX = 15;
+const HYPHEN = 0x2d;
+
+// Whether `code` is a digit or a lowercase hex letter (the form `RecordCodec` packs).
+function isLowerHex(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66);
+}
+
+// Whether `text` holds lowercase hex digits from `from` to `to`.
+function isLowerHexRun(text: string, from: number, to: number): boolean {
+  for (let index = from; index < to; index += 1) if (!isLowerHex(text.charCodeAt(index))) return false;
+  return true;
+}
+
+// Whether a lowercase UUID in its canonical 8-4-4-4-12 form starts at `at`. The hyphens are
+// checked first.
+function isUuidAt(text: string, at: number): boolean {
+  for (const offset of UUID_HYPHENS) if (text.charCodeAt(at + offset) !== HYPHEN) return false;
+  let from = at;
+  for (const offset of UUID_HYPHENS) {
+    if (!isLowerHexRun(text, from, at + offset)) return false;
+    from = at + offset + 1;
+  }
+  return isLowerHexRun(text, from, at + UUID_LENGTH);
+}
+
+// How many digits (0-9) end `text` after `from`, at most DIGITS_MAX.
+function digitsAtEnd(text: string, from: number): number {
+  let count = 0;
+  for (let index = text.length - 1; index >= from && count < DIGITS_MAX; index -= 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x30 || code > 0x39) break;
+    count += 1;
+  }
+  return count;
+}
 
 /**
  * `text` cut after each lowercase UUID and before a run of digits at its end: parts the codec
- * writes as ids, dictionary entries and integers. Pure; the parts joined are `text`.
+ * writes as ids, dictionary entries and integers. Pure; the parts joined are `text`. UUIDs are
+ * found leftmost first, without overlap, and the digits are the last 15 at most (as the regexes
+ * `/[0-9a-f]{8}-…-[0-9a-f]{12}/g` and `/\d{1,15}$/` would cut); a hand scan, since this runs for
+ * every idempotency key stored and the regexes' matches were most of its cost.
  */
 export function textParts(text: string): string[] {
   const parts: string[] = [];
   let from = 0;
-  for (const match of text.matchAll(UUID_RUN)) {
-    const end = match.index + match[0].length;
+  // A UUID starting at `at` has its first hyphen at `at + 8`: only the hyphens are candidates.
+  for (let hyphen = text.indexOf('-', UUID_HYPHENS[0]); hyphen !== -1; hyphen = text.indexOf('-', hyphen + 1)) {
+    const at = hyphen - UUID_HYPHENS[0];
+    if (at + UUID_LENGTH > text.length) break;
+    if (!isUuidAt(text, at)) continue;
+    const end = at + UUID_LENGTH;
     parts.push(text.slice(from, end));
     from = end;
+    hyphen = end + UUID_HYPHENS[0] - 1;
   }
-  const rest = from === 0 ? text : text.slice(from);
-  const digits = DIGITS_AT_END.exec(rest);
-  if (digits === null || digits.index === 0) {
-    if (rest.length > 0) parts.push(rest);
+  const digits = digitsAtEnd(text, from);
+  const digitsFrom = text.length - digits;
+  if (digits === 0 || digitsFrom === from) {
+    if (from < text.length) parts.push(from === 0 ? text : text.slice(from));
     return parts;
   }
-  parts.push(rest.slice(0, digits.index), digits[0]);
+  parts.push(text.slice(from, digitsFrom), text.slice(digitsFrom));
   return parts;
 }
 

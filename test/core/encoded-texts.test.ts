@@ -44,6 +44,33 @@ describe('textParts', () => {
   test.prop([textLike])('gives parts that join to the text', (text) => {
     expect(textParts(text).join('')).toBe(text);
   });
+
+  // textParts scans by hand; these regexes are the cut it must make (leftmost uuids without
+  // overlap, then at most 15 digits at the end), which the codec's bytes and the tests above assume.
+  const UUID_RUN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+  const DIGITS_AT_END = /\d{1,15}$/;
+  const partsByRegex = (text: string): string[] => {
+    const parts: string[] = [];
+    let from = 0;
+    for (const match of text.matchAll(UUID_RUN)) {
+      parts.push(text.slice(from, match.index + match[0].length));
+      from = match.index + match[0].length;
+    }
+    const rest = text.slice(from);
+    const digits = DIGITS_AT_END.exec(rest);
+    if (digits === null || digits.index === 0) return rest.length > 0 ? [...parts, rest] : parts;
+    return [...parts, rest.slice(0, digits.index), digits[0]];
+  };
+  const hexOrHyphen = fc.string({ unit: fc.constantFrom('-', '0', '9', 'a', 'f', 'g', 'A'), maxLength: 50 });
+
+  it('cuts as the regexes do at the edges: adjoining, overlapping and near-miss uuids, long digit runs', () => {
+    const near = [`${uuid(1)}${uuid(2)}`, `${uuid(1)}0`, `a${uuid(1)}`, `${uuid(1).slice(1)}`, `${uuid(1).toUpperCase()}`, `${uuid(1)}-${uuid(2).slice(9)}`, '1'.repeat(20), `x${'2'.repeat(16)}`, '-'.repeat(40)];
+    for (const text of [...KEYS, ...near]) expect(textParts(text)).toEqual(partsByRegex(text));
+  });
+
+  test.prop([fc.oneof(textLike, hexOrHyphen)])('cuts any text as the regexes do', (text) => {
+    expect(textParts(text)).toEqual(partsByRegex(text));
+  });
 });
 
 describe('EncodedTexts', () => {
