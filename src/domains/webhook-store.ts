@@ -30,31 +30,44 @@ const CHUNK_BITS = 10;
 const CHUNK = 1 << CHUNK_BITS;
 /** Pending webhooks `ordinalOf` compares from the head before it searches (markers come in queue order). */
 const HEAD_PROBE = 8;
-/** 32-bit words of one packed id (the uuid's 128 bits). */
+/** 32-bit words of one id in a snapshot (the uuid's 128 bits). */
 const ID_WORDS = 4;
+/** 32-bit words of one id in a chunk: the uuid's 74 random bits and its time past a base (`packSlot`). */
+const SLOT_WORDS = 3;
 /** Offset of a chunk's pending bits (one bit per webhook), after its ids. */
-const BITS_AT = CHUNK * ID_WORDS;
+const BITS_AT = CHUNK * SLOT_WORDS;
+/** Bits of a slot's time past its run's base; a time this far past it starts a new run. */
+const DELTA_BITS = 22;
+const DELTA_LIMIT = 2 ** DELTA_BITS;
+/** The slot's third word: its time past the base above the random bits' low 10. */
+const LOW_BITS = 32 - DELTA_BITS;
+const LOW_MASK = (1 << LOW_BITS) - 1;
 const PREFIX = 'Webhook:';
 /** `Webhook:` and a lowercase uuid `8-4-4-4-12`. */
 const PACKED_LENGTH = PREFIX.length + 36;
 
 /**
  * Pending webhook ids, Set-like (`add`, `delete`, `has`, `size`, iteration in queue order), kept
- * packed: every queued webhook gets the next ordinal, its id's uuid is stored as four 32-bit words
+ * packed: every queued webhook gets the next ordinal, its id's uuid is stored as three 32-bit words
  * in chunks of 1,024 with one pending bit each, and a chunk is dropped once none of its webhooks
  * is pending (so a delivering outbox keeps a short window, not every webhook ever queued).
  *
  * Why it is cheap: ids are UUIDv7 minted at their event's time and queued in log order, so the
  * uuid's 48-bit time prefix never decreases along the ordinals. `add` appends (a duplicate can
  * only sit in the trailing run of the same millisecond), and `has`/`delete` binary-search the
- * time, then compare the words. 16 B per webhook instead of a Set entry (~20 B) plus the id
- * string (~64 B once the log is not held), and no hash-table cache misses per `WebhookQueued`.
- * An id of any other shape, or one whose time goes back, is kept as a string beside them
- * (still in queue order), so any log replays the same answers.
+ * time, then compare the words. A slot keeps the uuid's 74 random bits and 22 bits of its time
+ * past the base of its run (a chunk's ids from where a time first lay 2^22 ms, ~70 minutes, past
+ * the run before; one run in practice), not the version and variant bits every UUIDv7 shares: 12 B
+ * per webhook instead of a Set entry (~20 B) plus the id string (~64 B once the log is not held),
+ * and no hash-table cache misses per `WebhookQueued`. An id of any other shape or version, or one
+ * whose time goes back, is kept as a string beside them (still in queue order), so any log replays
+ * the same answers.
  */
 export class PendingWebhooks {
   /** Chunks of CHUNK packed ids, then CHUNK/32 words of pending bits. */
   private readonly chunks: Uint32Array[] = [];
+  /** By chunk: its runs, as [first index, base time in ms] pairs in index order (`timeAt`). */
+  private readonly runs: number[][] = [];
   /** Ordinal of the first webhook of `chunks[0]` (a multiple of CHUNK). */
   private firstOrdinal = 0;
   /** The next ordinal to give. */
@@ -67,7 +80,9 @@ export class PendingWebhooks {
   /** Pending ids kept as strings (other shapes, or out of time order): id → ordinal and back. */
   private readonly others = new Map<string, number>();
   private readonly otherIds = new Map<number, string>();
+  /** The id being looked up: its uuid's 4 words (`parseId`), then its slot's words but the time (`keyOf`). */
   private readonly scratch = new Uint32Array(ID_WORDS);
+  private readonly key = new Uint32Array(SLOT_WORDS);
 
   /** Pending ids from a list in queue order (a snapshot's). */
   static of(ids: Iterable<string>): PendingWebhooks {
@@ -84,31 +99,31 @@ export class PendingWebhooks {
     const { count, others } = snapshot;
     if (!Number.isSafeInteger(count) || count < 0) throw new InvariantError(`snapshot webhooks count ${String(count)} is not a count`);
     const words = new Uint32Array(decodeColumn(snapshot.words, (n) => new Int32Array(n), count * ID_WORDS, count * ID_WORDS, 'webhooks').buffer);
-    const pending = new PendingWebhooks();
     for (let k = 1; k < count; k += 1) {
       if (timeOf(words, k * ID_WORDS) < timeOf(words, (k - 1) * ID_WORDS)) throw new InvariantError('snapshot webhooks go back in time');
     }
-    for (let start = 0; start < count; start += CHUNK) {
-      const chunk = new Uint32Array(BITS_AT + CHUNK / 32);
-      const inChunk = Math.min(CHUNK, count - start);
-      chunk.set(words.subarray(start * ID_WORDS, (start + inChunk) * ID_WORDS));
-      for (let bit = 0; bit < inChunk; bit += 32) chunk[BITS_AT + (bit >>> 5)] = inChunk - bit >= 32 ? 0xffffffff : (1 << (inChunk - bit)) - 1;
-      pending.chunks.push(chunk);
-    }
+    const stringIds = new Map<number, string>();
     let last = -1;
     for (const [position, id] of others) {
       if (!Number.isSafeInteger(position) || position <= last || position >= count || typeof id !== 'string') throw new InvariantError('snapshot webhooks hold a string id out of place');
-      pending.others.set(id, position);
-      pending.otherIds.set(position, id);
+      stringIds.set(position, id);
       last = position;
+    }
+    const pending = new PendingWebhooks();
+    const key = pending.key;
+    for (let k = 0; k < count; k += 1) {
+      const at = k * ID_WORDS;
+      const timeMs = timeOf(words, at);
+      const id = stringIds.get(k);
+      if (id === undefined && keyOf(words, at, key)) pending.appendPacked(timeMs);
+      // A string id, or a uuid of another version (packed whole by builds before this one).
+      else pending.appendOther(id ?? formatWords(words, at), timeMs);
     }
     // The last slot's time, a string id's included (its slot repeats the time that was last
     // when it came): `add` looks for a pending copy of an id of that time in the trailing run of
     // slots of that time, and for an earlier time by search; a lower value would stop the run
     // at such a slot and queue a pending id twice.
     if (count > 0) pending.lastTimeMs = timeOf(words, (count - 1) * ID_WORDS);
-    pending.end = count;
-    pending.count = count;
     return pending;
   }
 
@@ -119,9 +134,8 @@ export class PendingWebhooks {
     let k = 0;
     for (let ord = this.head; ord < this.end; ord += 1) {
       if (!this.isPending(ord)) continue;
-      const at = ((ord - this.firstOrdinal) & (CHUNK - 1)) * ID_WORDS;
-      words.set(this.chunkOf(ord).subarray(at, at + ID_WORDS), k * ID_WORDS);
       const other = this.otherIds.size === 0 ? undefined : this.otherIds.get(ord);
+      this.unpack(ord, words, k * ID_WORDS, other !== undefined);
       if (other !== undefined) others.push([k, other]);
       k += 1;
     }
@@ -137,27 +151,18 @@ export class PendingWebhooks {
   add(id: string): this {
     if (this.others.size > 0 && this.others.has(id)) return this;
     const words = this.scratch;
-    const timeMs = parseId(id, words) ? timeOf(words, 0) : -1;
+    const timeMs = parseId(id, words) && keyOf(words, 0, this.key) ? timeOf(words, 0) : -1;
     // Back in time (rare): pending already if packed earlier, else kept as a string.
-    if (timeMs < this.lastTimeMs) return timeMs >= 0 && this.ordinalOf(id) !== -1 ? this : this.addOther(id);
+    if (timeMs < this.lastTimeMs) return timeMs >= 0 && this.ordinalOf(id) !== -1 ? this : this.appendOther(id, this.lastTimeMs);
     // Earlier copies of this id share its millisecond, so they sit in the trailing run.
     if (timeMs === this.lastTimeMs) {
       for (let ord = this.end - 1; ord >= this.head; ord -= 1) {
-        const chunk = this.chunkOf(ord);
-        const at = ((ord - this.firstOrdinal) & (CHUNK - 1)) * ID_WORDS;
-        if (timeOf(chunk, at) !== timeMs) break;
-        if (this.isPending(ord) && sameWords(chunk, at, words) && !this.otherIds.has(ord)) return this;
+        if (this.timeAt(ord) !== timeMs) break;
+        if (this.isPending(ord) && this.matchesKey(ord) && !this.otherIds.has(ord)) return this;
       }
     }
     this.lastTimeMs = timeMs;
-    const ord = this.append();
-    // Four stores, not `TypedArray#set` (a builtin call that cost more than the stores).
-    const chunk = this.chunkOf(ord);
-    const at = ((ord - this.firstOrdinal) & (CHUNK - 1)) * ID_WORDS;
-    chunk[at] = words[0]!;
-    chunk[at + 1] = words[1]!;
-    chunk[at + 2] = words[2]!;
-    chunk[at + 3] = words[3]!;
+    this.appendPacked(timeMs);
     return this;
   }
 
@@ -185,9 +190,16 @@ export class PendingWebhooks {
 
   /** The pending ids in queue order. */
   *[Symbol.iterator](): IterableIterator<string> {
+    const words = new Uint32Array(ID_WORDS);
     for (let ord = this.head; ord < this.end; ord += 1) {
       if (!this.isPending(ord)) continue;
-      yield this.otherIds.get(ord) ?? formatId(this.chunkOf(ord), ((ord - this.firstOrdinal) & (CHUNK - 1)) * ID_WORDS);
+      const other = this.otherIds.get(ord);
+      if (other !== undefined) {
+        yield other;
+        continue;
+      }
+      this.unpack(ord, words, 0, false);
+      yield formatWords(words, 0);
     }
   }
 
@@ -199,20 +211,17 @@ export class PendingWebhooks {
   /** Ordinal of pending `id`, or -1. */
   private ordinalOf(id: string): number {
     const words = this.scratch;
-    if (parseId(id, words)) {
+    if (parseId(id, words) && keyOf(words, 0, this.key)) {
       const timeMs = timeOf(words, 0);
       // A delivery loop records outcomes in queue order: the webhook is usually at the head.
       for (let ord = this.head, probed = 0; ord < this.end && probed < HEAD_PROBE; ord += 1) {
         if (!this.isPending(ord)) continue;
         probed += 1;
-        const at = ((ord - this.firstOrdinal) & (CHUNK - 1)) * ID_WORDS;
-        if (sameWords(this.chunkOf(ord), at, words) && !this.otherIds.has(ord)) return ord;
+        if (this.matchesKey(ord) && this.timeAt(ord) === timeMs && !this.otherIds.has(ord)) return ord;
       }
       for (let ord = this.lowerBound(timeMs); ord < this.end; ord += 1) {
-        const chunk = this.chunkOf(ord);
-        const at = ((ord - this.firstOrdinal) & (CHUNK - 1)) * ID_WORDS;
-        if (timeOf(chunk, at) !== timeMs) break;
-        if (this.isPending(ord) && sameWords(chunk, at, words) && !this.otherIds.has(ord)) return ord;
+        if (this.timeAt(ord) !== timeMs) break;
+        if (this.isPending(ord) && this.matchesKey(ord) && !this.otherIds.has(ord)) return ord;
       }
     }
     return this.others.size === 0 ? -1 : (this.others.get(id) ?? -1);
@@ -224,29 +233,47 @@ export class PendingWebhooks {
     let high = this.end;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (timeOf(this.chunkOf(mid), ((mid - this.firstOrdinal) & (CHUNK - 1)) * ID_WORDS) < timeMs) low = mid + 1;
+      if (this.timeAt(mid) < timeMs) low = mid + 1;
       else high = mid;
     }
     return low;
   }
 
-  /** Keeps `id` as a string; its packed slot repeats the last time so the search stays sorted. */
-  private addOther(id: string): this {
-    const ord = this.append();
-    const at = ((ord - this.firstOrdinal) & (CHUNK - 1)) * ID_WORDS;
+  /** Appends the id in `key` (`keyOf`), of time `timeMs`, pending. */
+  private appendPacked(timeMs: number): void {
+    const ord = this.append(timeMs);
     const chunk = this.chunkOf(ord);
-    chunk[at] = Math.floor(this.lastTimeMs / 65_536);
-    chunk[at + 1] = (this.lastTimeMs % 65_536) * 65_536;
+    const at = ((ord - this.firstOrdinal) & (CHUNK - 1)) * SLOT_WORDS;
+    const key = this.key;
+    chunk[at] = key[0]!;
+    chunk[at + 1] = key[1]!;
+    chunk[at + 2] = key[2]! + (timeMs - this.baseAt(ord)) * (LOW_MASK + 1);
+  }
+
+  /** Keeps `id` as a string; its slot holds `timeMs` (the last time) so the search stays sorted. */
+  private appendOther(id: string, timeMs: number): this {
+    const ord = this.append(timeMs);
+    const chunk = this.chunkOf(ord);
+    chunk[((ord - this.firstOrdinal) & (CHUNK - 1)) * SLOT_WORDS + 2] = (timeMs - this.baseAt(ord)) * (LOW_MASK + 1);
     this.others.set(id, ord);
     this.otherIds.set(ord, id);
     return this;
   }
 
-  /** Takes the next ordinal, pending, in a new chunk when the last one is full. */
-  private append(): number {
+  /**
+   * Takes the next ordinal, pending, for an id of time `timeMs` (no earlier than the last slot's):
+   * in a new chunk when the last one is full, in a new run when the time is too far past its base.
+   */
+  private append(timeMs: number): number {
     const ord = this.end;
-    if (ord - this.firstOrdinal === this.chunks.length * CHUNK) this.chunks.push(new Uint32Array(BITS_AT + CHUNK / 32));
     const index = (ord - this.firstOrdinal) & (CHUNK - 1);
+    if (ord - this.firstOrdinal === this.chunks.length * CHUNK) {
+      this.chunks.push(new Uint32Array(BITS_AT + CHUNK / 32));
+      this.runs.push([0, timeMs]);
+    } else {
+      const runs = this.runs[this.runs.length - 1]!;
+      if (timeMs - runs[runs.length - 1]! >= DELTA_LIMIT) runs.push(index, timeMs);
+    }
     this.chunkOf(ord)[BITS_AT + (index >>> 5)]! |= 1 << (index & 31);
     this.end = ord + 1;
     this.count += 1;
@@ -260,11 +287,57 @@ export class PendingWebhooks {
     while (drop < this.chunks.length && this.firstOrdinal + (drop + 1) * CHUNK <= this.head) drop += 1;
     if (drop === 0) return;
     this.chunks.splice(0, drop);
+    this.runs.splice(0, drop);
     this.firstOrdinal += drop * CHUNK;
   }
 
   private chunkOf(ord: number): Uint32Array {
     return this.chunks[(ord - this.firstOrdinal) >>> CHUNK_BITS]!;
+  }
+
+  /** The base time of the run slot `ord` is in. */
+  private baseAt(ord: number): number {
+    const runs = this.runs[(ord - this.firstOrdinal) >>> CHUNK_BITS]!;
+    const index = (ord - this.firstOrdinal) & (CHUNK - 1);
+    let run = runs.length - 2;
+    while (run > 0 && runs[run]! > index) run -= 2;
+    return runs[run + 1]!;
+  }
+
+  /** The uuid's time in ms of slot `ord` (for a string id, the time that was last when it came). */
+  private timeAt(ord: number): number {
+    const word = this.chunkOf(ord)[((ord - this.firstOrdinal) & (CHUNK - 1)) * SLOT_WORDS + 2]!;
+    return this.baseAt(ord) + (word >>> LOW_BITS);
+  }
+
+  /** Whether slot `ord` holds the random bits in `key` (its time is compared apart). */
+  private matchesKey(ord: number): boolean {
+    const chunk = this.chunkOf(ord);
+    const at = ((ord - this.firstOrdinal) & (CHUNK - 1)) * SLOT_WORDS;
+    const key = this.key;
+    return chunk[at] === key[0] && chunk[at + 1] === key[1] && (chunk[at + 2]! & LOW_MASK) === key[2];
+  }
+
+  /**
+   * Writes slot `ord`'s uuid as 4 words into `out` at `at`: a packed id's own, or for a string
+   * id (`timeOnly`) its time's and zeros, as snapshots have held them.
+   */
+  private unpack(ord: number, out: Uint32Array, at: number, timeOnly: boolean): void {
+    const chunk = this.chunkOf(ord);
+    const slot = ((ord - this.firstOrdinal) & (CHUNK - 1)) * SLOT_WORDS;
+    const timeMs = this.timeAt(ord);
+    out[at] = Math.floor(timeMs / 65_536);
+    if (timeOnly) {
+      out[at + 1] = (timeMs % 65_536) * 65_536;
+      out[at + 2] = 0;
+      out[at + 3] = 0;
+      return;
+    }
+    const middle = chunk[slot + 1]!;
+    const randA = ((middle & 3) << LOW_BITS) | (chunk[slot + 2]! & LOW_MASK);
+    out[at + 1] = (timeMs % 65_536) * 65_536 + 0x7000 + randA;
+    out[at + 2] = 0x8000_0000 + (middle >>> 2);
+    out[at + 3] = chunk[slot]!;
   }
 
   private isPending(ord: number): boolean {
@@ -278,8 +351,20 @@ function timeOf(words: Uint32Array, at: number): number {
   return words[at]! * 65_536 + (words[at + 1]! >>> 16);
 }
 
-function sameWords(chunk: Uint32Array, at: number, words: Uint32Array): boolean {
-  return chunk[at] === words[0] && chunk[at + 1] === words[1] && chunk[at + 2] === words[2] && chunk[at + 3] === words[3];
+/**
+ * A slot's words but the time, into `key`, from the uuid's 4 words at `at`: its last 32 random
+ * bits; the variant's 30 bits after the variant and rand_a's top 2; rand_a's low 10. False when
+ * the uuid is not a UUIDv7 (version 7, variant 10), whose 6 fixed bits a slot leaves out.
+ */
+function keyOf(words: Uint32Array, at: number, key: Uint32Array): boolean {
+  const middle = words[at + 1]!;
+  const variantWord = words[at + 2]!;
+  if ((middle & 0xf000) !== 0x7000 || variantWord >>> 30 !== 2) return false;
+  const randA = middle & 0xfff;
+  key[0] = words[at + 3]!;
+  key[1] = (variantWord & 0x3fff_ffff) * 4 + (randA >>> LOW_BITS);
+  key[2] = randA & LOW_MASK;
+  return true;
 }
 
 /** Value of each lowercase hex digit by char code; -1 for anything else. */
@@ -333,9 +418,9 @@ function hex(value: number, width: number): string {
   return value.toString(16).padStart(width, '0');
 }
 
-/** The id packed at `at`, as it was queued. */
-function formatId(chunk: Uint32Array, at: number): string {
-  const w1 = chunk[at + 1]!;
-  const w2 = chunk[at + 2]!;
-  return `${PREFIX}${hex(chunk[at]!, 8)}-${hex(w1 >>> 16, 4)}-${hex(w1 & 0xffff, 4)}-${hex(w2 >>> 16, 4)}-${hex(w2 & 0xffff, 4)}${hex(chunk[at + 3]!, 8)}`;
+/** The id of the uuid's 4 words at `at`, as it was queued. */
+function formatWords(words: Uint32Array, at: number): string {
+  const w1 = words[at + 1]!;
+  const w2 = words[at + 2]!;
+  return `${PREFIX}${hex(words[at]!, 8)}-${hex(w1 >>> 16, 4)}-${hex(w1 & 0xffff, 4)}-${hex(w2 >>> 16, 4)}-${hex(w2 & 0xffff, 4)}${hex(words[at + 3]!, 8)}`;
 }

@@ -19,6 +19,10 @@ const T0 = Date.parse('2026-01-05T16:00:00Z');
 const webhookId = (seq: number, atMs: number, index = 0): string => resourceId('Webhook', 7, { seq, atMs, index });
 /** Internal chunk count (the memory a set holds), read for the test only. */
 const chunkCount = (pending: PendingWebhooks): number => (pending as unknown as { chunks: unknown[] }).chunks.length;
+/** Words of the first chunk (its ids' slots and pending bits), read for the test only. */
+const chunkWords = (pending: PendingWebhooks): number => (pending as unknown as { chunks: Uint32Array[] }).chunks[0]?.length ?? 0;
+/** Ids kept as strings beside the packed ones, read for the test only. */
+const stringIdCount = (pending: PendingWebhooks): number => (pending as unknown as { others: Map<string, number> }).others.size;
 
 describe('PendingWebhooks', () => {
   it('keeps queue order, ignores a duplicate while pending, and re-queues at the end after its marker', () => {
@@ -47,6 +51,49 @@ describe('PendingWebhooks', () => {
     expect(pending.delete('x')).toBe(true);
     expect(pending.delete(ids[0]!)).toBe(true);
     expect([...pending]).toEqual([ids[1], ids[2], ids[4], ids[5]]);
+  });
+
+  it('holds a UUIDv7 in 12 bytes and any other version as a string, in queue order', () => {
+    const v7 = webhookId(1, T0);
+    // The same uuid as version 4, and as version 7 with the variant bits 11 (neither fits a slot).
+    const v4 = `${v7.slice(0, 22)}4${v7.slice(23)}`;
+    const variant11 = `${v7.slice(0, 27)}c${v7.slice(28)}`;
+    const ids = [v7, v4, variant11, webhookId(2, T0 + 1)];
+    const pending = PendingWebhooks.of(ids);
+    expect([...pending]).toEqual(ids);
+    expect(stringIdCount(pending)).toBe(2);
+    expect(chunkWords(pending)).toBe(1_024 * 3 + 1_024 / 32);
+    expect(pending.delete(v4)).toBe(true);
+    expect(pending.has(v7)).toBe(true);
+    expect(pending.has(variant11)).toBe(true);
+    const restored = PendingWebhooks.fromSnapshot(pending.toSnapshot());
+    expect([...restored]).toEqual([v7, variant11, ids[3]]);
+  });
+
+  it('keeps the times of a chunk whose ids lie hours apart (a new base past 2^22 ms), live and restored', () => {
+    const jump = fc.constantFrom(0, 1, 2 ** 22 - 1, 2 ** 22, 2 ** 22 + 1, 3 * 2 ** 22, 2 ** 40);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(jump, fc.boolean()), { minLength: 1, maxLength: 80 }), (steps) => {
+        let atMs = T0;
+        const ids = steps.map(([step], i) => {
+          atMs += step;
+          return webhookId(i + 1, atMs);
+        });
+        const pending = PendingWebhooks.of(ids);
+        const model = new Set(ids);
+        steps.forEach(([, deliver], i) => {
+          if (deliver) expect(pending.delete(ids[i]!)).toBe(model.delete(ids[i]!));
+        });
+        expect([...pending]).toEqual([...model]);
+        for (const id of ids) expect(pending.has(id)).toBe(model.has(id));
+        expect(stringIdCount(pending)).toBe(0);
+        const restored = PendingWebhooks.fromSnapshot(pending.toSnapshot());
+        expect([...restored]).toEqual([...model]);
+        expect(restored.toSnapshot()).toEqual(pending.toSnapshot());
+        for (const id of ids) expect(restored.has(id)).toBe(model.has(id));
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('drops every chunk once all webhooks are delivered in order, and keeps working after', () => {
