@@ -182,8 +182,8 @@ describe('TransactionIdColumn', () => {
       { maxLength: 200 },
     );
 
-  test.prop([transactionIds.chain((ids) => steps(ids).map((s) => s.flat()))], { numRuns: NUM_RUNS })('gives back each transfer\'s transaction id, like an array, across truncations', (plan) => {
-    const column = new TransactionIdColumn();
+  test.prop([transactionIds.chain((ids) => steps(ids).map((s) => s.flat())), fc.constantFrom(2, 10)], { numRuns: NUM_RUNS })('gives back each transfer\'s transaction id, like an array, across truncations', (plan, chunkBits) => {
+    const column = new TransactionIdColumn(chunkBits);
     const reference: [string | undefined, string][] = [];
     const transactionIdAt = (i: number): string | undefined => {
       const ref = column.refAt(i);
@@ -193,18 +193,40 @@ describe('TransactionIdColumn', () => {
     runPushModel({ push: (pair: [string | undefined, string]) => column.push(...pair), truncate: (size: number) => column.truncate(size) }, reference, plan);
     expect(column.length).toBe(reference.length);
     for (const [i, [transactionId]] of reference.entries()) expect(transactionIdAt(i)).toBe(transactionId);
+    // No entry is held that no transfer refers to.
+    expect(column.distinctLength).toBe(Math.max(0, ...reference.map((_, i) => column.refAt(i) + 1)));
   });
 
-  it('stores a transaction id repeated by consecutive transfers once, and again after another', () => {
+  it('stores a transaction id repeated by consecutive transfers once, and once more only when it is not among the recent entries', () => {
     const column = new TransactionIdColumn();
     const a = 'Transaction:019b901f-3cd1-7080-9b79-79aaab939d1b';
     const b = 'Transaction:019b901f-3cd1-7080-9b79-79aaab939d1c';
     for (const [transactionId, transferId] of [[a, 't1'], [a, 't2'], [b, 't3'], [a, 't4'], [undefined, 't5'], [a, 't6'], ['t7', 't7']] as const) column.push(transactionId, transferId);
-    expect([0, 1, 2, 3, 4, 5, 6].map((i) => column.refAt(i))).toEqual([0, 0, 1, 2, NO_TRANSACTION, 3, SAME_AS_TRANSFER]);
+    expect([0, 1, 2, 3, 4, 5, 6].map((i) => column.refAt(i))).toEqual([0, 0, 1, 0, NO_TRANSACTION, 0, SAME_AS_TRANSFER]);
+    expect(column.distinctLength).toBe(2);
     column.truncate(2);
     column.push(a, 't3');
     expect(column.refAt(2)).toBe(0);
     expect(column.distinctAt(0)).toBe(a);
+    expect(column.distinctLength).toBe(1);
+    // 64 other ids later, `a` is no longer recent: it gets an entry of its own again.
+    for (let k = 0; k < 64; k += 1) column.push(`Transaction:019b901f-3cd1-7080-9b79-${String(k).padStart(12, '0')}`, `u${k}`);
+    column.push(a, 'v');
+    expect(column.refAt(column.length - 1)).toBe(65);
+    column.push(b, 'w');
+    expect(column.distinctAt(column.refAt(column.length - 1))).toBe(b);
+  });
+});
+
+describe('TransactionIdColumn truncation', () => {
+  it('gives a dropped id a new entry when it comes again, not its old position', () => {
+    const column = new TransactionIdColumn();
+    const id = (n: number): string => `Transaction:019b901f-3cd1-7080-9b79-79aaab939d1${n}`;
+    for (const n of [0, 1, 2]) column.push(id(n), `t${n}`);
+    column.truncate(1);
+    column.push(id(2), 't1');
+    expect(column.distinctLength).toBe(2);
+    expect(column.distinctAt(column.refAt(1))).toBe(id(2));
   });
 });
 
