@@ -1,7 +1,7 @@
 /**
  * Every transfer ever created, as columns indexed by an internal number (its position in
  * creation order). Columns instead of one object per transfer: a million posted transfers take
- * ~33 MB of typed arrays that the GC never traces, written in order. Transfers are never changed; the only column that moves is `status`, the derived state
+ * ~29 MB of typed arrays that the GC never traces, written in order. Transfers are never changed; the only column that moves is `status`, the derived state
  * of a pending transfer. Postings also link to the previous posting of each of their accounts:
  * that chain is where rows come from.
  *
@@ -58,9 +58,12 @@ const CHUNK_BITS = 10;
 /** Rows in a chunk of every column: a table holds at most this many empty rows. */
 export const CHUNK_ROWS = 1 << CHUNK_BITS;
 const CHUNK_MASK = CHUNK_ROWS - 1;
-// Bytes per row of the columns every kind has (amountMinor, atMs, the accounts, the links, kind)
-// and of the hold columns (timeoutAtMs, pendingIndex, status).
-const BASE_ROW_BYTES = 8 + 8 + 4 * 4 + 1;
+// Bytes per row of the columns every kind has (amountMinor, atMs's offset, the accounts, the
+// links, kind).
+const BASE_ROW_BYTES = 8 + 4 + 4 * 4 + 1;
+// atMs's offset from its chunk's base of a time kept in #atMsEscaped instead: one that is not a
+// whole number of ms, is -0, or lies 2^31 ms (~24 days) or more from its chunk's first.
+const AT_MS_ESCAPE = -(2 ** 31);
 // Bytes of a hold row (timeoutAtMs, pendingIndex, status); hold rows come in chunks of CHUNK_ROWS.
 const HOLD_ROW_BYTES = 8 + 4 + 1;
 // The `kind` byte: the KIND_* in its low bits, a hold row's place in its block above them.
@@ -118,7 +121,13 @@ export class TransferTable {
   readonly #creditAccount: Int32Array[] = [];
   /** Posted: moved. Pending: held. Post: the posted part. Void: the released hold. */
   readonly #amountMinor: BigInt64Array[] = [];
-  readonly #atMs: Float64Array[] = [];
+  // A transfer's time, as an Int32 offset from its chunk's base (the time of the chunk's first
+  // transfer, whole ms): transfers of a chunk come within minutes of each other, and a Float64
+  // a transfer (before stop 28) held 8 bytes of which 4 said what the chunk's others said.
+  // AT_MS_ESCAPE: the time is in #atMsEscaped, by transfer index.
+  #atMsBase: Float64Array = NO_F64;
+  readonly #atMsOffset: Int32Array[] = [];
+  readonly #atMsEscaped = new Map<number, number>();
   // For a posting (posted or post): each account's previous posting (−1: none).
   readonly #debitPrevious: Int32Array[] = [];
   readonly #creditPrevious: Int32Array[] = [];
@@ -140,7 +149,7 @@ export class TransferTable {
   #tailDebitAccount: Int32Array = NO_I32;
   #tailCreditAccount: Int32Array = NO_I32;
   #tailAmountMinor: BigInt64Array = NO_I64;
-  #tailAtMs: Float64Array = NO_F64;
+  #tailAtMsOffset: Int32Array = NO_I32;
   #tailDebitPrevious: Int32Array = NO_I32;
   #tailCreditPrevious: Int32Array = NO_I32;
 
@@ -192,7 +201,24 @@ export class TransferTable {
 
   /** Time of transfer `t`. */
   atMsOf(t: number): number {
-    return this.#atMs[t >>> CHUNK_BITS]![t & CHUNK_MASK]!;
+    const c = t >>> CHUNK_BITS;
+    const offset = this.#atMsOffset[c]![t & CHUNK_MASK]!;
+    return offset === AT_MS_ESCAPE ? this.#atMsEscaped.get(t)! : this.#atMsBase[c]! + offset;
+  }
+
+  // Writes transfer `t`'s time into `offsets`, its chunk's offsets; the first of a chunk sets
+  // the chunk's base.
+  #writeAtMs(offsets: Int32Array, t: number, atMs: number): void {
+    const c = t >>> CHUNK_BITS;
+    const row = t & CHUNK_MASK;
+    if (row === 0) this.#atMsBase[c] = Number.isFinite(atMs) ? Math.floor(atMs) : 0;
+    const offset = atMs - this.#atMsBase[c]!;
+    if ((offset | 0) === offset && offset !== AT_MS_ESCAPE && !Object.is(atMs, -0)) {
+      offsets[row] = offset;
+    } else {
+      offsets[row] = AT_MS_ESCAPE;
+      this.#atMsEscaped.set(t, atMs);
+    }
   }
 
   /** For a posting `t`: its debit account's previous posting (−1: none). */
@@ -265,7 +291,12 @@ export class TransferTable {
    * tests plant damage with it that `checkInvariants` must find.
    */
   overwriteAtMs(t: number, atMs: number): void {
-    this.#atMs[t >>> CHUNK_BITS]![t & CHUNK_MASK] = atMs;
+    const offsets = this.#atMsOffset[t >>> CHUNK_BITS]!;
+    const offset = atMs - this.#atMsBase[t >>> CHUNK_BITS]!;
+    const fits = (offset | 0) === offset && offset !== AT_MS_ESCAPE && !Object.is(atMs, -0);
+    offsets[t & CHUNK_MASK] = fits ? offset : AT_MS_ESCAPE;
+    if (fits) this.#atMsEscaped.delete(t);
+    else this.#atMsEscaped.set(t, atMs);
   }
 
   /**
@@ -291,7 +322,7 @@ export class TransferTable {
     this.#tailDebitAccount[row] = debitAccount;
     this.#tailCreditAccount[row] = creditAccount;
     this.#tailAmountMinor[row] = amountMinor;
-    this.#tailAtMs[row] = atMs;
+    this.#writeAtMs(this.#tailAtMsOffset, index, atMs);
     this.count = index + 1;
     return index;
   }
@@ -313,7 +344,8 @@ export class TransferTable {
 
   /**
    * Takes the columns of the `count` transfers whose ids `restoreIds` took, as views of
-   * `columns` (no copy, but for `kind` when there are holds): each column must have
+   * `columns` (no copy, but for `kind` when there are holds, and for `atMs`, whose times are
+   * written as offsets): each column must have
    * `restoredCapacity(count)` rows. The hold columns' rows of holds and resolutions are copied
    * into hold rows; `columns` is left as it was given.
    */
@@ -330,10 +362,11 @@ export class TransferTable {
       this.#debitAccount.push(debitAccount.subarray(from, to));
       this.#creditAccount.push(creditAccount.subarray(from, to));
       this.#amountMinor.push(amountMinor.subarray(from, to));
-      this.#atMs.push(atMs.subarray(from, to));
+      this.#addAtMsChunk(new Int32Array(CHUNK_ROWS));
       this.#debitPrevious.push(debitPrevious.subarray(from, to));
       this.#creditPrevious.push(creditPrevious.subarray(from, to));
     }
+    for (let t = 0; t < count; t += 1) this.#writeAtMs(this.#atMsOffset[t >>> CHUNK_BITS]!, t, atMs[t]!);
     if (holds !== null) this.#restoreHoldRows(kind, holds, count);
     this.count = count;
   }
@@ -371,9 +404,16 @@ export class TransferTable {
       debitAccount: flat(this.#debitAccount, (rows) => new Int32Array(rows)),
       creditAccount: flat(this.#creditAccount, (rows) => new Int32Array(rows)),
       amountMinor: flat(this.#amountMinor, (rows) => new BigInt64Array(rows)),
-      atMs: flat(this.#atMs, (rows) => new Float64Array(rows)),
+      atMs: this.#flatAtMs(),
       holds: this.#status.length === 0 ? null : this.#flatHoldColumns(kind),
     };
+  }
+
+  // The times of transfers [0, count) as a flat array.
+  #flatAtMs(): Float64Array {
+    const atMs = new Float64Array(this.count);
+    for (let t = 0; t < this.count; t += 1) atMs[t] = this.atMsOf(t);
+    return atMs;
   }
 
   // The hold columns of transfers [0, count) as flat arrays, from their hold rows; clears the
@@ -403,6 +443,7 @@ export class TransferTable {
     this.#ids.truncate(count);
     this.#transactionIds.truncate(count - this.#base);
     this.#truncateHoldRows(count);
+    if (this.#atMsEscaped.size > 0) for (const t of this.#atMsEscaped.keys()) if (t >= count) this.#atMsEscaped.delete(t);
     // The chunks stay: the next appends reuse them.
     this.count = count;
   }
@@ -449,7 +490,7 @@ export class TransferTable {
     this.#tailDebitAccount = this.#debitAccount[c]!;
     this.#tailCreditAccount = this.#creditAccount[c]!;
     this.#tailAmountMinor = this.#amountMinor[c]!;
-    this.#tailAtMs = this.#atMs[c]!;
+    this.#tailAtMsOffset = this.#atMsOffset[c]!;
     this.#tailDebitPrevious = this.#debitPrevious[c]!;
     this.#tailCreditPrevious = this.#creditPrevious[c]!;
   }
@@ -458,12 +499,23 @@ export class TransferTable {
   #addChunk(): void {
     const buffer = new ArrayBuffer(CHUNK_ROWS * BASE_ROW_BYTES);
     this.#amountMinor.push(new BigInt64Array(buffer, 0, CHUNK_ROWS));
-    this.#atMs.push(new Float64Array(buffer, 8 * CHUNK_ROWS, CHUNK_ROWS));
-    this.#debitAccount.push(new Int32Array(buffer, 16 * CHUNK_ROWS, CHUNK_ROWS));
-    this.#creditAccount.push(new Int32Array(buffer, 20 * CHUNK_ROWS, CHUNK_ROWS));
-    this.#debitPrevious.push(new Int32Array(buffer, 24 * CHUNK_ROWS, CHUNK_ROWS));
-    this.#creditPrevious.push(new Int32Array(buffer, 28 * CHUNK_ROWS, CHUNK_ROWS));
-    this.#kind.push(new Uint8Array(buffer, 32 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#addAtMsChunk(new Int32Array(buffer, 8 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#debitAccount.push(new Int32Array(buffer, 12 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#creditAccount.push(new Int32Array(buffer, 16 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#debitPrevious.push(new Int32Array(buffer, 20 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#creditPrevious.push(new Int32Array(buffer, 24 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#kind.push(new Uint8Array(buffer, 28 * CHUNK_ROWS, CHUNK_ROWS));
+  }
+
+  // Adds a chunk's atMs offsets, and room for its base.
+  #addAtMsChunk(offsets: Int32Array): void {
+    const c = this.#atMsOffset.length;
+    this.#atMsOffset.push(offsets);
+    if (c === this.#atMsBase.length) {
+      const grown = new Float64Array(Math.max(HOLD_BLOCKS_FIRST, 2 * c));
+      grown.set(this.#atMsBase);
+      this.#atMsBase = grown;
+    }
   }
 
   #addHoldChunk(): void {
