@@ -122,11 +122,14 @@ export function* sessionCalls(operations: Iterable<Operation>, options: SessionO
       const after = yield* readBalances(model, options.authorization, () => nowMs, fail);
       const problems = compareBalances(observed, after, next.value, model.stepFundingMinor);
       if (problems.length > 0) fail(`balances disagree with the model: ${problems.map((p) => `${p.accountId}: ${p.message}`).join('; ')}`);
-      observed = after;
+      // Against the balances read before the step, not the model's: an operation that funds an
+      // account as a prerequisite updates the model mid-step (fundAccount), so the model already
+      // holds the new balance and the move at this instant would go unnoticed.
       for (const [id, balance] of after) {
-        const before = model.balances.get(id);
-        if (before?.availableMinor !== balance.availableMinor || before.totalMinor !== balance.totalMinor) model.balanceChangedAtMs.set(id, nowMs);
+        const before = observed.get(id);
+        if ((before?.availableMinor ?? 0n) !== balance.availableMinor || (before?.totalMinor ?? 0n) !== balance.totalMinor) model.balanceChangedAtMs.set(id, nowMs);
       }
+      observed = after;
       model.balances.clear();
       for (const [id, balance] of after) model.balances.set(id, balance);
       yield { kind: 'stepDone', step, operation, nowMs };
