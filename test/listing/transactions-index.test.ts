@@ -187,7 +187,7 @@ describe('GET /transactions from the list index', () => {
     const index = emptyCustomerPaymentListIndex();
     catchUpCustomerPaymentList(transactionStoreFromSnapshot({ records: records.map((tx) => ({ ...tx, status: 'CREATED' }) as Transaction) }), index);
     for (const tx of records) syncCustomerPaymentStatus(transactions, index, tx);
-    const state = { transactions, lists: { ...engine.state.lists, customerPayments: index } };
+    const state = { transactions, cardTransactions: engine.state.cardTransactions, lists: { ...engine.state.lists, customerPayments: index } };
     const long = index.longCodesByCustomer;
     const customers = [...index.byCustomer.keys()];
     expect([customers.some((id) => long.has(id)), customers.some((id) => !long.has(id))]).toEqual([true, true]);
@@ -308,7 +308,7 @@ function indexText(e: Engine): string {
     // Kept only where a payment's wire status moves (listing/evolve.ts): a rebuild from the store must agree.
     customerPayments: [
       e.state.lists.customerPayments.listed,
-      [...e.state.lists.customerPayments.byCustomer].map(([id, list]) => [id, listMembers(e.state.lists.customerPayments.positionLists, list), listTimes(e.state.lists.customerPayments.positionLists, list), listCodes(e.state.lists.customerPayments.positionLists, list)]),
+      [...e.state.lists.customerPayments.byCustomer].map(([id, list]) => [id, listMembers(e.state.lists.customerPayments.positionLists, list), listCodes(e.state.lists.customerPayments.positionLists, list)]),
       [...e.state.lists.customerPayments.longCodesByCustomer].map(([id, own]) => [id, codes(own.type), codes(own.status)]),
     ],
   });

@@ -14,12 +14,12 @@
 import type { DomainState } from '../state.js';
 import { matchesTransaction, type TransactionFilters, type TransactionPage } from '../transactions/list.js';
 import { referencedTransactionId } from '../transactions/reference.js';
-import { listFirstTimeAtLeast, listLength, listLowerBound, listMemberAt, type PositionArena } from '../../core/position-arena.js';
+import { listLength, listLowerBound, listMemberAt, type PositionArena } from '../../core/position-arena.js';
 import type { CustomerRowCodes } from './transactions.js';
 import { localPositionOf } from './customer-payments.js';
 import { countPlan, type ListPlan, pageDown, pageUp } from './query.js';
-import { codeSource, localCodeSource, type PositionSource, sortedSource } from './sources.js';
-import { ownStatusCode, ownTypeCode, statusCode, typeCode } from './transactions.js';
+import { codeSource, firstPositionAtLeast, localCodeSource, type PositionSource, sortedSource } from './sources.js';
+import { ownStatusCode, ownTypeCode, paymentCreatedMs, statusCode, typeCode } from './transactions.js';
 
 /** The filters that list takes: the agent's customer, and any of the transaction list's others. */
 export type CustomerPaymentFilters = TransactionFilters & { readonly customerId: string };
@@ -29,7 +29,7 @@ const INDEXED: ReadonlySet<string> = new Set(['customerId', 'type', 'status', 'c
 
 /** Up to `limit` of the customer's matching payments from payment position `position` (see the module comment). Pure. */
 export function listCustomerPaymentPage(
-  state: Pick<DomainState, 'transactions' | 'lists'>,
+  state: Pick<DomainState, 'transactions' | 'cardTransactions' | 'lists'>,
   filters: CustomerPaymentFilters,
   page: { readonly limit: number; readonly position: number },
 ): TransactionPage {
@@ -55,10 +55,12 @@ export function listCustomerPaymentPage(
 }
 
 /** The plan over the customer's local positions; `long`: its codes' `CodeIndex`es, when its list is past one block. */
-function planOf(state: Pick<DomainState, 'transactions'>, lists: PositionArena, list: number, long: CustomerRowCodes | undefined, filters: CustomerPaymentFilters): ListPlan {
+function planOf(state: Pick<DomainState, 'transactions' | 'cardTransactions' | 'lists'>, lists: PositionArena, list: number, long: CustomerRowCodes | undefined, filters: CustomerPaymentFilters): ListPlan {
   const length = listLength(lists, list);
-  const lo = filters.createdAfterMs === undefined ? 0 : listFirstTimeAtLeast(lists, list, filters.createdAfterMs);
-  const hi = filters.createdBeforeMs === undefined ? length : listFirstTimeAtLeast(lists, list, filters.createdBeforeMs);
+  // A member's time is its payment's in the merged list (the customer's list keeps none).
+  const timeAt = (local: number): number => paymentCreatedMs(state.cardTransactions, state.lists.transactions, listMemberAt(lists, list, local));
+  const lo = filters.createdAfterMs === undefined ? 0 : firstPositionAtLeast(length, timeAt, filters.createdAfterMs);
+  const hi = filters.createdBeforeMs === undefined ? length : firstPositionAtLeast(length, timeAt, filters.createdBeforeMs);
   const sources: PositionSource[] = [];
   if (filters.type !== undefined) {
     const type = typeCode(filters.type);

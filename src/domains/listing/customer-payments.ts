@@ -6,18 +6,18 @@
  * snapshot's store by `listing/rebuild.ts`.
  */
 import { PackedKeyMap } from '../../core/packed-key-map.js';
-import { instantToMs } from '../../core/time.js';
 import type { TransactionStore } from '../transactions/store.js';
 import type { Transaction } from '../transactions/types.js';
-import { appendTimedToList, emptyPositionArena, listLength, listLowerBound, listMemberAt, NO_LIST, type PositionArena } from '../../core/position-arena.js';
+import { appendToList, emptyPositionArena, listLength, listLowerBound, listMemberAt, NO_LIST, type PositionArena } from '../../core/position-arena.js';
 import { type CustomerRowCodes, ownRowCode, setLastOwnRowCode, setOwnRowStatus, statusCode, typeCode } from './transactions.js';
 
 /**
  * Every customer's payments, the arena of their lists, and how many payments of the store's
  * order are listed. A customer's list (`byCustomer`: its handle in `positionLists`) holds its
- * positions in `transactions.order`, ascending, each with its `createdAt` in epoch ms as the
- * member's time (a date range is a binary search on them) and its type and status as the
- * member's code (`ownRowCode`); a local position indexes that list. A customer with more than
+ * positions in `transactions.order`, ascending, each with its type and status as the member's
+ * code (`ownRowCode`); a local position indexes that list. The members carry no times: a date
+ * range is a binary search on the merged list's times (`paymentCreatedMs`), where a time per
+ * member cost 8 B and its block's spare room, ~13 B a transaction (stop 28). A customer with more than
  * `CODE_BLOCK_SIZE` payments also has the codes as `CodeIndex`es (`longCodesByCustomer`), whose
  * trees keep a page O(log n); a shorter list's codes are scanned. An object and two `CodeIndex`es
  * per customer cost ~28 B a transaction when every customer had them.
@@ -31,7 +31,7 @@ export type CustomerPaymentListIndex = {
 
 /** An empty index. */
 export function emptyCustomerPaymentListIndex(): CustomerPaymentListIndex {
-  return { listed: 0, positionLists: emptyPositionArena(true, true), byCustomer: new PackedKeyMap(), longCodesByCustomer: new PackedKeyMap() };
+  return { listed: 0, positionLists: emptyPositionArena(false, true), byCustomer: new PackedKeyMap(), longCodesByCustomer: new PackedKeyMap() };
 }
 
 /** Lists the payments the store holds that the index lacks; `created` as in `catchUpTransactionList`. */
@@ -41,7 +41,7 @@ export function catchUpCustomerPaymentList(store: TransactionStore, index: Custo
   const lists = index.positionLists;
   for (; index.listed < store.order.length; index.listed += 1) {
     const payment = index.listed === createdAt ? created! : store.byId.valueAt(index.listed);
-    const list = appendTimedToList(lists, index.byCustomer.get(payment.customerId) ?? NO_LIST, index.listed, instantToMs(payment.createdAt));
+    const list = appendToList(lists, index.byCustomer.get(payment.customerId) ?? NO_LIST, index.listed);
     index.byCustomer.set(payment.customerId, list);
     setLastOwnRowCode(lists, index.longCodesByCustomer, payment.customerId, list, ownRowCode(typeCode(payment.type), statusCode(payment.status)));
   }

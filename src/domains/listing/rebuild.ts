@@ -1,5 +1,6 @@
 /** Rebuilds the list indexes from restored stores (a snapshot before `@3` carries none; a later one may lack one added since). */
 import { PackedKeyMap } from '../../core/packed-key-map.js';
+import { isPositionArena } from '../../core/position-arena.js';
 import type { DomainState } from '../state.js';
 import { catchUpAgentActionList } from './agent-actions.js';
 import { catchUpAgentList } from './agents.js';
@@ -33,7 +34,8 @@ export function rebuildListIndexes(state: Omit<DomainState, 'lists'>, saved: Lis
 }
 
 /**
- * `lists` with every index lacking a field of the current shape (or absent) replaced by an empty
+ * `lists` with every index lacking a field of the current shape (or absent), or holding an arena
+ * whose members carry times or codes the shape's do not (or the reverse), replaced by an empty
  * one, and each id-keyed map the shape packs (`PackedKeyMap`) packed again: a snapshot's data
  * codec gives plain Maps back.
  */
@@ -43,7 +45,7 @@ function completeShapes(lists: ListIndexes): ListIndexes {
   for (const key of Object.keys(empty) as (keyof ListIndexes)[]) {
     const index = lists[key] as Record<string, unknown> | undefined;
     const shape = empty[key] as Record<string, unknown>;
-    if (index === undefined || Object.keys(shape).some((field) => !(field in index))) out[key] = shape;
+    if (index === undefined || Object.entries(shape).some(([field, empty]) => !(field in index) || !sameArenaColumns(empty, index[field]))) out[key] = shape;
     else out[key] = withPackedKeys(index, shape);
   }
   return out as ListIndexes;
@@ -59,4 +61,13 @@ function withPackedKeys(index: Record<string, unknown>, shape: Record<string, un
     out[field] = empty;
   }
   return out;
+}
+
+/**
+ * False when `shape` is a position arena and `saved` one with times or codes where `shape` has
+ * none, or the reverse: the customer payment lists carried times before stop 28.
+ */
+function sameArenaColumns(shape: unknown, saved: unknown): boolean {
+  if (!isPositionArena(shape) || !isPositionArena(saved)) return true;
+  return (shape.times === undefined) === (saved.times === undefined) && (shape.codes === undefined) === (saved.codes === undefined);
 }

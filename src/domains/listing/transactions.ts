@@ -212,6 +212,20 @@ export function listedRecordAt(state: ListedStores, index: TransactionListIndex,
   return place >= 0 ? { kind: 'payment', tx: state.transactions.byId.valueAt(place) } : { kind: 'card', tx: state.cardTransactions.byId.valueAt(-place - 1) };
 }
 
+/**
+ * The merged list's position of payment `place` (an index of `transactions.order`, listed): the
+ * place plus the card transactions before it. Card j precedes payment i exactly when no more
+ * than i payments existed at its creation, and those counts never decrease: a binary search.
+ */
+export function listedPositionOfPlace(cards: CardTransactionStore, index: TransactionListIndex, place: number): number {
+  return place + Math.min(lowerBound(cards.transactionsBefore, place + 1), index.cardsListed);
+}
+
+/** The `createdAt` in epoch ms of payment `place` (listed), read from the merged list's times: the customer payment lists keep none. */
+export function paymentCreatedMs(cards: CardTransactionStore, index: TransactionListIndex, place: number): number {
+  return listedCreatedMs(index, listedPositionOfPlace(cards, index, place));
+}
+
 /** The merged list's position of a payment created at `createdMs`, or -1 when it is not listed. */
 export function listedPositionOfPayment(state: ListedStores, index: TransactionListIndex, id: string, createdMs: number): number {
   const place = state.transactions.byId.positionOf(id);
