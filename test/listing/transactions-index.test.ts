@@ -26,7 +26,7 @@ import { transactionStoreFromSnapshot } from '../../src/domains/transactions/sto
 import { CODE_BLOCK_SIZE, type CodeIndex, countCodeBelow } from '../../src/domains/listing/code-index.js';
 import { listedLength, ownStatusCode, ownTypeCode } from '../../src/domains/listing/transactions.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
-import { listCodes, listMembers, listTimes, type PositionArena } from '../../src/core/position-arena.js';
+import { listCodes, listMembers, type PositionArena } from '../../src/core/position-arena.js';
 
 const AUTH = basicAuthorization(SANDBOX_CREDENTIAL);
 const OPTIONS = { regulated: true, seed: 1, sha256: nativeSha256 } as const;
