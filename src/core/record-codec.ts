@@ -12,7 +12,9 @@
  *   recurs across records (`Customer:`, `InternalAccount:`, `Card:`) enters the codec's id table
  *   at its first sight and is its number in that table after that (from snapshot `@6` on; from
  *   `@7` the table is shared by the codecs of an engine's packed stores and takes
- *   `ExternalAccount:` too: core/id-table.ts);
+ *   `ExternalAccount:` too: core/id-table.ts); from `@8` on, a uuid the engine minted (its bits are
+ *   those its time and one 32-bit word give: core/minted-uuid.ts) written whole is its time and
+ *   that word, 10 bytes (or a time difference and 4), not 16 (`mintedIds`);
  * - **instants**: `YYYY-MM-DDTHH:MM:SS.sssZ` is its epoch ms as a varint, or as the difference
  *   from the record's time before it (an earlier instant, or a UUIDv7 id's 48-bit time) where that
  *   is shorter: a record's instants and the ids made with it lie within seconds of each other;
@@ -47,11 +49,13 @@
  * speed must not move one byte (a moved byte is a form taken differently), and
  * test/core/record-codec-bytes.property.test.ts compares every encode with a frozen copy of the
  * codec as it was before stop 22 (test/core/reference-record-codec.ts), with the id table off
- * (`{ idTable: false }`: the `@5` bytes); the id table's bytes are pinned on their own.
+ * (`{ idTable: false, mintedIds: false }`: the `@5` bytes); the id table's and the minted form's
+ * bytes are pinned on their own.
  */
 
 import { IdTable } from './id-table.js';
 import { canonicalInstantMs, isoText } from './time.js';
+import { mintedWord, mintedWords } from './minted-uuid.js';
 import { HEX_CODES, nibble, parseUuid, UUID_LENGTH, uuidText } from './uuid-text.js';
 
 const NULL = 0;
@@ -74,6 +78,10 @@ const ID_DELTA = 16;
 const ID_TABLE = 17;
 // Written only by a codec with `hexDigests` (a live store's, never a snapshot's: see the option).
 const HEX_DIGEST = 18;
+// A minted-form uuid (core/minted-uuid.ts) as its 48-bit time and w1, whole or its time as a
+// difference (snapshot `@8` on; not written with `mintedIds` false).
+const ID_MINTED = 19;
+const ID_MINTED_DELTA = 20;
 
 /** Strings in the dictionary at most (then new ones are written out). */
 const DICTIONARY_MAX = 1 << 16;
@@ -144,6 +152,13 @@ export type RecordCodecOptions = {
    * format's bytes do not move), and any codec reads the form.
    */
   readonly hexDigests?: boolean;
+  /**
+   * A uuid the engine minted (core/minted-uuid.ts: its bits are those its time and w1 give) is
+   * written as its time and w1, 10 bytes (or a time difference and 4), not 16 (default true;
+   * snapshot `@8` on). False writes the bytes of `@7` and before (tests compare with the codec
+   * of `@5`). Any codec reads both forms.
+   */
+  readonly mintedIds?: boolean;
 };
 
 /** Encodes records to bytes and back (see the module's comment). */
@@ -171,6 +186,7 @@ export class RecordCodec {
   #ids: IdTable | undefined;
   #sharedIds: boolean;
   readonly #hexDigests: boolean;
+  readonly #mintedIds: boolean;
   #bytes = new Uint8Array(1 << 12);
   #at = 0;
   readonly #float = new Float64Array(1);
@@ -190,6 +206,7 @@ export class RecordCodec {
     this.#ids = tabled ? (options.ids ?? new IdTable()) : undefined;
     this.#sharedIds = tabled && options.ids !== undefined;
     this.#hexDigests = options.hexDigests ?? false;
+    this.#mintedIds = options.mintedIds ?? true;
   }
 
   /**
@@ -451,6 +468,11 @@ export class RecordCodec {
       return true;
     }
     const delta = ms - this.#lastMs;
+    const w1 = this.#mintedIds ? mintedWord(this.#idWords, slot) : -1;
+    if (w1 !== -1) {
+      this.#mintedId(index, ms, delta, w1);
+      return true;
+    }
     // The 6 bytes of a UUIDv7's time as a difference when that takes at most 3 bytes.
     if (Math.abs(delta) < 2 ** 20) {
       this.#tagged(ID_DELTA, index);
@@ -463,6 +485,30 @@ export class RecordCodec {
     this.#tagged(ID, index);
     this.#wordBytes(slot, 0);
     return true;
+  }
+
+  // A minted-form uuid of prefix `index`: its time (as a difference `delta` from the record's last
+  // time when that takes at most 3 bytes, as for `ID_DELTA`), then w1's 4 bytes.
+  #mintedId(index: number, ms: number, delta: number, w1: number): void {
+    this.#room(2 * VARINT_MAX + 6 + 4);
+    if (Math.abs(delta) < 2 ** 20) {
+      this.#tagged(ID_MINTED_DELTA, index);
+      this.#varint(zigzag(delta));
+    } else {
+      this.#tagged(ID_MINTED, index);
+      const bytes = this.#bytes;
+      const at = this.#at;
+      const high = Math.floor(ms / 0x10000);
+      bytes[at] = high >>> 24;
+      bytes[at + 1] = high >>> 16;
+      bytes[at + 2] = high >>> 8;
+      bytes[at + 3] = high;
+      bytes[at + 4] = ms >>> 8;
+      bytes[at + 5] = ms;
+      this.#at = at + 6;
+    }
+    this.#lastMs = ms;
+    this.#at = writeWord(this.#bytes, this.#at, w1);
   }
 
   // The bytes of the uuid whose words are at `#idWords[slot]`, from byte `from` (0, or 6 after a
@@ -634,6 +680,10 @@ export class RecordCodec {
         return this.#readIdDelta();
       case ID_TABLE:
         return this.#readTableId(this.#readVarint());
+      case ID_MINTED:
+        return this.#readMintedId(false);
+      case ID_MINTED_DELTA:
+        return this.#readMintedId(true);
       case HEX_DIGEST:
         return this.#readDigest();
       case DECIMAL_INTEGER:
@@ -727,6 +777,24 @@ export class RecordCodec {
     DECODED_WORDS[1] = (ms % 0x10000) << 16;
     this.#readWords(6);
     return prefix + this.#rememberedUuid();
+  }
+
+  // A minted-form uuid: its time (a difference from the record's last time when `delta`), then w1.
+  #readMintedId(delta: boolean): string {
+    const prefix = this.#entry(this.#prefixes, this.#readVarint());
+    const ms = delta ? this.#lastTime() + unzigzag(this.#readVarint()) : this.#readBigEndian(6);
+    if (ms < 0 || ms >= 2 ** 48) throw new RangeError('packed record: an id time out of range');
+    this.#lastMs = ms;
+    mintedWords(ms, this.#readBigEndian(4), DECODED_WORDS, 0);
+    return prefix + this.#rememberedUuid();
+  }
+
+  // The unsigned big-endian number of the next `count` (at most 6) bytes.
+  #readBigEndian(count: number): number {
+    if (this.#from + count > this.#input.length) throw new RangeError('packed record: id past its end');
+    let value = 0;
+    for (let k = 0; k < count; k += 1) value = value * 256 + this.#input[this.#from++]!;
+    return value;
   }
 
   #readTableId(entry: number): string {

@@ -9,6 +9,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { uuidAt } from '../../src/core/ids.js';
 import { RecordCodec } from '../../src/core/record-codec.js';
 import { sameValue } from '../support/same-value.js';
 import { ReferenceRecordCodec } from './reference-record-codec.js';
@@ -21,7 +22,9 @@ const uuidV7 = fc.tuple(fc.integer({ min: -3e6, max: 3e6 }), fc.boolean(), fc.ui
   const digits = hex(far ? BASE_MS * 3 + delta : BASE_MS + delta, 12) + [...rest].map((b, i) => hex(i === 0 ? 0x70 | (b & 0x0f) : b, 2)).join('');
   return `${digits.slice(0, 8)}-${digits.slice(8, 12)}-${digits.slice(12, 16)}-${digits.slice(16, 20)}-${digits.slice(20)}`;
 });
-const uuid = fc.oneof({ weight: 4, arbitrary: uuidV7 }, { weight: 1, arbitrary: fc.uuid().map((text) => text.toLowerCase()) });
+// Engine-minted uuids too, which the codec writes in the reference's form with `mintedIds` false.
+const minted = fc.tuple(fc.integer(), fc.nat(), fc.integer({ min: -3e6, max: 3e6 })).map(([seed, seq, delta]) => uuidAt(seed, { seq, atMs: BASE_MS + delta, index: 0 }));
+const uuid = fc.oneof({ weight: 4, arbitrary: uuidV7 }, { weight: 1, arbitrary: fc.uuid().map((text) => text.toLowerCase()) }, { weight: 2, arbitrary: minted });
 const prefix = fc.constantFrom('Transaction:', 'Quote:', 'Customer:', 'Transfer:', 'InternalAccount:', '', 'X', 'a:b:', 'Ünïcode:');
 // Ids drawn from a small pool too, so that a record holds the same uuid twice (ID_AGAIN).
 const pooled = fc.constantFrom(...Array.from({ length: 20 }, (_, i) => `019b901f-3cd1-7459-8721-8b14dbb5d7${String(i).padStart(2, '0')}`));
@@ -72,7 +75,7 @@ function expectSameBytes(reference: ReferenceRecordCodec, codec: RecordCodec, va
 describe('RecordCodec writes the frozen reference codec\'s bytes', () => {
   it('over generated records, through one codec each for the whole run (shapes and dictionary grow)', () => {
     const reference = new ReferenceRecordCodec();
-    const codec = new RecordCodec({ idTable: false });
+    const codec = new RecordCodec({ idTable: false, mintedIds: false });
     fc.assert(
       fc.property(fc.array(record, { minLength: 1, maxLength: 8 }), (values) => expectSameBytes(reference, codec, values)),
       { numRuns: 1_000 },
@@ -81,7 +84,7 @@ describe('RecordCodec writes the frozen reference codec\'s bytes', () => {
 
   it('over platform-shaped records whose ids, instants and strings repeat', () => {
     const reference = new ReferenceRecordCodec();
-    const codec = new RecordCodec({ idTable: false });
+    const codec = new RecordCodec({ idTable: false, mintedIds: false });
     const payment = fc.record({
       id,
       status: repeated,
@@ -101,7 +104,7 @@ describe('RecordCodec writes the frozen reference codec\'s bytes', () => {
 
   it('past its bounds: candidates forgotten, the dictionary full, prefixes past the first 16 and past the last', () => {
     const reference = new ReferenceRecordCodec();
-    const codec = new RecordCodec({ idTable: false });
+    const codec = new RecordCodec({ idTable: false, mintedIds: false });
     const strings = Array.from({ length: 70_000 }, (_, i) => `s${i}`);
     // Seen once (candidates reset every 4,096), then twice in blocks (the dictionary fills at 65,536).
     for (let from = 0; from < strings.length; from += 1_000) {
@@ -116,7 +119,7 @@ describe('RecordCodec writes the frozen reference codec\'s bytes', () => {
 
   it('ids whose prefixes share a guess slot: the same first unit, lengths 256 apart, one the start of the other', () => {
     const reference = new ReferenceRecordCodec();
-    const codec = new RecordCodec({ idTable: false });
+    const codec = new RecordCodec({ idTable: false, mintedIds: false });
     const uuidText = '019b901f-3cd1-7459-8721-8b14dbb5d774';
     const short = `ab:${uuidText}`;
     const long = `ab:${'c'.repeat(255)}:${uuidText}`;
@@ -125,7 +128,7 @@ describe('RecordCodec writes the frozen reference codec\'s bytes', () => {
 
   it('dictionary strings whose recent slots collide (same length and end units) and strings equal to them but other objects', () => {
     const reference = new ReferenceRecordCodec();
-    const codec = new RecordCodec({ idTable: false });
+    const codec = new RecordCodec({ idTable: false, mintedIds: false });
     // 'AxB' and 'AyB' share a slot; JSON.parse makes strings equal to earlier ones but not the same objects.
     const texts = ['AxB', 'AyB', 'AzB', 'AxB', 'AyB', 'a-long-status-name-0', 'a-long-status-name-1', 'a-long-status-name-0'];
     const copies = texts.map((text) => JSON.parse(JSON.stringify(`${text}`)) as string);

@@ -10,12 +10,17 @@ import { describe, expect, it } from 'vitest';
 import { sameValue } from '../support/same-value.js';
 import { canonicalInteger, RecordCodec } from '../../src/core/record-codec.js';
 import { isUuidAt } from '../../src/core/uuid-text.js';
+import { uuidAt } from '../../src/core/ids.js';
 
 const uuid = fc.uuid().map((text) => text.toLowerCase());
+// Engine-minted uuids (the codec's 10-byte form), their times near each other and far.
+const minted = fc
+  .tuple(fc.integer(), fc.nat(), fc.oneof(fc.integer({ min: 1.7e12, max: 1.7e12 + 5e6 }), fc.integer({ min: 0, max: 2 ** 48 - 1 })))
+  .map(([seed, seq, atMs]) => uuidAt(seed, { seq, atMs, index: 0 }));
 const instant = fc.date({ min: new Date(-1e12), max: new Date(9e12), noInvalidDate: true }).map((date) => date.toISOString());
 const special = fc.oneof(
   uuid,
-  fc.tuple(fc.constantFrom('Transaction:', 'Quote:', 'Customer:', 'X', 'a:b:', ''), uuid).map(([prefix, id]) => prefix + id),
+  fc.tuple(fc.constantFrom('Transaction:', 'Quote:', 'Customer:', 'X', 'a:b:', ''), fc.oneof(uuid, minted)).map(([prefix, id]) => prefix + id),
   uuid.map((id) => id.toUpperCase()),
   instant,
   fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }).map(String),
@@ -147,6 +152,16 @@ const PINNED_RECORD = {
   gone: undefined,
 };
 
+// Two engine-minted uuids (`uuidAt(7, ...)`, the second 20 ms before the instant), a uuid not in
+// minted form, and the first again.
+const MINTED_RECORD = {
+  id: 'Transaction:019b8ee3-05dc-7fc1-8011-df38d39090e4',
+  createdAt: '2026-01-05T16:00:00.000Z',
+  quoteId: 'Quote:019b8ee2-ffec-7f75-8268-c12c1a3508eb',
+  foreign: 'Quote:019b8ee3-3ae7-7c45-9829-da12d0149cb4',
+  again: 'Customer:019b8ee3-05dc-7fc1-8011-df38d39090e4',
+};
+
 // Owners' ids (customer, account, card: they enter the id table) beside a quote's, and a uuid again.
 const OWNED_UUID = '4b4c5a1e-2f0d-4e8a-9c1b-0a2b3c4d5e6f';
 const OWNED_RECORD = {
@@ -158,9 +173,10 @@ const OWNED_RECORD = {
   again: `InternalAccount:${OWNED_UUID}`,
 };
 
-describe('the byte format (saved in engine snapshots from @5 on; the id table from @6)', () => {
+describe('the byte format (saved in engine snapshots from @5 on; the id table from @6; minted ids from @8)', () => {
   it('writes a fixed record to exactly these bytes and tables under a fresh codec: a change here needs a new snapshot format', () => {
-    const codec = new RecordCodec();
+    // Without the minted form (`@7` and before): the engine-minted uuid ...cb3 is written whole.
+    const codec = new RecordCodec({ mintedIds: false });
     const first = [...codec.encode(PINNED_RECORD)];
     const second = [...codec.encode(PINNED_RECORD)];
     expect(first).toEqual([
@@ -183,7 +199,7 @@ describe('the byte format (saved in engine snapshots from @5 on; the id table fr
   });
 
   it('writes an owner\'s id met in an earlier record as its id table entry (from @6 on), pinned too', () => {
-    const codec = new RecordCodec();
+    const codec = new RecordCodec({ mintedIds: false });
     const first = [...codec.encode(OWNED_RECORD)];
     const second = [...codec.encode(OWNED_RECORD)];
     // Whole the first time (the owners' ids enter the table: tag 9 and 16 as in @5) ...
@@ -202,10 +218,31 @@ describe('the byte format (saved in engine snapshots from @5 on; the id table fr
       ids: [OWNED_RECORD.customerId, OWNED_RECORD.accountId, OWNED_RECORD.cardId],
     });
     // With the id table off, the ids are written whole every time (@5's bytes).
-    const old = new RecordCodec({ idTable: false });
+    const old = new RecordCodec({ idTable: false, mintedIds: false });
     old.encode(OWNED_RECORD);
     expect([...old.encode(OWNED_RECORD)].slice(0, 5)).toEqual([13, 0, 9, 0, 1]);
     expect(old.tables().ids).toEqual([]);
+  });
+
+  it('writes an engine-minted uuid as its time and w1 (from @8 on): whole, or its time as a difference; others as before', () => {
+    const codec = new RecordCodec();
+    const first = [...codec.encode(MINTED_RECORD)];
+    expect(first).toEqual([
+      // Tag 19, prefix 0, the time's 6 bytes and w1's 4 (the record's first time: no difference).
+      13, 0, 19, 0, 1, 155, 142, 227, 5, 220, 223, 56, 211, 144,
+      // The instant, then tag 20: prefix 1, the time 20 ms before the instant (zigzag 39), w1.
+      15, 183, 23, 20, 1, 39, 193, 44, 26, 53,
+      // A uuid not in minted form (its last digit changed) as ID_DELTA's 10 bytes; the first again.
+      16, 1, 246, 235, 1, 124, 69, 152, 41, 218, 18, 208, 20, 156, 180, 14, 2, 0,
+    ]);
+    expect(sameValue(RecordCodec.fromTables(codec.tables()).decodeWhole(new Uint8Array(first), 0, first.length), MINTED_RECORD)).toBe(true);
+    // Without the form, 12 bytes more: tag 9 and 16 bytes, tag 16 and 10.
+    expect(new RecordCodec({ mintedIds: false }).encode(MINTED_RECORD).length).toBe(first.length + 12);
+    // An owner's minted id enters the table as before and is its entry the second time.
+    const owned = new RecordCodec();
+    const customer = { customerId: MINTED_RECORD.id.replace('Transaction:', 'Customer:') };
+    expect([...owned.encode(customer)].slice(0, 3)).toEqual([13, 0, 19]);
+    expect([...owned.encode(customer)]).toEqual([13, 0, 17, 0]);
   });
 
   it('round-trips owners\' ids across records exactly, past the table\'s growth, and through tables/fromTables', () => {
@@ -290,12 +327,17 @@ describe('the byte format (saved in engine snapshots from @5 on; the id table fr
     const reader = RecordCodec.fromTables(writer.tables());
     expect(() => reader.decodeWhole(bytes, 0, bytes.length - 1)).toThrow(RangeError);
     const longer = new Uint8Array([...bytes, 0]);
-    expect(() => reader.decodeWhole(longer, 0, longer.length)).toThrow(/its value takes 89 of its 90 bytes/);
+    expect(() => reader.decodeWhole(longer, 0, longer.length)).toThrow(/its value takes 83 of its 84 bytes/);
     expect(sameValue(reader.decodeWhole(longer, 0, bytes.length), PINNED_RECORD)).toBe(true);
     // Shape 0 of an empty codec, a dictionary string it lacks, a prefix it lacks.
     const empty = RecordCodec.fromTables({ shapes: [], strings: [], prefixes: [] });
-    for (const wrong of [[13, 0], [6, 0], [9, 0, ...new Array<number>(16).fill(0)], [17, 0]]) {
+    for (const wrong of [[13, 0], [6, 0], [9, 0, ...new Array<number>(16).fill(0)], [17, 0], [19, 0, ...new Array<number>(10).fill(0)]]) {
       expect(() => empty.decodeWhole(new Uint8Array(wrong), 0, wrong.length)).toThrow(/no entry 0/);
+    }
+    // A minted id cut short, or its time a difference with no time before it.
+    const prefixed = RecordCodec.fromTables({ shapes: [], strings: [], prefixes: ['Quote:'] });
+    for (const [wrong, message] of [[[19, 0, 1, 155, 142, 227, 5, 220, 223, 56, 211], /past its end/], [[20, 0, 39, 193, 44, 26, 53], /no time before it/]] as const) {
+      expect(() => prefixed.decodeWhole(new Uint8Array(wrong), 0, wrong.length)).toThrow(message);
     }
   });
 });
