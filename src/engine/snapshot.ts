@@ -71,7 +71,9 @@ import { type BulkCustomerStoreSnapshot, bulkCustomerStoreFromSnapshot, bulkCust
 export type SnapshotHead = { readonly seq: number; readonly hash: string; readonly atMs: number };
 
 /**
- * Snapshot formats: `@7` writes the packed stores' owners' ids against one id table shared by
+ * Snapshot formats: `@8` writes a uuid the engine minted (core/minted-uuid.ts) in the packed
+ * stores' codec bytes as its 48-bit time and one 32-bit word, 10 bytes instead of 16 (the codec's
+ * `ID_MINTED` forms; every other uuid as before); otherwise as `@7`. `@7` writes the packed stores' owners' ids against one id table shared by
  * all of them (`ids`, saved once: an owner's id enters at its first sight in any store, and the
  * stores' codec tables hold none), and saves the list indexes' position arenas without their
  * spare words; otherwise as `@6`. `@6` writes the packed stores' records with the codec's id table (an owner's
@@ -97,6 +99,7 @@ export const SNAPSHOT_FORMATS = [
   'payments-engine/snapshot@5',
   'payments-engine/snapshot@6',
   'payments-engine/snapshot@7',
+  'payments-engine/snapshot@8',
 ] as const;
 
 /** Everything the log derives, at `head`. JSON-safe. */
@@ -151,7 +154,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
   // One fresh table for the save's packed stores, filled as they are encoded, saved after them.
   const ids = new IdTable('shared');
   const snapshot = {
-    format: 'payments-engine/snapshot@7' as const,
+    format: 'payments-engine/snapshot@8' as const,
     head,
     platform: { ...state.platform },
     ...customerStoreSnapshot(state.customers, ids),
@@ -228,7 +231,7 @@ export function stateFromSnapshot(snapshot: EngineSnapshot, hotRecords = HOT_REC
 // has entries keeps it (its bytes name them): loaded from `@6`, or filled at load by a store that
 // sets its records again (agents, deposits) before this.
 function shareIds(stores: Omit<DomainState, 'lists'>, snapshot: EngineSnapshot): void {
-  if (snapshot.format !== 'payments-engine/snapshot@7') {
+  if (snapshot.format !== 'payments-engine/snapshot@7' && snapshot.format !== 'payments-engine/snapshot@8') {
     shareIdTable(stores, new IdTable('shared'));
     return;
   }

@@ -275,7 +275,7 @@ describe('the byte format (saved in engine snapshots from @5 on; the id table fr
   });
 
   it('reads @5 tables (no id table) and their bytes', () => {
-    const old = new RecordCodec({ idTable: false });
+    const old = new RecordCodec({ idTable: false, mintedIds: false });
     const bytes = [OWNED_RECORD, OWNED_RECORD].map((value) => old.encode(value).slice());
     const { ids: _ids, ...tables } = old.tables();
     const reader = RecordCodec.fromTables(tables);

@@ -1,9 +1,9 @@
 /**
- * Engine snapshots (format @7: the packed stores' records as codec bytes against one id table
- * they share, saved once, loaded packed and decoded at a read, the list indexes as saved, the pending webhooks packed): a snapshot round
+ * Engine snapshots (format @8: the packed stores' records as codec bytes, engine-minted uuids as
+ * their time and one word, against one id table they share, saved once, loaded packed and decoded at a read, the list indexes as saved, the pending webhooks packed): a snapshot round
  * trip through JSON answers every read as the live engine, byte for byte, holds every packed
  * store's records equal to the writer's, and takes the same further calls; a record read from a
- * loaded store is deeply frozen; the formats before it (@6, an id table per store; @5, codec bytes with no id table; @4, records as texts parsed once at their
+ * loaded store is deeply frozen; the formats before it (@7, uuids written whole; @6, an id table per store; @5, codec bytes with no id table; @4, records as texts parsed once at their
  * first read; @3, pending webhooks as ids; @2, records as objects and list indexes rebuilt; @1,
  * ledger version 1) still load and answer the same; an unknown format is refused naming it, and
  * so are packed records no save wrote, while a record whose own bytes are impossible fails when
@@ -14,6 +14,7 @@ import { createEngine } from '../../src/engine/engine.js';
 import { type EngineSnapshot, snapshotOf } from '../../src/engine/snapshot.js';
 import { InvariantError } from '../../src/core/assert.js';
 import { PackedRecordMap } from '../../src/core/packed-record-map.js';
+import { IdTable } from '../../src/core/id-table.js';
 import { PackedKeyMap } from '../../src/core/packed-key-map.js';
 import { type PackedRecords, packText } from '../../src/core/packed-records.js';
 import { packedTexts, packRecords } from '../support/packed-texts.js';
@@ -40,7 +41,7 @@ function textPerRecord<T>(store: T): T {
 type Repack = (store: PackedBytes, byId: ReadonlyMap<string, object>) => object;
 
 /**
- * `snapshot` (@7) as `format` wrote it: each packed store's records packed again by `repack` from
+ * `snapshot` (@8) as `format` wrote it: each packed store's records packed again by `repack` from
  * the loaded map (its other fields kept), and no shared id table.
  */
 function withStoresAs(snapshot: EngineSnapshot, format: EngineSnapshot['format'], repack: Repack): EngineSnapshot {
@@ -53,6 +54,7 @@ function withStoresAs(snapshot: EngineSnapshot, format: EngineSnapshot['format']
   return {
     ...current,
     format,
+    customers: again(current.customers, loaded.customers.byId),
     transactions: again(current.transactions, loaded.transactions.byId),
     quotes: again(current.quotes, loaded.quotes.byId),
     idempotency: again(current.idempotency, loaded.idempotency),
@@ -61,18 +63,28 @@ function withStoresAs(snapshot: EngineSnapshot, format: EngineSnapshot['format']
   };
 }
 
-/** `snapshot` (@7) as format @6 wrote it: each packed store's records against an id table of its own, in its tables. */
-const asFormat6 = (snapshot: EngineSnapshot): EngineSnapshot => withStoresAs(snapshot, 'payments-engine/snapshot@6', (store, byId) => packBytes(store.ids, byId));
+/** `snapshot` (@8) as format @7 wrote it: the packed stores' records against one shared id table, every uuid written whole. */
+function asFormat7(snapshot: EngineSnapshot): EngineSnapshot {
+  const ids = new IdTable('shared');
+  const old = withStoresAs(snapshot, 'payments-engine/snapshot@7', (store, byId) => {
+    const { codec, bytes } = packBytes(store.ids, byId, { ids, mintedIds: false });
+    return { codec, bytes };
+  });
+  return { ...old, ids: ids.texts() };
+}
 
-/** `snapshot` (@7) as format @5 wrote it: the packed stores' records written with no id table, their tables without one. */
+/** `snapshot` (@8) as format @6 wrote it: each packed store's records against an id table of its own, in its tables. */
+const asFormat6 = (snapshot: EngineSnapshot): EngineSnapshot => withStoresAs(snapshot, 'payments-engine/snapshot@6', (store, byId) => packBytes(store.ids, byId, { mintedIds: false }));
+
+/** `snapshot` (@8) as format @5 wrote it: the packed stores' records written with no id table, their tables without one. */
 function asFormat5(snapshot: EngineSnapshot): EngineSnapshot {
   return withStoresAs(snapshot, 'payments-engine/snapshot@5', (store, byId) => {
-    const { codec: { ids: _ids, ...tables }, bytes } = packBytes(store.ids, byId, { idTable: false });
+    const { codec: { ids: _ids, ...tables }, bytes } = packBytes(store.ids, byId, { idTable: false, mintedIds: false });
     return { codec: tables, bytes };
   });
 }
 
-/** `snapshot` (@7) as format @4 wrote it: the packed stores' records as texts in chunks. */
+/** `snapshot` (@8) as format @4 wrote it: the packed stores' records as texts in chunks. */
 const asFormat4 = (snapshot: EngineSnapshot): EngineSnapshot => withStoresAs(snapshot, 'payments-engine/snapshot@4', (store, byId) => packRecords(store.ids, byId));
 
 /** `snapshot` (@5) as format @3 wrote it: the pending webhooks as a list of ids, one text per packed record. */
@@ -138,7 +150,7 @@ function expectLoadsAsTheWriter(old: EngineSnapshot): void {
 describe('a snapshot round trip', () => {
   it('answers every read as the live engine, byte for byte, and holds the same state', () => {
     const snapshot = viaJson(session.engine.snapshot());
-    expect(snapshot.format).toBe('payments-engine/snapshot@7');
+    expect(snapshot.format).toBe('payments-engine/snapshot@8');
     const loaded = createEngine({ ...options, snapshot });
     expect(reads.length).toBeGreaterThan(50);
     expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
@@ -283,8 +295,27 @@ describe('snapshot formats', () => {
     const current = viaJson(session.engine.snapshot());
     expect(() => createEngine({ ...options, snapshot: { ...current, ids: [...current.ids!, current.ids![0]!] } })).toThrow(/snapshot ids: id table: id \d+ is not an owner's id met once/);
     expect(() => createEngine({ ...options, snapshot: { ...current, ids: undefined } as unknown as EngineSnapshot })).toThrow(/snapshot ids: id table: ids must be a list/);
-    const ownTable = { ...asFormat6(current), format: 'payments-engine/snapshot@7' as const, ids: current.ids! };
+    const ownTable = { ...asFormat6(current), format: 'payments-engine/snapshot@8' as const, ids: current.ids! };
     expect(() => createEngine({ ...options, snapshot: ownTable })).toThrow(/snapshot records: \w+ holds an id table of its own/);
+  });
+
+  it('loads a snapshot in the seventh format (@7: every uuid written whole), answers every read the same and saves as the writer', () => {
+    const current = viaJson(session.engine.snapshot());
+    const old = asFormat7(current);
+    // The same owners in the shared table (met in another order); the records' bytes longer by the
+    // minted ids' 6 bytes each.
+    expect([...old.ids!].sort()).toEqual([...current.ids!].sort());
+    const length = (snapshot: EngineSnapshot): number => (snapshot.transactions as PackedBytes).bytes.join('').length;
+    expect(length(old)).toBeGreaterThan(length(current));
+    expectLoadsAsTheWriter(old);
+    // And takes further calls as the writer, its codecs writing new records in the minted form:
+    // what it saves then is the writer's `@8` text.
+    const cut = Math.floor(session.log.length / 2);
+    const prefix = asFormat7(createEngine({ ...options, events: session.log.slice(0, cut) }).snapshot());
+    const resumed = createEngine({ ...options, snapshot: prefix, events: session.log.slice(cut), hotRecords: 1 });
+    expect(stateText(resumed)).toBe(stateText(session.engine));
+    expect(answersOf(resumed, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
+    expect(JSON.stringify(resumed.snapshot())).toBe(JSON.stringify(session.engine.snapshot()));
   });
 
   it('loads a snapshot in the sixth format (@6: an id table per packed store), answers every read the same and saves as the writer', () => {
