@@ -19,13 +19,13 @@ export type Router<S> = { readonly match: (method: HttpMethod, path: string) => 
 /** Compiles a route table; most specific (most literal segments) first. */
 export function createRouter<S>(routes: readonly Route<S>[]): Router<S> {
   const compiled: Compiled<S>[] = routes.map((route) => {
-    const segments = split(route.path);
+    const segments = pathSegments(route.path);
     return { route, segments, literalCount: segments.filter((s) => !s.startsWith('{')).length };
   });
   compiled.sort((a, b) => b.literalCount - a.literalCount);
   return {
     match(method, path) {
-      const parts = split(path);
+      const parts = pathSegments(path);
       let pathKnown = false;
       for (const candidate of compiled) {
         const params = matchSegments(candidate.segments, parts);
@@ -42,7 +42,8 @@ export function createRouter<S>(routes: readonly Route<S>[]): Router<S> {
   };
 }
 
-function split(path: string): string[] {
+/** A path's segments as the router matches them: empty ones (a doubled or trailing `/`) dropped. */
+export function pathSegments(path: string): string[] {
   return path.split('/').filter((s) => s.length > 0);
 }
 

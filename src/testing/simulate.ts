@@ -8,6 +8,7 @@
  */
 import { basicAuthorization } from '../api/auth.js';
 import type { HttpResponse } from '../api/http.js';
+import { pathSegments } from '../api/router.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import { type EngineOptions, SANDBOX_CREDENTIAL } from '../engine/options.js';
 import type { EngineSnapshot } from '../engine/snapshot.js';
@@ -251,7 +252,9 @@ const RECORDED_REFUSALS: readonly { readonly method: string; readonly path: RegE
  * event of its type). The simulator and the wire fuzzer both hold every other refusal to writing nothing.
  */
 export function recordedRefusal(method: string, path: string, status: number, events: readonly EventEnvelope[]): boolean {
-  return events.length === 1 && RECORDED_REFUSALS.some((r) => r.method === method && r.path.test(path.split('?')[0] ?? path) && r.statuses.includes(status) && events[0]?.type === r.eventType);
+  // The path as the router matched it: a trailing or doubled `/` reaches the same route.
+  const routed = `/${pathSegments(path.split('?')[0] ?? path).join('/')}`;
+  return events.length === 1 && RECORDED_REFUSALS.some((r) => r.method === method && r.path.test(routed) && r.statuses.includes(status) && events[0]?.type === r.eventType);
 }
 
 /** A refused request wrote nothing (but the recorded refusals) and left the head alone; an accepted one continued the head. */
