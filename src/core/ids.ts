@@ -2,6 +2,11 @@
  * Deterministic resource ids `<Type>:<uuid>`. The uuid is a UUIDv7: 48 bits of the event's time
  * (so ids sort by creation) and 74 bits drawn from (seed, log position, index). The same log and
  * seed always give the same ids; replay never makes ids, it reads them from the events.
+ *
+ * The 74 bits are a function of one 32-bit hash of (seed, seq, index) (so a minted uuid packs into
+ * its time and one word: core/minted-uuid.ts). Ids of one call never collide (the hash is a
+ * bijection of the index for a given seq), but two ids of one type minted in the same millisecond
+ * by different calls do with probability 2^-32 (docs/performance.md, "Stop 28 at its end").
  */
 
 import { encodeTime } from 'ulid';
@@ -9,8 +14,11 @@ import { encodeTime } from 'ulid';
 /** Where in the log an id is minted: the event's sequence number and time, and which id of it. */
 export type IdPosition = { readonly seq: number; readonly atMs: number; readonly index: number };
 
-// 32-bit finalizer of MurmurHash3: cheap, well mixed, deterministic.
-function fmix32(h: number): number {
+/** The step `uuidAt` adds between the words it draws (the constant of mulberry32). */
+export const WORD_STEP = 0x6d2b79f5;
+
+/** The 32-bit finalizer of MurmurHash3: cheap, well mixed, deterministic, and a bijection. */
+export function fmix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
@@ -33,7 +41,7 @@ export function uuidAt(seed: number, position: IdPosition): string {
   const words: number[] = [];
   for (const input of [seq >>> 0, Math.floor(seq / 2 ** 32), index >>> 0]) h = fmix32(h ^ input);
   for (let i = 0; i < 3; i += 1) {
-    h = fmix32(h + 0x6d2b79f5 + i);
+    h = fmix32(h + WORD_STEP + i);
     words.push(h);
   }
   const [w0 = 0, w1 = 0, w2 = 0] = words;

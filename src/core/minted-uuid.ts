@@ -13,8 +13,8 @@
  * Words as `parseUuid` (core/uuid-text.ts) fills them: four Int32s, most significant first.
  */
 
-// The step `uuidAt` adds between its words (the constant of mulberry32).
-const STEP = 0x6d2b79f5;
+import { fmix32, WORD_STEP } from './ids.js';
+
 // fmix32's odd multipliers and their inverses modulo 2^32.
 const M1 = 0x85ebca6b;
 const M2 = 0xc2b2ae35;
@@ -26,17 +26,6 @@ function inverseModulo32(a: number): number {
   let x = a;
   for (let step = 0; step < 5; step += 1) x = Math.imul(x, 2 - Math.imul(a, x));
   return x >>> 0;
-}
-
-// 32-bit finalizer of MurmurHash3, as core/ids.ts has it.
-function fmix32(word: number): number {
-  let h = word;
-  h ^= h >>> 16;
-  h = Math.imul(h, M1);
-  h ^= h >>> 13;
-  h = Math.imul(h, M2);
-  h ^= h >>> 16;
-  return h >>> 0;
 }
 
 // fmix32's inverse: each xor-shift and multiplication undone in reverse order.
@@ -69,9 +58,9 @@ export function mintedWord(words: Int32Array, at: number): number {
   const third = words[at + 2]!;
   const fourth = words[at + 3]!;
   const w1 = ((third << 16) | (fourth >>> 16)) >>> 0;
-  const w0 = (unfmix32(w1) - STEP - 1) >>> 0;
+  const w0 = (unfmix32(w1) - WORD_STEP - 1) >>> 0;
   if ((second & 0xffff) !== wordOneLow(w0) || third >>> 16 !== wordTwoHigh(w0)) return -1;
-  const w2 = fmix32((w1 + STEP + 2) >>> 0);
+  const w2 = fmix32((w1 + WORD_STEP + 2) >>> 0);
   return (fourth & 0xffff) === (w2 & 0xffff) ? w1 : -1;
 }
 
@@ -80,8 +69,8 @@ export function mintedWord(words: Int32Array, at: number): number {
  * `w1` (unsigned 32 bits): the words `parseUuid` gives for the uuid `mintedWord` took `w1` from.
  */
 export function mintedWords(timeMs: number, w1: number, words: Int32Array, at: number): void {
-  const w0 = (unfmix32(w1) - STEP - 1) >>> 0;
-  const w2 = fmix32((w1 + STEP + 2) >>> 0);
+  const w0 = (unfmix32(w1) - WORD_STEP - 1) >>> 0;
+  const w2 = fmix32((w1 + WORD_STEP + 2) >>> 0);
   words[at] = Math.floor(timeMs / 0x10000) | 0;
   words[at + 1] = ((timeMs % 0x10000) << 16) | wordOneLow(w0);
   words[at + 2] = (wordTwoHigh(w0) << 16) | (w1 >>> 16);
