@@ -176,7 +176,7 @@ export class PendingWebhooks {
     const ord = this.ordinalOf(id);
     if (ord === -1) return false;
     const chunk = this.chunkOf(ord);
-    const index = (ord - this.firstOrdinal) & (CHUNK - 1);
+    const index = this.placeOf(ord);
     chunk[BITS_AT + (index >>> 5)]! &= ~(1 << (index & 31));
     this.count -= 1;
     const other = this.otherIds.get(ord);
@@ -243,7 +243,7 @@ export class PendingWebhooks {
   private appendPacked(timeMs: number): void {
     const ord = this.append(timeMs);
     const chunk = this.chunkOf(ord);
-    const at = ((ord - this.firstOrdinal) & (CHUNK - 1)) * SLOT_WORDS;
+    const at = this.placeOf(ord) * SLOT_WORDS;
     const key = this.key;
     chunk[at] = key[0]!;
     chunk[at + 1] = key[1]!;
@@ -254,7 +254,7 @@ export class PendingWebhooks {
   private appendOther(id: string, timeMs: number): this {
     const ord = this.append(timeMs);
     const chunk = this.chunkOf(ord);
-    chunk[((ord - this.firstOrdinal) & (CHUNK - 1)) * SLOT_WORDS + 2] = (timeMs - this.baseAt(ord)) * (LOW_MASK + 1);
+    chunk[this.placeOf(ord) * SLOT_WORDS + 2] = (timeMs - this.baseAt(ord)) * (LOW_MASK + 1);
     this.others.set(id, ord);
     this.otherIds.set(ord, id);
     return this;
@@ -266,7 +266,7 @@ export class PendingWebhooks {
    */
   private append(timeMs: number): number {
     const ord = this.end;
-    const index = (ord - this.firstOrdinal) & (CHUNK - 1);
+    const index = this.placeOf(ord);
     if (ord - this.firstOrdinal === this.chunks.length * CHUNK) {
       this.chunks.push(new Uint32Array(BITS_AT + CHUNK / 32));
       this.runs.push([0, timeMs]);
@@ -295,10 +295,15 @@ export class PendingWebhooks {
     return this.chunks[(ord - this.firstOrdinal) >>> CHUNK_BITS]!;
   }
 
+  /** The place of slot `ord` in its chunk. */
+  private placeOf(ord: number): number {
+    return (ord - this.firstOrdinal) & (CHUNK - 1);
+  }
+
   /** The base time of the run slot `ord` is in. */
   private baseAt(ord: number): number {
     const runs = this.runs[(ord - this.firstOrdinal) >>> CHUNK_BITS]!;
-    const index = (ord - this.firstOrdinal) & (CHUNK - 1);
+    const index = this.placeOf(ord);
     let run = runs.length - 2;
     while (run > 0 && runs[run]! > index) run -= 2;
     return runs[run + 1]!;
@@ -306,14 +311,14 @@ export class PendingWebhooks {
 
   /** The uuid's time in ms of slot `ord` (for a string id, the time that was last when it came). */
   private timeAt(ord: number): number {
-    const word = this.chunkOf(ord)[((ord - this.firstOrdinal) & (CHUNK - 1)) * SLOT_WORDS + 2]!;
+    const word = this.chunkOf(ord)[this.placeOf(ord) * SLOT_WORDS + 2]!;
     return this.baseAt(ord) + (word >>> LOW_BITS);
   }
 
   /** Whether slot `ord` holds the random bits in `key` (its time is compared apart). */
   private matchesKey(ord: number): boolean {
     const chunk = this.chunkOf(ord);
-    const at = ((ord - this.firstOrdinal) & (CHUNK - 1)) * SLOT_WORDS;
+    const at = this.placeOf(ord) * SLOT_WORDS;
     const key = this.key;
     return chunk[at] === key[0] && chunk[at + 1] === key[1] && (chunk[at + 2]! & LOW_MASK) === key[2];
   }
@@ -324,7 +329,7 @@ export class PendingWebhooks {
    */
   private unpack(ord: number, out: Uint32Array, at: number, timeOnly: boolean): void {
     const chunk = this.chunkOf(ord);
-    const slot = ((ord - this.firstOrdinal) & (CHUNK - 1)) * SLOT_WORDS;
+    const slot = this.placeOf(ord) * SLOT_WORDS;
     const timeMs = this.timeAt(ord);
     out[at] = Math.floor(timeMs / 65_536);
     if (timeOnly) {
@@ -341,7 +346,7 @@ export class PendingWebhooks {
   }
 
   private isPending(ord: number): boolean {
-    const index = (ord - this.firstOrdinal) & (CHUNK - 1);
+    const index = this.placeOf(ord);
     return (this.chunkOf(ord)[BITS_AT + (index >>> 5)]! & (1 << (index & 31))) !== 0;
   }
 }
