@@ -212,11 +212,18 @@ export class TransferTable {
     const c = t >>> CHUNK_BITS;
     const row = t & CHUNK_MASK;
     if (row === 0) this.#atMsBase[c] = Number.isFinite(atMs) ? Math.floor(atMs) : 0;
-    const offset = atMs - this.#atMsBase[c]!;
+    this.#setAtMs(offsets, t, atMs);
+  }
+
+  // Sets transfer `t`'s time in `offsets`, its chunk's, against the chunk's base: as an offset
+  // when one says it exactly, else escaped to #atMsEscaped.
+  #setAtMs(offsets: Int32Array, t: number, atMs: number): void {
+    const offset = atMs - this.#atMsBase[t >>> CHUNK_BITS]!;
     if ((offset | 0) === offset && offset !== AT_MS_ESCAPE && !Object.is(atMs, -0)) {
-      offsets[row] = offset;
+      offsets[t & CHUNK_MASK] = offset;
+      if (this.#atMsEscaped.size > 0) this.#atMsEscaped.delete(t);
     } else {
-      offsets[row] = AT_MS_ESCAPE;
+      offsets[t & CHUNK_MASK] = AT_MS_ESCAPE;
       this.#atMsEscaped.set(t, atMs);
     }
   }
@@ -291,12 +298,7 @@ export class TransferTable {
    * tests plant damage with it that `checkInvariants` must find.
    */
   overwriteAtMs(t: number, atMs: number): void {
-    const offsets = this.#atMsOffset[t >>> CHUNK_BITS]!;
-    const offset = atMs - this.#atMsBase[t >>> CHUNK_BITS]!;
-    const fits = (offset | 0) === offset && offset !== AT_MS_ESCAPE && !Object.is(atMs, -0);
-    offsets[t & CHUNK_MASK] = fits ? offset : AT_MS_ESCAPE;
-    if (fits) this.#atMsEscaped.delete(t);
-    else this.#atMsEscaped.set(t, atMs);
+    this.#setAtMs(this.#atMsOffset[t >>> CHUNK_BITS]!, t, atMs);
   }
 
   /**
