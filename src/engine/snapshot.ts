@@ -102,6 +102,11 @@ export const SNAPSHOT_FORMATS = [
   'payments-engine/snapshot@8',
 ] as const;
 
+/** Whether `format` is `first` or a later format (formats are listed in order). */
+function formatFrom(format: EngineSnapshot['format'], first: EngineSnapshot['format']): boolean {
+  return SNAPSHOT_FORMATS.indexOf(format) >= SNAPSHOT_FORMATS.indexOf(first);
+}
+
 /** Everything the log derives, at `head`. JSON-safe. */
 export type EngineSnapshot = {
   readonly format: (typeof SNAPSHOT_FORMATS)[number];
@@ -231,7 +236,7 @@ export function stateFromSnapshot(snapshot: EngineSnapshot, hotRecords = HOT_REC
 // has entries keeps it (its bytes name them): loaded from `@6`, or filled at load by a store that
 // sets its records again (agents, deposits) before this.
 function shareIds(stores: Omit<DomainState, 'lists'>, snapshot: EngineSnapshot): void {
-  if (snapshot.format !== 'payments-engine/snapshot@7' && snapshot.format !== 'payments-engine/snapshot@8') {
+  if (!formatFrom(snapshot.format, 'payments-engine/snapshot@7')) {
     shareIdTable(stores, new IdTable('shared'));
     return;
   }
