@@ -3,19 +3,31 @@
  * (so ids sort by creation) and 74 bits drawn from (seed, log position, index). The same log and
  * seed always give the same ids; replay never makes ids, it reads them from the events.
  *
- * The 74 bits are a function of one 32-bit hash of (seed, seq, index) (so a minted uuid packs into
- * its time and one word: core/minted-uuid.ts). Ids of one call never collide (the hash is a
- * bijection of the index for a given seq), but two ids of one type minted in the same millisecond
- * by different calls do with probability 2^-32 (docs/performance.md, "Stop 28 at its end").
+ * **Minted uuids never collide**: (seq, index) -> uuid is injective for a seed, whatever the
+ * times (seq < 2^48, index < 2^26). Three words w0, w1, w2 are drawn from a hash of (seed, low 32
+ * bits of seq) that is a bijection of that seq, with `w1 = fmix32(w0 + K + 1)` and
+ * `w2 = fmix32(w1 + K + 2)`; the index is xored into w0's 26 bits that the uuid shows and the
+ * seq's high 16 bits into w2's 16. So w1 gives the seq's low bits back, w0 and w2 follow from w1,
+ * and the shown bits give index and the seq's high bits: two different positions differ in some
+ * bit. (Until stop 29 the index went into the hash too, so that ids of different calls could
+ * collide with probability 2^-32 a pair; ids at index 0 are unchanged.) A minted uuid is thus its
+ * time, w1 and the index, which is how the record codec writes it (core/minted-uuid.ts).
  */
 
 import { encodeTime } from 'ulid';
+import { assert } from './assert.js';
 
 /** Where in the log an id is minted: the event's sequence number and time, and which id of it. */
 export type IdPosition = { readonly seq: number; readonly atMs: number; readonly index: number };
 
 /** The step `uuidAt` adds between the words it draws (the constant of mulberry32). */
 export const WORD_STEP = 0x6d2b79f5;
+
+/** Ids of one call at most: the index is 26 bits of a minted uuid. */
+export const MINTED_INDEX_LIMIT = 2 ** 26;
+
+// The seq's high 16 bits ride in the uuid's last 16.
+const SEQ_LIMIT = 2 ** 48;
 
 /** The 32-bit finalizer of MurmurHash3: cheap, well mixed, deterministic, and a bijection. */
 export function fmix32(h: number): number {
@@ -32,23 +44,31 @@ function hex(value: number, width: number): string {
 }
 
 /**
- * A uuid (v7 layout) from a seed and a log position. Pure.
+ * A uuid (v7 layout) from a seed and a log position; distinct positions give distinct uuids for
+ * one seed. Pure. Throws (a bug in the caller) for a seq past 2^48 or an index past 2^26.
  * @example uuidAt(42, { seq: 7, atMs: Date.parse('2026-01-01T00:00:00Z'), index: 0 })
  */
 export function uuidAt(seed: number, position: IdPosition): string {
   const { seq, atMs, index } = position;
-  let h = fmix32((seed ^ 0x9e3779b9) >>> 0);
-  const words: number[] = [];
-  for (const input of [seq >>> 0, Math.floor(seq / 2 ** 32), index >>> 0]) h = fmix32(h ^ input);
-  for (let i = 0; i < 3; i += 1) {
-    h = fmix32(h + WORD_STEP + i);
-    words.push(h);
-  }
-  const [w0 = 0, w1 = 0, w2 = 0] = words;
+  assert(Number.isInteger(seq) && seq >= 0 && seq < SEQ_LIMIT, `an id's seq must be an integer in [0, 2^48), got ${seq}`);
+  assert(Number.isInteger(index) && index >= 0 && index < MINTED_INDEX_LIMIT, `an id's index must be an integer in [0, 2^26), got ${index}`);
+  const [w0, w1, w2] = mintedWordsOf(seed, seq >>> 0);
+  const seqHigh = Math.floor(seq / 2 ** 32);
   const time = hex(Math.max(0, Math.floor(atMs)) % 2 ** 48, 12);
-  const randA = hex(0x7000 | (w0 & 0x0fff), 4);
-  const randB = hex(0x8000 | ((w0 >>> 16) & 0x3fff), 4);
-  return `${time.slice(0, 8)}-${time.slice(8)}-${randA}-${randB}-${hex(w1, 8)}${hex(w2 & 0xffff, 4)}`;
+  const randA = hex(0x7000 | ((w0 ^ index) & 0x0fff), 4);
+  const randB = hex(0x8000 | (((w0 >>> 16) ^ (index >>> 12)) & 0x3fff), 4);
+  return `${time.slice(0, 8)}-${time.slice(8)}-${randA}-${randB}-${hex(w1, 8)}${hex((w2 ^ seqHigh) & 0xffff, 4)}`;
+}
+
+// The three words of a seq's ids (before the index and the seq's high bits are xored in): a hash of
+// the seed and the seq's low 32 bits, fmix32 chained (a bijection of `seqLow` for one seed). The
+// two zero inputs keep the chain of the ids minted before stop 29, so ids at index 0 are as they were.
+function mintedWordsOf(seed: number, seqLow: number): readonly [number, number, number] {
+  let h = fmix32((seed ^ 0x9e3779b9) >>> 0);
+  for (const input of [seqLow, 0, 0]) h = fmix32(h ^ input);
+  const w0 = fmix32(h + WORD_STEP);
+  const w1 = fmix32(w0 + WORD_STEP + 1);
+  return [w0, w1, fmix32(w1 + WORD_STEP + 2)];
 }
 
 /** A resource id `<Type>:<uuid>`. */

@@ -1,14 +1,16 @@
 /**
- * The uuids the engine mints (`uuidAt` in core/ids.ts) in 10 bytes: their 48-bit time and one
- * 32-bit word. `uuidAt` draws three fmix32 words w0, w1, w2 with `w1 = fmix32(w0 + K + 1)` and
- * `w2 = fmix32(w1 + K + 2)`; fmix32 is a bijection, so w0 and w2 follow from w1, and a minted
- * uuid's 74 "random" bits are w1's 32 and 42 bits that w1 fixes. No seed is needed.
+ * The uuids the engine mints (`uuidAt` in core/ids.ts) in 10 bytes and an index: their 48-bit
+ * time, one 32-bit word and the index of the id in its call (0 for most). `uuidAt` draws three
+ * fmix32 words w0, w1, w2 with `w1 = fmix32(w0 + K + 1)` and `w2 = fmix32(w1 + K + 2)`; fmix32
+ * is a bijection, so w0 and w2 follow from w1. The uuid shows w1's 32 bits, w0's 26 bits xored
+ * with the index, and w2's low 16 bits (xored with the seq's high bits, 0 below 2^32 events). No
+ * seed is needed.
  *
- * A uuid is in minted form when its bits are exactly those `uuidAt` would write for its time and
- * w1: version 7, variant 10, w0's 12 + 14 bits in groups 3-4 and w2's low 16 bits at the end.
- * Any uuid passing the check is rebuilt exactly from (time, w1), whoever made it (a foreign v7 id
- * passes by chance with probability 2^-42, and is then still rebuilt exactly), so a codec relying
- * on it never depends on where an id came from.
+ * A uuid is in minted form when it is version 7, variant 10, and its last 16 bits are those w2
+ * gives: then it is rebuilt exactly from (time, w1, index), whoever made it (a foreign v7 id
+ * passes by chance with probability 2^-16, and is then still rebuilt exactly; its index is then
+ * random, which the codec sees as too long to gain from), so a codec relying on it never depends
+ * on where an id came from. Ids minted before stop 29 are in minted form with index 0.
  *
  * Words as `parseUuid` (core/uuid-text.ts) fills them: four Int32s, most significant first.
  */
@@ -28,8 +30,8 @@ function inverseModulo32(a: number): number {
   return x >>> 0;
 }
 
-// fmix32's inverse: each xor-shift and multiplication undone in reverse order.
-function unfmix32(word: number): number {
+/** fmix32's inverse (core/ids.ts): each xor-shift and multiplication undone in reverse order. */
+export function unfmix32(word: number): number {
   let h = word;
   h ^= h >>> 16;
   h = Math.imul(h, M2_INVERSE);
@@ -39,14 +41,14 @@ function unfmix32(word: number): number {
   return h >>> 0;
 }
 
-// Word 1's low half as `uuidAt` writes it: the version and w0's low 12 bits.
-function wordOneLow(w0: number): number {
-  return 0x7000 | (w0 & 0x0fff);
+// w0, from the w1 that `uuidAt` drew after it.
+function wordZeroOf(w1: number): number {
+  return (unfmix32(w1) - WORD_STEP - 1) >>> 0;
 }
 
-// Word 2's high half: the variant and w0's bits 16-29.
-function wordTwoHigh(w0: number): number {
-  return 0x8000 | ((w0 >>> 16) & 0x3fff);
+// Word 2's low 16 bits as `uuidAt` writes them below 2^32 events.
+function tailOf(w1: number): number {
+  return fmix32((w1 + WORD_STEP + 2) >>> 0) & 0xffff;
 }
 
 /**
@@ -57,22 +59,30 @@ export function mintedWord(words: Int32Array, at: number): number {
   const second = words[at + 1]!;
   const third = words[at + 2]!;
   const fourth = words[at + 3]!;
+  if ((second & 0xf000) !== 0x7000 || (third & 0xc0000000) !== (0x80000000 | 0)) return -1;
   const w1 = ((third << 16) | (fourth >>> 16)) >>> 0;
-  const w0 = (unfmix32(w1) - WORD_STEP - 1) >>> 0;
-  if ((second & 0xffff) !== wordOneLow(w0) || third >>> 16 !== wordTwoHigh(w0)) return -1;
-  const w2 = fmix32((w1 + WORD_STEP + 2) >>> 0);
-  return (fourth & 0xffff) === (w2 & 0xffff) ? w1 : -1;
+  return (fourth & 0xffff) === tailOf(w1) ? w1 : -1;
+}
+
+/** The index (26 bits) of the minted-form uuid at `words[at]` whose w1 `mintedWord` gave. */
+export function mintedIndex(words: Int32Array, at: number, w1: number): number {
+  const w0 = wordZeroOf(w1);
+  const low = (words[at + 1]! ^ w0) & 0x0fff;
+  const high = ((words[at + 2]! >>> 16) ^ (w0 >>> 16)) & 0x3fff;
+  return high * 0x1000 + low;
 }
 
 /**
- * Writes into `words[at..at + 4)` the minted-form uuid of `timeMs` (48 bits, 0 to 2^48 - 1) and
- * `w1` (unsigned 32 bits): the words `parseUuid` gives for the uuid `mintedWord` took `w1` from.
+ * Writes into `words[at..at + 4)` the minted-form uuid of `timeMs` (48 bits, 0 to 2^48 - 1), `w1`
+ * (unsigned 32 bits) and `index` (0 to 2^26 - 1): the words `parseUuid` gives for the uuid
+ * `mintedWord` and `mintedIndex` took them from.
  */
-export function mintedWords(timeMs: number, w1: number, words: Int32Array, at: number): void {
-  const w0 = (unfmix32(w1) - WORD_STEP - 1) >>> 0;
-  const w2 = fmix32((w1 + WORD_STEP + 2) >>> 0);
+export function mintedWords(timeMs: number, w1: number, index: number, words: Int32Array, at: number): void {
+  const w0 = wordZeroOf(w1);
+  const low = 0x7000 | ((w0 ^ index) & 0x0fff);
+  const high = 0x8000 | (((w0 >>> 16) ^ (index >>> 12)) & 0x3fff);
   words[at] = Math.floor(timeMs / 0x10000) | 0;
-  words[at + 1] = ((timeMs % 0x10000) << 16) | wordOneLow(w0);
-  words[at + 2] = (wordTwoHigh(w0) << 16) | (w1 >>> 16);
-  words[at + 3] = (w1 << 16) | (w2 & 0xffff);
+  words[at + 1] = ((timeMs % 0x10000) << 16) | low;
+  words[at + 2] = (high << 16) | (w1 >>> 16);
+  words[at + 3] = (w1 << 16) | tailOf(w1);
 }

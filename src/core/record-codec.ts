@@ -14,7 +14,8 @@
  *   `@7` the table is shared by the codecs of an engine's packed stores and takes
  *   `ExternalAccount:` too: core/id-table.ts); from `@8` on, a uuid the engine minted (its bits are
  *   those its time and one 32-bit word give: core/minted-uuid.ts) written whole is its time and
- *   that word, 10 bytes (or a time difference and 4), not 16 (`mintedIds`);
+ *   that word, 10 bytes (or a time difference and 4), not 16 (`mintedIds`), and from `@9` on
+ *   also one minted at an index other than 0 in its call, with that index (`mintedIndexes`);
  * - **instants**: `YYYY-MM-DDTHH:MM:SS.sssZ` is its epoch ms as a varint, or as the difference
  *   from the record's time before it (an earlier instant, or a UUIDv7 id's 48-bit time) where that
  *   is shorter: a record's instants and the ids made with it lie within seconds of each other;
@@ -54,8 +55,9 @@
  */
 
 import { IdTable } from './id-table.js';
+import { MINTED_INDEX_LIMIT } from './ids.js';
 import { canonicalInstantMs, isoText } from './time.js';
-import { mintedWord, mintedWords } from './minted-uuid.js';
+import { mintedIndex, mintedWord, mintedWords } from './minted-uuid.js';
 import { HEX_CODES, nibble, parseUuid, UUID_LENGTH, uuidText } from './uuid-text.js';
 
 const NULL = 0;
@@ -82,6 +84,13 @@ const HEX_DIGEST = 18;
 // difference (snapshot `@8` on; not written with `mintedIds` false).
 const ID_MINTED = 19;
 const ID_MINTED_DELTA = 20;
+// The same with the id's index in its call after w1, a varint, when not 0 (snapshot `@9` on; not
+// written with `mintedIndexes` false).
+const ID_MINTED_INDEXED = 21;
+const ID_MINTED_INDEXED_DELTA = 22;
+// A minted-form id's index is written when it takes at most 2 bytes: a foreign v7 id in minted
+// form by chance has a random 26-bit index, for which the form would gain nothing.
+const MINTED_INDEX_WRITTEN_LIMIT = 1 << 14;
 
 /** Strings in the dictionary at most (then new ones are written out). */
 const DICTIONARY_MAX = 1 << 16;
@@ -159,6 +168,12 @@ export type RecordCodecOptions = {
    * of `@5`). Any codec reads both forms.
    */
   readonly mintedIds?: boolean;
+  /**
+   * With `mintedIds`, a minted id whose index in its call is not 0 is in the minted form too,
+   * its index after w1 (default true; snapshot `@9` on). False writes the bytes of `@8`, where
+   * only ids at index 0 take the form (ids minted before stop 29 all do).
+   */
+  readonly mintedIndexes?: boolean;
 };
 
 /** Encodes records to bytes and back (see the module's comment). */
@@ -187,6 +202,7 @@ export class RecordCodec {
   #sharedIds: boolean;
   readonly #hexDigests: boolean;
   readonly #mintedIds: boolean;
+  readonly #mintedIndexes: boolean;
   #bytes = new Uint8Array(1 << 12);
   #at = 0;
   readonly #float = new Float64Array(1);
@@ -207,6 +223,7 @@ export class RecordCodec {
     this.#sharedIds = tabled && options.ids !== undefined;
     this.#hexDigests = options.hexDigests ?? false;
     this.#mintedIds = options.mintedIds ?? true;
+    this.#mintedIndexes = options.mintedIndexes ?? true;
   }
 
   /**
@@ -470,8 +487,11 @@ export class RecordCodec {
     const delta = ms - this.#lastMs;
     const w1 = this.#mintedIds ? mintedWord(this.#idWords, slot) : -1;
     if (w1 !== -1) {
-      this.#mintedId(index, ms, delta, w1);
-      return true;
+      const mintIndex = mintedIndex(this.#idWords, slot, w1);
+      if (mintIndex === 0 || (this.#mintedIndexes && mintIndex < MINTED_INDEX_WRITTEN_LIMIT)) {
+        this.#mintedId(index, ms, delta, w1, mintIndex);
+        return true;
+      }
     }
     // The 6 bytes of a UUIDv7's time as a difference when that takes at most 3 bytes.
     if (Math.abs(delta) < 2 ** 20) {
@@ -488,14 +508,15 @@ export class RecordCodec {
   }
 
   // A minted-form uuid of prefix `index`: its time (as a difference `delta` from the record's last
-  // time when that takes at most 3 bytes, as for `ID_DELTA`), then w1's 4 bytes.
-  #mintedId(index: number, ms: number, delta: number, w1: number): void {
-    this.#room(2 * VARINT_MAX + 6 + 4);
+  // time when that takes at most 3 bytes, as for `ID_DELTA`), then w1's 4 bytes, then its index in
+  // its call when not 0.
+  #mintedId(index: number, ms: number, delta: number, w1: number, mintIndex: number): void {
+    this.#room(3 * VARINT_MAX + 6 + 4);
     if (Math.abs(delta) < 2 ** 20) {
-      this.#tagged(ID_MINTED_DELTA, index);
+      this.#tagged(mintIndex === 0 ? ID_MINTED_DELTA : ID_MINTED_INDEXED_DELTA, index);
       this.#varint(zigzag(delta));
     } else {
-      this.#tagged(ID_MINTED, index);
+      this.#tagged(mintIndex === 0 ? ID_MINTED : ID_MINTED_INDEXED, index);
       const bytes = this.#bytes;
       const at = this.#at;
       const high = Math.floor(ms / 0x10000);
@@ -509,6 +530,7 @@ export class RecordCodec {
     }
     this.#lastMs = ms;
     this.#at = writeWord(this.#bytes, this.#at, w1);
+    if (mintIndex !== 0) this.#at = writeVarint(this.#bytes, this.#at, mintIndex);
   }
 
   // The bytes of the uuid whose words are at `#idWords[slot]`, from byte `from` (0, or 6 after a
@@ -681,9 +703,13 @@ export class RecordCodec {
       case ID_TABLE:
         return this.#readTableId(this.#readVarint());
       case ID_MINTED:
-        return this.#readMintedId(false);
+        return this.#readMintedId(false, false);
       case ID_MINTED_DELTA:
-        return this.#readMintedId(true);
+        return this.#readMintedId(true, false);
+      case ID_MINTED_INDEXED:
+        return this.#readMintedId(false, true);
+      case ID_MINTED_INDEXED_DELTA:
+        return this.#readMintedId(true, true);
       case HEX_DIGEST:
         return this.#readDigest();
       case DECIMAL_INTEGER:
@@ -779,13 +805,17 @@ export class RecordCodec {
     return prefix + this.#rememberedUuid();
   }
 
-  // A minted-form uuid: its time (a difference from the record's last time when `delta`), then w1.
-  #readMintedId(delta: boolean): string {
+  // A minted-form uuid: its time (a difference from the record's last time when `delta`), then w1,
+  // then its index in its call when `indexed` (else 0).
+  #readMintedId(delta: boolean, indexed: boolean): string {
     const prefix = this.#entry(this.#prefixes, this.#readVarint());
     const ms = delta ? this.#lastTime() + unzigzag(this.#readVarint()) : this.#readBigEndian(6);
     if (ms < 0 || ms >= 2 ** 48) throw new RangeError('packed record: an id time out of range');
     this.#lastMs = ms;
-    mintedWords(ms, this.#readBigEndian(4), DECODED_WORDS, 0);
+    const w1 = this.#readBigEndian(4);
+    const mintIndex = indexed ? this.#readVarint() : 0;
+    if (mintIndex >= MINTED_INDEX_LIMIT) throw new RangeError('packed record: a minted id index out of range');
+    mintedWords(ms, w1, mintIndex, DECODED_WORDS, 0);
     return prefix + this.#rememberedUuid();
   }
 

@@ -13,10 +13,10 @@ import { isUuidAt } from '../../src/core/uuid-text.js';
 import { uuidAt } from '../../src/core/ids.js';
 
 const uuid = fc.uuid().map((text) => text.toLowerCase());
-// Engine-minted uuids (the codec's 10-byte form), their times near each other and far.
+// Engine-minted uuids (the codec's 10-byte form, and past index 0 with it), their times near each other and far.
 const minted = fc
-  .tuple(fc.integer(), fc.nat(), fc.oneof(fc.integer({ min: 1.7e12, max: 1.7e12 + 5e6 }), fc.integer({ min: 0, max: 2 ** 48 - 1 })))
-  .map(([seed, seq, atMs]) => uuidAt(seed, { seq, atMs, index: 0 }));
+  .tuple(fc.integer(), fc.nat(), fc.oneof(fc.integer({ min: 1.7e12, max: 1.7e12 + 5e6 }), fc.integer({ min: 0, max: 2 ** 48 - 1 })), fc.oneof(fc.constant(0), fc.nat({ max: 2 ** 26 - 1 })))
+  .map(([seed, seq, atMs, index]) => uuidAt(seed, { seq, atMs, index }));
 const instant = fc.date({ min: new Date(-1e12), max: new Date(9e12), noInvalidDate: true }).map((date) => date.toISOString());
 const special = fc.oneof(
   uuid,
@@ -173,7 +173,7 @@ const OWNED_RECORD = {
   again: `InternalAccount:${OWNED_UUID}`,
 };
 
-describe('the byte format (saved in engine snapshots from @5 on; the id table from @6; minted ids from @8)', () => {
+describe('the byte format (saved in engine snapshots from @5 on; the id table from @6; minted ids from @8, their indexes from @9)', () => {
   it('writes a fixed record to exactly these bytes and tables under a fresh codec: a change here needs a new snapshot format', () => {
     // Without the minted form (`@7` and before): the engine-minted uuid ...cb3 is written whole.
     const codec = new RecordCodec({ mintedIds: false });
@@ -243,6 +243,26 @@ describe('the byte format (saved in engine snapshots from @5 on; the id table fr
     const customer = { customerId: MINTED_RECORD.id.replace('Transaction:', 'Customer:') };
     expect([...owned.encode(customer)].slice(0, 3)).toEqual([13, 0, 19]);
     expect([...owned.encode(customer)]).toEqual([13, 0, 17, 0]);
+  });
+
+  it('writes a minted uuid at an index past 0 in its call with that index after w1 (from @9 on)', () => {
+    // `uuidAt(7, { seq: 12, index: 3 })` at the instant, and index 300 of the same call 20 ms before.
+    const record = {
+      id: 'Transaction:019b8ee3-0000-7cbf-8229-5b8842c2db6b',
+      createdAt: '2026-01-05T16:00:00.000Z',
+      quoteId: 'Quote:019b8ee2-ffec-7d90-8229-5b8842c2db6b',
+    };
+    const codec = new RecordCodec();
+    const bytes = [...codec.encode(record)];
+    expect(bytes).toEqual([
+      // Tag 21, prefix 0, the time's 6 bytes, w1's 4, the index 3.
+      13, 0, 21, 0, 1, 155, 142, 227, 0, 0, 91, 136, 66, 194, 3,
+      // The instant (no difference), then tag 22: prefix 1, zigzag(-20), w1, the index 300 as a varint.
+      15, 0, 22, 1, 39, 91, 136, 66, 194, 172, 2,
+    ]);
+    expect(sameValue(RecordCodec.fromTables(codec.tables()).decodeWhole(new Uint8Array(bytes), 0, bytes.length), record)).toBe(true);
+    // Without indexes (the bytes of @8) both are written whole: tag 9's 16 bytes, tag 16's 10.
+    expect(new RecordCodec({ mintedIndexes: false }).encode(record).length).toBe(bytes.length + 9);
   });
 
   it('round-trips owners\' ids across records exactly, past the table\'s growth, and through tables/fromTables', () => {
