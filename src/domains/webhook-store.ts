@@ -5,6 +5,7 @@
  */
 import { InvariantError } from '../core/assert.js';
 import { decodeColumn, encodeColumn } from '../core/column-codec.js';
+import { mintedIndex, mintedWord, mintedWords } from '../core/minted-uuid.js';
 
 /**
  * The outbox's open part: ids of queued webhooks with no delivery marker yet, in queue order.
@@ -32,36 +33,38 @@ const CHUNK = 1 << CHUNK_BITS;
 const HEAD_PROBE = 8;
 /** 32-bit words of one id in a snapshot (the uuid's 128 bits). */
 const ID_WORDS = 4;
-/** 32-bit words of one id in a chunk: the uuid's 74 random bits and its time past a base (`packSlot`). */
-const SLOT_WORDS = 3;
+/** 32-bit words of one id in a chunk: the minted uuid's word w1, and its time past a base with its index (`appendPacked`). */
+const SLOT_WORDS = 2;
 /** Offset of a chunk's pending bits (one bit per webhook), after its ids. */
 const BITS_AT = CHUNK * SLOT_WORDS;
 /** Bits of a slot's time past its run's base; a time this far past it starts a new run. */
 const DELTA_BITS = 22;
 const DELTA_LIMIT = 2 ** DELTA_BITS;
-/** The slot's third word: its time past the base above the random bits' low 10. */
-const LOW_BITS = 32 - DELTA_BITS;
-const LOW_MASK = (1 << LOW_BITS) - 1;
+/** The slot's second word: its time past the base above the id's index in its call (10 bits). */
+const INDEX_BITS = 32 - DELTA_BITS;
+const INDEX_LIMIT = 1 << INDEX_BITS;
+const INDEX_MASK = INDEX_LIMIT - 1;
 const PREFIX = 'Webhook:';
 /** `Webhook:` and a lowercase uuid `8-4-4-4-12`. */
 const PACKED_LENGTH = PREFIX.length + 36;
 
 /**
  * Pending webhook ids, Set-like (`add`, `delete`, `has`, `size`, iteration in queue order), kept
- * packed: every queued webhook gets the next ordinal, its id's uuid is stored as three 32-bit words
+ * packed: every queued webhook gets the next ordinal, its id's uuid is stored as two 32-bit words
  * in chunks of 1,024 with one pending bit each, and a chunk is dropped once none of its webhooks
  * is pending (so a delivering outbox keeps a short window, not every webhook ever queued).
  *
  * Why it is cheap: ids are UUIDv7 minted at their event's time and queued in log order, so the
  * uuid's 48-bit time prefix never decreases along the ordinals. `add` appends (a duplicate can
  * only sit in the trailing run of the same millisecond), and `has`/`delete` binary-search the
- * time, then compare the words. A slot keeps the uuid's 74 random bits and 22 bits of its time
- * past the base of its run (a chunk's ids from where a time first lay 2^22 ms, ~70 minutes, past
- * the run before; one run in practice), not the version and variant bits every UUIDv7 shares: 12 B
- * per webhook instead of a Set entry (~20 B) plus the id string (~64 B once the log is not held),
- * and no hash-table cache misses per `WebhookQueued`. An id of any other shape or version, or one
- * whose time goes back, is kept as a string beside them (still in queue order), so any log replays
- * the same answers.
+ * time, then compare the words. A uuid the engine minted is its time, one word w1 and its index
+ * in its call (core/minted-uuid.ts), so a slot keeps w1, the index (below 1,024) and 22 bits of
+ * its time past the base of its run (a chunk's ids from where a time first lay 2^22 ms, ~70
+ * minutes, past the run before; one run in practice): 8 B per webhook instead of a Set entry
+ * (~20 B) plus the id string (~64 B once the log is not held), and no hash-table cache misses per
+ * `WebhookQueued`. An id of any other shape (a uuid not in minted form, an index past 1,023), or
+ * one whose time goes back, is kept as a string beside them (still in queue order), so any log
+ * replays the same answers.
  */
 export class PendingWebhooks {
   /** Chunks of CHUNK packed ids, then CHUNK/32 words of pending bits. */
@@ -80,9 +83,9 @@ export class PendingWebhooks {
   /** Pending ids kept as strings (other shapes, or out of time order): id → ordinal and back. */
   private readonly others = new Map<string, number>();
   private readonly otherIds = new Map<number, string>();
-  /** The id being looked up: its uuid's 4 words (`parseId`), then its slot's words but the time (`keyOf`). */
-  private readonly scratch = new Uint32Array(ID_WORDS);
-  private readonly key = new Uint32Array(SLOT_WORDS);
+  /** The id being looked up: its uuid's 4 words (`parseId`), then its w1 and index (`keyOf`). */
+  private readonly scratch = new Int32Array(ID_WORDS);
+  private readonly key = new Uint32Array(2);
 
   /** Pending ids from a list in queue order (a snapshot's). */
   static of(ids: Iterable<string>): PendingWebhooks {
@@ -98,7 +101,7 @@ export class PendingWebhooks {
   static fromSnapshot(snapshot: PendingWebhooksSnapshot): PendingWebhooks {
     const { count, others } = snapshot;
     if (!Number.isSafeInteger(count) || count < 0) throw new InvariantError(`snapshot webhooks count ${String(count)} is not a count`);
-    const words = new Uint32Array(decodeColumn(snapshot.words, (n) => new Int32Array(n), count * ID_WORDS, count * ID_WORDS, 'webhooks').buffer);
+    const words = decodeColumn(snapshot.words, (n) => new Int32Array(n), count * ID_WORDS, count * ID_WORDS, 'webhooks');
     for (let k = 1; k < count; k += 1) {
       if (timeOf(words, k * ID_WORDS) < timeOf(words, (k - 1) * ID_WORDS)) throw new InvariantError('snapshot webhooks go back in time');
     }
@@ -116,7 +119,7 @@ export class PendingWebhooks {
       const timeMs = timeOf(words, at);
       const id = stringIds.get(k);
       if (id === undefined && keyOf(words, at, key)) pending.appendPacked(timeMs);
-      // A string id, or a uuid of another version (packed whole by builds before this one).
+      // A string id, or a uuid not in minted form (packed whole by builds before this one).
       else pending.appendOther(id ?? formatWords(words, at), timeMs);
     }
     // The last slot's time, a string id's included (its slot repeats the time that was last
@@ -129,7 +132,7 @@ export class PendingWebhooks {
 
   /** The pending webhooks as a snapshot holds them (`PendingWebhooksSnapshot`). Pure. */
   toSnapshot(): PendingWebhooksSnapshot {
-    const words = new Uint32Array(this.count * ID_WORDS);
+    const words = new Int32Array(this.count * ID_WORDS);
     const others: (readonly [number, string])[] = [];
     let k = 0;
     for (let ord = this.head; ord < this.end; ord += 1) {
@@ -139,7 +142,7 @@ export class PendingWebhooks {
       if (other !== undefined) others.push([k, other]);
       k += 1;
     }
-    return { count: this.count, words: encodeColumn(new Int32Array(words.buffer), words.length), others };
+    return { count: this.count, words: encodeColumn(words, words.length), others };
   }
 
   /** How many webhooks are pending. */
@@ -190,7 +193,7 @@ export class PendingWebhooks {
 
   /** The pending ids in queue order. */
   *[Symbol.iterator](): IterableIterator<string> {
-    const words = new Uint32Array(ID_WORDS);
+    const words = new Int32Array(ID_WORDS);
     for (let ord = this.head; ord < this.end; ord += 1) {
       if (!this.isPending(ord)) continue;
       const other = this.otherIds.get(ord);
@@ -244,17 +247,15 @@ export class PendingWebhooks {
     const ord = this.append(timeMs);
     const chunk = this.chunkOf(ord);
     const at = this.placeOf(ord) * SLOT_WORDS;
-    const key = this.key;
-    chunk[at] = key[0]!;
-    chunk[at + 1] = key[1]!;
-    chunk[at + 2] = key[2]! + (timeMs - this.baseAt(ord)) * (LOW_MASK + 1);
+    chunk[at] = this.key[0]!;
+    chunk[at + 1] = (timeMs - this.baseAt(ord)) * INDEX_LIMIT + this.key[1]!;
   }
 
   /** Keeps `id` as a string; its slot holds `timeMs` (the last time) so the search stays sorted. */
   private appendOther(id: string, timeMs: number): this {
     const ord = this.append(timeMs);
     const chunk = this.chunkOf(ord);
-    chunk[this.placeOf(ord) * SLOT_WORDS + 2] = (timeMs - this.baseAt(ord)) * (LOW_MASK + 1);
+    chunk[this.placeOf(ord) * SLOT_WORDS + 1] = (timeMs - this.baseAt(ord)) * INDEX_LIMIT;
     this.others.set(id, ord);
     this.otherIds.set(ord, id);
     return this;
@@ -311,38 +312,33 @@ export class PendingWebhooks {
 
   /** The uuid's time in ms of slot `ord` (for a string id, the time that was last when it came). */
   private timeAt(ord: number): number {
-    const word = this.chunkOf(ord)[this.placeOf(ord) * SLOT_WORDS + 2]!;
-    return this.baseAt(ord) + (word >>> LOW_BITS);
+    const word = this.chunkOf(ord)[this.placeOf(ord) * SLOT_WORDS + 1]!;
+    return this.baseAt(ord) + (word >>> INDEX_BITS);
   }
 
-  /** Whether slot `ord` holds the random bits in `key` (its time is compared apart). */
+  /** Whether slot `ord` holds the w1 and index in `key` (its time is compared apart). */
   private matchesKey(ord: number): boolean {
     const chunk = this.chunkOf(ord);
     const at = this.placeOf(ord) * SLOT_WORDS;
-    const key = this.key;
-    return chunk[at] === key[0] && chunk[at + 1] === key[1] && (chunk[at + 2]! & LOW_MASK) === key[2];
+    return chunk[at] === this.key[0] && (chunk[at + 1]! & INDEX_MASK) === this.key[1];
   }
 
   /**
    * Writes slot `ord`'s uuid as 4 words into `out` at `at`: a packed id's own, or for a string
    * id (`timeOnly`) its time's and zeros, as snapshots have held them.
    */
-  private unpack(ord: number, out: Uint32Array, at: number, timeOnly: boolean): void {
+  private unpack(ord: number, out: Int32Array, at: number, timeOnly: boolean): void {
     const chunk = this.chunkOf(ord);
     const slot = this.placeOf(ord) * SLOT_WORDS;
     const timeMs = this.timeAt(ord);
-    out[at] = Math.floor(timeMs / 65_536);
-    if (timeOnly) {
-      out[at + 1] = (timeMs % 65_536) * 65_536;
-      out[at + 2] = 0;
-      out[at + 3] = 0;
+    if (!timeOnly) {
+      mintedWords(timeMs, chunk[slot]!, chunk[slot + 1]! & INDEX_MASK, out, at);
       return;
     }
-    const middle = chunk[slot + 1]!;
-    const randA = ((middle & 3) << LOW_BITS) | (chunk[slot + 2]! & LOW_MASK);
-    out[at + 1] = (timeMs % 65_536) * 65_536 + 0x7000 + randA;
-    out[at + 2] = 0x8000_0000 + (middle >>> 2);
-    out[at + 3] = chunk[slot]!;
+    out[at] = Math.floor(timeMs / 65_536);
+    out[at + 1] = (timeMs % 65_536) * 65_536;
+    out[at + 2] = 0;
+    out[at + 3] = 0;
   }
 
   private isPending(ord: number): boolean {
@@ -352,23 +348,21 @@ export class PendingWebhooks {
 }
 
 /** The uuid's 48-bit time prefix of the id packed at `at`. */
-function timeOf(words: Uint32Array, at: number): number {
-  return words[at]! * 65_536 + (words[at + 1]! >>> 16);
+function timeOf(words: Int32Array, at: number): number {
+  return (words[at]! >>> 0) * 65_536 + (words[at + 1]! >>> 16);
 }
 
 /**
- * A slot's words but the time, into `key`, from the uuid's 4 words at `at`: its last 32 random
- * bits; the variant's 30 bits after the variant and rand_a's top 2; rand_a's low 10. False when
- * the uuid is not a UUIDv7 (version 7, variant 10), whose 6 fixed bits a slot leaves out.
+ * A slot's words but the time, into `key`, from the uuid's 4 words at `at`: its w1 and its index
+ * in its call. False when the uuid is not in minted form, or its index does not fit a slot.
  */
-function keyOf(words: Uint32Array, at: number, key: Uint32Array): boolean {
-  const middle = words[at + 1]!;
-  const variantWord = words[at + 2]!;
-  if ((middle & 0xf000) !== 0x7000 || variantWord >>> 30 !== 2) return false;
-  const randA = middle & 0xfff;
-  key[0] = words[at + 3]!;
-  key[1] = (variantWord & 0x3fff_ffff) * 4 + (randA >>> LOW_BITS);
-  key[2] = randA & LOW_MASK;
+function keyOf(words: Int32Array, at: number, key: Uint32Array): boolean {
+  const w1 = mintedWord(words, at);
+  if (w1 === -1) return false;
+  const index = mintedIndex(words, at, w1);
+  if (index >= INDEX_LIMIT) return false;
+  key[0] = w1;
+  key[1] = index;
   return true;
 }
 
@@ -383,7 +377,7 @@ const HEX_DIGITS = (() => {
  * Packs `Webhook:<lowercase uuid>` into `out` (4 words); false for any other shape. Exported for
  * its property test (test/engine/pending-webhooks.test.ts).
  */
-export function parseId(id: string, out: Uint32Array): boolean {
+export function parseId(id: string, out: Int32Array): boolean {
   if (id.length !== PACKED_LENGTH || !id.startsWith(PREFIX)) return false;
   // Dashes at 16, 21, 26 and 31: the uuid's 8-4-4-4-12 after the 8-character prefix.
   if (id.charCodeAt(16) !== 45 || id.charCodeAt(21) !== 45 || id.charCodeAt(26) !== 45 || id.charCodeAt(31) !== 45) return false;
@@ -424,8 +418,8 @@ function hex(value: number, width: number): string {
 }
 
 /** The id of the uuid's 4 words at `at`, as it was queued. */
-function formatWords(words: Uint32Array, at: number): string {
+function formatWords(words: Int32Array, at: number): string {
   const w1 = words[at + 1]!;
   const w2 = words[at + 2]!;
-  return `${PREFIX}${hex(words[at]!, 8)}-${hex(w1 >>> 16, 4)}-${hex(w1 & 0xffff, 4)}-${hex(w2 >>> 16, 4)}-${hex(w2 & 0xffff, 4)}${hex(words[at + 3]!, 8)}`;
+  return `${PREFIX}${hex(words[at]! >>> 0, 8)}-${hex(w1 >>> 16, 4)}-${hex(w1 & 0xffff, 4)}-${hex(w2 >>> 16, 4)}-${hex(w2 & 0xffff, 4)}${hex(words[at + 3]! >>> 0, 8)}`;
 }

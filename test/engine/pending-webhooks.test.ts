@@ -53,7 +53,7 @@ describe('PendingWebhooks', () => {
     expect([...pending]).toEqual([ids[1], ids[2], ids[4], ids[5]]);
   });
 
-  it('holds a UUIDv7 in 12 bytes and any other version as a string, in queue order', () => {
+  it('holds a minted uuid in 8 bytes and any other uuid as a string, in queue order', () => {
     const v7 = webhookId(1, T0);
     // The same uuid as version 4, and as version 7 with the variant bits 11 (neither fits a slot).
     const v4 = `${v7.slice(0, 22)}4${v7.slice(23)}`;
@@ -62,12 +62,29 @@ describe('PendingWebhooks', () => {
     const pending = PendingWebhooks.of(ids);
     expect([...pending]).toEqual(ids);
     expect(stringIdCount(pending)).toBe(2);
-    expect(chunkWords(pending)).toBe(1_024 * 3 + 1_024 / 32);
+    expect(chunkWords(pending)).toBe(1_024 * 2 + 1_024 / 32);
     expect(pending.delete(v4)).toBe(true);
     expect(pending.has(v7)).toBe(true);
     expect(pending.has(variant11)).toBe(true);
     const restored = PendingWebhooks.fromSnapshot(pending.toSnapshot());
     expect([...restored]).toEqual([v7, variant11, ids[3]]);
+  });
+
+  it('packs a minted id by its index in its call below 1,024, and keeps a v7 uuid not in minted form or past that index as a string', () => {
+    // Its last digit changed: still a UUIDv7, no longer one `uuidAt` could mint.
+    const foreign = webhookId(3, T0 + 2).replace(/.$/, (digit) => (digit === '0' ? '1' : '0'));
+    const ids = [webhookId(1, T0, 1), webhookId(1, T0, 1_023), webhookId(2, T0 + 1, 1_024), foreign, webhookId(4, T0 + 3, 5)];
+    const pending = PendingWebhooks.of(ids);
+    expect([...pending]).toEqual(ids);
+    expect(stringIdCount(pending)).toBe(2);
+    for (const id of ids) expect(pending.has(id)).toBe(true);
+    // Ids of one call share their time and word: only the index tells them apart.
+    expect(pending.has(webhookId(1, T0, 2))).toBe(false);
+    expect(pending.delete(webhookId(1, T0, 1_023))).toBe(true);
+    expect(pending.has(ids[0]!)).toBe(true);
+    const restored = PendingWebhooks.fromSnapshot(pending.toSnapshot());
+    expect([...restored]).toEqual([ids[0], ids[2], ids[3], ids[4]]);
+    expect(stringIdCount(restored)).toBe(2);
   });
 
   it('keeps the times of a chunk whose ids lie hours apart (a new base past 2^22 ms), live and restored', () => {

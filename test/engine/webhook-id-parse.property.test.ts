@@ -30,8 +30,8 @@ function referenceParse(id: string): number[] | undefined {
 }
 
 const parsed = (id: string): number[] | undefined => {
-  const out = new Uint32Array(4);
-  return parseId(id, out) ? [...out] : undefined;
+  const out = new Int32Array(4);
+  return parseId(id, out) ? [...out].map((word) => word >>> 0) : undefined;
 };
 
 const HEX = '0123456789abcdef';
