@@ -24,7 +24,7 @@ import { type CustomerPaymentFilters, listCustomerPaymentPage } from '../../src/
 import { catchUpCustomerPaymentList, emptyCustomerPaymentListIndex, syncCustomerPaymentStatus } from '../../src/domains/listing/customer-payments.js';
 import { transactionStoreFromSnapshot } from '../../src/domains/transactions/store.js';
 import { CODE_BLOCK_SIZE, type CodeIndex, countCodeBelow } from '../../src/domains/listing/code-index.js';
-import { listedLength, ownStatusCode, ownTypeCode } from '../../src/domains/listing/transactions.js';
+import { listedLength, listedPositionOfPayment, ownStatusCode, ownTypeCode } from '../../src/domains/listing/transactions.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
 import { listCodes, listMembers, type PositionArena } from '../../src/core/position-arena.js';
 
@@ -154,6 +154,21 @@ describe('GET /transactions from the list index', () => {
       rows += positions.length;
     }
     expect(rows).toBe(listedLength(index));
+  });
+
+  it('finds each listed payment at the one position holding its place, card transactions between them counted; an unknown id nowhere', () => {
+    const state = engine.state;
+    const index = state.lists.transactions;
+    let cardsBetween = 0;
+    for (let position = 0; position < listedLength(index); position += 1) {
+      const place = index.placeByPosition[position]!;
+      if (place < 0) continue;
+      if (position > 0 && index.placeByPosition[position - 1]! < 0) cardsBetween += 1;
+      expect({ place, position: listedPositionOfPayment(state, index, state.transactions.byId.keyAt(place)) }).toEqual({ place, position });
+    }
+    // The workload must interleave card transactions with payments, or this proves little.
+    expect(cardsBetween).toBeGreaterThan(10);
+    expect(listedPositionOfPayment(state, index, 'Transaction:019a0000-0000-7000-8000-000000000000')).toBe(-1);
   });
 
   it('each customer with a type or a status, short lists (scanned codes) and long ones (trees) alike, pages as the plain scan does', () => {

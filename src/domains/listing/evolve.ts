@@ -7,7 +7,6 @@ import { CARD_TRANSACTION_EVENT_TYPES } from '../card-transactions/events.js';
 import { AGENT_EVENTS } from '../agents/events.js';
 import { CUSTOMER_EVENTS, type CustomerDeleted } from '../customers/events.js';
 import { CARD_EVENT_TYPES, type CardUpdated } from '../cards/events.js';
-import { instantToMs } from '../../core/time.js';
 import type { Evolver } from '../evolver.js';
 import { catchUpCardList, moveCardFunding, syncCardStatus } from './cards.js';
 import { catchUpCustomerList, syncCustomerDeletion } from './customers.js';
@@ -53,8 +52,7 @@ function indexTransactionTransitioned(state: DomainState, data: TransactionTrans
   if (from === to) return;
   const transaction = state.transactions.byId.get(data.transactionId);
   if (transaction === undefined) return;
-  // The merged list finds the payment by its creation time; the customer's list by its position.
-  syncTransactionStatus(state, state.lists.transactions, transaction, instantToMs(transaction.createdAt));
+  syncTransactionStatus(state, state.lists.transactions, transaction);
   syncCustomerPaymentStatus(state.transactions, state.lists.customerPayments, transaction);
   if (quoteStatusFollowing(from) !== quoteStatusFollowing(to)) syncQuoteOf(state, transaction);
 }

@@ -17,7 +17,6 @@ import { matchesCardTransaction } from '../card-transactions/list.js';
 import type { DomainState } from '../state.js';
 import { matchesTransaction, type TransactionFilters } from '../transactions/list.js';
 import { referencedTransactionId } from '../transactions/reference.js';
-import { instantToMs } from '../../core/time.js';
 import { countPlan, type ListPlan, pageDown, pageUp } from './query.js';
 import { NO_LIST } from '../../core/position-arena.js';
 import { arenaListSource, codeSource, firstPositionAtLeast, ownedArenaCodeSource, ownedListCodeSource, type PositionSource, sortedSource } from './sources.js';
@@ -98,9 +97,8 @@ function customerSources(index: TransactionListIndex, customerId: string, filter
 /** The one position a reference can name: references are made from the transaction's id. */
 function referencePositions(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, index: TransactionListIndex, reference: string): number[] {
   const id = referencedTransactionId(reference);
-  const tx = id === undefined ? undefined : state.transactions.byId.get(id);
-  if (tx === undefined) return [];
-  const position = listedPositionOfPayment(state, index, tx.id, instantToMs(tx.createdAt));
+  // Found by its place in the store: the record itself is not read.
+  const position = id === undefined ? -1 : listedPositionOfPayment(state, index, id);
   return position === -1 ? [] : [position];
 }
 

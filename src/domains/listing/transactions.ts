@@ -20,7 +20,7 @@ import type { KeyOrder } from '../../core/packed-key-map.js';
 import { appendCode, CODE_BLOCK_SIZE, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
 import { emptyPositionArena, listCodeAt, listLength, listLowerBound, type PositionArena, setListCode } from '../../core/position-arena.js';
 import { lowerBound, pushArenaPosition } from './sources.js';
-import { columnLowerBound, float64WithRoom, int32WithRoom } from '../../core/typed-growth.js';
+import { float64WithRoom, int32WithRoom } from '../../core/typed-growth.js';
 
 /** The merged list's index. */
 export type TransactionListIndex = {
@@ -226,22 +226,19 @@ export function paymentCreatedMs(cards: CardTransactionStore, index: Transaction
   return listedCreatedMs(index, listedPositionOfPlace(cards, index, place));
 }
 
-/** The merged list's position of a payment created at `createdMs`, or -1 when it is not listed. */
-export function listedPositionOfPayment(state: ListedStores, index: TransactionListIndex, id: string, createdMs: number): number {
+/**
+ * The merged list's position of payment `id`, or -1 when it is not listed. Payments are listed in
+ * their store's order, so a listed one is a place below `paymentsListed`, found where the
+ * `listedPositionOfPlace` search puts it: over the card transactions' counts, not the positions' times.
+ */
+export function listedPositionOfPayment(state: ListedStores, index: TransactionListIndex, id: string): number {
   const place = state.transactions.byId.positionOf(id);
-  if (place === -1) return -1;
-  // Places are compared, not ids: no id is rebuilt from its packed key.
-  const length = listedLength(index);
-  const times = index.createdMsByPosition;
-  for (let position = columnLowerBound(times, length, createdMs); position < length && times[position] === createdMs; position += 1) {
-    if (index.placeByPosition[position] === place) return position;
-  }
-  return -1;
+  return place === -1 || place >= index.paymentsListed ? -1 : listedPositionOfPlace(state.cardTransactions, index, place);
 }
 
-/** Re-reads a listed payment's status (after it moved); `createdMs` is its `createdAt` in epoch ms. */
-export function syncTransactionStatus(state: ListedStores, index: TransactionListIndex, transaction: Transaction, createdMs: number): void {
-  const position = listedPositionOfPayment(state, index, transaction.id, createdMs);
+/** Re-reads a listed payment's status (after it moved). */
+export function syncTransactionStatus(state: ListedStores, index: TransactionListIndex, transaction: Transaction): void {
+  const position = listedPositionOfPayment(state, index, transaction.id);
   if (position === -1) return;
   const code = statusCode(transaction.status);
   setCode(index.status, position, code);
