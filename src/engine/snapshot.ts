@@ -260,6 +260,7 @@ function shareIds(stores: Omit<DomainState, 'lists'>, snapshot: EngineSnapshot):
 }
 
 function storesFromSnapshot(snapshot: EngineSnapshot, hot: number): Omit<DomainState, 'lists'> {
+  const quotes = quoteStoreFromSnapshot(snapshot.quotes, hot);
   return {
     platform: { ...snapshot.platform },
     customers: customerStoreFromSnapshot(snapshot, hot),
@@ -272,13 +273,13 @@ function storesFromSnapshot(snapshot: EngineSnapshot, hot: number): Omit<DomainS
     rates: { byCorridor: new Map(snapshot.rates.map((r) => [corridorKey(r.sendingCurrency, r.receivingCurrency), r])) },
     externalAccounts: externalAccountStoreFromSnapshot(snapshot.externalAccounts, hot),
     transactions: transactionStoreFromSnapshot(snapshot.transactions, hot),
-    quotes: quoteStoreFromSnapshot(snapshot.quotes, hot),
+    quotes,
     paymentDocuments: paymentDocumentStoreFromSnapshot(snapshot.paymentDocuments),
     incoming: incomingStoreFromSnapshot(snapshot.incoming, hot),
     cards: cardStoreFromSnapshot(snapshot.cards),
     cardTransactions: cardTransactionStoreFromSnapshot(snapshot.cardTransactions, hot),
     stablecoins: stablecoinStoreFromSnapshot(snapshot.stablecoins),
-    agents: agentStoreFromSnapshot(snapshot.agents, hot),
+    agents: agentStoreFromSnapshot(snapshot.agents, quotes.byId, hot),
     webhooks: webhookStoreFromSnapshot(snapshot),
     verifications: verificationStoreFromSnapshot(snapshot.verifications),
     documents: documentStoreFromSnapshot(snapshot.documents),

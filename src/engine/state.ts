@@ -76,6 +76,7 @@ export function emptyState(options: ResolvedOptions): DomainState {
 }
 
 function emptyStores(options: ResolvedOptions): DomainState {
+  const quotes = emptyQuoteStore(options.hotRecords);
   return {
     platform: emptyPlatformState(options.platformId, options.regulated),
     customers: emptyCustomerStore(options.hotRecords),
@@ -88,13 +89,13 @@ function emptyStores(options: ResolvedOptions): DomainState {
     rates: emptyRateStore(),
     externalAccounts: emptyExternalAccountStore(options.hotRecords),
     transactions: emptyTransactionStore(options.hotRecords),
-    quotes: emptyQuoteStore(options.hotRecords),
+    quotes,
     paymentDocuments: emptyPaymentDocumentStore(),
     incoming: emptyIncomingStore(options.hotRecords),
     cards: emptyCardStore(),
     cardTransactions: emptyCardTransactionStore(options.hotRecords),
     stablecoins: emptyStablecoinStore(),
-    agents: emptyAgentStore(options.hotRecords),
+    agents: emptyAgentStore(quotes.byId, options.hotRecords),
     webhooks: emptyWebhookStore(),
     verifications: emptyVerificationStore(),
     documents: emptyDocumentStore(),

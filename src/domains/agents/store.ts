@@ -7,7 +7,7 @@
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { deepFreeze } from '../../core/freeze.js';
 import { type IdOrder, OrderOf } from '../../core/id-order.js';
-import { PositionLists, PositionValuedMap } from '../../core/position-maps.js';
+import { PositionLists, PositionPairMap, PositionValuedMap, type PositionedKeys } from '../../core/position-maps.js';
 import type { Agent, AgentAction, DeviceCode } from './types.js';
 
 /**
@@ -28,12 +28,18 @@ export type AgentStore = {
   readonly actions: PackedRecordMap<AgentAction>;
   readonly actionOrder: IdOrder;
   readonly actionsByAgent: PositionLists;
-  /** Quote id -> the agent that created it through `POST /agents/me/quotes`. */
+  /**
+   * Quote id -> the agent that created it through `POST /agents/me/quotes`: pairs of positions
+   * (the quote's in the quote store, the agent's in `byId`), 8 B an agent's quote.
+   */
   readonly quoteAgent: Map<string, string>;
 };
 
-/** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
-export function emptyAgentStore(hot = HOT_RECORDS): AgentStore {
+/**
+ * An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). `quotes` is the
+ * quote store's map (no quote is ever deleted), whose positions `quoteAgent` holds.
+ */
+export function emptyAgentStore(quotes: PositionedKeys, hot = HOT_RECORDS): AgentStore {
   const byId = new PackedRecordMap<Agent>({ hot });
   const actions = new PackedRecordMap<AgentAction>({ hot });
   return {
@@ -45,7 +51,7 @@ export function emptyAgentStore(hot = HOT_RECORDS): AgentStore {
     actions,
     actionOrder: new OrderOf(actions.order),
     actionsByAgent: new PositionLists(actions),
-    quoteAgent: new PositionValuedMap(byId),
+    quoteAgent: new PositionPairMap(quotes, byId),
   };
 }
 
@@ -81,10 +87,10 @@ export function agentStoreSnapshot(store: AgentStore): AgentStoreSnapshot {
 
 /**
  * Rebuilds the store from its snapshot; every index is derived again from the records. Its `hot`
- * records changed last stay objects, as in `emptyAgentStore`.
+ * records changed last stay objects, as in `emptyAgentStore`; `quotes` is the loaded quote store's map.
  */
-export function agentStoreFromSnapshot(snapshot: AgentStoreSnapshot | undefined, hot = HOT_RECORDS): AgentStore {
-  const store = emptyAgentStore(hot);
+export function agentStoreFromSnapshot(snapshot: AgentStoreSnapshot | undefined, quotes: PositionedKeys, hot = HOT_RECORDS): AgentStore {
+  const store = emptyAgentStore(quotes, hot);
   for (const record of snapshot?.agents ?? []) {
     const agent = deepFreeze(record);
     addAgent(store, agent);
