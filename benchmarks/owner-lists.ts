@@ -12,7 +12,6 @@ import { catchUpAgentActionList } from '../src/domains/listing/agent-actions.js'
 import { listAgentActionPage } from '../src/domains/listing/agent-action-page.js';
 import { emptyStablecoinStore } from '../src/domains/stablecoins/store.js';
 import { addAction, emptyAgentStore } from '../src/domains/agents/store.js';
-import { emptyQuoteStore } from '../src/domains/quotes/store.js';
 import { listOperations } from '../src/domains/stablecoins/list.js';
 import { listActions } from '../src/domains/agents/list.js';
 
@@ -25,7 +24,7 @@ function median(f: () => unknown, reps: number): number {
 }
 function build(n: number) {
   const stablecoins = emptyStablecoinStore() as any;
-  const agents = emptyAgentStore(emptyQuoteStore().byId) as any;
+  const agents = emptyAgentStore() as any;
   stablecoins.operationsByCoin.set('C', []);
   const base = Date.UTC(2026, 0, 1);
   for (let i = 0; i < n; i += 1) {

@@ -2,7 +2,7 @@
  * Indexes from a key to ids of one map (the target: a `PackedKeyMap` no key is deleted from, whose
  * insertion positions stand for its keys), holding positions instead of id strings: the agents'
  * indexes by customer and by agent (`PositionLists`), by token hash (`PositionValuedMap`), and by
- * quote (`PositionPairMap`, whose keys are positions in the quote store too). As a `Map<string, string[]>` each listed id is a pointer and, once the
+ * quote (`PositionPairs`, whose keys are positions in the quote store too). As a `Map<string, string[]>` each listed id is a pointer and, once the
  * records are packed, the index's own ~70 B string; here it is a 4-byte position, and the index's
  * keys are packed (`PackedKeyMap`).
  */
@@ -172,109 +172,59 @@ export class PositionValuedMap extends Map<string, string> {
   }
 }
 
-/** Entries a `PositionPairMap` has room for before its first growth. */
+/** Pairs a `PositionPairs` has room for before its first growth. */
 const FIRST_PAIRS = 16;
 
 /**
- * A `Map<string, string>` from keys of a source map to keys of a target map (both `PositionedKeys`),
- * each entry two 4-byte positions in one `Int32Array` kept sorted by the source position: ~8-11 B
- * an entry where a `PositionValuedMap` spends a packed key (~45 B). For a relation only some of
- * the source's keys have, set mostly in the source's order (a key set is then the source's newest
- * and is appended; one set out of order is inserted, moving the entries after it). Iterates in
- * the source's order. A key must be a key of the source and a value one of the target when set.
+ * A map from positions of one map (the source) to positions of another (the target), both maps
+ * no key is deleted from: each pair two 4-byte words in one `Int32Array` sorted by the source
+ * position, ~8-11 B a pair where a `PositionValuedMap` packs the source key (~45 B). For a relation
+ * only some of the source's keys have, set mostly in the source's order (a pair for the source's
+ * newest key is appended; one set out of order is inserted, moving the pairs after it). It holds
+ * neither map: its owner turns keys into positions, so each store stays the only holder of its
+ * records (figure 12's bytes by slice drop one store at a time).
  */
-export class PositionPairMap extends Map<string, string> {
-  /** [source position, target position] pairs, sorted by source position, in `#size` pairs. */
+export class PositionPairs {
+  /** [source position, target position] pairs, sorted by source position, `#size` of them. */
   #pairs = new Int32Array(2 * FIRST_PAIRS);
   #size = 0;
-  readonly #source: PositionedKeys;
-  readonly #target: PositionedKeys;
 
-  constructor(source: PositionedKeys, target: PositionedKeys) {
-    super();
-    this.#source = source;
-    this.#target = target;
-  }
-
-  override get size(): number {
+  get size(): number {
     return this.#size;
   }
 
-  override get(key: string): string | undefined {
-    const index = this.#indexOfKey(key);
-    return index < 0 ? undefined : this.#targetAt(index);
+  /** The target position paired with `sourcePosition`, or -1 (a negative `sourcePosition` has none). */
+  get(sourcePosition: number): number {
+    if (sourcePosition < 0) return -1;
+    const index = this.#lowerBound(sourcePosition);
+    return index < this.#size && this.#pairs[2 * index] === sourcePosition ? (this.#pairs[2 * index + 1] as number) : -1;
   }
 
-  override has(key: string): boolean {
-    return this.#indexOfKey(key) >= 0;
-  }
-
-  override set(key: string, value: string): this {
-    const sourcePosition = this.#source.positionOf(key);
-    assert(sourcePosition >= 0, `${key} is not a key of the map this one is keyed by`);
-    const targetPosition = this.#target.positionOf(value);
-    assert(targetPosition >= 0, `${value} is not a key of the map this one points into`);
+  /** Pairs `sourcePosition` with `targetPosition` (both non-negative), replacing its pair if it had one. */
+  set(sourcePosition: number, targetPosition: number): void {
+    assert(sourcePosition >= 0 && targetPosition >= 0, 'a pair of positions is non-negative');
     const index = this.#lowerBound(sourcePosition);
     if (index < this.#size && this.#pairs[2 * index] === sourcePosition) {
       this.#pairs[2 * index + 1] = targetPosition;
-      return this;
+      return;
     }
     if (2 * (this.#size + 1) > this.#pairs.length) this.#grow();
     this.#pairs.copyWithin(2 * index + 2, 2 * index, 2 * this.#size);
     this.#pairs[2 * index] = sourcePosition;
     this.#pairs[2 * index + 1] = targetPosition;
     this.#size += 1;
-    return this;
   }
 
-  override delete(key: string): boolean {
-    const index = this.#indexOfKey(key);
-    if (index < 0) return false;
-    this.#pairs.copyWithin(2 * index, 2 * index + 2, 2 * this.#size);
-    this.#size -= 1;
-    return true;
+  /** The pairs as [source position, target position], in the source's order. */
+  *entries(): Generator<[number, number], void, undefined> {
+    for (let index = 0; index < this.#size; index += 1) yield [this.#pairs[2 * index] as number, this.#pairs[2 * index + 1] as number];
   }
 
-  override clear(): void {
-    this.#pairs = new Int32Array(2 * FIRST_PAIRS);
-    this.#size = 0;
-  }
-
-  override *keys(): MapIterator<string> {
-    for (let index = 0; index < this.#size; index += 1) yield this.#source.order.at(this.#pairs[2 * index] as number) as string;
-  }
-
-  override *values(): MapIterator<string> {
-    for (let index = 0; index < this.#size; index += 1) yield this.#targetAt(index);
-  }
-
-  override *entries(): MapIterator<[string, string]> {
-    for (let index = 0; index < this.#size; index += 1) {
-      yield [this.#source.order.at(this.#pairs[2 * index] as number) as string, this.#targetAt(index)];
-    }
-  }
-
-  override [Symbol.iterator](): MapIterator<[string, string]> {
-    return this.entries();
-  }
-
-  override forEach(callback: (value: string, key: string, map: Map<string, string>) => void, thisArg?: unknown): void {
-    for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
-  }
-
-  /** The entry of `key`, or -1: its source position found by halving the sorted pairs. */
-  #indexOfKey(key: string): number {
-    const sourcePosition = this.#source.positionOf(key);
-    if (sourcePosition < 0) return -1;
-    const index = this.#lowerBound(sourcePosition);
-    return index < this.#size && this.#pairs[2 * index] === sourcePosition ? index : -1;
-  }
-
-  /** The first entry whose source position is `sourcePosition` or more (`#size` if none). */
+  /** The first pair whose source position is `sourcePosition` or more (`#size` if none). */
   #lowerBound(sourcePosition: number): number {
     let low = 0;
     let high = this.#size;
-    // The usual set appends past the last entry; answer it without halving.
+    // The usual set appends past the last pair; answer it without halving.
     if (high > 0 && (this.#pairs[2 * (high - 1)] as number) < sourcePosition) return high;
     while (low < high) {
       const middle = (low + high) >>> 1;
@@ -288,9 +238,5 @@ export class PositionPairMap extends Map<string, string> {
     const pairs = new Int32Array(this.#pairs.length * 2);
     pairs.set(this.#pairs.subarray(0, 2 * this.#size));
     this.#pairs = pairs;
-  }
-
-  #targetAt(index: number): string {
-    return this.#target.order.at(this.#pairs[2 * index + 1] as number) as string;
   }
 }

@@ -180,7 +180,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
     cards: cardStoreSnapshot(state.cards),
     cardTransactions: cardTransactionStoreSnapshot(state.cardTransactions, ids),
     stablecoins: stablecoinStoreSnapshot(state.stablecoins),
-    agents: agentStoreSnapshot(state.agents),
+    agents: agentStoreSnapshot(state.agents, state.quotes.byId),
     webhooks: state.webhooks.pending.toSnapshot(),
     verifications: verificationStoreSnapshot(state.verifications),
     documents: documentStoreSnapshot(state.documents),

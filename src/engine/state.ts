@@ -76,7 +76,6 @@ export function emptyState(options: ResolvedOptions): DomainState {
 }
 
 function emptyStores(options: ResolvedOptions): DomainState {
-  const quotes = emptyQuoteStore(options.hotRecords);
   return {
     platform: emptyPlatformState(options.platformId, options.regulated),
     customers: emptyCustomerStore(options.hotRecords),
@@ -89,13 +88,13 @@ function emptyStores(options: ResolvedOptions): DomainState {
     rates: emptyRateStore(),
     externalAccounts: emptyExternalAccountStore(options.hotRecords),
     transactions: emptyTransactionStore(options.hotRecords),
-    quotes,
+    quotes: emptyQuoteStore(options.hotRecords),
     paymentDocuments: emptyPaymentDocumentStore(),
     incoming: emptyIncomingStore(options.hotRecords),
     cards: emptyCardStore(),
     cardTransactions: emptyCardTransactionStore(options.hotRecords),
     stablecoins: emptyStablecoinStore(),
-    agents: emptyAgentStore(quotes.byId, options.hotRecords),
+    agents: emptyAgentStore(options.hotRecords),
     webhooks: emptyWebhookStore(),
     verifications: emptyVerificationStore(),
     documents: emptyDocumentStore(),

@@ -9,7 +9,6 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { listActions } from '../../src/domains/agents/list.js';
 import { addAction, emptyAgentStore } from '../../src/domains/agents/store.js';
-import { emptyQuoteStore } from '../../src/domains/quotes/store.js';
 import { AGENT_ACTION_STATUSES, type AgentAction } from '../../src/domains/agents/types.js';
 import { type ActionOrder, listAgentActionPage } from '../../src/domains/listing/agent-action-page.js';
 import { catchUpAgentActionList, emptyAgentActionListIndex, syncAgentActionStatus } from '../../src/domains/listing/agent-actions.js';
@@ -29,7 +28,7 @@ const step = fc.oneof(
 
 describe("one agent's actions in the list index", () => {
   test.prop([fc.array(step, { minLength: 220, maxLength: 320 })], { numRuns: 25 })('answer as the scan and as a plain filter of the agent\'s actions', (steps) => {
-    const agents = emptyAgentStore(emptyQuoteStore().byId);
+    const agents = emptyAgentStore();
     const index = emptyAgentActionListIndex();
     const state = { agents, lists: { agentActions: index } } as unknown as DomainState;
     const created: AgentAction[] = [];

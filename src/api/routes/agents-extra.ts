@@ -24,6 +24,7 @@ import {
   checkSpending,
   deviceCodeHash,
   isCustomersAccount,
+  quoteAgentOf,
   spendOf,
 } from '../../domains/agents/index.js';
 import type { EventDraft } from '../../domains/evolver.js';
@@ -157,7 +158,7 @@ export const agentExtraRoutes: readonly Route<DomainState>[] = [
       const agent = me(context);
       if (!agent.ok) return agent;
       const id = context.params.quoteId ?? '';
-      const quote = context.state.agents.quoteAgent.get(id) === agent.value.id ? context.state.quotes.byId.get(id) : undefined;
+      const quote = quoteAgentOf(context.state.agents, context.state.quotes.byId, id) === agent.value.id ? context.state.quotes.byId.get(id) : undefined;
       return quote === undefined ? err(quoteNotFound(id)) : ok(answer(200, quoteView(quote, context.state)));
     },
   },

@@ -20,7 +20,7 @@ import { AGENT_EVENTS, type AgentActionApproved, type AgentActionCreated, type A
 import type { AgentContext } from './manage.js';
 import { agentNotFound } from './manage.js';
 import { approvalRuleFor, checkAccounts, checkExecution, checkNotPaused, checkPermission, checkSpending, type Spend } from './policy.js';
-import { liveAgent } from './store.js';
+import { liveAgent, quoteAgentOf } from './store.js';
 import type { ActionExecution, Agent, AgentAction } from './types.js';
 
 /** Most actions one agent may have waiting for approval at once (a bound on the approval queue). */
@@ -143,7 +143,7 @@ export function decideAgentExecute(state: DomainState, agent: Agent, quoteId: st
   if (!paused.ok) return paused;
   const permitted = checkPermission(agent, 'EXECUTE_QUOTES');
   if (!permitted.ok) return permitted;
-  const quote = state.agents.quoteAgent.get(quoteId) === agent.id ? state.quotes.byId.get(quoteId) : undefined;
+  const quote = quoteAgentOf(state.agents, state.quotes.byId, quoteId) === agent.id ? state.quotes.byId.get(quoteId) : undefined;
   if (quote === undefined) return err(quoteNotFound(quoteId));
   const pending = pendingActions(state, agent.id);
   const waiting = pending.find((action) => action.quoteId === quoteId);

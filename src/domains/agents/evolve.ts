@@ -24,7 +24,7 @@ import {
 } from './events.js';
 import { AGENT_ACTION_INITIAL_STATUSES, AGENT_ACTION_TABLE, type AgentActionEvent } from './lifecycle.js';
 import { type AgentActionChanges, type AgentUpdate, movedAgentAction, updatedAgent } from './record.js';
-import { addAction, addAgent } from './store.js';
+import { addAction, addAgent, claimQuote } from './store.js';
 import type { ActionExecution, Agent, AgentAction } from './types.js';
 import { withExecution } from './usage.js';
 
@@ -106,9 +106,7 @@ export const agentEvolvers: EvolverTable = {
   [AGENT_EVENTS.quoteRequested]: (state, event) => {
     const data = event.data as AgentQuoteRequested;
     agentOf(state, data.agentId);
-    assert(state.quotes.byId.has(data.quoteId), `agent quote ${data.quoteId} is not a quote`);
-    assert(!state.agents.quoteAgent.has(data.quoteId), `quote ${data.quoteId} claimed twice`);
-    state.agents.quoteAgent.set(data.quoteId, data.agentId);
+    claimQuote(state.agents, state.quotes.byId, data.quoteId, data.agentId);
   },
   [AGENT_EVENTS.actionCreated]: (state, event) => {
     const { action } = event.data as AgentActionCreated;

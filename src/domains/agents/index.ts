@@ -32,7 +32,7 @@ export {
   rejectActionSchema, REJECTION_REASON_LENGTH_MAX, RESTRICTION_IDS_MAX,
 } from './schema.js';
 export type { AgentUpdateRequest, CreateAgentRequest, PolicyPatchRequest, PolicyRequest } from './schema.js';
-export { agentStoreFromSnapshot, agentStoreSnapshot, emptyAgentStore, liveAgent } from './store.js';
+export { agentStoreFromSnapshot, agentStoreSnapshot, claimQuote, emptyAgentStore, liveAgent, quoteAgentOf } from './store.js';
 export type { AgentStore, AgentStoreSnapshot } from './store.js';
 export { AGENT_ACTION_STATUSES, AGENT_ACTION_TYPES, AGENT_PERMISSIONS, EXECUTION_MODES } from './types.js';
 export type {
