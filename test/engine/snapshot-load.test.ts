@@ -153,6 +153,19 @@ function expectLoadsAsTheWriter(old: EngineSnapshot): void {
   expect(JSON.stringify(loaded.snapshot())).toBe(JSON.stringify(session.engine.snapshot()));
 }
 
+/**
+ * A snapshot of the log's first half as `asFormat` writes it takes the second half as the writer
+ * took it: the same state and answers, and (`savesAsWriter`) the same snapshot saved after.
+ */
+function expectResumesAsTheWriter(asFormat: (snapshot: EngineSnapshot) => EngineSnapshot, savesAsWriter: boolean): void {
+  const cut = Math.floor(session.log.length / 2);
+  const prefix = asFormat(createEngine({ ...options, events: session.log.slice(0, cut) }).snapshot());
+  const resumed = createEngine({ ...options, snapshot: prefix, events: session.log.slice(cut), hotRecords: 1 });
+  expect(stateText(resumed)).toBe(stateText(session.engine));
+  expect(answersOf(resumed, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
+  if (savesAsWriter) expect(JSON.stringify(resumed.snapshot())).toBe(JSON.stringify(session.engine.snapshot()));
+}
+
 describe('a snapshot round trip', () => {
   it('answers every read as the live engine, byte for byte, and holds the same state', () => {
     const snapshot = viaJson(session.engine.snapshot());
@@ -312,11 +325,7 @@ describe('snapshot formats', () => {
     const length = (snapshot: EngineSnapshot): number => (snapshot.transactions as PackedBytes).bytes.join('').length;
     expect(length(old)).toBeGreaterThan(length(current));
     expectLoadsAsTheWriter(old);
-    const cut = Math.floor(session.log.length / 2);
-    const prefix = asFormat8(createEngine({ ...options, events: session.log.slice(0, cut) }).snapshot());
-    const resumed = createEngine({ ...options, snapshot: prefix, events: session.log.slice(cut), hotRecords: 1 });
-    expect(stateText(resumed)).toBe(stateText(session.engine));
-    expect(JSON.stringify(resumed.snapshot())).toBe(JSON.stringify(session.engine.snapshot()));
+    expectResumesAsTheWriter(asFormat8, true);
   });
 
   it('loads a snapshot in the seventh format (@7: every uuid written whole), answers every read the same and saves as the writer', () => {
@@ -330,12 +339,7 @@ describe('snapshot formats', () => {
     expectLoadsAsTheWriter(old);
     // And takes further calls as the writer, its codecs writing new records in the minted form:
     // what it saves then is the writer's `@9` text.
-    const cut = Math.floor(session.log.length / 2);
-    const prefix = asFormat7(createEngine({ ...options, events: session.log.slice(0, cut) }).snapshot());
-    const resumed = createEngine({ ...options, snapshot: prefix, events: session.log.slice(cut), hotRecords: 1 });
-    expect(stateText(resumed)).toBe(stateText(session.engine));
-    expect(answersOf(resumed, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
-    expect(JSON.stringify(resumed.snapshot())).toBe(JSON.stringify(session.engine.snapshot()));
+    expectResumesAsTheWriter(asFormat7, true);
   });
 
   it('loads a snapshot in the sixth format (@6: an id table per packed store), answers every read the same and saves as the writer', () => {
@@ -345,11 +349,7 @@ describe('snapshot formats', () => {
     expect((old.transactions as PackedBytes).bytes).not.toEqual((current.transactions as PackedBytes).bytes);
     expectLoadsAsTheWriter(old);
     // And takes further calls as the writer (its stores packing on against their own tables).
-    const cut = Math.floor(session.log.length / 2);
-    const prefix = asFormat6(createEngine({ ...options, events: session.log.slice(0, cut) }).snapshot());
-    const resumed = createEngine({ ...options, snapshot: prefix, events: session.log.slice(cut), hotRecords: 1 });
-    expect(stateText(resumed)).toBe(stateText(session.engine));
-    expect(answersOf(resumed, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
+    expectResumesAsTheWriter(asFormat6, false);
   });
 
   it('loads a snapshot in the fifth format (@5: codec bytes with no id table), answers every read the same and saves as the writer', () => {
@@ -362,10 +362,7 @@ describe('snapshot formats', () => {
     expect((old.transactions as PackedBytes).bytes).not.toEqual((current.transactions as PackedBytes).bytes);
     expectLoadsAsTheWriter(old);
     // And takes further calls as the writer: the rest of the log from a mid-log @5 snapshot.
-    const cut = Math.floor(session.log.length / 2);
-    const prefix = asFormat5(createEngine({ ...options, events: session.log.slice(0, cut) }).snapshot());
-    const resumed = createEngine({ ...options, snapshot: prefix, events: session.log.slice(cut) });
-    expect(stateText(resumed)).toBe(stateText(session.engine));
+    expectResumesAsTheWriter(asFormat5, false);
   });
 
   it('loads a snapshot in the fourth format (@4: packed records as texts in chunks), answers every read the same and saves as the writer', () => {
