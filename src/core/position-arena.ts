@@ -4,8 +4,9 @@
  * 8 B an element and spare capacity, nor a typed array's ~150 B of fixed cost
  * (docs/performance.md, "List indexes off the JS heap: tried, not landed (stop 24)").
  *
- * A list lives in one block of 2^k words: the first word holds its length, the others its
- * members in order, so member i is one read at `list + 1 + i` (binary searches stay O(log n)).
+ * A list lives in one block of 2^k words (or, in an arena grown by half, of one of the sizes
+ * 2, 3, 5, 8, 12, ...): the first word holds its length, the others its members in order, so
+ * member i is one read at `list + 1 + i` (binary searches stay O(log n)).
  * A full block is copied into one of the next size and freed; a freed block is reused by the
  * next list that needs a block of its size. A list is named by its block's offset (its handle),
  * which changes when the list moves: the caller keeps the handle `appendToList` returns.
@@ -30,21 +31,64 @@ export const NO_LIST = -1;
 const CLASSES = 31;
 
 /**
+ * The block sizes in words of an arena grown by half (`grownByHalf`), by class: 2, 3, 5, 8, 12,
+ * 18, ... each half again the last (rounded up), up to past 2^30. A list then leaves about a sixth
+ * of its block spare on average, where doubling leaves about a quarter.
+ */
+const HALF_SIZES: readonly number[] = (() => {
+  const sizes = [1, 2];
+  while (sizes[sizes.length - 1]! < 2 ** 30) sizes.push(Math.ceil(sizes[sizes.length - 1]! * 1.5));
+  return sizes;
+})();
+
+/** The class of each block size below `HALF_LOOKUP` words in an arena grown by half: the smallest class that holds it (one read on an append). */
+const HALF_LOOKUP = 4096;
+const HALF_CLASS_BY_SIZE: Uint8Array = (() => {
+  const classes = new Uint8Array(HALF_LOOKUP);
+  let cls = 0;
+  for (let size = 0; size < HALF_LOOKUP; size += 1) {
+    while (HALF_SIZES[cls]! < size) cls += 1;
+    classes[size] = cls;
+  }
+  return classes;
+})();
+
+/**
  * The arena: `words[0, used)` hold blocks; `free[k]` is the first freed block of class k (-1:
  * none), each linking the next in its first word; `times` and `codes`, when kept, the members'
- * times and codes at the members' offsets (each the same length as `words`).
+ * times and codes at the members' offsets (each the same length as `words`). `grownByHalf`: its
+ * block sizes are `HALF_SIZES`, else powers of two (absent in an arena saved before stop 29).
  */
-export type PositionArena = { words: Int32Array; times: Float64Array | undefined; codes: Uint8Array | undefined; used: number; readonly free: number[] };
+export type PositionArena = { words: Int32Array; times: Float64Array | undefined; codes: Uint8Array | undefined; used: number; readonly free: number[]; readonly grownByHalf?: boolean };
 
-/** An empty arena (no buffer until the first list), with a time per member when `withTimes` and a code byte per member when `withCodes`. */
-export function emptyPositionArena(withTimes = false, withCodes = false): PositionArena {
+/**
+ * An empty arena (no buffer until the first list), with a time per member when `withTimes`, a
+ * code byte per member when `withCodes`, and blocks grown by half rather than doubled when
+ * `grownByHalf` (less spare room; an arena's lists keep the growth it was made with).
+ */
+export function emptyPositionArena(withTimes = false, withCodes = false, grownByHalf = false): PositionArena {
   return {
     words: new Int32Array(0),
     times: withTimes ? new Float64Array(0) : undefined,
     codes: withCodes ? new Uint8Array(0) : undefined,
     used: 0,
-    free: new Array<number>(CLASSES).fill(-1),
+    free: new Array<number>(grownByHalf ? HALF_SIZES.length : CLASSES).fill(-1),
+    grownByHalf,
   };
+}
+
+/** The class of the smallest block of `arena` that holds `words` words (>= 1). */
+function classHolding(arena: PositionArena, words: number): number {
+  if (arena.grownByHalf !== true) return 32 - Math.clz32(words - 1);
+  if (words < HALF_LOOKUP) return HALF_CLASS_BY_SIZE[words]!;
+  let cls = HALF_CLASS_BY_SIZE[HALF_LOOKUP - 1]!;
+  while (HALF_SIZES[cls]! < words) cls += 1;
+  return cls;
+}
+
+/** The size in words of a block of class `cls` in `arena`. */
+function blockSize(arena: PositionArena, cls: number): number {
+  return arena.grownByHalf === true ? HALF_SIZES[cls]! : 1 << cls;
 }
 
 /** Appends `value` (0 <= value < 2^31) to `list` (`NO_LIST`: a new list) and returns the list's handle, which differs from `list` when the list moved. */
@@ -74,9 +118,16 @@ export function appendCodedToList(arena: PositionArena, list: number, value: num
 /** The block to hold `list` (`length` members) and one more: its own, a new one, or a larger one it was copied into. */
 function blockFor(arena: PositionArena, list: number, length: number): number {
   if (list === NO_LIST) return allocate(arena, 1);
-  // A block of class k holds 2^k - 1 members: full when length + 1 is a power of two.
-  if (((length + 1) & length) !== 0) return list;
-  const cls = 31 - Math.clz32(length + 1);
+  let cls: number;
+  if (arena.grownByHalf === true) {
+    // A list holds its length and members in the smallest block that fits them: full when they fill it.
+    cls = HALF_CLASS_BY_SIZE[length + 1] ?? classHolding(arena, length + 1);
+    if (HALF_SIZES[cls] !== length + 1) return list;
+  } else {
+    // A block of class k holds 2^k - 1 members: full when length + 1 is a power of two.
+    if (((length + 1) & length) !== 0) return list;
+    cls = 31 - Math.clz32(length + 1);
+  }
   const block = allocate(arena, cls + 1);
   arena.words.copyWithin(block, list, list + 1 + length);
   arena.times?.copyWithin(block, list, list + 1 + length);
@@ -114,8 +165,8 @@ export function removeFromList(arena: PositionArena, list: number, local: number
     freeBlock(arena, list, 1, 1);
     return NO_LIST;
   }
-  const cls = classOfLength(length);
-  const smaller = classOfLength(remaining);
+  const cls = classOfLength(arena, length);
+  const smaller = classOfLength(arena, remaining);
   if (smaller === cls) return list;
   const block = allocate(arena, smaller);
   arena.words.copyWithin(block, list, list + 1 + remaining);
@@ -125,9 +176,9 @@ export function removeFromList(arena: PositionArena, list: number, local: number
   return block;
 }
 
-/** The class of the block a list of `length` (>= 1) members holds after appends: the smallest whose 2^k - 1 members hold it. */
-function classOfLength(length: number): number {
-  return 32 - Math.clz32(length);
+/** The class of the block a list of `length` (>= 1) members holds after appends: the smallest that holds its length word and members. */
+function classOfLength(arena: PositionArena, length: number): number {
+  return classHolding(arena, length + 1);
 }
 
 /** Puts `block` of class `cls` on its free list, its first `words` codes cleared (as `blockFor` clears a moved list's). */
@@ -145,7 +196,7 @@ function allocate(arena: PositionArena, cls: number): number {
     return reused;
   }
   const block = arena.used;
-  const end = block + (1 << cls);
+  const end = block + blockSize(arena, cls);
   if (end > arena.words.length) {
     // By half rather than doubling: the spare words are the arena's only fixed waste.
     const size = Math.max(end, 256, Math.ceil(arena.words.length * 1.5));

@@ -9,8 +9,8 @@ import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
 import { appendCodedToList, appendTimedToList, appendToList, emptyPositionArena, isPositionArena, listCodeAt, listCodes, listFirstTimeAtLeast, listLength, listLowerBound, listMemberAt, listMembers, listTimeAt, listTimes, NO_LIST, type PositionArena, removeFromList, setListCode, trimmedPositionArena } from '../../src/core/position-arena.js';
 
 /** Appends to 40 lists of skewed sizes, returning the arena, each list's handle and the model. */
-function filled(appends: number): { arena: ReturnType<typeof emptyPositionArena>; handles: number[]; model: number[][] } {
-  const arena = emptyPositionArena();
+function filled(appends: number, grownByHalf = false): { arena: ReturnType<typeof emptyPositionArena>; handles: number[]; model: number[][] } {
+  const arena = emptyPositionArena(false, false, grownByHalf);
   const handles = new Array<number>(40).fill(NO_LIST);
   const model: number[][] = Array.from({ length: 40 }, () => []);
   for (let position = 0; position < appends; position += 1) {
@@ -124,8 +124,8 @@ describe('position arena', () => {
     expect(arena.times).toBeUndefined();
   });
 
-  it('saves trimmed to its used words, and takes the same appends after a load as the arena it was saved from', () => {
-    const arena = emptyPositionArena(true, true);
+  it.each([false, true])('saves trimmed to its used words, and takes the same appends after a load as the arena it was saved from (grown by half: %s)', (grownByHalf) => {
+    const arena = emptyPositionArena(true, true, grownByHalf);
     const handles = new Array<number>(30).fill(NO_LIST);
     const append = (into: PositionArena, from: number, to: number): void => {
       for (let position = from; position < to; position += 1) {
@@ -151,12 +151,12 @@ describe('position arena', () => {
     expect(isPositionArena({ words: [], used: 0, free: [] })).toBe(false);
   });
 
-  it('removes members as a plain array splices them, times and codes with them, across appends, moves and emptied lists', () => {
+  it.each([false, true])('removes members as a plain array splices them, times and codes with them, across appends, moves and emptied lists (grown by half: %s)', (grownByHalf) => {
     // Each op: append the next value to list `key`, or remove its member at `pick` (mod its length).
     const op = fc.record({ key: fc.nat(5), remove: fc.boolean(), pick: fc.nat() });
     fc.assert(
       fc.property(fc.array(op, { maxLength: 400 }), (ops) => {
-        const arena = emptyPositionArena(true, true);
+        const arena = emptyPositionArena(true, true, grownByHalf);
         const handles = new Array<number>(6).fill(NO_LIST);
         const model: number[][] = Array.from({ length: 6 }, () => []);
         ops.forEach(({ key, remove, pick }, value) => {
@@ -195,5 +195,49 @@ describe('position arena', () => {
     let single = appendToList(arena, NO_LIST, 5);
     single = removeFromList(arena, single, 0);
     expect(single).toBe(NO_LIST);
+  });
+
+  describe('grown by half', () => {
+    it('moves a list exactly when its length word and members fill a block of 2, 3, 5, 8, 12, 18, ... words', () => {
+      const arena = emptyPositionArena(false, true, true);
+      let list = NO_LIST;
+      const movedAt: number[] = [];
+      for (let value = 0; value < 5000; value += 1) {
+        const before = list;
+        list = appendCodedToList(arena, list, value, value & 0xff);
+        if (list !== before) movedAt.push(listLength(arena, list));
+        // Past 4096 words the block's class is looked up beyond the table: members stay in order.
+        if (value % 97 === 0 || value > 4090) expect(listMemberAt(arena, list, value)).toBe(value);
+      }
+      const sizes = [2, 3, 5, 8, 12, 18, 27, 41, 62, 93, 140, 210, 315, 473, 710, 1065, 1598, 2397, 3596, 5394];
+      // A new list takes a block of 2 words; it moves on the append after each size fills.
+      expect(movedAt).toEqual([1, ...sizes.slice(0, -1).map((size) => size)]);
+      expect(listMembers(arena, list)).toEqual(Array.from({ length: 5000 }, (_, value) => value));
+      expect(listCodes(arena, list)).toEqual(Array.from({ length: 5000 }, (_, value) => value & 0xff));
+    });
+
+    it('keeps every list\'s members in order and answers lower bounds', () => {
+      const { arena, handles, model } = filled(20_000, true);
+      handles.forEach((list, key) => {
+        expect(listMembers(arena, list)).toEqual(model[key]);
+        for (const value of [-1, 0, 17, 9999, 20_000]) {
+          const expected = model[key]!.findIndex((member) => member >= value);
+          expect(listLowerBound(arena, list, value)).toBe(expected === -1 ? model[key]!.length : expected);
+        }
+      });
+    });
+
+    it('gives a freed block to the next list of its size', () => {
+      const arena = emptyPositionArena(false, false, true);
+      let first = appendToList(arena, NO_LIST, 1);
+      first = appendToList(arena, first, 2);
+      const moved = appendToList(arena, first, 3);
+      expect(moved).not.toBe(first);
+      let second = appendToList(arena, NO_LIST, 4);
+      second = appendToList(arena, second, 5);
+      expect(second).toBe(first);
+      expect(listMembers(arena, moved)).toEqual([1, 2, 3]);
+      expect(listMembers(arena, second)).toEqual([4, 5]);
+    });
   });
 });
