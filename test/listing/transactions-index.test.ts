@@ -24,9 +24,9 @@ import { type CustomerPaymentFilters, listCustomerPaymentPage } from '../../src/
 import { catchUpCustomerPaymentList, emptyCustomerPaymentListIndex, syncCustomerPaymentStatus } from '../../src/domains/listing/customer-payments.js';
 import { transactionStoreFromSnapshot } from '../../src/domains/transactions/store.js';
 import { CODE_BLOCK_SIZE, type CodeIndex, countCodeBelow } from '../../src/domains/listing/code-index.js';
-import { listedLength, listedPositionOfPayment, ownStatusCode, ownTypeCode } from '../../src/domains/listing/transactions.js';
+import { listedCreatedMs, listedLength, listedPositionOfPayment, ownStatusCode, ownTypeCode } from '../../src/domains/listing/transactions.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
-import { listCodes, listMembers, type PositionArena } from '../../src/core/position-arena.js';
+import { appendCodedToList, emptyPositionArena, isPositionArena, listCodes, listMembers, NO_LIST, type PositionArena } from '../../src/core/position-arena.js';
 
 const AUTH = basicAuthorization(SANDBOX_CREDENTIAL);
 const OPTIONS = { regulated: true, seed: 1, sha256: nativeSha256 } as const;
@@ -286,6 +286,36 @@ describe('GET /transactions from the list index', () => {
     const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: { ...snapshot, lists: encodeData(older) } });
     expect(indexText(restored)).toBe(live);
   });
+  it('a snapshot of stop 28\'s transaction index (one doubled arena with codes for every list, times as a Float64Array) makes it again from the store', () => {
+    const live = indexText(engine);
+    const snapshot = JSON.parse(JSON.stringify(engine.snapshot()));
+    const lists = decodeData(snapshot.lists) as Record<string, Record<string, unknown>>;
+    const { sideLists: _s, createdMsOffsets: _o, createdMsBases: _b, createdMsEscaped: _e, ...kept } = lists.transactions!;
+    const transactions = engine.state.lists.transactions;
+    // Stop 28's form: customers', cards' and accounts' lists in one doubled arena with a code per member.
+    const arena = emptyPositionArena(false, true);
+    const handles = (map: ReadonlyMap<string, number>, from: PositionArena, coded: boolean): Map<string, number> =>
+      new Map([...map].map(([key, list]) => {
+        let handle = NO_LIST;
+        listMembers(from, list).forEach((member, local) => {
+          handle = appendCodedToList(arena, handle, member, coded ? listCodes(from, list)[local]! : 0);
+        });
+        return [key, handle];
+      }));
+    const stop28 = {
+      ...kept,
+      positionLists: arena,
+      byCustomer: handles(transactions.byCustomer, transactions.positionLists, true),
+      byCard: handles(transactions.byCard, transactions.sideLists, false),
+      byAccount: handles(transactions.byAccount, transactions.sideLists, false),
+      createdMsByPosition: Float64Array.from({ length: listedLength(transactions) }, (_, position) => listedCreatedMs(transactions, position)),
+    };
+    expect(isPositionArena(stop28.positionLists) && stop28.positionLists.grownByHalf).toBe(false);
+    const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: { ...snapshot, lists: encodeData({ ...lists, transactions: stop28 }) } });
+    expect(indexText(restored)).toBe(live);
+    expect(restored.state.lists.transactions.sideLists.grownByHalf).toBe(true);
+    expect(walk(restored, 'status=COMPLETED', 50).rows).toEqual(walk(engine, 'status=COMPLETED', 50).rows);
+  });
 });
 
 /** The list indexes as text: positions, maps, each code, and each code's count below every block bound. */
@@ -299,9 +329,9 @@ function indexText(e: Engine): string {
   const arenaMap = (m: ReadonlyMap<string, number>, arena: PositionArena): unknown => [...m].map(([k, v]) => [k, listMembers(arena, v)]);
   return JSON.stringify({
     places: [...transactions.placeByPosition.subarray(0, listedLength(transactions))],
-    createdMs: [...transactions.createdMsByPosition.subarray(0, listedLength(transactions))],
+    createdMs: Array.from({ length: listedLength(transactions) }, (_, position) => listedCreatedMs(transactions, position)),
     listed: [transactions.paymentsListed, transactions.cardsListed],
-    maps: [arenaMap(transactions.byCustomer, transactions.positionLists), arenaMap(transactions.byCard, transactions.positionLists), arenaMap(transactions.byAccount, transactions.positionLists), arenaMap(quotes.byCustomer, quotes.positionLists)],
+    maps: [arenaMap(transactions.byCustomer, transactions.positionLists), arenaMap(transactions.byCard, transactions.sideLists), arenaMap(transactions.byAccount, transactions.sideLists), arenaMap(quotes.byCustomer, quotes.positionLists)],
     customerCodes: [
       [...transactions.byCustomer].map(([id, list]) => [id, listCodes(transactions.positionLists, list)]),
       [...transactions.longCodesByCustomer].map(([id, own]) => [id, codes(own.type), codes(own.status)]),

@@ -65,9 +65,11 @@ function withPackedKeys(index: Record<string, unknown>, shape: Record<string, un
 
 /**
  * False when `shape` is a position arena and `saved` one with times or codes where `shape` has
- * none, or the reverse: the customer payment lists carried times before stop 28.
+ * none, or the reverse (the customer payment lists carried times before stop 28), or with blocks
+ * of other sizes (the transaction lists doubled theirs before stop 29: a saved arena lacks
+ * `grownByHalf`, doubled).
  */
 function sameArenaColumns(shape: unknown, saved: unknown): boolean {
   if (!isPositionArena(shape) || !isPositionArena(saved)) return true;
-  return (shape.times === undefined) === (saved.times === undefined) && (shape.codes === undefined) === (saved.codes === undefined);
+  return (shape.times === undefined) === (saved.times === undefined) && (shape.codes === undefined) === (saved.codes === undefined) && shape.grownByHalf === (saved.grownByHalf === true);
 }

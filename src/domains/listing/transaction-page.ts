@@ -54,7 +54,7 @@ function planOf(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, i
   const lo = filters.createdAfterMs === undefined ? 0 : firstPositionAtLeast(length, keyAt, filters.createdAfterMs);
   const hi = filters.createdBeforeMs === undefined ? length : firstPositionAtLeast(length, keyAt, filters.createdBeforeMs);
   const sources: PositionSource[] = [];
-  const list = (map: Map<string, number>, key: string): PositionSource => arenaListSource(index.positionLists, map.get(key) ?? NO_LIST);
+  const list = (map: Map<string, number>, key: string): PositionSource => arenaListSource(index.sideLists, map.get(key) ?? NO_LIST);
   if (filters.customerId !== undefined) sources.push(...customerSources(index, filters.customerId, filters));
   else {
     if (filters.type !== undefined) sources.push(codeSource(index.type, typeCode(filters.type)));

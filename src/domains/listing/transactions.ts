@@ -20,7 +20,7 @@ import type { KeyOrder } from '../../core/packed-key-map.js';
 import { appendCode, CODE_BLOCK_SIZE, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
 import { emptyPositionArena, listCodeAt, listLength, listLowerBound, type PositionArena, setListCode } from '../../core/position-arena.js';
 import { lowerBound, pushArenaPosition } from './sources.js';
-import { float64WithRoom, int32WithRoom } from '../../core/typed-growth.js';
+import { int32WithRoom } from '../../core/typed-growth.js';
 
 /** The merged list's index. */
 export type TransactionListIndex = {
@@ -31,14 +31,22 @@ export type TransactionListIndex = {
    * and its spare capacity.
    */
   placeByPosition: Int32Array;
-  /** `createdAt` in epoch ms by position, as `placeByPosition` (non-decreasing: the log's time never goes back). */
-  createdMsByPosition: Float64Array;
+  /**
+   * `createdAt` in epoch ms by position (non-decreasing: the log's time never goes back), as an
+   * Int32 offset from its chunk's base (`createdMsBases`, one per `CREATED_CHUNK` positions: the
+   * chunk's first time, floored): 4 B a position where a Float64Array cost 8. A time no offset
+   * says exactly is `CREATED_ESCAPED` here and kept in `createdMsEscaped` by position.
+   * Read through `listedCreatedMs`. Slots as `placeByPosition`.
+   */
+  createdMsOffsets: Int32Array;
+  readonly createdMsBases: number[];
+  readonly createdMsEscaped: Map<number, number>;
   /** How many payments and card transactions of the stores are listed (their sum: the positions). */
   paymentsListed: number;
   cardsListed: number;
   /**
-   * The per-key position lists below (`byCustomer`, `byCard`, `byAccount`): each map holds its
-   * keys' handles here. A `byCustomer` member's code is its row's type and status
+   * The customers' position lists (`byCustomer`), whose map holds its keys' handles here, blocks
+   * grown by half. A member's code is its row's type and status
    * (`ownRowCode`), so that a customer's rows of one type or status are read from its own list
    * (`ownedListCodeSource`), not by walking every row the customer has and reading the stores.
    */
@@ -50,9 +58,14 @@ export type TransactionListIndex = {
    * objects and two arrays per customer cost ~30 B a transaction when every customer had them.
    */
   readonly longCodesByCustomer: Map<string, CustomerRowCodes>;
-  /** A card's bare uuid, lower case. */
+  /**
+   * The cards' and accounts' position lists (`byCard`, `byAccount`), blocks grown by half: no
+   * code byte per member, as nothing reads one (a customer's list has codes, `positionLists`).
+   */
+  readonly sideLists: PositionArena;
+  /** A card's bare uuid, lower case (its handle in `sideLists`). */
   readonly byCard: Map<string, number>;
-  /** Account identifiers on either side: an account id or an UMA address (`accountIdentifierOf`). */
+  /** Account identifiers on either side: an account id or an UMA address (`accountIdentifierOf`); handles in `sideLists`. */
   readonly byAccount: Map<string, number>;
   /** Codes: `TRANSACTION_TYPES` index + 1. */
   readonly type: CodeIndex;
@@ -76,10 +89,13 @@ export const ownStatusCode = (byte: number): number => byte >> 4;
 export function emptyTransactionListIndex(): TransactionListIndex {
   return {
     placeByPosition: new Int32Array(0),
-    createdMsByPosition: new Float64Array(0),
+    createdMsOffsets: new Int32Array(0),
+    createdMsBases: [],
+    createdMsEscaped: new Map(),
     paymentsListed: 0,
     cardsListed: 0,
-    positionLists: emptyPositionArena(false, true),
+    positionLists: emptyPositionArena(false, true, true),
+    sideLists: emptyPositionArena(false, false, true),
     byCustomer: new PackedKeyMap(),
     longCodesByCustomer: new PackedKeyMap(),
     byCard: new Map(),
@@ -95,9 +111,28 @@ export function listedLength(index: TransactionListIndex): number {
   return index.paymentsListed + index.cardsListed;
 }
 
+/** log2 of the positions that share one base in `createdMsBases`. */
+const CREATED_CHUNK_BITS = 10;
+/** The offset of a time kept in `createdMsEscaped` (no time is stored as it: it escapes too). */
+const CREATED_ESCAPED = -(2 ** 31);
+
 /** The `createdAt` in epoch ms of `position` (below `listedLength`). */
 export function listedCreatedMs(index: TransactionListIndex, position: number): number {
-  return index.createdMsByPosition[position]!;
+  const offset = index.createdMsOffsets[position]!;
+  return offset !== CREATED_ESCAPED ? index.createdMsBases[position >>> CREATED_CHUNK_BITS]! + offset : index.createdMsEscaped.get(position)!;
+}
+
+/** Sets the `createdAt` of `position` (the next one): as an offset from its chunk's base when one says it exactly, else escaped. */
+function setListedCreatedMs(index: TransactionListIndex, position: number, createdMs: number): void {
+  const chunk = position >>> CREATED_CHUNK_BITS;
+  if (chunk === index.createdMsBases.length) index.createdMsBases.push(Number.isFinite(createdMs) ? Math.floor(createdMs) : 0);
+  index.createdMsOffsets = int32WithRoom(index.createdMsOffsets, position);
+  const offset = createdMs - index.createdMsBases[chunk]!;
+  if ((offset | 0) === offset && offset !== CREATED_ESCAPED && !Object.is(createdMs, -0)) index.createdMsOffsets[position] = offset;
+  else {
+    index.createdMsOffsets[position] = CREATED_ESCAPED;
+    index.createdMsEscaped.set(position, createdMs);
+  }
 }
 
 /** Each value's 1-based index in `values`: one hash lookup per listed record, where `indexOf` compared strings one by one. */
@@ -153,17 +188,17 @@ function appendRecord(index: TransactionListIndex, record: Transaction | CardTra
   const position = listedLength(index);
   index.placeByPosition = int32WithRoom(index.placeByPosition, position);
   index.placeByPosition[position] = place;
-  index.createdMsByPosition = float64WithRoom(index.createdMsByPosition, position);
-  index.createdMsByPosition[position] = instantToMs(record.createdAt);
+  setListedCreatedMs(index, position, instantToMs(record.createdAt));
   const lists = index.positionLists;
   const own = pushArenaPosition(lists, index.byCustomer, record.customerId, position);
   const isCard = 'cardId' in record;
-  if (isCard) pushArenaPosition(lists, index.byCard, bareUuid(record.cardId).toLowerCase(), position);
+  const sides = index.sideLists;
+  if (isCard) pushArenaPosition(sides, index.byCard, bareUuid(record.cardId).toLowerCase(), position);
   // Read apart rather than through accountIdentifiersOf: no object per listed record.
   const sender = isCard ? (record.direction === 'DEBIT' ? record.accountId : undefined) : paymentSenderOf(record);
   const receiver = isCard ? (record.direction === 'DEBIT' ? undefined : record.accountId) : paymentReceiverOf(record);
-  if (sender !== undefined) pushArenaPosition(lists, index.byAccount, sender, position);
-  if (receiver !== undefined && receiver !== sender) pushArenaPosition(lists, index.byAccount, receiver, position);
+  if (sender !== undefined) pushArenaPosition(sides, index.byAccount, sender, position);
+  if (receiver !== undefined && receiver !== sender) pushArenaPosition(sides, index.byAccount, receiver, position);
   const type = typeCode(isCard ? 'CARD' : record.type);
   const status = isCard ? 0 : statusCode(record.status);
   appendCode(index.type, type);
