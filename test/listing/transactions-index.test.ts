@@ -300,6 +300,9 @@ describe('GET /transactions from the list index', () => {
         listMembers(from, list).forEach((member, local) => {
           handle = appendCodedToList(arena, handle, member, coded ? listCodes(from, list)[local]! : 0);
         });
+
+        const codes = listCodes(from, list);
+        for (const [local, member] of listMembers(from, list).entries()) handle = appendCodedToList(arena, handle, member, coded ? codes[local]! : 0);
         return [key, handle];
       }));
     const stop28 = {
