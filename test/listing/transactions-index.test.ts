@@ -297,11 +297,7 @@ describe('GET /transactions from the list index', () => {
     const handles = (map: ReadonlyMap<string, number>, from: PositionArena, coded: boolean): Map<string, number> =>
       new Map([...map].map(([key, list]) => {
         let handle = NO_LIST;
-        listMembers(from, list).forEach((member, local) => {
-          handle = appendCodedToList(arena, handle, member, coded ? listCodes(from, list)[local]! : 0);
-        });
-
-        const codes = listCodes(from, list);
+        const codes = coded ? listCodes(from, list) : [];
         for (const [local, member] of listMembers(from, list).entries()) handle = appendCodedToList(arena, handle, member, coded ? codes[local]! : 0);
         return [key, handle];
       }));
