@@ -46,6 +46,6 @@ describe('merged list creation times', () => {
       const payment = stores.transactions.byId.valueAt(place);
       expect(listedPositionOfPayment(stores, index, payment.id)).toBe(place);
     }
-    expect(listedPositionOfPayment(stores, index, 'Transaction:3')).toBe(-1);
+    expect(listedPositionOfPayment(stores, index, 'Transaction:unknown')).toBe(-1);
   });
 });
