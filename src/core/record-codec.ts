@@ -23,6 +23,13 @@
  *   zigzag varint;
  * - **repeated strings** (statuses, currencies, rails, names): a string seen twice enters the
  *   codec's dictionary (bounded) and is its number after that.
+ * - **what a record repeats** (from snapshot `@10` on, `repeatForms`): an id minted in the same
+ *   call as an earlier uuid of the record (a transaction's funding transfers beside its id) is
+ *   that uuid's number and its own index, ~4 bytes; an integer near the record's last time (an
+ *   epoch-ms due time) is its zigzag difference from it; text made of an id (an ACH addenda,
+ *   `TX` and the uuid's 32 uppercase hex digits) is its ASCII prefix and the uuid's number; digits
+ *   with a leading zero (trace and routing numbers, not canonical integers) are their count and
+ *   value, at most 15 of them. The last two only for text not in the dictionary.
  * - **digests** (only with `hexDigests`, a live store's option, never in a snapshot's bytes): 64
  *   lowercase hex digits seen for the first time are their 32 bytes.
  *
@@ -58,7 +65,7 @@ import { IdTable } from './id-table.js';
 import { MINTED_INDEX_LIMIT } from './ids.js';
 import { canonicalInstantMs, isoText } from './time.js';
 import { mintedIndex, mintedWord, mintedWords } from './minted-uuid.js';
-import { HEX_CODES, nibble, parseUuid, UUID_LENGTH, uuidText } from './uuid-text.js';
+import { DIGIT_AT, HEX_CODES, nibble, parseUuid, UUID_DIGITS, UUID_LENGTH, uuidText } from './uuid-text.js';
 
 const NULL = 0;
 const FALSE = 1;
@@ -91,6 +98,18 @@ const ID_MINTED_INDEXED_DELTA = 22;
 // A minted-form id's index is written when it takes at most 2 bytes: a foreign v7 id in minted
 // form by chance has a random 26-bit index, for which the form would gain nothing.
 const MINTED_INDEX_WRITTEN_LIMIT = 1 << 14;
+// The forms of what a record repeats (snapshot `@10` on; not written with `repeatForms` false):
+// a minted uuid with the time and w1 of an earlier uuid of the record, as that one's place among
+// the remembered ones and its own index in its call ...
+const ID_SIBLING = 23;
+// ... an integer as the zigzag difference from the record's last time (epoch-ms numbers) ...
+const INTEGER_DELTA = 24;
+// ... an ASCII prefix and the uppercase hex digits of a remembered uuid (a reference made of an id) ...
+const UUID_HEX = 25;
+// ... and digits with leading zeros as their count and value.
+const ZERO_PADDED = 26;
+// Digits of a zero-padded string at most: its value stays below 2^53.
+const ZERO_PADDED_DIGITS_MAX = 15;
 
 /** Strings in the dictionary at most (then new ones are written out). */
 const DICTIONARY_MAX = 1 << 16;
@@ -174,6 +193,16 @@ export type RecordCodecOptions = {
    * only ids at index 0 take the form (ids minted before stop 29 all do).
    */
   readonly mintedIndexes?: boolean;
+  /**
+   * The forms of what a record repeats (default true; snapshot `@10` on): a minted uuid with the
+   * time and w1 of an earlier uuid of the record (ids minted in one call) as that one's number and
+   * its index; an integer as its difference from the record's last time when that is a byte
+   * shorter at least (epoch-ms numbers); text that is an ASCII prefix and the 32 uppercase hex
+   * digits of a uuid earlier in the record as the prefix and the uuid's number; a string of 2 to
+   * 15 digits with a leading zero as its count and value. False writes the bytes of `@9`. Any
+   * codec reads the forms.
+   */
+  readonly repeatForms?: boolean;
 };
 
 /** Encodes records to bytes and back (see the module's comment). */
@@ -203,6 +232,7 @@ export class RecordCodec {
   readonly #hexDigests: boolean;
   readonly #mintedIds: boolean;
   readonly #mintedIndexes: boolean;
+  readonly #repeatForms: boolean;
   #bytes = new Uint8Array(1 << 12);
   #at = 0;
   readonly #float = new Float64Array(1);
@@ -213,6 +243,10 @@ export class RecordCodec {
   // The uuids of the record being encoded (16 bytes each) or decoded (text), in order.
   readonly #idWords = new Int32Array(4 * (IDS_REMEMBERED + 1));
   #idCount = 0;
+  // By place, each remembered uuid's w1 when in minted form, else -1 (met as a table entry: not
+  // looked at), and its time (`repeatForms`: an id minted in the same call refers to it).
+  readonly #idMintedWords = new Float64Array(IDS_REMEMBERED + 1);
+  readonly #idTimes = new Float64Array(IDS_REMEMBERED + 1);
   readonly #idTexts: string[] = [];
   // The record's last time met (an instant, or a UUIDv7's time), in epoch ms; NaN: none yet.
   #lastMs = Number.NaN;
@@ -224,6 +258,7 @@ export class RecordCodec {
     this.#hexDigests = options.hexDigests ?? false;
     this.#mintedIds = options.mintedIds ?? true;
     this.#mintedIndexes = options.mintedIndexes ?? true;
+    this.#repeatForms = options.repeatForms ?? true;
   }
 
   /**
@@ -388,7 +423,17 @@ export class RecordCodec {
 
   #number(value: number): void {
     if (Number.isInteger(value) && Math.abs(value) <= INTEGER_MAX && !Object.is(value, -0)) {
-      this.#tagged(INTEGER, zigzag(value));
+      const whole = zigzag(value);
+      // An epoch-ms number near the record's time (a due time): the difference, a byte shorter at least.
+      if (this.#repeatForms && whole >= 0x4000) {
+        const delta = zigzag(value - this.#lastMs);
+        if (delta * 0x80 < whole) {
+          this.#lastMs = value;
+          this.#tagged(INTEGER_DELTA, delta);
+          return;
+        }
+      }
+      this.#tagged(INTEGER, whole);
       return;
     }
     this.#room(9);
@@ -408,7 +453,7 @@ export class RecordCodec {
     // A longer string is never in the dictionary nor a candidate: no lookup.
     const length = text.length;
     if (length > DICTIONARY_LENGTH_MAX) {
-      this.#literal(text);
+      this.#literalOrForm(text);
       return;
     }
     const slot = length === 0 ? 0 : (length * 31 + text.charCodeAt(0) * 7 + text.charCodeAt(length - 1)) & (RECENT_STRINGS - 1);
@@ -420,7 +465,7 @@ export class RecordCodec {
     if (known === undefined) {
       if (this.#strings.length >= DICTIONARY_MAX || !this.#candidates.has(text)) {
         this.#candidate(text);
-        if (!(this.#hexDigests && length === DIGEST_LENGTH && this.#digest(text))) this.#literal(text);
+        if (!(this.#hexDigests && length === DIGEST_LENGTH && this.#digest(text))) this.#literalOrForm(text);
         return;
       }
       known = this.#strings.length;
@@ -475,6 +520,8 @@ export class RecordCodec {
     }
     if (this.#idCount < IDS_REMEMBERED) this.#idCount += 1;
     const ms = uuidV7Ms(this.#idWords, slot);
+    const place = slot >>> 2;
+    this.#idMintedWords[place] = -1;
     // An owner's id met in an earlier record: its entry (the record's time moves to the id's, as
     // for an id written whole). Met first: it enters the table, and is written whole.
     const owner = this.#tablePrefixOf[index]!;
@@ -488,6 +535,11 @@ export class RecordCodec {
     const w1 = this.#mintedIds ? mintedWord(this.#idWords, slot) : -1;
     if (w1 !== -1) {
       const mintIndex = mintedIndex(this.#idWords, slot, w1);
+      if (this.#repeatForms) {
+        this.#idMintedWords[place] = w1;
+        this.#idTimes[place] = ms;
+        if (this.#sibling(index, place, ms, w1, mintIndex)) return true;
+      }
       if (mintIndex === 0 || (this.#mintedIndexes && mintIndex < MINTED_INDEX_WRITTEN_LIMIT)) {
         this.#mintedId(index, ms, delta, w1, mintIndex);
         return true;
@@ -505,6 +557,24 @@ export class RecordCodec {
     this.#tagged(ID, index);
     this.#wordBytes(slot, 0);
     return true;
+  }
+
+  // A minted uuid of prefix `index` with the time and w1 of the record's uuid at a place before
+  // `place` (minted in the same call): that place and its index; false, having written nothing,
+  // when there is none.
+  #sibling(index: number, place: number, ms: number, w1: number, mintIndex: number): boolean {
+    const words = this.#idMintedWords;
+    const times = this.#idTimes;
+    for (let earlier = 0; earlier < place; earlier += 1) {
+      if (words[earlier] !== w1 || times[earlier] !== ms) continue;
+      this.#tagged(ID_SIBLING, index);
+      this.#room(2 * VARINT_MAX);
+      this.#at = writeVarint(this.#bytes, this.#at, earlier);
+      this.#at = writeVarint(this.#bytes, this.#at, mintIndex);
+      this.#lastMs = ms;
+      return true;
+    }
+    return false;
   }
 
   // A minted-form uuid of prefix `index`: its time (as a difference `delta` from the record's last
@@ -624,6 +694,62 @@ export class RecordCodec {
     return true;
   }
 
+  // A string written out (not a dictionary string), unless one of the repeat forms takes it.
+  #literalOrForm(text: string): void {
+    if (this.#repeatForms) {
+      const length = text.length;
+      if (length >= UUID_DIGITS && this.#idCount > 0 && this.#uuidHex(text)) return;
+      if (length >= 2 && length <= ZERO_PADDED_DIGITS_MAX && text.charCodeAt(0) === 48 && this.#zeroPadded(text)) return;
+    }
+    this.#literal(text);
+  }
+
+  // `text` as an ASCII prefix and the place of the record's remembered uuid whose 32 hex digits,
+  // uppercase, end it; false, having written nothing, when it is not that.
+  #uuidHex(text: string): boolean {
+    const start = text.length - UUID_DIGITS;
+    const words = this.#idWords;
+    // The digits' words go to the slot past the remembered ones (scratch).
+    const slot = IDS_REMEMBERED * 4;
+    for (let word = 0; word < 4; word += 1) {
+      let value = 0;
+      for (let k = 0; k < 8; k += 1) {
+        const digit = upperNibble(text.charCodeAt(start + word * 8 + k));
+        if (digit < 0) return false;
+        value = (value << 4) | digit;
+      }
+      words[slot + word] = value;
+    }
+    for (let i = 0; i < start; i += 1) if (text.charCodeAt(i) >= 0x80) return false;
+    for (let place = 0; place < this.#idCount; place += 1) {
+      const from = place * 4;
+      if (words[from] !== words[slot] || words[from + 1] !== words[slot + 1] || words[from + 2] !== words[slot + 2] || words[from + 3] !== words[slot + 3]) continue;
+      this.#room(1 + 2 * VARINT_MAX + start);
+      const bytes = this.#bytes;
+      bytes[this.#at] = UUID_HEX;
+      let end = writeVarint(bytes, this.#at + 1, place);
+      end = writeVarint(bytes, end, start);
+      for (let i = 0; i < start; i += 1) bytes[end++] = text.charCodeAt(i);
+      this.#at = end;
+      return true;
+    }
+    return false;
+  }
+
+  // `text` (2 to 15 units, the first `0`) as its digit count and value; false, having written
+  // nothing, when a unit is not a digit.
+  #zeroPadded(text: string): boolean {
+    let value = 0;
+    for (let i = 0; i < text.length; i += 1) {
+      const digit = text.charCodeAt(i) - 48;
+      if (digit >>> 0 > 9) return false;
+      value = value * 10 + digit;
+    }
+    this.#tagged(ZERO_PADDED, text.length);
+    this.#varint(value);
+    return true;
+  }
+
   // Room for the UTF-16 form is reserved at once, so the ASCII loop writes with no check; a unit
   // past ASCII starts the text over as UTF-16.
   #literal(text: string): void {
@@ -710,6 +836,14 @@ export class RecordCodec {
         return this.#readMintedId(false, true);
       case ID_MINTED_INDEXED_DELTA:
         return this.#readMintedId(true, true);
+      case ID_SIBLING:
+        return this.#readSibling();
+      case INTEGER_DELTA:
+        return this.#readIntegerDelta();
+      case UUID_HEX:
+        return this.#readUuidHex();
+      case ZERO_PADDED:
+        return this.#readZeroPadded();
       case HEX_DIGEST:
         return this.#readDigest();
       case DECIMAL_INTEGER:
@@ -817,6 +951,44 @@ export class RecordCodec {
     if (mintIndex >= MINTED_INDEX_LIMIT) throw new RangeError('packed record: a minted id index out of range');
     mintedWords(ms, w1, mintIndex, DECODED_WORDS, 0);
     return prefix + this.#rememberedUuid();
+  }
+
+  // A minted uuid with the time and w1 of the remembered uuid at a place, and an index of its own.
+  #readSibling(): string {
+    const prefix = this.#entry(this.#prefixes, this.#readVarint());
+    const earlier = this.#entry(this.#idTexts, this.#readVarint());
+    const mintIndex = this.#readVarint();
+    if (mintIndex >= MINTED_INDEX_LIMIT) throw new RangeError('packed record: a minted id index out of range');
+    parseUuid(earlier, 0, DECODED_WORDS, 0);
+    const w1 = mintedWord(DECODED_WORDS, 0);
+    if (w1 === -1) throw new RangeError('packed record: a sibling of an id not in minted form');
+    const ms = uuidV7Ms(DECODED_WORDS, 0);
+    this.#lastMs = ms;
+    mintedWords(ms, w1, mintIndex, DECODED_WORDS, 0);
+    return prefix + this.#rememberedUuid();
+  }
+
+  #readIntegerDelta(): number {
+    const value = this.#lastTime() + unzigzag(this.#readVarint());
+    if (Math.abs(value) > INTEGER_MAX) throw new RangeError('packed record: an integer out of range');
+    this.#lastMs = value;
+    return value;
+  }
+
+  // An ASCII prefix and the uppercase hex digits of the remembered uuid at a place.
+  #readUuidHex(): string {
+    const uuid = this.#entry(this.#idTexts, this.#readVarint());
+    const prefix = this.#readAscii();
+    let digits = '';
+    for (let k = 0; k < UUID_DIGITS; k += 1) digits += uuid[DIGIT_AT[k]!]!;
+    return prefix + digits.toUpperCase();
+  }
+
+  #readZeroPadded(): string {
+    const count = this.#readVarint();
+    const digits = String(this.#readVarint());
+    if (count > ZERO_PADDED_DIGITS_MAX || digits.length >= count) throw new RangeError('packed record: zero-padded digits out of range');
+    return '0'.repeat(count - digits.length) + digits;
   }
 
   // The unsigned big-endian number of the next `count` (at most 6) bytes.
@@ -943,6 +1115,12 @@ function uuidV7Ms(words: Int32Array, at: number): number {
 
 // The words of the uuid being decoded.
 const DECODED_WORDS = new Int32Array(4);
+
+// The value of an uppercase hex digit's code unit, -1 for any other.
+function upperNibble(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  return code >= 65 && code <= 70 ? code - 55 : -1;
+}
 
 function unzigzag(value: number): number {
   return value % 2 === 0 ? value / 2 : -(value + 1) / 2;

@@ -71,7 +71,11 @@ import { type BulkCustomerStoreSnapshot, bulkCustomerStoreFromSnapshot, bulkCust
 export type SnapshotHead = { readonly seq: number; readonly hash: string; readonly atMs: number };
 
 /**
- * Snapshot formats: `@9` writes a minted uuid at an index other than 0 in its call (an id whose
+ * Snapshot formats: `@10` writes what a packed record repeats in the codec's repeat forms (ids
+ * minted in one call after the first as that one's number and their index, epoch-ms numbers as a
+ * difference from the record's time, an id's uppercase hex as the id's number, digits with
+ * leading zeros as their count and value: `RecordCodecOptions.repeatForms`); otherwise as `@9`.
+ * `@9` writes a minted uuid at an index other than 0 in its call (an id whose
  * index bits differ from the hash's since stop 29: core/ids.ts) in the codec's minted form too,
  * its index after the word (`ID_MINTED_INDEXED` forms); otherwise as `@8`. `@8` writes a uuid the engine minted (core/minted-uuid.ts) in the packed
  * stores' codec bytes as its 48-bit time and one 32-bit word, 10 bytes instead of 16 (the codec's
@@ -103,6 +107,7 @@ export const SNAPSHOT_FORMATS = [
   'payments-engine/snapshot@7',
   'payments-engine/snapshot@8',
   'payments-engine/snapshot@9',
+  'payments-engine/snapshot@10',
 ] as const;
 
 /** Whether `format` is `first` or a later format (formats are listed in order). */
@@ -162,7 +167,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
   // One fresh table for the save's packed stores, filled as they are encoded, saved after them.
   const ids = new IdTable('shared');
   const snapshot = {
-    format: 'payments-engine/snapshot@9' as const,
+    format: 'payments-engine/snapshot@10' as const,
     head,
     platform: { ...state.platform },
     ...customerStoreSnapshot(state.customers, ids),

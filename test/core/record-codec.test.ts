@@ -17,6 +17,17 @@ const uuid = fc.uuid().map((text) => text.toLowerCase());
 const minted = fc
   .tuple(fc.integer(), fc.nat(), fc.oneof(fc.integer({ min: 1.7e12, max: 1.7e12 + 5e6 }), fc.integer({ min: 0, max: 2 ** 48 - 1 })), fc.oneof(fc.constant(0), fc.nat({ max: 2 ** 26 - 1 })))
   .map(([seed, seq, atMs, index]) => uuidAt(seed, { seq, atMs, index }));
+// Ids minted in one call (sibling ids: the same time and w1, other indexes), in some order.
+const call = fc
+  .tuple(fc.integer(), fc.nat(), fc.integer({ min: 1.7e12, max: 1.7e12 + 5e6 }), fc.array(fc.oneof(fc.nat({ max: 5 }), fc.nat({ max: 2 ** 26 - 1 })), { minLength: 1, maxLength: 5 }))
+  .map(([seed, seq, atMs, indexes]) => indexes.map((index) => `Transfer:${uuidAt(seed, { seq, atMs, index })}`));
+// Digits with leading zeros (2 to 17 of them: past 15 they stay text) and their near misses.
+const zeroPadded = fc.oneof(
+  fc.tuple(fc.nat({ max: 16 }), fc.nat({ max: 2 ** 40 })).map(([zeros, value]) => '0'.repeat(zeros + 1) + String(value)),
+  fc.constantFrom('00', '0', '0000000000000000', '09007199254740993', '0x12', '01.5', '-01', '0١'),
+);
+// Epoch-ms numbers and integers near them, and numbers that are not integers or out of range.
+const epochMs = fc.oneof(fc.integer({ min: 1.7e12 - 1e6, max: 1.7e12 + 1e6 }), fc.constantFrom(1.7e12 + 0.5, 2 ** 52, 2 ** 52 + 2, -(2 ** 52), 16383, 16384, 1e300));
 const instant = fc.date({ min: new Date(-1e12), max: new Date(9e12), noInvalidDate: true }).map((date) => date.toISOString());
 const special = fc.oneof(
   uuid,
@@ -27,8 +38,9 @@ const special = fc.oneof(
   fc.constantFrom('0', '-0', '007', '+5', '1e3', ' 12', '12 ', '', '-', '2026-02-30T00:00:00.000Z', '2026-13-01T00:00:00.000Z', '1969-12-31T23:59:59.999Z'),
   fc.string({ unit: 'binary' }),
   fc.string({ unit: 'grapheme' }),
+  zeroPadded,
 );
-const leaf = fc.oneof(special, fc.double(), fc.integer(), fc.constantFrom(-0, 2 ** 53, -(2 ** 60), null, true, false, undefined));
+const leaf = fc.oneof(special, call, epochMs, fc.double(), fc.integer(), fc.constantFrom(-0, 2 ** 53, -(2 ** 60), null, true, false, undefined));
 const record = fc.letrec((tie) => ({
   value: fc.oneof({ depthSize: 'small' }, leaf, tie('array'), tie('object')),
   array: fc.array(tie('value'), { maxLength: 5 }),
@@ -173,7 +185,7 @@ const OWNED_RECORD = {
   again: `InternalAccount:${OWNED_UUID}`,
 };
 
-describe('the byte format (saved in engine snapshots from @5 on; the id table from @6; minted ids from @8, their indexes from @9)', () => {
+describe('the byte format (saved in engine snapshots from @5 on; the id table from @6; minted ids from @8, their indexes from @9; the repeat forms from @10)', () => {
   it('writes a fixed record to exactly these bytes and tables under a fresh codec: a change here needs a new snapshot format', () => {
     // Without the minted form (`@7` and before): the engine-minted uuid ...cb3 is written whole.
     const codec = new RecordCodec({ mintedIds: false });
@@ -359,6 +371,91 @@ describe('the byte format (saved in engine snapshots from @5 on; the id table fr
     for (const [wrong, message] of [[[19, 0, 1, 155, 142, 227, 5, 220, 223, 56, 211], /past its end/], [[20, 0, 39, 193, 44, 26, 53], /no time before it/]] as const) {
       expect(() => prefixed.decodeWhole(new Uint8Array(wrong), 0, wrong.length)).toThrow(message);
     }
+  });
+});
+
+// An engine-minted id (`uuidAt(7, { seq: 12, index })` at the instant) of each index given.
+const SIBLING = (index: number): string => uuidAt(7, { seq: 12, atMs: Date.UTC(2026, 0, 5, 16), index });
+
+// A record with each repeat form (`@10`): ids minted in the call of the record's id (index 1 and
+// 300), an epoch-ms number 5 ms after the instant and one 118 ms after that, the id's uuid as
+// `TX` and its uppercase hex digits, and digits with a leading zero.
+const REPEAT_RECORD = {
+  id: `Transaction:${SIBLING(0)}`,
+  createdAt: '2026-01-05T16:00:00.000Z',
+  transferIds: [`Transfer:${SIBLING(1)}`, `Transfer:${SIBLING(300)}`],
+  dueAtMs: Date.UTC(2026, 0, 5, 16) + 5,
+  count: Date.UTC(2026, 0, 5, 16) + 123,
+  addenda: `TX${SIBLING(0).replaceAll('-', '').toUpperCase()}`,
+  trace: '091000017001857',
+};
+
+describe('the repeat forms (snapshot @10 on)', () => {
+  it('writes a record\'s repeats to exactly these bytes: a change here needs a new snapshot format', () => {
+    const codec = new RecordCodec();
+    const bytes = [...codec.encode(REPEAT_RECORD)];
+    expect(bytes).toEqual([
+      // The id in the minted form (tag 19), the instant (no difference).
+      13, 0, 19, 0, 1, 155, 142, 227, 0, 0, 91, 136, 66, 194, 15, 0,
+      // Two siblings of it: tag 23, prefix 1, the remembered id 0, the index (1; 300 as a varint).
+      12, 2, 23, 1, 0, 1, 23, 1, 0, 172, 2,
+      // Tag 24, zigzag(5) from the instant; zigzag(118) from the number before.
+      24, 10, 24, 236, 1,
+      // Tag 25: the remembered id 0's hex after the 2 ASCII units `TX`.
+      25, 0, 2, 84, 88,
+      // Tag 26: 15 digits, the value 91000017001857 as a varint.
+      26, 15, 129, 187, 192, 189, 185, 216, 20,
+    ]);
+    expect(sameValue(RecordCodec.fromTables(codec.tables()).decodeWhole(new Uint8Array(bytes), 0, bytes.length), REPEAT_RECORD)).toBe(true);
+    // Without the forms (the bytes of @9): each written whole.
+    expect(new RecordCodec({ repeatForms: false }).encode(REPEAT_RECORD).length).toBe(102);
+  });
+
+  it('takes each form only where it round-trips: ids\' hex (any prefix, case and length), siblings, epoch-ms numbers, zero-padded digits', () => {
+    const pool = Array.from({ length: 3 }, (_, i) => SIBLING(i * 7));
+    const hex = (uuid: string): string => uuid.replaceAll('-', '');
+    const derived = fc.tuple(fc.constantFrom(...pool, OWNED_UUID), fc.constantFrom('TX', '', 'é', 'a\u0080', 'x'.repeat(70)), fc.constantFrom('upper', 'lower', 'short', 'long')).map(([uuid, prefix, kind]) => {
+      const digits = kind === 'lower' ? hex(uuid) : hex(uuid).toUpperCase();
+      return prefix + (kind === 'short' ? digits.slice(1) : kind === 'long' ? `${digits}0` : digits);
+    });
+    const id = fc.tuple(fc.constantFrom('Transaction:', 'Quote:', ''), fc.constantFrom(...pool, OWNED_UUID)).map(([prefix, uuid]) => prefix + uuid);
+    const value = fc.oneof(id, derived, call, epochMs, zeroPadded, instant);
+    const codec = new RecordCodec();
+    const old = new RecordCodec({ repeatForms: false });
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 20 }), (values) => {
+        const bytes = codec.encode(values).slice();
+        expect(sameValue(codec.decode(bytes), values)).toBe(true);
+        expect(sameValue(RecordCodec.fromTables(codec.tables()).decodeWhole(bytes, 0, bytes.length), values)).toBe(true);
+        // Never longer than without the forms.
+        expect(bytes.length).toBeLessThanOrEqual(old.encode(values).length);
+      }),
+      { numRuns: 500 },
+    );
+    // The forms' choices: lowercase hex, 31 or 33 digits and a prefix past ASCII are written out;
+    // 16 digits stay text; an id minted in the call of the first refers to it past the remembered ids too.
+    const uuid = pool[0]!;
+    // The text's tag, after the array's 2 bytes and the uuid's (tag 19: 12 bytes).
+    const written = (text: string): number => new RecordCodec().encode([uuid, text])[14]!;
+    expect([hex(uuid).toUpperCase(), hex(uuid), hex(uuid).toUpperCase().slice(1), `${hex(uuid).toUpperCase()}0`, `é${hex(uuid).toUpperCase()}`].map(written)).toEqual([25, 7, 7, 7, 8]);
+    expect([new RecordCodec().encode('0123')[0], new RecordCodec().encode('0'.repeat(16))[0], new RecordCodec().encode('0123a')[0]]).toEqual([26, 7, 7]);
+    const far = Array.from({ length: 17 }, (_, k) => `Transfer:${SIBLING(k)}`);
+    const farCodec = new RecordCodec();
+    const farBytes = farCodec.encode(far).slice();
+    // The ids after the first refer to it; the 17th, past the 16 remembered, too (it is not remembered itself).
+    expect([...farBytes].filter((byte) => byte === 23).length).toBe(16);
+    expect(sameValue(farCodec.decode(farBytes), far)).toBe(true);
+  });
+
+  it('refuses bytes no encode wrote: a sibling of an id not in minted form, digits out of range, a difference with no time', () => {
+    const quote = new RecordCodec();
+    const bytes = [...quote.encode([`Quote:${OWNED_UUID}`, 0])];
+    const withLast = (last: number[]): Uint8Array => new Uint8Array([...bytes.slice(0, -2), ...last]);
+    expect(() => quote.decode(withLast([23, 0, 0, 1]))).toThrow(/a sibling of an id not in minted form/);
+    expect(() => quote.decode(withLast([26, 2, 10]))).toThrow(/zero-padded digits out of range/);
+    expect(() => quote.decode(withLast([26, 16, 1]))).toThrow(/zero-padded digits out of range/);
+    expect(() => quote.decode(withLast([25, 1, 0]))).toThrow(/no entry 1/);
+    expect(() => new RecordCodec().decode(new Uint8Array([24, 0]))).toThrow(/no time before it/);
   });
 });
 

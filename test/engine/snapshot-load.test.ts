@@ -1,9 +1,10 @@
 /**
- * Engine snapshots (format @9: the packed stores' records as codec bytes, engine-minted uuids as
- * their time, one word and their index in their call, against one id table they share, saved once, loaded packed and decoded at a read, the list indexes as saved, the pending webhooks packed): a snapshot round
+ * Engine snapshots (format @10: the packed stores' records as codec bytes, engine-minted uuids as
+ * their time, one word and their index in their call (an id minted in the same call as an earlier
+ * one of the record as that one's number and its index), what a record repeats in short forms, against one id table they share, saved once, loaded packed and decoded at a read, the list indexes as saved, the pending webhooks packed): a snapshot round
  * trip through JSON answers every read as the live engine, byte for byte, holds every packed
  * store's records equal to the writer's, and takes the same further calls; a record read from a
- * loaded store is deeply frozen; the formats before it (@8, minted uuids at index 0 alone in the minted form; @7, uuids written whole; @6, an id table per store; @5, codec bytes with no id table; @4, records as texts parsed once at their
+ * loaded store is deeply frozen; the formats before it (@9, no repeat forms; @8, minted uuids at index 0 alone in the minted form; @7, uuids written whole; @6, an id table per store; @5, codec bytes with no id table; @4, records as texts parsed once at their
  * first read; @3, pending webhooks as ids; @2, records as objects and list indexes rebuilt; @1,
  * ledger version 1) still load and answer the same; an unknown format is refused naming it, and
  * so are packed records no save wrote, while a record whose own bytes are impossible fails when
@@ -41,7 +42,7 @@ function textPerRecord<T>(store: T): T {
 type Repack = (store: PackedBytes, byId: ReadonlyMap<string, object>) => object;
 
 /**
- * `snapshot` (@9) as `format` wrote it: each packed store's records packed again by `repack` from
+ * `snapshot` (@10) as `format` wrote it: each packed store's records packed again by `repack` from
  * the loaded map (its other fields kept), and no shared id table.
  */
 function withStoresAs(snapshot: EngineSnapshot, format: EngineSnapshot['format'], repack: Repack): EngineSnapshot {
@@ -63,8 +64,8 @@ function withStoresAs(snapshot: EngineSnapshot, format: EngineSnapshot['format']
   };
 }
 
-/** `snapshot` (@9) against one shared id table, as `format` wrote it with the codec's `options`. */
-function withSharedIds(snapshot: EngineSnapshot, format: EngineSnapshot['format'], options: { mintedIds?: boolean; mintedIndexes?: boolean }): EngineSnapshot {
+/** `snapshot` (@10) against one shared id table, as `format` wrote it with the codec's `options`. */
+function withSharedIds(snapshot: EngineSnapshot, format: EngineSnapshot['format'], options: { mintedIds?: boolean; mintedIndexes?: boolean; repeatForms?: boolean }): EngineSnapshot {
   const ids = new IdTable('shared');
   const old = withStoresAs(snapshot, format, (store, byId) => {
     const { codec, bytes } = packBytes(store.ids, byId, { ids, ...options });
@@ -73,24 +74,27 @@ function withSharedIds(snapshot: EngineSnapshot, format: EngineSnapshot['format'
   return { ...old, ids: ids.texts() };
 }
 
-/** `snapshot` (@9) as format @8 wrote it: only minted ids at index 0 in their call in the minted form. */
-const asFormat8 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@8', { mintedIndexes: false });
+/** `snapshot` (@10) as format @9 wrote it: no repeat forms (each minted id, epoch-ms number and text written whole). */
+const asFormat9 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@9', { repeatForms: false });
 
-/** `snapshot` (@9) as format @7 wrote it: the packed stores' records against one shared id table, every uuid written whole. */
-const asFormat7 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@7', { mintedIds: false });
+/** `snapshot` (@10) as format @8 wrote it: only minted ids at index 0 in their call in the minted form. */
+const asFormat8 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@8', { mintedIndexes: false, repeatForms: false });
 
-/** `snapshot` (@9) as format @6 wrote it: each packed store's records against an id table of its own, in its tables. */
-const asFormat6 = (snapshot: EngineSnapshot): EngineSnapshot => withStoresAs(snapshot, 'payments-engine/snapshot@6', (store, byId) => packBytes(store.ids, byId, { mintedIds: false }));
+/** `snapshot` (@10) as format @7 wrote it: the packed stores' records against one shared id table, every uuid written whole. */
+const asFormat7 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@7', { mintedIds: false, repeatForms: false });
 
-/** `snapshot` (@9) as format @5 wrote it: the packed stores' records written with no id table, their tables without one. */
+/** `snapshot` (@10) as format @6 wrote it: each packed store's records against an id table of its own, in its tables. */
+const asFormat6 = (snapshot: EngineSnapshot): EngineSnapshot => withStoresAs(snapshot, 'payments-engine/snapshot@6', (store, byId) => packBytes(store.ids, byId, { mintedIds: false, repeatForms: false }));
+
+/** `snapshot` (@10) as format @5 wrote it: the packed stores' records written with no id table, their tables without one. */
 function asFormat5(snapshot: EngineSnapshot): EngineSnapshot {
   return withStoresAs(snapshot, 'payments-engine/snapshot@5', (store, byId) => {
-    const { codec: { ids: _ids, ...tables }, bytes } = packBytes(store.ids, byId, { idTable: false, mintedIds: false });
+    const { codec: { ids: _ids, ...tables }, bytes } = packBytes(store.ids, byId, { idTable: false, mintedIds: false, repeatForms: false });
     return { codec: tables, bytes };
   });
 }
 
-/** `snapshot` (@9) as format @4 wrote it: the packed stores' records as texts in chunks. */
+/** `snapshot` (@10) as format @4 wrote it: the packed stores' records as texts in chunks. */
 const asFormat4 = (snapshot: EngineSnapshot): EngineSnapshot => withStoresAs(snapshot, 'payments-engine/snapshot@4', (store, byId) => packRecords(store.ids, byId));
 
 /** `snapshot` (@5) as format @3 wrote it: the pending webhooks as a list of ids, one text per packed record. */
@@ -169,7 +173,7 @@ function expectResumesAsTheWriter(asFormat: (snapshot: EngineSnapshot) => Engine
 describe('a snapshot round trip', () => {
   it('answers every read as the live engine, byte for byte, and holds the same state', () => {
     const snapshot = viaJson(session.engine.snapshot());
-    expect(snapshot.format).toBe('payments-engine/snapshot@9');
+    expect(snapshot.format).toBe('payments-engine/snapshot@10');
     const loaded = createEngine({ ...options, snapshot });
     expect(reads.length).toBeGreaterThan(50);
     expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
@@ -314,8 +318,20 @@ describe('snapshot formats', () => {
     const current = viaJson(session.engine.snapshot());
     expect(() => createEngine({ ...options, snapshot: { ...current, ids: [...current.ids!, current.ids![0]!] } })).toThrow(/snapshot ids: id table: id \d+ is not an owner's id met once/);
     expect(() => createEngine({ ...options, snapshot: { ...current, ids: undefined } as unknown as EngineSnapshot })).toThrow(/snapshot ids: id table: ids must be a list/);
-    const ownTable = { ...asFormat6(current), format: 'payments-engine/snapshot@9' as const, ids: current.ids! };
+    const ownTable = { ...asFormat6(current), format: 'payments-engine/snapshot@10' as const, ids: current.ids! };
     expect(() => createEngine({ ...options, snapshot: ownTable })).toThrow(/snapshot records: \w+ holds an id table of its own/);
+  });
+
+  it('loads a snapshot in the ninth format (@9: no repeat forms), answers every read the same and saves as the writer', () => {
+    const current = viaJson(session.engine.snapshot());
+    const old = asFormat9(current);
+    // Sibling ids, epoch-ms numbers, ids' hex and zero-padded digits are written whole in @9.
+    const length = (snapshot: EngineSnapshot): number => (snapshot.transactions as PackedBytes).bytes.join('').length;
+    expect(length(old)).toBeGreaterThan(length(current));
+    const quotes = (snapshot: EngineSnapshot): number => (snapshot.quotes as PackedBytes).bytes.join('').length;
+    expect(quotes(old)).toBeGreaterThan(quotes(current));
+    expectLoadsAsTheWriter(old);
+    expectResumesAsTheWriter(asFormat9, true);
   });
 
   it('loads a snapshot in the eighth format (@8: minted ids at index 0 alone in the minted form), answers every read the same and saves as the writer', () => {
@@ -338,7 +354,7 @@ describe('snapshot formats', () => {
     expect(length(old)).toBeGreaterThan(length(current));
     expectLoadsAsTheWriter(old);
     // And takes further calls as the writer, its codecs writing new records in the minted form:
-    // what it saves then is the writer's `@9` text.
+    // what it saves then is the writer's `@10` text.
     expectResumesAsTheWriter(asFormat7, true);
   });
 
@@ -398,9 +414,9 @@ describe('snapshot formats', () => {
   });
 
   it('refuses a format it does not know, naming it', () => {
-    const snapshot = { ...viaJson(session.engine.snapshot()), format: 'payments-engine/snapshot@10' } as unknown as EngineSnapshot;
+    const snapshot = { ...viaJson(session.engine.snapshot()), format: 'payments-engine/snapshot@11' } as unknown as EngineSnapshot;
     expect(() => createEngine({ ...options, snapshot })).toThrow(InvariantError);
-    expect(() => createEngine({ ...options, snapshot })).toThrow(/snapshot@10.*is not known/);
+    expect(() => createEngine({ ...options, snapshot })).toThrow(/snapshot@11.*is not known/);
   });
 
   it('refuses a ledger snapshot version it does not know, naming it', () => {
