@@ -304,15 +304,15 @@ export function wordsHash(code: number, w0: number, w1: number, w2: number, w3: 
   return finishHash(h);
 }
 
-// True when `id[from, from + 36)` is the UUID text of the words at `words[at]`.
-function uuidEquals(words: Int32Array, at: number, id: string, from: number): boolean {
+/** True when `id[from, from + 36)` is the UUID text of the words at `words[at]`. */
+export function uuidEquals(words: Int32Array, at: number, id: string, from: number): boolean {
   if (id.charCodeAt(from + 8) !== DASH || id.charCodeAt(from + 13) !== DASH || id.charCodeAt(from + 18) !== DASH || id.charCodeAt(from + 23) !== DASH) return false;
   for (let k = 0; k < UUID_DIGITS; k += 1) if (id.charCodeAt(from + DIGIT_AT[k]!) !== uuidDigitCode(words, at, k)) return false;
   return true;
 }
 
-// FNV-1a's state after the UUID text of the words at `words[at]` follows `state`.
-function uuidState(state: number, words: Int32Array, at: number): number {
+/** FNV-1a's state after the UUID text of the words at `words[at]` follows `state` (id-hash.ts). */
+export function uuidState(state: number, words: Int32Array, at: number): number {
   let h = state;
   for (let k = 0; k < UUID_DIGITS; k += 1) {
     if (k === 8 || k === 12 || k === 16 || k === 20) h = fnvStep(h, DASH);

@@ -39,6 +39,19 @@ const GREATEST_BLOCK = 1 << GREATEST_BLOCK_BITS;
 
 const NO_KEYS = new PackedStrings('', new Int32Array(0));
 
+/**
+ * Where an `IdIndex` keeps the keys added since its restore, in order: an `IdColumn`, or the
+ * ledger's transfer ids (transfer-id-column.ts). `hash` must give `hashString` of the key.
+ */
+export type KeyColumn = {
+  readonly length: number;
+  push(key: string): void;
+  at(index: number): string;
+  equals(index: number, key: string): boolean;
+  hash(index: number): number;
+  truncate(length: number): void;
+};
+
 /** A set of unique strings, each numbered by its insertion order; supports truncation. */
 export class IdIndex {
   // Keys [0, #base) were restored from a snapshot and stay packed (packed-strings.ts); keys
@@ -48,7 +61,7 @@ export class IdIndex {
   #base = 0;
   // The index of the greatest restored key (-1: none).
   #restoredGreatest = -1;
-  readonly #keys = new IdColumn();
+  readonly #keys: KeyColumn;
   // Slot s holds EMPTY or `entry(index, hash)` of a key.
   #table: Int32Array;
   // The empty slot found by the last failed lookup, reused by an `add` of the same key right
@@ -70,9 +83,14 @@ export class IdIndex {
   // The greatest key itself (undefined when empty): read once per add, so kept at hand.
   #greatest: string | undefined = undefined;
 
-  /** `slots` (a power of two) sizes the first table; tests pass a tiny one to force collisions. */
-  constructor(slots: number = SLOTS_FIRST) {
+  /**
+   * `slots` (a power of two) sizes the first table; tests pass a tiny one to force collisions.
+   * `keys`: where added keys go, empty (default: an `IdColumn`).
+   */
+  constructor(slots: number = SLOTS_FIRST, keys: KeyColumn = new IdColumn()) {
     assert(slots >= 2 && (slots & (slots - 1)) === 0, 'slots must be a power of two >= 2');
+    assert(keys.length === 0, 'an IdIndex starts with no keys');
+    this.#keys = keys;
     this.#table = new Int32Array(slots).fill(EMPTY);
   }
 

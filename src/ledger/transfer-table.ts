@@ -28,6 +28,7 @@ import { assert } from '../core/assert.js';
 import { IdIndex } from './id-index.js';
 import type { PackedStrings } from './packed-strings.js';
 import { SAME_AS_TRANSFER, TransactionIdColumn } from './transaction-id-column.js';
+import { TransferIdColumn } from './transfer-id-column.js';
 
 /** `kind` column: a transfer posted at once. */
 export const KIND_POSTED = 0;
@@ -107,7 +108,10 @@ export function restoredCapacity(count: number): number {
 export class TransferTable {
   /** Number of transfers. */
   count = 0;
-  readonly #ids = new IdIndex();
+  // Ids of transfers added since the restore (from #base on): the engine's minted ones as their
+  // word and index, their time being the transfer's (transfer-id-column.ts).
+  readonly #addedIds = new TransferIdColumn((row) => this.atMsOf(this.#base + row));
+  readonly #ids = new IdIndex(undefined, this.#addedIds);
   // transactionId as given (or inherited by a resolution); undefined when none. Of transfers
   // [0, #base), restored from a snapshot: kept as the snapshot holds them (restoreIds); of
   // later ones, transfer t's at t - #base (transaction-id-column.ts).
@@ -298,6 +302,7 @@ export class TransferTable {
    * tests plant damage with it that `checkInvariants` must find.
    */
   overwriteAtMs(t: number, atMs: number): void {
+    if (t >= this.#base) this.#addedIds.keepText(t - this.#base);
     this.#setAtMs(this.#atMsOffset[t >>> CHUNK_BITS]!, t, atMs);
   }
 
@@ -316,6 +321,8 @@ export class TransferTable {
   ): number {
     const index = this.count;
     if (index >>> CHUNK_BITS !== this.#tail) this.#enterChunk(index >>> CHUNK_BITS);
+    // The time first: a minted id is packed against it.
+    this.#writeAtMs(this.#tailAtMsOffset, index, atMs);
     const added = this.#ids.add(id);
     assert(added === index, 'transfer id index out of step with the table');
     this.#transactionIds.push(transactionId, id);
@@ -324,7 +331,6 @@ export class TransferTable {
     this.#tailDebitAccount[row] = debitAccount;
     this.#tailCreditAccount[row] = creditAccount;
     this.#tailAmountMinor[row] = amountMinor;
-    this.#writeAtMs(this.#tailAtMsOffset, index, atMs);
     this.count = index + 1;
     return index;
   }

@@ -1,0 +1,225 @@
+/**
+ * The ledger's transfer ids in insertion order, those the engine mints in 6 bytes. A transfer id
+ * the engine mints is `Transfer:<uuid>` whose uuid is in minted form (core/minted-uuid.ts): its
+ * 48-bit time, a 32-bit word w1 and its index in its call. The time is that of the event that
+ * made the transfer, which is the transfer's own time, already in the transfer table; so such an
+ * id is its w1 (a Uint32) and its index (a Uint16), where an `IdColumn` row took 17 bytes (~31 B
+ * of each transaction of the API-driven log, 2.85 transfers each).
+ *
+ * Every other id (another prefix, a uuid not in minted form, one whose time is not the
+ * transfer's, an index of OTHER or more) goes to an `IdColumn` of its own, in order, as before.
+ * A chunk none of whose ids packed has no columns (a ledger of `t1`, `t2`... ids costs what it
+ * did before): its row `row` is other id number `#othersBefore[c] + row`. In a chunk with
+ * columns, an other id's index is OTHER and its w1 its position among the other ids.
+ *
+ * `at` rebuilds the exact text from (the transfer's time, w1, index); `equals` and `hash` read
+ * the rebuilt words, and `hash` gives what `hashString` gives for the text, as `IdColumn` does.
+ * A packed id depends on its transfer's time: `keepText` keeps the text of one whose time is
+ * about to change (only tests rewrite a time, `TransferTable.overwriteAtMs`).
+ */
+import { assert } from '../core/assert.js';
+import { IdColumn, uuidEquals, uuidState } from '../core/id-column.js';
+import { FNV_OFFSET, finishHash, fnvRange, hashString } from '../core/id-hash.js';
+import { mintedIndex, mintedWord, mintedWords } from '../core/minted-uuid.js';
+import { parseUuid, UUID_LENGTH, uuidText } from '../core/uuid-text.js';
+
+const CHUNK_BITS = 10;
+const HEAD = 'Transfer:';
+const ID_LENGTH = HEAD.length + UUID_LENGTH;
+const HEAD_STATE = fnvRange(FNV_OFFSET, HEAD, 0, HEAD.length);
+/** The index column's mark of an id kept in the other ids: minted indexes below it pack. */
+export const OTHER = 0xffff;
+// A minted uuid's time is 48 bits.
+const TIME_LIMIT = 2 ** 48;
+
+const NO_W1 = new Uint32Array(0);
+const NO_INDEX = new Uint16Array(0);
+
+/** Transfer ids in insertion order; minted ones of their transfer's time packed (see the module comment). */
+export class TransferIdColumn {
+  readonly #bits: number;
+  readonly #rows: number;
+  // The time of the transfer of row `row`.
+  readonly #timeOf: (row: number) => number;
+  #length = 0;
+  // Per chunk: the rows' w1 and index, or NO_W1 and NO_INDEX while no id of the chunk packed.
+  readonly #w1: Uint32Array[] = [];
+  readonly #index: Uint16Array[] = [];
+  // Per chunk: the other ids before its first row.
+  readonly #othersBefore: number[] = [];
+  readonly #others: IdColumn;
+  // Texts of packed rows whose transfer's time changed (`keepText`), by row.
+  readonly #kept = new Map<number, string>();
+  // The words of the id parsed or rebuilt last: one id at a time, no allocation per id.
+  readonly #words = new Int32Array(4);
+  // The w1 of the id `#mintedIndexOf` packed last.
+  #parsedW1 = 0;
+
+  /**
+   * `timeOf(row)`: the time of the transfer whose id is row `row`, read when a row is pushed and
+   * whenever a packed row is read. `chunkBits`: log2 of the rows of a chunk (tests cross chunks).
+   */
+  constructor(timeOf: (row: number) => number, chunkBits: number = CHUNK_BITS) {
+    assert(Number.isInteger(chunkBits) && chunkBits >= 1 && chunkBits <= 16, 'chunkBits out of range');
+    this.#timeOf = timeOf;
+    this.#bits = chunkBits;
+    this.#rows = 1 << chunkBits;
+    this.#others = new IdColumn(chunkBits);
+  }
+
+  /** Number of ids. */
+  get length(): number {
+    return this.#length;
+  }
+
+  /** Number of ids not packed here (kept in an `IdColumn`): for tests and measurements. */
+  get othersLength(): number {
+    return this.#others.length;
+  }
+
+  /** Appends `id` at row `length`; the time of its transfer must be readable already. */
+  push(id: string): void {
+    const row = this.#length;
+    const c = row >>> this.#bits;
+    const r = row & (this.#rows - 1);
+    if (r === 0) this.#enterChunk(c);
+    const index = this.#mintedIndexOf(id, this.#timeOf(row));
+    if (index === OTHER) this.#pushOther(c, r, id);
+    else this.#pushPacked(c, r, index);
+    this.#length = row + 1;
+  }
+
+  /** The id at `row` (below `length`), its exact text. */
+  at(row: number): string {
+    const c = row >>> this.#bits;
+    const r = row & (this.#rows - 1);
+    const position = this.#otherPosition(c, r);
+    if (position !== -1) return this.#others.at(position);
+    return this.#keptText(row) ?? HEAD + uuidText(this.#rebuilt(row, c, r), 0);
+  }
+
+  /** True when the id at `row` is `id`, without rebuilding its text. */
+  equals(row: number, id: string): boolean {
+    const c = row >>> this.#bits;
+    const r = row & (this.#rows - 1);
+    const position = this.#otherPosition(c, r);
+    if (position !== -1) return this.#others.equals(position, id);
+    const kept = this.#keptText(row);
+    if (kept !== undefined) return kept === id;
+    return id.length === ID_LENGTH && id.startsWith(HEAD) && uuidEquals(this.#rebuilt(row, c, r), 0, id, HEAD.length);
+  }
+
+  /** `hashString` of the id at `row`, without rebuilding its text. */
+  hash(row: number): number {
+    const c = row >>> this.#bits;
+    const r = row & (this.#rows - 1);
+    const position = this.#otherPosition(c, r);
+    if (position !== -1) return this.#others.hash(position);
+    const kept = this.#keptText(row);
+    if (kept !== undefined) return hashString(kept);
+    return finishHash(uuidState(HEAD_STATE, this.#rebuilt(row, c, r), 0));
+  }
+
+  /**
+   * Keeps the text of the id at `row` as it is now, before its transfer's time changes (a packed
+   * id is rebuilt from that time). Only tests change a transfer's time.
+   */
+  keepText(row: number): void {
+    assert(row >= 0 && row < this.#length, 'keepText out of range');
+    if (this.#otherPosition(row >>> this.#bits, row & (this.#rows - 1)) === -1) this.#kept.set(row, this.at(row));
+  }
+
+  /** Forgets the ids from `length` on. Chunks stay: later pushes reuse them. */
+  truncate(length: number): void {
+    assert(length >= 0 && length <= this.#length, 'truncate beyond the end');
+    // Other ids are in row order: the first one removed is where their list ends.
+    for (let row = length; row < this.#length; row += 1) {
+      const position = this.#otherPosition(row >>> this.#bits, row & (this.#rows - 1));
+      if (position === -1) continue;
+      this.#others.truncate(position);
+      break;
+    }
+    if (this.#kept.size > 0) for (const row of this.#kept.keys()) if (row >= length) this.#kept.delete(row);
+    this.#length = length;
+  }
+
+  // The index of `id` when it is `Transfer:` and a minted-form uuid of time `atMs` and an index
+  // below OTHER (its words then in #words), else OTHER.
+  #mintedIndexOf(id: string, atMs: number): number {
+    if (id.length !== ID_LENGTH || !id.startsWith(HEAD)) return OTHER;
+    const words = this.#words;
+    if (!parseUuid(id, HEAD.length, words)) return OTHER;
+    const w1 = mintedWord(words, 0);
+    if (w1 === -1) return OTHER;
+    const timeMs = (words[0]! >>> 0) * 0x10000 + (words[1]! >>> 16);
+    // `===` also takes -0 for 0, which rebuilds the same words.
+    if (timeMs !== atMs) return OTHER;
+    const index = mintedIndex(words, 0, w1);
+    if (index >= OTHER) return OTHER;
+    // Minted form rebuilds exactly (core/minted-uuid.ts); checked here, once an id, all the same.
+    const [a, b, c, d] = words;
+    mintedWords(timeMs, w1, index, words, 0);
+    if (words[0] !== a || words[1] !== b || words[2] !== c || words[3] !== d) return OTHER;
+    this.#parsedW1 = w1;
+    return index;
+  }
+
+  // The words of packed row `row` (chunk `c`, row `r` in it), in #words.
+  #rebuilt(row: number, c: number, r: number): Int32Array {
+    const atMs = this.#timeOf(row);
+    assert(atMs >= 0 && atMs < TIME_LIMIT, 'a packed transfer id has its transfer time');
+    mintedWords(atMs, this.#w1[c]![r]!, this.#index[c]![r]!, this.#words, 0);
+    return this.#words;
+  }
+
+  #keptText(row: number): string | undefined {
+    return this.#kept.size === 0 ? undefined : this.#kept.get(row);
+  }
+
+  // The position among the other ids of row `r` of chunk `c`, or -1 when that row is packed.
+  #otherPosition(c: number, r: number): number {
+    const index = this.#index[c]!;
+    if (index.length === 0) return this.#othersBefore[c]! + r;
+    return index[r] === OTHER ? this.#w1[c]![r]! : -1;
+  }
+
+  // Row 0 of chunk `c` is next (a new chunk, or one entered again after a truncation).
+  #enterChunk(c: number): void {
+    if (c === this.#index.length) {
+      this.#w1.push(NO_W1);
+      this.#index.push(NO_INDEX);
+      this.#othersBefore.push(0);
+    }
+    this.#othersBefore[c] = this.#others.length;
+  }
+
+  #pushOther(c: number, r: number, id: string): void {
+    const index = this.#index[c]!;
+    if (index.length !== 0) {
+      index[r] = OTHER;
+      this.#w1[c]![r] = this.#others.length;
+    }
+    this.#others.push(id);
+  }
+
+  // Writes #parsedW1 and `index` at row `r` of chunk `c`.
+  #pushPacked(c: number, r: number, index: number): void {
+    if (this.#index[c]!.length === 0) this.#addColumns(c, r);
+    this.#w1[c]![r] = this.#parsedW1;
+    this.#index[c]![r] = index;
+  }
+
+  // Gives chunk `c` its columns when its first packed id comes at row `rows`: the rows before it
+  // are other ids, whose positions the columns now hold.
+  #addColumns(c: number, rows: number): void {
+    const buffer = new ArrayBuffer(this.#rows * 6);
+    const w1 = new Uint32Array(buffer, 0, this.#rows);
+    const index = new Uint16Array(buffer, 4 * this.#rows, this.#rows);
+    for (let r = 0; r < rows; r += 1) {
+      w1[r] = this.#othersBefore[c]! + r;
+      index[r] = OTHER;
+    }
+    this.#w1[c] = w1;
+    this.#index[c] = index;
+  }
+}
