@@ -27,6 +27,7 @@
 import { assert } from '../core/assert.js';
 import { IdIndex } from './id-index.js';
 import type { PackedStrings } from './packed-strings.js';
+import { SplitColumn } from './split-column.js';
 import { SAME_AS_TRANSFER, TransactionIdColumn } from './transaction-id-column.js';
 import { TransferIdColumn } from './transfer-id-column.js';
 
@@ -59,9 +60,9 @@ const CHUNK_BITS = 10;
 /** Rows in a chunk of every column: a table holds at most this many empty rows. */
 export const CHUNK_ROWS = 1 << CHUNK_BITS;
 const CHUNK_MASK = CHUNK_ROWS - 1;
-// Bytes per row of the columns every kind has (amountMinor, atMs's offset, the accounts, the
-// links, kind).
-const BASE_ROW_BYTES = 8 + 4 + 4 * 4 + 1;
+// Bytes per row of the columns every kind has (amountMinor, atMs's offset, the accounts' and
+// links' low halves, kind).
+const BASE_ROW_BYTES = 8 + 4 + 4 * 2 + 1;
 // atMs's offset from its chunk's base of a time kept in #atMsEscaped instead: one that is not a
 // whole number of ms, is -0, or lies 2^31 ms (~24 days) or more from its chunk's first.
 const AT_MS_ESCAPE = -(2 ** 31);
@@ -121,8 +122,9 @@ export class TransferTable {
   #restoredTransactionRefs: Int32Array = new Int32Array(0);
   // Per chunk, each column's rows [c * CHUNK_ROWS, (c + 1) * CHUNK_ROWS).
   readonly #kind: Uint8Array[] = [];
-  readonly #debitAccount: Int32Array[] = [];
-  readonly #creditAccount: Int32Array[] = [];
+  // Account numbers, 16 bits a row while they fit (split-column.ts).
+  readonly #debitAccount = new SplitColumn(CHUNK_BITS);
+  readonly #creditAccount = new SplitColumn(CHUNK_BITS);
   /** Posted: moved. Pending: held. Post: the posted part. Void: the released hold. */
   readonly #amountMinor: BigInt64Array[] = [];
   // A transfer's time, as an Int32 offset from its chunk's base (the time of the chunk's first
@@ -132,9 +134,11 @@ export class TransferTable {
   #atMsBase: Float64Array = NO_F64;
   readonly #atMsOffset: Int32Array[] = [];
   readonly #atMsEscaped = new Map<number, number>();
-  // For a posting (posted or post): each account's previous posting (−1: none).
-  readonly #debitPrevious: Int32Array[] = [];
-  readonly #creditPrevious: Int32Array[] = [];
+  // For a posting (posted or post): how far back each account's previous posting is (0: none),
+  // 16 bits a row while it fits (split-column.ts): a posting's account posted a few thousand
+  // transfers before at most in these logs, where the previous posting's index takes 20 bits.
+  readonly #debitBack = new SplitColumn(CHUNK_BITS);
+  readonly #creditBack = new SplitColumn(CHUNK_BITS);
   // Per chunk of CHUNK_ROWS hold rows (see the module comment): a hold's timeout (NO_TIMEOUT:
   // none) and STATUS_*, a post's or void's pending transfer.
   readonly #timeoutAtMs: Float64Array[] = [];
@@ -150,12 +154,8 @@ export class TransferTable {
   // links load no chunk.
   #tail = -1;
   #tailKind: Uint8Array = NO_U8;
-  #tailDebitAccount: Int32Array = NO_I32;
-  #tailCreditAccount: Int32Array = NO_I32;
   #tailAmountMinor: BigInt64Array = NO_I64;
   #tailAtMsOffset: Int32Array = NO_I32;
-  #tailDebitPrevious: Int32Array = NO_I32;
-  #tailCreditPrevious: Int32Array = NO_I32;
 
   /** The id of transfer `index` (below `count`). */
   idAt(index: number): string {
@@ -190,12 +190,12 @@ export class TransferTable {
 
   /** Debit account number of transfer `t`. */
   debitAccountOf(t: number): number {
-    return this.#debitAccount[t >>> CHUNK_BITS]![t & CHUNK_MASK]!;
+    return this.#debitAccount.at(t);
   }
 
   /** Credit account number of transfer `t`. */
   creditAccountOf(t: number): number {
-    return this.#creditAccount[t >>> CHUNK_BITS]![t & CHUNK_MASK]!;
+    return this.#creditAccount.at(t);
   }
 
   /** Amount of transfer `t` (posted: moved; pending: held; post: posted; void: released). */
@@ -234,12 +234,12 @@ export class TransferTable {
 
   /** For a posting `t`: its debit account's previous posting (−1: none). */
   debitPreviousOf(t: number): number {
-    return this.#debitPrevious[t >>> CHUNK_BITS]![t & CHUNK_MASK]!;
+    return previousOf(t, this.#debitBack.at(t));
   }
 
   /** For a posting `t`: its credit account's previous posting (−1: none). */
   creditPreviousOf(t: number): number {
-    return this.#creditPrevious[t >>> CHUNK_BITS]![t & CHUNK_MASK]!;
+    return previousOf(t, this.#creditBack.at(t));
   }
 
   /** For a hold `t` (below `count`): its timeout (NO_TIMEOUT: none). */
@@ -286,15 +286,8 @@ export class TransferTable {
 
   /** Writes posting `t`'s links to its accounts' previous postings (−1: none). */
   setPrevious(t: number, debitPrevious: number, creditPrevious: number): void {
-    const c = t >>> CHUNK_BITS;
-    const row = t & CHUNK_MASK;
-    if (c === this.#tail) {
-      this.#tailDebitPrevious[row] = debitPrevious;
-      this.#tailCreditPrevious[row] = creditPrevious;
-    } else {
-      this.#debitPrevious[c]![row] = debitPrevious;
-      this.#creditPrevious[c]![row] = creditPrevious;
-    }
+    this.#debitBack.set(t, backTo(t, debitPrevious));
+    this.#creditBack.set(t, backTo(t, creditPrevious));
   }
 
   /**
@@ -328,8 +321,8 @@ export class TransferTable {
     this.#transactionIds.push(transactionId, id);
     const row = index & CHUNK_MASK;
     this.#tailKind[row] = kind === KIND_POSTED ? kind : kind | (this.#addHoldRow(index) << KIND_BITS);
-    this.#tailDebitAccount[row] = debitAccount;
-    this.#tailCreditAccount[row] = creditAccount;
+    this.#debitAccount.set(index, debitAccount);
+    this.#creditAccount.set(index, creditAccount);
     this.#tailAmountMinor[row] = amountMinor;
     this.count = index + 1;
     return index;
@@ -352,8 +345,8 @@ export class TransferTable {
 
   /**
    * Takes the columns of the `count` transfers whose ids `restoreIds` took, as views of
-   * `columns` (no copy, but for `kind` when there are holds, and for `atMs`, whose times are
-   * written as offsets): each column must have
+   * `columns` (no copy, but for `kind` when there are holds, for `atMs`, whose times are written
+   * as offsets, and for the accounts and links, written at 16 bits while they fit): each column must have
    * `restoredCapacity(count)` rows. The hold columns' rows of holds and resolutions are copied
    * into hold rows; `columns` is left as it was given.
    */
@@ -367,14 +360,22 @@ export class TransferTable {
     for (let from = 0; from < rows; from += CHUNK_ROWS) {
       const to = from + CHUNK_ROWS;
       this.#kind.push(kind.subarray(from, to));
-      this.#debitAccount.push(debitAccount.subarray(from, to));
-      this.#creditAccount.push(creditAccount.subarray(from, to));
       this.#amountMinor.push(amountMinor.subarray(from, to));
       this.#addAtMsChunk(new Int32Array(CHUNK_ROWS));
-      this.#debitPrevious.push(debitPrevious.subarray(from, to));
-      this.#creditPrevious.push(creditPrevious.subarray(from, to));
+      const halves = new Uint16Array(4 * CHUNK_ROWS);
+      this.#debitAccount.addChunk(halves.subarray(0, CHUNK_ROWS));
+      this.#creditAccount.addChunk(halves.subarray(CHUNK_ROWS, 2 * CHUNK_ROWS));
+      this.#debitBack.addChunk(halves.subarray(2 * CHUNK_ROWS, 3 * CHUNK_ROWS));
+      this.#creditBack.addChunk(halves.subarray(3 * CHUNK_ROWS, 4 * CHUNK_ROWS));
     }
-    for (let t = 0; t < count; t += 1) this.#writeAtMs(this.#atMsOffset[t >>> CHUNK_BITS]!, t, atMs[t]!);
+    for (let t = 0; t < count; t += 1) {
+      this.#writeAtMs(this.#atMsOffset[t >>> CHUNK_BITS]!, t, atMs[t]!);
+      this.#debitAccount.set(t, debitAccount[t]!);
+      this.#creditAccount.set(t, creditAccount[t]!);
+      // Links are derived at load for postings only (snapshot.ts); other rows' are never read.
+      const k = columns.kind[t]!;
+      if (k === KIND_POSTED || k === KIND_POST) this.setPrevious(t, debitPrevious[t]!, creditPrevious[t]!);
+    }
     if (holds !== null) this.#restoreHoldRows(kind, holds, count);
     this.count = count;
   }
@@ -409,12 +410,19 @@ export class TransferTable {
     const kind = flat(this.#kind, (rows) => new Uint8Array(rows));
     return {
       kind,
-      debitAccount: flat(this.#debitAccount, (rows) => new Int32Array(rows)),
-      creditAccount: flat(this.#creditAccount, (rows) => new Int32Array(rows)),
+      debitAccount: this.#flatAccounts(this.#debitAccount),
+      creditAccount: this.#flatAccounts(this.#creditAccount),
       amountMinor: flat(this.#amountMinor, (rows) => new BigInt64Array(rows)),
       atMs: this.#flatAtMs(),
       holds: this.#status.length === 0 ? null : this.#flatHoldColumns(kind),
     };
+  }
+
+  // The account numbers of transfers [0, count) in `column` as a flat array.
+  #flatAccounts(column: SplitColumn): Int32Array {
+    const accounts = new Int32Array(this.count);
+    for (let t = 0; t < this.count; t += 1) accounts[t] = column.at(t);
+    return accounts;
   }
 
   // The times of transfers [0, count) as a flat array.
@@ -495,12 +503,8 @@ export class TransferTable {
     if (c === this.#kind.length) this.#addChunk();
     this.#tail = c;
     this.#tailKind = this.#kind[c]!;
-    this.#tailDebitAccount = this.#debitAccount[c]!;
-    this.#tailCreditAccount = this.#creditAccount[c]!;
     this.#tailAmountMinor = this.#amountMinor[c]!;
     this.#tailAtMsOffset = this.#atMsOffset[c]!;
-    this.#tailDebitPrevious = this.#debitPrevious[c]!;
-    this.#tailCreditPrevious = this.#creditPrevious[c]!;
   }
 
   // One buffer for a chunk of the columns every kind has, widest first so each view is aligned.
@@ -508,11 +512,11 @@ export class TransferTable {
     const buffer = new ArrayBuffer(CHUNK_ROWS * BASE_ROW_BYTES);
     this.#amountMinor.push(new BigInt64Array(buffer, 0, CHUNK_ROWS));
     this.#addAtMsChunk(new Int32Array(buffer, 8 * CHUNK_ROWS, CHUNK_ROWS));
-    this.#debitAccount.push(new Int32Array(buffer, 12 * CHUNK_ROWS, CHUNK_ROWS));
-    this.#creditAccount.push(new Int32Array(buffer, 16 * CHUNK_ROWS, CHUNK_ROWS));
-    this.#debitPrevious.push(new Int32Array(buffer, 20 * CHUNK_ROWS, CHUNK_ROWS));
-    this.#creditPrevious.push(new Int32Array(buffer, 24 * CHUNK_ROWS, CHUNK_ROWS));
-    this.#kind.push(new Uint8Array(buffer, 28 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#debitAccount.addChunk(new Uint16Array(buffer, 12 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#creditAccount.addChunk(new Uint16Array(buffer, 14 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#debitBack.addChunk(new Uint16Array(buffer, 16 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#creditBack.addChunk(new Uint16Array(buffer, 18 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#kind.push(new Uint8Array(buffer, 20 * CHUNK_ROWS, CHUNK_ROWS));
   }
 
   // Adds a chunk's atMs offsets, and room for its base.
@@ -532,4 +536,15 @@ export class TransferTable {
     this.#pendingIndex.push(new Int32Array(buffer, 8 * CHUNK_ROWS, CHUNK_ROWS));
     this.#status.push(new Uint8Array(buffer, 12 * CHUNK_ROWS, CHUNK_ROWS));
   }
+}
+
+// A posting link (−1: none, else an earlier transfer) as the distance back from posting `t` (0: none).
+function backTo(t: number, previous: number): number {
+  assert(previous >= -1 && previous < t, 'a posting links to an earlier posting');
+  return previous === -1 ? 0 : t - previous;
+}
+
+// The posting link of posting `t` whose distance back is `back`.
+function previousOf(t: number, back: number): number {
+  return back === 0 ? -1 : t - back;
 }
