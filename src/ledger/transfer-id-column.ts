@@ -83,7 +83,7 @@ export class TransferIdColumn {
     const c = row >>> this.#bits;
     const r = row & (this.#rows - 1);
     if (r === 0) this.#enterChunk(c);
-    const index = this.#mintedIndexOf(id, this.#timeOf(row));
+    const index = this.#mintedIndexOf(id, row);
     if (index === OTHER) this.#pushOther(c, r, id);
     else this.#pushPacked(c, r, index);
     this.#length = row + 1;
@@ -143,9 +143,10 @@ export class TransferIdColumn {
     this.#length = length;
   }
 
-  // The index of `id` when it is `Transfer:` and a minted-form uuid of time `atMs` and an index
-  // below OTHER (its words then in #words), else OTHER.
-  #mintedIndexOf(id: string, atMs: number): number {
+  // The index of `id`, pushed at `row`, when it is `Transfer:` and a minted-form uuid of its
+  // transfer's time and an index below OTHER (its w1 then in #parsedW1), else OTHER. The time is
+  // read only for an id of that shape (not for the ledger-only log's).
+  #mintedIndexOf(id: string, row: number): number {
     if (id.length !== ID_LENGTH || !id.startsWith(HEAD)) return OTHER;
     const words = this.#words;
     if (!parseUuid(id, HEAD.length, words)) return OTHER;
@@ -153,7 +154,7 @@ export class TransferIdColumn {
     if (w1 === -1) return OTHER;
     const timeMs = (words[0]! >>> 0) * 0x10000 + (words[1]! >>> 16);
     // `===` also takes -0 for 0, which rebuilds the same words.
-    if (timeMs !== atMs) return OTHER;
+    if (timeMs !== this.#timeOf(row)) return OTHER;
     const index = mintedIndex(words, 0, w1);
     if (index >= OTHER) return OTHER;
     // Minted form rebuilds exactly (core/minted-uuid.ts); checked here, once an id, all the same.

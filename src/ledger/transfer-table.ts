@@ -538,9 +538,9 @@ export class TransferTable {
   }
 }
 
-// A posting link (−1: none, else an earlier transfer) as the distance back from posting `t` (0: none).
+// A posting link (−1: none, else an earlier transfer: links only go back) as the distance back
+// from posting `t` (0: none).
 function backTo(t: number, previous: number): number {
-  assert(previous >= -1 && previous < t, 'a posting links to an earlier posting');
   return previous === -1 ? 0 : t - previous;
 }
 
