@@ -12,6 +12,9 @@
  * as base64, and parsing the snapshot copies a few long base64 strings instead of one text per
  * record; a loaded engine then holds bytes, not texts waiting to be parsed and packed again.
  *
+ * From `@11` on each record is encoded with its id as the codec's key (`keyed`): the id a
+ * snapshot saves beside the record is the context its bytes refer to instead of holding it again.
+ *
  * Deterministic: a save encodes the store's records with a fresh codec, in the store's order,
  * whatever the map holds packed (records packed by the live codec are decoded and encoded
  * again), so two engines in the same state save the same text whatever their `hotRecords`,
@@ -35,6 +38,17 @@ export type PackedBytes = {
   readonly ids: readonly string[];
   readonly codec: CodecTables;
   readonly bytes: readonly string[];
+  /**
+   * Each record was encoded with its id as the codec's key (`RecordCodec.encode`), and is decoded
+   * with it (from snapshot `@11` on: true; absent before, when the bytes hold their ids whole).
+   */
+  readonly keyed?: true;
+};
+
+/** Options of `packBytes`: the codec's, and whether each record is encoded with its id as its key. */
+export type PackBytesOptions = RecordCodecOptions & {
+  /** Each record is encoded with its id as the codec's key (default true; snapshot `@11` on). False writes the bytes of `@10`. */
+  readonly recordKeys?: boolean;
 };
 
 /** A map that can give a record as saved, without reading it (`PackedRecordMap.peek`). */
@@ -46,6 +60,8 @@ export type LoadedBytes = {
   readonly codec: RecordCodec;
   readonly arena: ByteArena;
   readonly handles: Float64Array;
+  /** The records are decoded with their ids as the codec's key (`PackedBytes.keyed`). */
+  readonly keyed: boolean;
 };
 
 /** Bytes a segment reaches before it is closed (after the record that passes this). */
@@ -62,18 +78,20 @@ function isPeekSource(value: object): value is RecordPeekSource {
  * table shared by all its stores, `@7`, which the tables then leave out). Pure but for that table. Throws `InvariantError`
  * when an id of `order` has no record.
  */
-export function packBytes(order: Iterable<string>, byId: ReadonlyMap<string, object>, options: RecordCodecOptions = {}): PackedBytes {
+export function packBytes(order: Iterable<string>, byId: ReadonlyMap<string, object>, options: PackBytesOptions = {}): PackedBytes {
   const peek = isPeekSource(byId) ? byId : undefined;
-  const codec = new RecordCodec(options);
+  const { recordKeys = true, ...codecOptions } = options;
+  const codec = new RecordCodec(codecOptions);
   const segments = new SegmentWriter();
   const ids: string[] = [];
   for (const id of order) {
     ids.push(id);
     const record = peek === undefined ? byId.get(id) : peek.peek(id);
     if (record === undefined) throw new InvariantError(`snapshot records: ${id} has no record`);
-    segments.add(codec.encode(record));
+    segments.add(recordKeys ? codec.encode(record, id) : codec.encode(record));
   }
-  return { ids, codec: codec.tables(), bytes: segments.close() };
+  const packed = { ids, codec: codec.tables(), bytes: segments.close() };
+  return recordKeys ? { ...packed, keyed: true } : packed;
 }
 
 /**
@@ -85,11 +103,12 @@ export function packBytes(order: Iterable<string>, byId: ReadonlyMap<string, obj
  * `packed` is read, never changed. Throws `InvariantError` naming what is wrong.
  */
 export function loadPackedBytes(packed: PackedBytes, sharedIds?: IdTable, hexDigests = false): LoadedBytes {
-  const { ids, codec, bytes } = packed;
+  const { ids, codec, bytes, keyed } = packed;
   if (!Array.isArray(ids) || !Array.isArray(bytes)) throw new InvariantError('snapshot records: ids and bytes must be lists');
+  if (keyed !== undefined && keyed !== true) throw new InvariantError('snapshot records: keyed must be true or absent');
   try {
     const segments = bytes.map((text, index) => decodeSegment(text, index));
-    return { ids, codec: RecordCodec.fromTables(codec, sharedIds, hexDigests), ...ByteArena.adopt(segments, ids.length) };
+    return { ids, codec: RecordCodec.fromTables(codec, sharedIds, hexDigests), ...ByteArena.adopt(segments, ids.length), keyed: keyed === true };
   } catch (error) {
     if (error instanceof RangeError) throw new InvariantError(`snapshot records: ${error.message}`);
     throw error;

@@ -71,6 +71,10 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   // A load from bytes replaces the codec and the arena with the snapshot's.
   #codec: RecordCodec;
   #arena = new ByteArena();
+  // Records are encoded and decoded with their ids as the codec's key (`RecordCodec.encode`): a
+  // record's own id is then a reference to the key, not written again. False for a map loaded
+  // from bytes saved without keys (before snapshot `@11`), whose codec reads them as they are.
+  #keyed = true;
   readonly #freeze: boolean;
   // The rows set last, a ring: slot #next is the oldest, packed when it is overwritten (none:
   // nothing is packed), unless the row holds a later slot too (it was set again since: that slot
@@ -105,8 +109,9 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   static fromPacked<V extends object>(packed: PackedBytes | PackedRecords, options: PackedRecordMapOptions = {}, sharedIds?: IdTable): PackedRecordMap<V> {
     const map = new PackedRecordMap<V>(options);
     if ('codec' in packed) {
-      const { ids, codec, arena, handles } = loadPackedBytes(packed, sharedIds, options.hexDigests ?? false);
+      const { ids, codec, arena, handles, keyed } = loadPackedBytes(packed, sharedIds, options.hexDigests ?? false);
       map.#codec = codec;
+      map.#keyed = keyed;
       map.#arena = arena;
       map.#unfilled = { count: ids.length, pending: false, ids: () => ids, value: (index) => handles[index]! };
       return map;
@@ -135,7 +140,7 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   override get(id: string): V | undefined {
     this.#fill();
     const row = this.rowOfKey(id);
-    return row === NO_ROW ? undefined : this.#valueOf(row, this.valueOfRow(row));
+    return row === NO_ROW ? undefined : this.#valueOf(row, this.valueOfRow(row), id);
   }
 
   override has(id: string): boolean {
@@ -169,6 +174,7 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
     this.#pending = undefined;
     this.#unfilled = undefined;
     this.#arena = new ByteArena();
+    this.#keyed = true;
     this.#recent?.fill(NO_ROW);
     this.#slotsOf.clear();
   }
@@ -197,7 +203,10 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   // forEach and iteration are PackedKeyMap's, which go through this `entries`.
   override *entries(): MapIterator<[string, V]> {
     this.#fill();
-    for (const row of this.liveRows()) yield [this.keyOfRow(row), this.#valueOf(row, this.valueOfRow(row)) as V];
+    for (const row of this.liveRows()) {
+      const key = this.keyOfRow(row);
+      yield [key, this.#valueOf(row, this.valueOfRow(row), key) as V];
+    }
   }
 
   override *values(): MapIterator<V> {
@@ -215,7 +224,7 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
     if (row === NO_ROW) return undefined;
     const value: unknown = this.valueOfRow(row);
     if (typeof value !== 'number') return value as V;
-    return (value < 0 ? (this.#pending as PendingTexts).parse(-value - 1) : this.#decode(row, value, false)) as V;
+    return (value < 0 ? (this.#pending as PendingTexts).parse(-value - 1) : this.#decode(row, value, false, id)) as V;
   }
 
   /** How many records are packed and pending, and the bytes the packed ones' buffers hold (for figures and tests). */
@@ -245,10 +254,11 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
     this.#unfilled = undefined;
   }
 
-  // The record `stored` (the value of live `row`) stands for.
-  #valueOf(row: number, stored: unknown): V | undefined {
+  // The record `stored` (the value of live `row`, whose key is `key` when the caller has it)
+  // stands for.
+  #valueOf(row: number, stored: unknown, key?: string): V | undefined {
     if (typeof stored !== 'number') return stored as V | undefined;
-    return stored >= 0 ? (this.#decode(row, stored, this.#freeze) as V) : this.#adopt(row, -stored - 1);
+    return stored >= 0 ? (this.#decode(row, stored, this.#freeze, key) as V) : this.#adopt(row, -stored - 1);
   }
 
   // A pending record's first read: parsed, frozen (unless told not to), and kept as a record set
@@ -291,7 +301,8 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   #pack(row: number): void {
     const value: unknown = this.valueOfRow(row);
     if (typeof value !== 'object' || value === null) return;
-    this.setValueOfRow(row, this.#arena.store(this.#codec.encode(value)) as unknown as V);
+    const bytes = this.#keyed ? this.#codec.encode(value, this.keyOfRow(row)) : this.#codec.encode(value);
+    this.setValueOfRow(row, this.#arena.store(bytes) as unknown as V);
   }
 
   // The ring's rows follow a renumbering; a deleted id's slots (its row a hole, -1 now) pack nothing.
@@ -310,10 +321,12 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
 
   // A packed record, decoded from exactly its bytes: bytes a snapshot brought may be corrupt, and
   // then the read fails naming the record (a load checks tables and lengths, not every record).
-  #decode(row: number, handle: number, freeze: boolean): unknown {
+  // Keyed, with `key` when the caller has it, else the row's key made again from the key column.
+  #decode(row: number, handle: number, freeze: boolean, key?: string): unknown {
     const { chunk, from, length } = this.#arena.locate(handle);
     try {
-      return this.#codec.decodeWhole(chunk, from, length, freeze);
+      if (!this.#keyed) return this.#codec.decodeWhole(chunk, from, length, freeze);
+      return this.#codec.decodeWhole(chunk, from, length, freeze, key ?? this.keyOfRow(row));
     } catch (error) {
       if (error instanceof RangeError) throw new InvariantError(`packed record ${this.keyOfRow(row)} cannot be read: ${error.message}`);
       throw error;

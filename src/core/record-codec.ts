@@ -30,6 +30,12 @@
  *   `TX` and the uuid's 32 uppercase hex digits) is its ASCII prefix and the uuid's number; digits
  *   with a leading zero (trace and routing numbers, not canonical integers) are their count and
  *   value, at most 15 of them. The last two only for text not in the dictionary.
+ * - **the record's own id** (from snapshot `@11` on, when `encode` and `decode` are given the
+ *   record's key): a store keeps a record under its id, which the record holds again (`"id":
+ *   "Transaction:<uuid>"`, ~11-18 bytes written whole). The key's uuid is remembered as if it
+ *   were the record's first id, and its time as the record's time, before the record is written,
+ *   so the `id` field, and any other id or text of the same uuid or minted in the same call, is a
+ *   reference to it (`ID_AGAIN`, ~3 bytes). A key not ending in a lowercase uuid is no context.
  * - **digests** (only with `hexDigests`, a live store's option, never in a snapshot's bytes): 64
  *   lowercase hex digits seen for the first time are their 32 bytes.
  *
@@ -281,24 +287,32 @@ export class RecordCodec {
     return this.#sharedIds;
   }
 
-  /** The bytes of `value` (a view of the codec's scratch: copy them before the next call). */
-  encode(value: unknown): Uint8Array {
+  /**
+   * The bytes of `value` (a view of the codec's scratch: copy them before the next call). `key`:
+   * the record's key where it is stored (its id, snapshot `@11` on), whose uuid, when it ends in
+   * one, the record's ids can refer to as to an earlier one of the record (see the module's
+   * comment); the same key must be given to decode the bytes. No key: the bytes of `@10`.
+   */
+  encode(value: unknown, key?: string): Uint8Array {
     this.#at = 0;
     this.#idCount = 0;
     this.#lastMs = Number.NaN;
+    if (key !== undefined) this.#rememberKey(key);
     this.#value(value);
     return this.#bytes.subarray(0, this.#at);
   }
 
   /**
-   * The value `bytes[from..]` hold (written by this codec's `encode`); objects and arrays are
-   * frozen when `freeze` is true. Throws `RangeError` on bytes no `encode` wrote.
+   * The value `bytes[from..]` hold (written by this codec's `encode`, with `key` when it was given
+   * one); objects and arrays are frozen when `freeze` is true. Throws `RangeError` on bytes no
+   * `encode` wrote.
    */
-  decode(bytes: Uint8Array, from = 0, freeze = true): unknown {
+  decode(bytes: Uint8Array, from = 0, freeze = true, key?: string): unknown {
     this.#input = bytes;
     this.#from = from;
     this.#idTexts.length = 0;
     this.#lastMs = Number.NaN;
+    if (key !== undefined) this.#rememberKeyText(key);
     const value = this.#read(freeze);
     this.#input = new Uint8Array(0);
     return value;
@@ -309,8 +323,8 @@ export class RecordCodec {
    * when the value ends before or after them (a packed record's bytes hold one value exactly, so
    * a record whose bytes were changed never reads on into the next one's).
    */
-  decodeWhole(bytes: Uint8Array, from: number, length: number, freeze = true): unknown {
-    const value = this.decode(bytes, from, freeze);
+  decodeWhole(bytes: Uint8Array, from: number, length: number, freeze = true, key?: string): unknown {
+    const value = this.decode(bytes, from, freeze, key);
     if (this.#from !== from + length) throw new RangeError(`packed record: its value takes ${this.#from - from} of its ${length} bytes`);
     return value;
   }
@@ -665,6 +679,27 @@ export class RecordCodec {
     this.#prefixIndex.set(prefix, this.#prefixes.length);
     this.#tablePrefixOf.push(this.#ids === undefined ? -1 : this.#ids.prefixNumber(prefix));
     this.#prefixes.push(prefix);
+  }
+
+  // A record's key, before its value is encoded: its uuid (when it ends in a canonical one) is
+  // remembered as the record's first, and the record's time is the uuid's (a UUIDv7's), as when
+  // an id is met first in a record (`#id`); nothing is written, and a key that does not end in a
+  // uuid changes nothing.
+  #rememberKey(key: string): void {
+    if (key.length < UUID_LENGTH || !parseUuid(key, key.length - UUID_LENGTH, this.#idWords, 0)) return;
+    this.#idCount = 1;
+    const ms = uuidV7Ms(this.#idWords, 0);
+    if (!Number.isNaN(ms)) this.#lastMs = ms;
+    this.#idMintedWords[0] = this.#mintedIds ? mintedWord(this.#idWords, 0) : -1;
+    this.#idTimes[0] = ms;
+  }
+
+  // The same before a record is decoded: the key's uuid is the first remembered text.
+  #rememberKeyText(key: string): void {
+    if (key.length < UUID_LENGTH || !parseUuid(key, key.length - UUID_LENGTH, DECODED_WORDS, 0)) return;
+    const ms = uuidV7Ms(DECODED_WORDS, 0);
+    if (!Number.isNaN(ms)) this.#lastMs = ms;
+    this.#idTexts.push(key.slice(key.length - UUID_LENGTH));
   }
 
   // Which earlier uuid of the record has the words at `slot` (-1: none).

@@ -71,7 +71,9 @@ import { type BulkCustomerStoreSnapshot, bulkCustomerStoreFromSnapshot, bulkCust
 export type SnapshotHead = { readonly seq: number; readonly hash: string; readonly atMs: number };
 
 /**
- * Snapshot formats: `@10` writes what a packed record repeats in the codec's repeat forms (ids
+ * Snapshot formats: `@11` writes each packed record with its id as the codec's key (the record's
+ * own id, and ids minted with it, refer to the id saved beside it instead of repeating it:
+ * `PackedBytes.keyed`); otherwise as `@10`. `@10` writes what a packed record repeats in the codec's repeat forms (ids
  * minted in one call after the first as that one's number and their index, epoch-ms numbers as a
  * difference from the record's time, an id's uppercase hex as the id's number, digits with
  * leading zeros as their count and value: `RecordCodecOptions.repeatForms`); otherwise as `@9`.
@@ -108,6 +110,7 @@ export const SNAPSHOT_FORMATS = [
   'payments-engine/snapshot@8',
   'payments-engine/snapshot@9',
   'payments-engine/snapshot@10',
+  'payments-engine/snapshot@11',
 ] as const;
 
 /** Whether `format` is `first` or a later format (formats are listed in order). */
@@ -167,7 +170,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
   // One fresh table for the save's packed stores, filled as they are encoded, saved after them.
   const ids = new IdTable('shared');
   const snapshot = {
-    format: 'payments-engine/snapshot@10' as const,
+    format: 'payments-engine/snapshot@11' as const,
     head,
     platform: { ...state.platform },
     ...customerStoreSnapshot(state.customers, ids),

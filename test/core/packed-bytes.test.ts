@@ -16,8 +16,8 @@ const plain = new Map<string, object>([
   [A, { id: A, status: 'PENDING', total: '100' }],
   [B, { id: B, status: 'PENDING', total: '-5' }],
 ]);
-// Without the minted form of `@8` (A is an engine-minted uuid): the layout pinned since `@5`.
-const good = (): PackedBytes => JSON.parse(JSON.stringify(packBytes([A, B], plain, { mintedIds: false }))) as PackedBytes;
+// Without the minted form of `@8` (A is an engine-minted uuid) nor the keys of `@11`: the layout pinned since `@5`.
+const good = (): PackedBytes => JSON.parse(JSON.stringify(packBytes([A, B], plain, { mintedIds: false, recordKeys: false }))) as PackedBytes;
 
 // The one segment's bytes, changed by `change`, as base64 again.
 function withBytes(change: (bytes: number[]) => number[]): PackedBytes {
@@ -38,9 +38,22 @@ describe('packed bytes (snapshot @5)', () => {
     const map = PackedRecordMap.fromPacked<object>(good());
     expect([...map]).toEqual([...plain]);
     // From `@8` on, A as its time and w1 (tag 19, 6 bytes shorter); B, not minted, as before.
-    const minted = packBytes([A, B], plain);
+    const minted = packBytes([A, B], plain, { recordKeys: false });
     expect(minted.bytes).toEqual(['Gg0AEwABm47jOufaEtAUBwdQRU5ESU5HC8gBGA0ACQABm47jOud8RZgp2hLQFJy0BgALCQ==']);
     expect([...PackedRecordMap.fromPacked<object>(minted)]).toEqual([...plain]);
+  });
+
+  it('saves each record encoded with its id as the key from @11 on (keyed), its own id a 3-byte reference, and reads it by id, position and iteration', () => {
+    const keyed = JSON.parse(JSON.stringify(packBytes([A, B], plain))) as PackedBytes;
+    // A: 17 bytes, not 26; B: 9, not 24 (each record's id is ID_AGAIN 14, prefix 0, place 0).
+    expect(keyed).toEqual({ ...good(), bytes: ['EQ0ADgAABwdQRU5ESU5HC8gBCQ0ADgAABgALCQ=='], keyed: true });
+    const map = PackedRecordMap.fromPacked<object>(keyed);
+    expect(map.get(B)).toEqual(plain.get(B));
+    expect(map.valueAt(0)).toEqual(plain.get(A));
+    expect([...map]).toEqual([...plain]);
+    // Read without the keys, the bytes are not the records.
+    const { keyed: _keyed, ...unkeyed } = keyed;
+    expect(() => [...PackedRecordMap.fromPacked<object>(unkeyed)]).toThrow(InvariantError);
   });
 
   it.each<[string, () => unknown]>([
@@ -57,6 +70,7 @@ describe('packed bytes (snapshot @5)', () => {
     ['no codec tables', () => ({ ...good(), codec: null })],
     ['a shape twice', () => ({ ...good(), codec: { ...good().codec, shapes: [['id'], ['id']] } })],
     ['a prefix that is not one', () => ({ ...good(), codec: { ...good().codec, prefixes: ['Quote'] } })],
+    ['keyed that is not true', () => ({ ...good(), keyed: 1 })],
   ])('refuses at load %s, as a snapshot error', (_name, packed) => {
     expect(() => PackedRecordMap.fromPacked(packed() as PackedBytes)).toThrow(InvariantError);
     expect(() => PackedRecordMap.fromPacked(packed() as PackedBytes)).toThrow(/snapshot (records|column)/);

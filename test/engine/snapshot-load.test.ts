@@ -1,10 +1,10 @@
 /**
- * Engine snapshots (format @10: the packed stores' records as codec bytes, engine-minted uuids as
+ * Engine snapshots (format @11: the packed stores' records as codec bytes, engine-minted uuids as
  * their time, one word and their index in their call (an id minted in the same call as an earlier
  * one of the record as that one's number and its index), what a record repeats in short forms, against one id table they share, saved once, loaded packed and decoded at a read, the list indexes as saved, the pending webhooks packed): a snapshot round
  * trip through JSON answers every read as the live engine, byte for byte, holds every packed
  * store's records equal to the writer's, and takes the same further calls; a record read from a
- * loaded store is deeply frozen; the formats before it (@9, no repeat forms; @8, minted uuids at index 0 alone in the minted form; @7, uuids written whole; @6, an id table per store; @5, codec bytes with no id table; @4, records as texts parsed once at their
+ * loaded store is deeply frozen; the formats before it (@10, records encoded without their ids as keys; @9, no repeat forms; @8, minted uuids at index 0 alone in the minted form; @7, uuids written whole; @6, an id table per store; @5, codec bytes with no id table; @4, records as texts parsed once at their
  * first read; @3, pending webhooks as ids; @2, records as objects and list indexes rebuilt; @1,
  * ledger version 1) still load and answer the same; an unknown format is refused naming it, and
  * so are packed records no save wrote, while a record whose own bytes are impossible fails when
@@ -42,14 +42,14 @@ function textPerRecord<T>(store: T): T {
 type Repack = (store: PackedBytes, byId: ReadonlyMap<string, object>) => object;
 
 /**
- * `snapshot` (@10) as `format` wrote it: each packed store's records packed again by `repack` from
+ * `snapshot` (@11) as `format` wrote it: each packed store's records packed again by `repack` from
  * the loaded map (its other fields kept), and no shared id table.
  */
 function withStoresAs(snapshot: EngineSnapshot, format: EngineSnapshot['format'], repack: Repack): EngineSnapshot {
   const { ids: _ids, ...current } = viaJson(snapshot);
   const loaded = createEngine({ ...options, snapshot: viaJson(snapshot) }).state;
   const again = <T>(store: T, byId: ReadonlyMap<string, object>): T => {
-    const { codec: _codec, bytes: _bytes, ...rest } = store as unknown as PackedBytes;
+    const { codec: _codec, bytes: _bytes, keyed: _keyed, ...rest } = store as unknown as PackedBytes;
     return { ...rest, ...repack(store as unknown as PackedBytes, byId) } as unknown as T;
   };
   return {
@@ -64,8 +64,8 @@ function withStoresAs(snapshot: EngineSnapshot, format: EngineSnapshot['format']
   };
 }
 
-/** `snapshot` (@10) against one shared id table, as `format` wrote it with the codec's `options`. */
-function withSharedIds(snapshot: EngineSnapshot, format: EngineSnapshot['format'], options: { mintedIds?: boolean; mintedIndexes?: boolean; repeatForms?: boolean }): EngineSnapshot {
+/** `snapshot` (@11) against one shared id table, as `format` wrote it with the codec's `options`. */
+function withSharedIds(snapshot: EngineSnapshot, format: EngineSnapshot['format'], options: { mintedIds?: boolean; mintedIndexes?: boolean; repeatForms?: boolean; recordKeys?: boolean }): EngineSnapshot {
   const ids = new IdTable('shared');
   const old = withStoresAs(snapshot, format, (store, byId) => {
     const { codec, bytes } = packBytes(store.ids, byId, { ids, ...options });
@@ -74,27 +74,30 @@ function withSharedIds(snapshot: EngineSnapshot, format: EngineSnapshot['format'
   return { ...old, ids: ids.texts() };
 }
 
-/** `snapshot` (@10) as format @9 wrote it: no repeat forms (each minted id, epoch-ms number and text written whole). */
-const asFormat9 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@9', { repeatForms: false });
+/** `snapshot` (@11) as format @10 wrote it: each record encoded without its id as the codec's key (its own id written again). */
+const asFormat10 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@10', { recordKeys: false });
 
-/** `snapshot` (@10) as format @8 wrote it: only minted ids at index 0 in their call in the minted form. */
-const asFormat8 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@8', { mintedIndexes: false, repeatForms: false });
+/** `snapshot` (@11) as format @9 wrote it: no repeat forms (each minted id, epoch-ms number and text written whole). */
+const asFormat9 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@9', { repeatForms: false, recordKeys: false });
 
-/** `snapshot` (@10) as format @7 wrote it: the packed stores' records against one shared id table, every uuid written whole. */
-const asFormat7 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@7', { mintedIds: false, repeatForms: false });
+/** `snapshot` (@11) as format @8 wrote it: only minted ids at index 0 in their call in the minted form. */
+const asFormat8 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@8', { mintedIndexes: false, repeatForms: false, recordKeys: false });
 
-/** `snapshot` (@10) as format @6 wrote it: each packed store's records against an id table of its own, in its tables. */
-const asFormat6 = (snapshot: EngineSnapshot): EngineSnapshot => withStoresAs(snapshot, 'payments-engine/snapshot@6', (store, byId) => packBytes(store.ids, byId, { mintedIds: false, repeatForms: false }));
+/** `snapshot` (@11) as format @7 wrote it: the packed stores' records against one shared id table, every uuid written whole. */
+const asFormat7 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@7', { mintedIds: false, repeatForms: false, recordKeys: false });
 
-/** `snapshot` (@10) as format @5 wrote it: the packed stores' records written with no id table, their tables without one. */
+/** `snapshot` (@11) as format @6 wrote it: each packed store's records against an id table of its own, in its tables. */
+const asFormat6 = (snapshot: EngineSnapshot): EngineSnapshot => withStoresAs(snapshot, 'payments-engine/snapshot@6', (store, byId) => packBytes(store.ids, byId, { mintedIds: false, repeatForms: false, recordKeys: false }));
+
+/** `snapshot` (@11) as format @5 wrote it: the packed stores' records written with no id table, their tables without one. */
 function asFormat5(snapshot: EngineSnapshot): EngineSnapshot {
   return withStoresAs(snapshot, 'payments-engine/snapshot@5', (store, byId) => {
-    const { codec: { ids: _ids, ...tables }, bytes } = packBytes(store.ids, byId, { idTable: false, mintedIds: false, repeatForms: false });
+    const { codec: { ids: _ids, ...tables }, bytes } = packBytes(store.ids, byId, { idTable: false, mintedIds: false, repeatForms: false, recordKeys: false });
     return { codec: tables, bytes };
   });
 }
 
-/** `snapshot` (@10) as format @4 wrote it: the packed stores' records as texts in chunks. */
+/** `snapshot` (@11) as format @4 wrote it: the packed stores' records as texts in chunks. */
 const asFormat4 = (snapshot: EngineSnapshot): EngineSnapshot => withStoresAs(snapshot, 'payments-engine/snapshot@4', (store, byId) => packRecords(store.ids, byId));
 
 /** `snapshot` (@5) as format @3 wrote it: the pending webhooks as a list of ids, one text per packed record. */
@@ -173,7 +176,7 @@ function expectResumesAsTheWriter(asFormat: (snapshot: EngineSnapshot) => Engine
 describe('a snapshot round trip', () => {
   it('answers every read as the live engine, byte for byte, and holds the same state', () => {
     const snapshot = viaJson(session.engine.snapshot());
-    expect(snapshot.format).toBe('payments-engine/snapshot@10');
+    expect(snapshot.format).toBe('payments-engine/snapshot@11');
     const loaded = createEngine({ ...options, snapshot });
     expect(reads.length).toBeGreaterThan(50);
     expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
@@ -318,8 +321,26 @@ describe('snapshot formats', () => {
     const current = viaJson(session.engine.snapshot());
     expect(() => createEngine({ ...options, snapshot: { ...current, ids: [...current.ids!, current.ids![0]!] } })).toThrow(/snapshot ids: id table: id \d+ is not an owner's id met once/);
     expect(() => createEngine({ ...options, snapshot: { ...current, ids: undefined } as unknown as EngineSnapshot })).toThrow(/snapshot ids: id table: ids must be a list/);
-    const ownTable = { ...asFormat6(current), format: 'payments-engine/snapshot@10' as const, ids: current.ids! };
+    const ownTable = { ...asFormat6(current), format: 'payments-engine/snapshot@11' as const, ids: current.ids! };
     expect(() => createEngine({ ...options, snapshot: ownTable })).toThrow(/snapshot records: \w+ holds an id table of its own/);
+  });
+
+  it('loads a snapshot in the tenth format (@10: records encoded without their keys), answers every read the same and saves as the writer', () => {
+    const current = viaJson(session.engine.snapshot());
+    const old = asFormat10(current);
+    expect((old.transactions as PackedBytes).keyed).toBeUndefined();
+    expect((current.transactions as PackedBytes).keyed).toBe(true);
+    // Each record's own id is written again in @10, so the payments' and customers' bytes are
+    // longer, and so are all the stores' with the shared id table (an owner's id met first in its
+    // own record is a reference to the key in @11, and enters the table where it is met next, if
+    // anywhere: an external account's own bytes may grow by that).
+    const stores = ['transactions', 'quotes', 'customers', 'externalAccounts', 'idempotency', 'cardTransactions'] as const;
+    const length = (snapshot: EngineSnapshot, store: (typeof stores)[number]): number => (snapshot[store] as PackedBytes).bytes.join('').length;
+    for (const store of ['transactions', 'quotes', 'customers'] as const) expect(length(old, store)).toBeGreaterThan(length(current, store));
+    const total = (snapshot: EngineSnapshot): number => stores.reduce((sum, store) => sum + length(snapshot, store), JSON.stringify(snapshot.ids).length);
+    expect(total(old)).toBeGreaterThan(total(current));
+    expectLoadsAsTheWriter(old);
+    expectResumesAsTheWriter(asFormat10, true);
   });
 
   it('loads a snapshot in the ninth format (@9: no repeat forms), answers every read the same and saves as the writer', () => {
@@ -347,14 +368,16 @@ describe('snapshot formats', () => {
   it('loads a snapshot in the seventh format (@7: every uuid written whole), answers every read the same and saves as the writer', () => {
     const current = viaJson(session.engine.snapshot());
     const old = asFormat7(current);
-    // The same owners in the shared table (met in another order); the records' bytes longer by the
-    // minted ids' 6 bytes each.
-    expect([...old.ids!].sort()).toEqual([...current.ids!].sort());
+    // The same owners in the shared table (met in another order), and those met only in their own
+    // record, which @11 does not enter (the key is their reference); the records' bytes longer by
+    // the minted ids' 6 bytes each.
+    expect(new Set(old.ids!)).toEqual(new Set([...old.ids!, ...current.ids!]));
+    expect(old.ids!.length).toBeGreaterThan(current.ids!.length);
     const length = (snapshot: EngineSnapshot): number => (snapshot.transactions as PackedBytes).bytes.join('').length;
     expect(length(old)).toBeGreaterThan(length(current));
     expectLoadsAsTheWriter(old);
     // And takes further calls as the writer, its codecs writing new records in the minted form:
-    // what it saves then is the writer's `@10` text.
+    // what it saves then is the writer's `@11` text.
     expectResumesAsTheWriter(asFormat7, true);
   });
 
@@ -414,9 +437,9 @@ describe('snapshot formats', () => {
   });
 
   it('refuses a format it does not know, naming it', () => {
-    const snapshot = { ...viaJson(session.engine.snapshot()), format: 'payments-engine/snapshot@11' } as unknown as EngineSnapshot;
+    const snapshot = { ...viaJson(session.engine.snapshot()), format: 'payments-engine/snapshot@12' } as unknown as EngineSnapshot;
     expect(() => createEngine({ ...options, snapshot })).toThrow(InvariantError);
-    expect(() => createEngine({ ...options, snapshot })).toThrow(/snapshot@11.*is not known/);
+    expect(() => createEngine({ ...options, snapshot })).toThrow(/snapshot@12.*is not known/);
   });
 
   it('refuses a ledger snapshot version it does not know, naming it', () => {
