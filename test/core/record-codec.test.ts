@@ -185,7 +185,7 @@ const OWNED_RECORD = {
   again: `InternalAccount:${OWNED_UUID}`,
 };
 
-describe('the byte format (saved in engine snapshots from @5 on; the id table from @6; minted ids from @8, their indexes from @9; the repeat forms from @10)', () => {
+describe('the byte format (saved in engine snapshots from @5 on; the id table from @6; minted ids from @8, their indexes from @9; the repeat forms from @10; a record\'s key from @11)', () => {
   it('writes a fixed record to exactly these bytes and tables under a fresh codec: a change here needs a new snapshot format', () => {
     // Without the minted form (`@7` and before): the engine-minted uuid ...cb3 is written whole.
     const codec = new RecordCodec({ mintedIds: false });
@@ -456,6 +456,65 @@ describe('the repeat forms (snapshot @10 on)', () => {
     expect(() => quote.decode(withLast([26, 16, 1]))).toThrow(/zero-padded digits out of range/);
     expect(() => quote.decode(withLast([25, 1, 0]))).toThrow(/no entry 1/);
     expect(() => new RecordCodec().decode(new Uint8Array([24, 0]))).toThrow(/no time before it/);
+  });
+});
+
+describe('a record\'s key as context (snapshot @11 on)', () => {
+  it('writes a record with its key to exactly these bytes: a change here needs a new snapshot format', () => {
+    const codec = new RecordCodec();
+    const bytes = [...codec.encode(REPEAT_RECORD, REPEAT_RECORD.id)];
+    expect(bytes).toEqual([
+      // The id as the key's uuid again (tag 14, prefix 0, remembered id 0); the instant as a
+      // difference of 0 from the key's time (tag 15).
+      13, 0, 14, 0, 0, 15, 0,
+      // The rest as without a key: siblings of the remembered id 0, the numbers, the hex, the digits.
+      12, 2, 23, 1, 0, 1, 23, 1, 0, 172, 2,
+      24, 10, 24, 236, 1,
+      25, 0, 2, 84, 88,
+      26, 15, 129, 187, 192, 189, 185, 216, 20,
+    ]);
+    expect(sameValue(RecordCodec.fromTables(codec.tables()).decodeWhole(new Uint8Array(bytes), 0, bytes.length, true, REPEAT_RECORD.id), REPEAT_RECORD)).toBe(true);
+    // Without the key (the bytes of @10): the id in the minted form, 9 bytes more.
+    expect(new RecordCodec().encode(REPEAT_RECORD).length).toBe(bytes.length + 9);
+    // Read without its key, or with another, the bytes are not the record.
+    expect(() => new RecordCodec().decode(new Uint8Array(bytes))).toThrow(RangeError);
+    expect(sameValue(codec.decode(new Uint8Array(bytes), 0, true, `Transaction:${SIBLING(1)}`), REPEAT_RECORD)).toBe(false);
+  });
+
+  it('decodes every value with its key to exactly the value encoded, whatever the key (an id, a minted id, not a uuid, one the value lacks)', () => {
+    const key = fc.oneof(
+      special,
+      call.map((ids) => ids[0]!),
+      fc.tuple(fc.constantFrom('Transaction:', 'Quote:', 'Customer:', ''), fc.oneof(uuid, minted)).map(([prefix, id]) => prefix + id),
+      fc.string(),
+    );
+    // The value often holds the key, or ids minted with it.
+    const keyed = fc.tuple(key, record, fc.nat({ max: 3 })).map(([k, value, holds]) => [k, holds === 0 ? value : holds === 1 ? { id: k, value } : [k, value, `TX${k.slice(-36).replaceAll('-', '').toUpperCase()}`]] as const);
+    const codec = new RecordCodec();
+    fc.assert(
+      fc.property(fc.array(keyed, { minLength: 1, maxLength: 6 }), (pairs) => {
+        const packed = pairs.map(([k, value]) => codec.encode(value, k).slice());
+        const reader = RecordCodec.fromTables(codec.tables());
+        packed.forEach((bytes, i) => {
+          const [k, value] = pairs[i]!;
+          expect(sameValue(codec.decode(bytes, 0, true, k), value)).toBe(true);
+          expect(sameValue(reader.decodeWhole(bytes, 0, bytes.length, false, k), value)).toBe(true);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('takes a key that does not end in a lowercase uuid as no context: the bytes without a key', () => {
+    const notUuid = fc.oneof(fc.string(), uuid.map((id) => `Transaction:${id.toUpperCase()}`), uuid.map((id) => `Quote:${id.slice(1)}`));
+    const withKey = new RecordCodec();
+    const without = new RecordCodec();
+    fc.assert(
+      fc.property(notUuid.filter((k) => !isUuidAt(k, k.length - 36)), record, (k, value) => {
+        expect([...withKey.encode(value, k)]).toEqual([...without.encode(value)]);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
