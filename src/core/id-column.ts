@@ -106,6 +106,18 @@ export class IdColumn {
     return this.#heads[code]! + uuidText(this.#words[c]!, WORDS * row);
   }
 
+  /**
+   * The text of the id at `index` from its uuid on (the uuid alone for a packed id; a fallback
+   * id whole): what a reader that needs only an id's uuid takes, without joining it to its prefix.
+   */
+  uuidAt(index: number): string {
+    const c = index >>> this.#bits;
+    const row = index & (this.#rows - 1);
+    const code = this.#codeOf(c, row);
+    if (code === FALLBACK) return this.#fallback.at(this.#fallbackPosition(c, row));
+    return uuidText(this.#words[c]!, WORDS * row);
+  }
+
   /** True when the id at `index` is `id`, without rebuilding it. */
   equals(index: number, id: string): boolean {
     const c = index >>> this.#bits;

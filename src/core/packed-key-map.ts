@@ -285,6 +285,14 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
   }
 
   /**
+   * The key of `row` from its uuid on (`IdColumn.uuidAt`: the uuid alone when the key packs, the
+   * key whole when not), for a reader that needs only the key's uuid: no text joined.
+   */
+  protected keyUuidOfRow(row: number): string {
+    return this.#keys.uuidAt(row);
+  }
+
+  /**
    * Called after holes were dropped: `newRows[old]` is the row that was `old`, or -1 for a hole.
    * A subclass that keeps rows moves them here.
    */

@@ -301,7 +301,7 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   #pack(row: number): void {
     const value: unknown = this.valueOfRow(row);
     if (typeof value !== 'object' || value === null) return;
-    const bytes = this.#keyed ? this.#codec.encode(value, this.keyOfRow(row)) : this.#codec.encode(value);
+    const bytes = this.#keyed ? this.#codec.encode(value, this.keyUuidOfRow(row)) : this.#codec.encode(value);
     this.setValueOfRow(row, this.#arena.store(bytes) as unknown as V);
   }
 
@@ -321,12 +321,13 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
 
   // A packed record, decoded from exactly its bytes: bytes a snapshot brought may be corrupt, and
   // then the read fails naming the record (a load checks tables and lengths, not every record).
-  // Keyed, with `key` when the caller has it, else the row's key made again from the key column.
+  // Keyed, with `key` when the caller has it, else with the row's key from its uuid on, made
+  // again from the key column (the codec reads only a key's uuid: `RecordCodec.encode`).
   #decode(row: number, handle: number, freeze: boolean, key?: string): unknown {
     const { chunk, from, length } = this.#arena.locate(handle);
     try {
       if (!this.#keyed) return this.#codec.decodeWhole(chunk, from, length, freeze);
-      return this.#codec.decodeWhole(chunk, from, length, freeze, key ?? this.keyOfRow(row));
+      return this.#codec.decodeWhole(chunk, from, length, freeze, key ?? this.keyUuidOfRow(row));
     } catch (error) {
       if (error instanceof RangeError) throw new InvariantError(`packed record ${this.keyOfRow(row)} cannot be read: ${error.message}`);
       throw error;

@@ -86,6 +86,8 @@ describe('IdColumn', () => {
     const ids = ['a', 'b', 'c', 'd', 'e', 'Hold:00000000-0000-0000-0000-000000000000', 'f', 'Hold:ffffffff-ffff-ffff-ffff-ffffffffffff', 'g'];
     for (const id of ids) column.push(id);
     expect(ids.map((_, i) => column.at(i))).toEqual(ids);
+    // From the uuid on: a packed id's uuid alone, a string id whole.
+    expect(ids.map((_, i) => column.uuidAt(i))).toEqual(ids.map((id) => (id.startsWith('Hold:') ? id.slice(5) : id)));
     column.truncate(4);
     column.push('x');
     column.push('Hold:0123abcd-0000-0000-0000-000000000001');
