@@ -118,6 +118,23 @@ export class IdColumn {
     return uuidText(this.#words[c]!, WORDS * row);
   }
 
+  /**
+   * The uuid words of the id at `index` into `out[0..3]` (big-endian, as `parseUuid` reads them);
+   * false, writing nothing, for an id held as a string (not packed).
+   */
+  wordsAt(index: number, out: Int32Array): boolean {
+    const c = index >>> this.#bits;
+    const row = index & (this.#rows - 1);
+    if (this.#codeOf(c, row) === FALLBACK) return false;
+    const words = this.#words[c]!;
+    const at = WORDS * row;
+    out[0] = words[at]!;
+    out[1] = words[at + 1]!;
+    out[2] = words[at + 2]!;
+    out[3] = words[at + 3]!;
+    return true;
+  }
+
   /** True when the id at `index` is `id`, without rebuilding it. */
   equals(index: number, id: string): boolean {
     const c = index >>> this.#bits;

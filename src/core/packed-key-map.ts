@@ -292,6 +292,11 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
     return this.#keys.uuidAt(row);
   }
 
+  /** The uuid words of `row`'s key into `out[0..3]` (`IdColumn.wordsAt`); false for a key held as text. */
+  protected keyWordsOfRow(row: number, out: Int32Array): boolean {
+    return this.#keys.wordsAt(row, out);
+  }
+
   /**
    * Called after holes were dropped: `newRows[old]` is the row that was `old`, or -1 for a hole.
    * A subclass that keeps rows moves them here.

@@ -35,6 +35,9 @@ import { RecordCodec } from './record-codec.js';
 // A ring slot that holds no row, and `rowOfKey`'s answer for an absent id.
 const NO_ROW = -1;
 
+// The uuid words of the key of the record being decoded by row (one decode at a time).
+const KEY_WORDS = new Int32Array(4);
+
 /** Ids whose records stay objects after they are set, by default. */
 export const HOT_RECORDS = 256;
 
@@ -321,13 +324,15 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
 
   // A packed record, decoded from exactly its bytes: bytes a snapshot brought may be corrupt, and
   // then the read fails naming the record (a load checks tables and lengths, not every record).
-  // Keyed, with `key` when the caller has it, else with the row's key from its uuid on, made
-  // again from the key column (the codec reads only a key's uuid: `RecordCodec.encode`).
+  // Keyed, with `key` when the caller has it, else with the row's key from the key column: its
+  // uuid's words (no text made nor parsed: a list page reads records by row), or its text when
+  // it is not held packed (the codec reads only a key's uuid: `RecordCodec.encode`).
   #decode(row: number, handle: number, freeze: boolean, key?: string): unknown {
     const { chunk, from, length } = this.#arena.locate(handle);
     try {
       if (!this.#keyed) return this.#codec.decodeWhole(chunk, from, length, freeze);
-      return this.#codec.decodeWhole(chunk, from, length, freeze, key ?? this.keyUuidOfRow(row));
+      const rowKey = key ?? (this.keyWordsOfRow(row, KEY_WORDS) ? KEY_WORDS : this.keyUuidOfRow(row));
+      return this.#codec.decodeWhole(chunk, from, length, freeze, rowKey);
     } catch (error) {
       if (error instanceof RangeError) throw new InvariantError(`packed record ${this.keyOfRow(row)} cannot be read: ${error.message}`);
       throw error;

@@ -304,15 +304,17 @@ export class RecordCodec {
 
   /**
    * The value `bytes[from..]` hold (written by this codec's `encode`, with `key` when it was given
-   * one); objects and arrays are frozen when `freeze` is true. Throws `RangeError` on bytes no
-   * `encode` wrote.
+   * one); objects and arrays are frozen when `freeze` is true. `key` may be given as its uuid's 4
+   * words (big-endian, at index 0: a key column's, `IdColumn.wordsAt`), which reads as the key's
+   * text would, without the text. Throws `RangeError` on bytes no `encode` wrote.
    */
-  decode(bytes: Uint8Array, from = 0, freeze = true, key?: string): unknown {
+  decode(bytes: Uint8Array, from = 0, freeze = true, key?: string | Int32Array): unknown {
     this.#input = bytes;
     this.#from = from;
     this.#idTexts.length = 0;
     this.#lastMs = Number.NaN;
-    if (key !== undefined) this.#rememberKeyText(key);
+    if (typeof key === 'string') this.#rememberKeyText(key);
+    else if (key !== undefined) this.#rememberKeyWords(key);
     const value = this.#read(freeze);
     this.#input = new Uint8Array(0);
     return value;
@@ -323,7 +325,7 @@ export class RecordCodec {
    * when the value ends before or after them (a packed record's bytes hold one value exactly, so
    * a record whose bytes were changed never reads on into the next one's).
    */
-  decodeWhole(bytes: Uint8Array, from: number, length: number, freeze = true, key?: string): unknown {
+  decodeWhole(bytes: Uint8Array, from: number, length: number, freeze = true, key?: string | Int32Array): unknown {
     const value = this.decode(bytes, from, freeze, key);
     if (this.#from !== from + length) throw new RangeError(`packed record: its value takes ${this.#from - from} of its ${length} bytes`);
     return value;
@@ -700,6 +702,13 @@ export class RecordCodec {
     const ms = uuidV7Ms(DECODED_WORDS, 0);
     if (!Number.isNaN(ms)) this.#lastMs = ms;
     this.#idTexts.push(key.slice(key.length - UUID_LENGTH));
+  }
+
+  // The same from a key's uuid words.
+  #rememberKeyWords(words: Int32Array): void {
+    const ms = uuidV7Ms(words, 0);
+    if (!Number.isNaN(ms)) this.#lastMs = ms;
+    this.#idTexts.push(uuidText(words, 0));
   }
 
   // Which earlier uuid of the record has the words at `slot` (-1: none).

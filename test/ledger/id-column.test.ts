@@ -88,6 +88,10 @@ describe('IdColumn', () => {
     expect(ids.map((_, i) => column.at(i))).toEqual(ids);
     // From the uuid on: a packed id's uuid alone, a string id whole.
     expect(ids.map((_, i) => column.uuidAt(i))).toEqual(ids.map((id) => (id.startsWith('Hold:') ? id.slice(5) : id)));
+    // Its words: a packed id's, none for a string id.
+    const words = new Int32Array(4).fill(7);
+    expect([column.wordsAt(0, words), [...words]]).toEqual([false, [7, 7, 7, 7]]);
+    expect([column.wordsAt(7, words), [...words]]).toEqual([true, [-1, -1, -1, -1]]);
     column.truncate(4);
     column.push('x');
     column.push('Hold:0123abcd-0000-0000-0000-000000000001');
