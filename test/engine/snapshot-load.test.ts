@@ -160,6 +160,10 @@ function expectLoadsAsTheWriter(old: EngineSnapshot): void {
   expect(JSON.stringify(loaded.snapshot())).toBe(JSON.stringify(session.engine.snapshot()));
 }
 
+/** The characters of a packed store's saved bytes (its base64 segments). */
+const storeLength = (snapshot: EngineSnapshot, store: 'transactions' | 'quotes' | 'customers' | 'externalAccounts' | 'idempotency' | 'cardTransactions'): number =>
+  (snapshot[store] as unknown as PackedBytes).bytes.join('').length;
+
 /**
  * A snapshot of the log's first half as `asFormat` writes it takes the second half as the writer
  * took it: the same state and answers, and (`savesAsWriter`) the same snapshot saved after.
@@ -335,9 +339,8 @@ describe('snapshot formats', () => {
     // own record is a reference to the key in @11, and enters the table where it is met next, if
     // anywhere: an external account's own bytes may grow by that).
     const stores = ['transactions', 'quotes', 'customers', 'externalAccounts', 'idempotency', 'cardTransactions'] as const;
-    const length = (snapshot: EngineSnapshot, store: (typeof stores)[number]): number => (snapshot[store] as PackedBytes).bytes.join('').length;
-    for (const store of ['transactions', 'quotes', 'customers'] as const) expect(length(old, store)).toBeGreaterThan(length(current, store));
-    const total = (snapshot: EngineSnapshot): number => stores.reduce((sum, store) => sum + length(snapshot, store), JSON.stringify(snapshot.ids).length);
+    for (const store of ['transactions', 'quotes', 'customers'] as const) expect(storeLength(old, store)).toBeGreaterThan(storeLength(current, store));
+    const total = (snapshot: EngineSnapshot): number => stores.reduce((sum, store) => sum + storeLength(snapshot, store), JSON.stringify(snapshot.ids).length);
     expect(total(old)).toBeGreaterThan(total(current));
     expectLoadsAsTheWriter(old);
     expectResumesAsTheWriter(asFormat10, true);
@@ -347,10 +350,8 @@ describe('snapshot formats', () => {
     const current = viaJson(session.engine.snapshot());
     const old = asFormat9(current);
     // Sibling ids, epoch-ms numbers, ids' hex and zero-padded digits are written whole in @9.
-    const length = (snapshot: EngineSnapshot): number => (snapshot.transactions as PackedBytes).bytes.join('').length;
-    expect(length(old)).toBeGreaterThan(length(current));
-    const quotes = (snapshot: EngineSnapshot): number => (snapshot.quotes as PackedBytes).bytes.join('').length;
-    expect(quotes(old)).toBeGreaterThan(quotes(current));
+    expect(storeLength(old, 'transactions')).toBeGreaterThan(storeLength(current, 'transactions'));
+    expect(storeLength(old, 'quotes')).toBeGreaterThan(storeLength(current, 'quotes'));
     expectLoadsAsTheWriter(old);
     expectResumesAsTheWriter(asFormat9, true);
   });
@@ -359,8 +360,7 @@ describe('snapshot formats', () => {
     const current = viaJson(session.engine.snapshot());
     const old = asFormat8(current);
     // Ids minted at an index past 0 in their call are written whole in @8, so its bytes are longer.
-    const length = (snapshot: EngineSnapshot): number => (snapshot.transactions as PackedBytes).bytes.join('').length;
-    expect(length(old)).toBeGreaterThan(length(current));
+    expect(storeLength(old, 'transactions')).toBeGreaterThan(storeLength(current, 'transactions'));
     expectLoadsAsTheWriter(old);
     expectResumesAsTheWriter(asFormat8, true);
   });
@@ -373,8 +373,7 @@ describe('snapshot formats', () => {
     // the minted ids' 6 bytes each.
     expect(new Set(old.ids!)).toEqual(new Set([...old.ids!, ...current.ids!]));
     expect(old.ids!.length).toBeGreaterThan(current.ids!.length);
-    const length = (snapshot: EngineSnapshot): number => (snapshot.transactions as PackedBytes).bytes.join('').length;
-    expect(length(old)).toBeGreaterThan(length(current));
+    expect(storeLength(old, 'transactions')).toBeGreaterThan(storeLength(current, 'transactions'));
     expectLoadsAsTheWriter(old);
     // And takes further calls as the writer, its codecs writing new records in the minted form:
     // what it saves then is the writer's `@11` text.
