@@ -6,20 +6,22 @@
 #   AB_ROUNDS=n: its rounds (even; default 8).
 set -euo pipefail
 rev="${1:-HEAD}"
-base=bench-out/ab-base
-git worktree remove --force "$base" 2>/dev/null || rm -rf "$base"
+# A checkout and bundle of this run's own, so that two runs at once (helpers sharing a machine)
+# never remove each other's.
+base="bench-out/ab-base-$$"
+dist="$base-dist"
 git worktree add --force --detach "$base" "$rev" >/dev/null
-trap 'git worktree remove --force "$base"' EXIT
+trap 'git worktree remove --force "$base" 2>/dev/null || rm -rf "$base"; rm -rf "$dist"' EXIT
 # The revision's sources, bundled as its package builds them; its dependencies resolve from here.
-npx tsup --no-config "$base/src/index.ts" --format esm --platform node --target node20 --out-dir bench-out/ab-base-dist --silent
+npx tsup --no-config "$base/src/index.ts" --format esm --platform node --target node20 --out-dir "$dist" --silent
 npx tsup --config benchmarks/tsup.config.ts --silent
 echo "A = $(git rev-parse --short "$rev"), B = working tree"
 if [ "${AB_REPLAY:-}" = 1 ]; then
   # Figure 8's API-driven replay, both builds in one process (benchmarks/replay-ab.ts).
-  node --expose-gc --max-old-space-size=4096 bench-out/bundle/replay-ab.js bench-out/ab-base-dist/index.js "${2:-30000}"
+  node --expose-gc --max-old-space-size=4096 bench-out/bundle/replay-ab.js "$dist/index.js" "${2:-30000}"
 elif [ "${AB_MEMORY:-}" = 1 ]; then
   # Figure 12 per transaction, heap and typed-array buffers (benchmarks/memory-ab.ts).
-  node --expose-gc --max-old-space-size=4096 bench-out/bundle/memory-ab.js bench-out/ab-base-dist/index.js "${2:-30000}"
+  node --expose-gc --max-old-space-size=4096 bench-out/bundle/memory-ab.js "$dist/index.js" "${2:-30000}"
 else
-  node --expose-gc --max-old-space-size=4096 bench-out/bundle/ab.js bench-out/ab-base-dist/index.js "${2:-1000000}"
+  node --expose-gc --max-old-space-size=4096 bench-out/bundle/ab.js "$dist/index.js" "${2:-1000000}"
 fi
