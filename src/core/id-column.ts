@@ -107,18 +107,6 @@ export class IdColumn {
   }
 
   /**
-   * The text of the id at `index` from its uuid on (the uuid alone for a packed id; a fallback
-   * id whole): what a reader that needs only an id's uuid takes, without joining it to its prefix.
-   */
-  uuidAt(index: number): string {
-    const c = index >>> this.#bits;
-    const row = index & (this.#rows - 1);
-    const code = this.#codeOf(c, row);
-    if (code === FALLBACK) return this.#fallback.at(this.#fallbackPosition(c, row));
-    return uuidText(this.#words[c]!, WORDS * row);
-  }
-
-  /**
    * The uuid words of the id at `index` into `out[0..3]` (big-endian, as `parseUuid` reads them);
    * false, writing nothing, for an id held as a string (not packed).
    */

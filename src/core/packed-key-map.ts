@@ -284,14 +284,6 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
     return this.#keys.at(row);
   }
 
-  /**
-   * The key of `row` from its uuid on (`IdColumn.uuidAt`: the uuid alone when the key packs, the
-   * key whole when not), for a reader that needs only the key's uuid: no text joined.
-   */
-  protected keyUuidOfRow(row: number): string {
-    return this.#keys.uuidAt(row);
-  }
-
   /** The uuid words of `row`'s key into `out[0..3]` (`IdColumn.wordsAt`); false for a key held as text. */
   protected keyWordsOfRow(row: number, out: Int32Array): boolean {
     return this.#keys.wordsAt(row, out);

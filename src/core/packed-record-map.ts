@@ -35,7 +35,7 @@ import { RecordCodec } from './record-codec.js';
 // A ring slot that holds no row, and `rowOfKey`'s answer for an absent id.
 const NO_ROW = -1;
 
-// The uuid words of the key of the record being decoded by row (one decode at a time).
+// The uuid words of the key of the record being packed or decoded by row (one at a time).
 const KEY_WORDS = new Int32Array(4);
 
 /** Ids whose records stay objects after they are set, by default. */
@@ -304,7 +304,7 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   #pack(row: number): void {
     const value: unknown = this.valueOfRow(row);
     if (typeof value !== 'object' || value === null) return;
-    const bytes = this.#keyed ? this.#codec.encode(value, this.keyUuidOfRow(row)) : this.#codec.encode(value);
+    const bytes = this.#keyed ? this.#codec.encode(value, this.#keyOf(row)) : this.#codec.encode(value);
     this.setValueOfRow(row, this.#arena.store(bytes) as unknown as V);
   }
 
@@ -322,17 +322,21 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
     }
   }
 
+  // The key of `row` as the codec takes it: its uuid's words from the key column (no text made
+  // nor parsed: records are packed by row, and a list page reads them by row), or its text when
+  // it is not held packed.
+  #keyOf(row: number): string | Int32Array {
+    return this.keyWordsOfRow(row, KEY_WORDS) ? KEY_WORDS : this.keyOfRow(row);
+  }
+
   // A packed record, decoded from exactly its bytes: bytes a snapshot brought may be corrupt, and
   // then the read fails naming the record (a load checks tables and lengths, not every record).
-  // Keyed, with `key` when the caller has it, else with the row's key from the key column: its
-  // uuid's words (no text made nor parsed: a list page reads records by row), or its text when
-  // it is not held packed (the codec reads only a key's uuid: `RecordCodec.encode`).
+  // Keyed, with `key` when the caller has it, else with the row's key (`#keyOf`).
   #decode(row: number, handle: number, freeze: boolean, key?: string): unknown {
     const { chunk, from, length } = this.#arena.locate(handle);
     try {
       if (!this.#keyed) return this.#codec.decodeWhole(chunk, from, length, freeze);
-      const rowKey = key ?? (this.keyWordsOfRow(row, KEY_WORDS) ? KEY_WORDS : this.keyUuidOfRow(row));
-      return this.#codec.decodeWhole(chunk, from, length, freeze, rowKey);
+      return this.#codec.decodeWhole(chunk, from, length, freeze, key ?? this.#keyOf(row));
     } catch (error) {
       if (error instanceof RangeError) throw new InvariantError(`packed record ${this.keyOfRow(row)} cannot be read: ${error.message}`);
       throw error;

@@ -291,9 +291,10 @@ export class RecordCodec {
    * The bytes of `value` (a view of the codec's scratch: copy them before the next call). `key`:
    * the record's key where it is stored (its id, snapshot `@11` on), whose uuid, when it ends in
    * one, the record's ids can refer to as to an earlier one of the record (see the module's
-   * comment); the same key must be given to decode the bytes. No key: the bytes of `@10`.
+   * comment); the same key must be given to decode the bytes. No key: the bytes of `@10`. `key`
+   * may be given as its uuid's 4 words, as for `decode`.
    */
-  encode(value: unknown, key?: string): Uint8Array {
+  encode(value: unknown, key?: string | Int32Array): Uint8Array {
     this.#at = 0;
     this.#idCount = 0;
     this.#lastMs = Number.NaN;
@@ -687,8 +688,9 @@ export class RecordCodec {
   // remembered as the record's first, and the record's time is the uuid's (a UUIDv7's), as when
   // an id is met first in a record (`#id`); nothing is written, and a key that does not end in a
   // uuid changes nothing.
-  #rememberKey(key: string): void {
-    if (key.length < UUID_LENGTH || !parseUuid(key, key.length - UUID_LENGTH, this.#idWords, 0)) return;
+  #rememberKey(key: string | Int32Array): void {
+    if (typeof key !== 'string') this.#idWords.set(key.subarray(0, 4), 0);
+    else if (key.length < UUID_LENGTH || !parseUuid(key, key.length - UUID_LENGTH, this.#idWords, 0)) return;
     this.#idCount = 1;
     const ms = uuidV7Ms(this.#idWords, 0);
     if (!Number.isNaN(ms)) this.#lastMs = ms;
@@ -698,17 +700,14 @@ export class RecordCodec {
 
   // The same before a record is decoded: the key's uuid is the first remembered text.
   #rememberKeyText(key: string): void {
-    if (key.length < UUID_LENGTH || !parseUuid(key, key.length - UUID_LENGTH, DECODED_WORDS, 0)) return;
-    const ms = uuidV7Ms(DECODED_WORDS, 0);
-    if (!Number.isNaN(ms)) this.#lastMs = ms;
-    this.#idTexts.push(key.slice(key.length - UUID_LENGTH));
+    if (key.length >= UUID_LENGTH && parseUuid(key, key.length - UUID_LENGTH, DECODED_WORDS, 0)) this.#rememberKeyWords(DECODED_WORDS, key.slice(key.length - UUID_LENGTH));
   }
 
-  // The same from a key's uuid words.
-  #rememberKeyWords(words: Int32Array): void {
+  // The same from a key's uuid words (and their text, when the caller has it).
+  #rememberKeyWords(words: Int32Array, text = uuidText(words, 0)): void {
     const ms = uuidV7Ms(words, 0);
     if (!Number.isNaN(ms)) this.#lastMs = ms;
-    this.#idTexts.push(uuidText(words, 0));
+    this.#idTexts.push(text);
   }
 
   // Which earlier uuid of the record has the words at `slot` (-1: none).

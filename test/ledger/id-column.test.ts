@@ -86,8 +86,6 @@ describe('IdColumn', () => {
     const ids = ['a', 'b', 'c', 'd', 'e', 'Hold:00000000-0000-0000-0000-000000000000', 'f', 'Hold:ffffffff-ffff-ffff-ffff-ffffffffffff', 'g'];
     for (const id of ids) column.push(id);
     expect(ids.map((_, i) => column.at(i))).toEqual(ids);
-    // From the uuid on: a packed id's uuid alone, a string id whole.
-    expect(ids.map((_, i) => column.uuidAt(i))).toEqual(ids.map((id) => (id.startsWith('Hold:') ? id.slice(5) : id)));
     // Its words: a packed id's, none for a string id.
     const words = new Int32Array(4).fill(7);
     expect([column.wordsAt(0, words), [...words]]).toEqual([false, [7, 7, 7, 7]]);
