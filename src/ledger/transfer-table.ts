@@ -28,6 +28,7 @@ import { assert } from '../core/assert.js';
 import { IdIndex } from './id-index.js';
 import type { PackedStrings } from './packed-strings.js';
 import { SplitColumn } from './split-column.js';
+import { TIME_ESCAPED, timeBase, timeOffset } from '../core/time-offsets.js';
 import { SAME_AS_TRANSFER, TransactionIdColumn } from './transaction-id-column.js';
 import { TransferIdColumn } from './transfer-id-column.js';
 
@@ -63,9 +64,6 @@ const CHUNK_MASK = CHUNK_ROWS - 1;
 // Bytes per row of the columns every kind has (amountMinor, atMs's offset, the accounts' and
 // links' low halves, kind).
 const BASE_ROW_BYTES = 8 + 4 + 4 * 2 + 1;
-// atMs's offset from its chunk's base of a time kept in #atMsEscaped instead: one that is not a
-// whole number of ms, is -0, or lies 2^31 ms (~24 days) or more from its chunk's first.
-const AT_MS_ESCAPE = -(2 ** 31);
 // Bytes of a hold row (timeoutAtMs, pendingIndex, status); hold rows come in chunks of CHUNK_ROWS.
 const HOLD_ROW_BYTES = 8 + 4 + 1;
 // The `kind` byte: the KIND_* in its low bits, a hold row's place in its block above them.
@@ -130,7 +128,7 @@ export class TransferTable {
   // A transfer's time, as an Int32 offset from its chunk's base (the time of the chunk's first
   // transfer, whole ms): transfers of a chunk come within minutes of each other, and a Float64
   // a transfer (before stop 28) held 8 bytes of which 4 said what the chunk's others said.
-  // AT_MS_ESCAPE: the time is in #atMsEscaped, by transfer index.
+  // TIME_ESCAPED: the time is in #atMsEscaped, by transfer index (core/time-offsets.ts).
   #atMsBase: Float64Array = NO_F64;
   readonly #atMsOffset: Int32Array[] = [];
   readonly #atMsEscaped = new Map<number, number>();
@@ -207,7 +205,7 @@ export class TransferTable {
   atMsOf(t: number): number {
     const c = t >>> CHUNK_BITS;
     const offset = this.#atMsOffset[c]![t & CHUNK_MASK]!;
-    return offset === AT_MS_ESCAPE ? this.#atMsEscaped.get(t)! : this.#atMsBase[c]! + offset;
+    return offset === TIME_ESCAPED ? this.#atMsEscaped.get(t)! : this.#atMsBase[c]! + offset;
   }
 
   // Writes transfer `t`'s time into `offsets`, its chunk's offsets; the first of a chunk sets
@@ -215,21 +213,17 @@ export class TransferTable {
   #writeAtMs(offsets: Int32Array, t: number, atMs: number): void {
     const c = t >>> CHUNK_BITS;
     const row = t & CHUNK_MASK;
-    if (row === 0) this.#atMsBase[c] = Number.isFinite(atMs) ? Math.floor(atMs) : 0;
+    if (row === 0) this.#atMsBase[c] = timeBase(atMs);
     this.#setAtMs(offsets, t, atMs);
   }
 
   // Sets transfer `t`'s time in `offsets`, its chunk's, against the chunk's base: as an offset
   // when one says it exactly, else escaped to #atMsEscaped.
   #setAtMs(offsets: Int32Array, t: number, atMs: number): void {
-    const offset = atMs - this.#atMsBase[t >>> CHUNK_BITS]!;
-    if ((offset | 0) === offset && offset !== AT_MS_ESCAPE && !Object.is(atMs, -0)) {
-      offsets[t & CHUNK_MASK] = offset;
-      if (this.#atMsEscaped.size > 0) this.#atMsEscaped.delete(t);
-    } else {
-      offsets[t & CHUNK_MASK] = AT_MS_ESCAPE;
-      this.#atMsEscaped.set(t, atMs);
-    }
+    const offset = timeOffset(atMs, this.#atMsBase[t >>> CHUNK_BITS]!);
+    offsets[t & CHUNK_MASK] = offset;
+    if (offset === TIME_ESCAPED) this.#atMsEscaped.set(t, atMs);
+    else if (this.#atMsEscaped.size > 0) this.#atMsEscaped.delete(t);
   }
 
   /** For a posting `t`: its debit account's previous posting (−1: none). */

@@ -21,6 +21,7 @@ import { appendCode, CODE_BLOCK_SIZE, type CodeIndex, emptyCodeIndex, setCode } 
 import { emptyPositionArena, listCodeAt, listLength, listLowerBound, type PositionArena, setListCode } from '../../core/position-arena.js';
 import { lowerBound, pushArenaPosition } from './sources.js';
 import { int32WithRoom } from '../../core/typed-growth.js';
+import { TIME_ESCAPED, timeBase, timeOffset } from '../../core/time-offsets.js';
 
 /** The merged list's index. */
 export type TransactionListIndex = {
@@ -35,7 +36,7 @@ export type TransactionListIndex = {
    * `createdAt` in epoch ms by position (non-decreasing: the log's time never goes back), as an
    * Int32 offset from its chunk's base (`createdMsBases`, one per `CREATED_CHUNK` positions: the
    * chunk's first time, floored): 4 B a position where a Float64Array cost 8. A time no offset
-   * says exactly is `CREATED_ESCAPED` here and kept in `createdMsEscaped` by position.
+   * says exactly is `TIME_ESCAPED` (core/time-offsets.ts) here and kept in `createdMsEscaped` by position.
    * Read through `listedCreatedMs`. Slots as `placeByPosition`.
    */
   createdMsOffsets: Int32Array;
@@ -113,26 +114,21 @@ export function listedLength(index: TransactionListIndex): number {
 
 /** log2 of the positions that share one base in `createdMsBases`. */
 const CREATED_CHUNK_BITS = 10;
-/** The offset of a time kept in `createdMsEscaped` (no time is stored as it: it escapes too). */
-const CREATED_ESCAPED = -(2 ** 31);
 
 /** The `createdAt` in epoch ms of `position` (below `listedLength`). */
 export function listedCreatedMs(index: TransactionListIndex, position: number): number {
   const offset = index.createdMsOffsets[position]!;
-  return offset !== CREATED_ESCAPED ? index.createdMsBases[position >>> CREATED_CHUNK_BITS]! + offset : index.createdMsEscaped.get(position)!;
+  return offset !== TIME_ESCAPED ? index.createdMsBases[position >>> CREATED_CHUNK_BITS]! + offset : index.createdMsEscaped.get(position)!;
 }
 
 /** Sets the `createdAt` of `position` (the next one): as an offset from its chunk's base when one says it exactly, else escaped. */
 function setListedCreatedMs(index: TransactionListIndex, position: number, createdMs: number): void {
   const chunk = position >>> CREATED_CHUNK_BITS;
-  if (chunk === index.createdMsBases.length) index.createdMsBases.push(Number.isFinite(createdMs) ? Math.floor(createdMs) : 0);
+  if (chunk === index.createdMsBases.length) index.createdMsBases.push(timeBase(createdMs));
   index.createdMsOffsets = int32WithRoom(index.createdMsOffsets, position);
-  const offset = createdMs - index.createdMsBases[chunk]!;
-  if ((offset | 0) === offset && offset !== CREATED_ESCAPED && !Object.is(createdMs, -0)) index.createdMsOffsets[position] = offset;
-  else {
-    index.createdMsOffsets[position] = CREATED_ESCAPED;
-    index.createdMsEscaped.set(position, createdMs);
-  }
+  const offset = timeOffset(createdMs, index.createdMsBases[chunk]!);
+  index.createdMsOffsets[position] = offset;
+  if (offset === TIME_ESCAPED) index.createdMsEscaped.set(position, createdMs);
 }
 
 /** Each value's 1-based index in `values`: one hash lookup per listed record, where `indexOf` compared strings one by one. */
