@@ -24,7 +24,7 @@ import { InvariantError } from './assert.js';
 import { ByteArena, putString } from './byte-arena.js';
 import { decodeColumn, encodeColumn } from './column-codec.js';
 import type { IdTable } from './id-table.js';
-import { type CodecTables, RecordCodec, type RecordCodecOptions } from './record-codec.js';
+import { type CodecTables, type HexDigests, RecordCodec, type RecordCodecOptions } from './record-codec.js';
 
 /**
  * A store's records in a snapshot (`@5`): ids in the store's order; the tables of the codec that
@@ -102,7 +102,7 @@ export function packBytes(order: Iterable<string>, byId: ReadonlyMap<string, obj
  * `hexDigests`: the codec writes digests as bytes from now on (`RecordCodecOptions.hexDigests`).
  * `packed` is read, never changed. Throws `InvariantError` naming what is wrong.
  */
-export function loadPackedBytes(packed: PackedBytes, sharedIds?: IdTable, hexDigests = false): LoadedBytes {
+export function loadPackedBytes(packed: PackedBytes, sharedIds?: IdTable, hexDigests: HexDigests = false): LoadedBytes {
   const { ids, codec, bytes, keyed } = packed;
   if (!Array.isArray(ids) || !Array.isArray(bytes)) throw new InvariantError('snapshot records: ids and bytes must be lists');
   if (keyed !== undefined && keyed !== true) throw new InvariantError('snapshot records: keyed must be true or absent');

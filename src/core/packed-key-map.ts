@@ -18,6 +18,7 @@
  */
 import { assert } from './assert.js';
 import { ChunkedList } from './chunked-list.js';
+import { DigestTexts } from './digest-texts.js';
 import { EncodedTexts } from './encoded-texts.js';
 import { IdColumn, UNKNOWN_PREFIX } from './id-column.js';
 import { hashString } from './id-hash.js';
@@ -47,6 +48,11 @@ export type PackedKeyMapOptions = {
    * for keys of several parts, long and many, such as the idempotency store's.
    */
   readonly encodedTextKeys?: boolean;
+  /**
+   * Keys that are not ids are SHA-256 digests, held as their 32 bytes (`DigestTexts`), not strings
+   * (default false; any other key is still taken, as its string): for maps keyed by token hashes.
+   */
+  readonly digestKeys?: boolean;
 };
 
 /**
@@ -89,6 +95,7 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
   readonly #valueChunkBits: number;
   readonly #holesKept: number;
   readonly #encodedTextKeys: boolean;
+  readonly #digestKeys: boolean;
   #keys: IdColumn;
   // By row: the value, or undefined for a hole (a deleted key's row).
   #values: ChunkedList<V | undefined>;
@@ -124,6 +131,8 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
     this.#valueChunkBits = options.valueChunkBits ?? 10;
     this.#holesKept = options.holesKept ?? HOLES_KEPT;
     this.#encodedTextKeys = options.encodedTextKeys ?? false;
+    this.#digestKeys = options.digestKeys ?? false;
+    assert(!(this.#encodedTextKeys && this.#digestKeys), 'keys are encoded texts or digests, not both');
     this.#keys = this.#newKeys();
     this.#values = new ChunkedList<V | undefined>(this.#valueChunkBits);
     this.#table = emptyTable(slots);
@@ -187,7 +196,8 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
   }
 
   #newKeys(): IdColumn {
-    return this.#encodedTextKeys ? new IdColumn(this.#keyChunkBits, new EncodedTexts()) : new IdColumn(this.#keyChunkBits);
+    if (this.#encodedTextKeys) return new IdColumn(this.#keyChunkBits, new EncodedTexts());
+    return this.#digestKeys ? new IdColumn(this.#keyChunkBits, new DigestTexts()) : new IdColumn(this.#keyChunkBits);
   }
 
   /**
@@ -303,6 +313,11 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
       const value = this.#values.at(row);
       if (value !== undefined) this.#values.set(row, update(value));
     }
+  }
+
+  /** True when keys that are not ids are held as digests' bytes (`digestKeys`): for tests. */
+  get digestsKeys(): boolean {
+    return this.#digestKeys;
   }
 
   /** True when keys that are not ids are held as codec bytes (`encodedTextKeys`): for tests. */

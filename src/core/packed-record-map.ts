@@ -30,7 +30,7 @@ import type { IdTable } from './id-table.js';
 import { PackedKeyMap } from './packed-key-map.js';
 import { loadPackedBytes, type PackedBytes } from './packed-bytes.js';
 import { type PackedRecords, PendingTexts } from './packed-records.js';
-import { RecordCodec } from './record-codec.js';
+import { type HexDigests, RecordCodec } from './record-codec.js';
 
 // A ring slot that holds no row, and `rowOfKey`'s answer for an absent id.
 const NO_ROW = -1;
@@ -52,8 +52,10 @@ export type PackedRecordMapOptions = {
   readonly hot?: number;
   /** Ids that are not `<Prefix>:<uuid>` are held as codec bytes, not strings (`PackedKeyMapOptions.encodedTextKeys`; default false). */
   readonly encodedTextKeys?: boolean;
+  /** Keys that are not ids are SHA-256 digests, held as their 32 bytes (`PackedKeyMapOptions.digestKeys`; default false). */
+  readonly digestKeys?: boolean;
   /** The records' SHA-256 hex digests are packed as 32 bytes (`RecordCodecOptions.hexDigests`; default false). */
-  readonly hexDigests?: boolean;
+  readonly hexDigests?: HexDigests;
 };
 
 // A load's entries, made at the map's first use: how many, the ids in order (asked once), and the
@@ -92,7 +94,7 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   #unfilled: Unfilled | undefined;
 
   constructor(options: PackedRecordMapOptions = {}) {
-    super({ encodedTextKeys: options.encodedTextKeys ?? false });
+    super({ encodedTextKeys: options.encodedTextKeys ?? false, digestKeys: options.digestKeys ?? false });
     this.#freeze = options.freeze ?? true;
     this.#codec = new RecordCodec({ hexDigests: options.hexDigests ?? false });
     const hot = options.hot ?? HOT_RECORDS;

@@ -8,7 +8,7 @@
  */
 import { assert } from './assert.js';
 import { IdOrder } from './id-order.js';
-import { type KeyOrder, PackedKeyMap } from './packed-key-map.js';
+import { type KeyOrder, PackedKeyMap, type PackedKeyMapOptions } from './packed-key-map.js';
 import { appendToList, emptyPositionArena, listLength, listMemberAt, NO_LIST, type PositionArena } from './position-arena.js';
 
 /** A map whose keys' positions never change: nothing is deleted from it (`PackedKeyMap`). */
@@ -111,11 +111,13 @@ export class PositionLists extends ArenaListsByKey<IdOrder> {
  * own keys are packed (`PackedKeyMap`). A value must be a key of the target when it is set.
  */
 export class PositionValuedMap extends Map<string, string> {
-  readonly #positions = new PackedKeyMap<number>();
+  readonly #positions: PackedKeyMap<number>;
   readonly #target: PositionedKeys;
 
-  constructor(target: PositionedKeys) {
+  /** `keys`: how its own keys are held (`PackedKeyMapOptions`, e.g. `digestKeys` for hashes). */
+  constructor(target: PositionedKeys, keys: PackedKeyMapOptions = {}) {
     super();
+    this.#positions = new PackedKeyMap<number>(keys);
     this.#target = target;
   }
 

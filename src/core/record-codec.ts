@@ -154,6 +154,12 @@ function shapeNode(): ShapeNode {
 }
 
 /**
+ * How a codec writes SHA-256 hex digests: as text (false), as their 32 bytes at their first sight
+ * and from the dictionary once seen again (true), or always as their 32 bytes (`'unique'`).
+ */
+export type HexDigests = boolean | 'unique';
+
+/**
  * A codec's tables as JSON-safe data, each in number order: its shapes (an object's keys, in
  * order), dictionary strings and id prefixes. With the bytes the codec wrote, they are what a
  * snapshot saves (`RecordCodec.tables`, `RecordCodec.fromTables`).
@@ -183,9 +189,12 @@ export type RecordCodecOptions = {
    * A string of 64 lowercase hex digits (a SHA-256 digest) seen for the first time is written as
    * its 32 bytes, not 64 characters (default false; a digest seen again still enters the
    * dictionary). Only for a live store's codec: a snapshot's bytes are written without it (the
-   * format's bytes do not move), and any codec reads the form.
+   * format's bytes do not move), and any codec reads the form. `'unique'`: every digest is its 32
+   * bytes, never a dictionary entry nor a candidate for one, for records whose digests do not
+   * recur across records (an agent's token hash, a device code's): as candidates they kept every
+   * digest's string alive until 4,096 of them were met, ~100 B each.
    */
-  readonly hexDigests?: boolean;
+  readonly hexDigests?: HexDigests;
   /**
    * A uuid the engine minted (core/minted-uuid.ts: its bits are those its time and w1 give) is
    * written as its time and w1, 10 bytes (or a time difference and 4), not 16 (default true;
@@ -236,6 +245,7 @@ export class RecordCodec {
   #ids: IdTable | undefined;
   #sharedIds: boolean;
   readonly #hexDigests: boolean;
+  readonly #uniqueDigests: boolean;
   readonly #mintedIds: boolean;
   readonly #mintedIndexes: boolean;
   readonly #repeatForms: boolean;
@@ -261,7 +271,8 @@ export class RecordCodec {
     const tabled = options.idTable ?? true;
     this.#ids = tabled ? (options.ids ?? new IdTable()) : undefined;
     this.#sharedIds = tabled && options.ids !== undefined;
-    this.#hexDigests = options.hexDigests ?? false;
+    this.#hexDigests = (options.hexDigests ?? false) !== false;
+    this.#uniqueDigests = options.hexDigests === 'unique';
     this.#mintedIds = options.mintedIds ?? true;
     this.#mintedIndexes = options.mintedIndexes ?? true;
     this.#repeatForms = options.repeatForms ?? true;
@@ -348,7 +359,7 @@ export class RecordCodec {
    * a shared table `ids` (`@7`: the codec's bytes name the shared table's entries). `hexDigests`:
    * as `RecordCodecOptions.hexDigests`, for the records it encodes from now on.
    */
-  static fromTables(tables: CodecTables, ids?: IdTable, hexDigests = false): RecordCodec {
+  static fromTables(tables: CodecTables, ids?: IdTable, hexDigests: HexDigests = false): RecordCodec {
     const codec = new RecordCodec(ids === undefined ? { hexDigests } : { ids, hexDigests });
     const { shapes, strings, prefixes, ids: savedIds } = (tables ?? {}) as Partial<CodecTables>;
     if (!Array.isArray(shapes) || !Array.isArray(strings) || !Array.isArray(prefixes)) throw new RangeError('codec tables: shapes, strings and prefixes must be lists');
@@ -473,6 +484,7 @@ export class RecordCodec {
       this.#literalOrForm(text);
       return;
     }
+    if (this.#uniqueDigests && length === DIGEST_LENGTH && this.#digest(text)) return;
     const slot = length === 0 ? 0 : (length * 31 + text.charCodeAt(0) * 7 + text.charCodeAt(length - 1)) & (RECENT_STRINGS - 1);
     if (this.#recentTexts[slot] === text) {
       this.#tagged(DICTIONARY, this.#recentIndexes[slot]!);

@@ -6,6 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.js';
 import { DEVICE_CODE_TTL_MS } from '../../src/domains/agents/credentials.js';
+import type { PackedRecordMap } from '../../src/core/packed-record-map.js';
+import { AUTH } from '../support/harness.js';
+import type { DeviceCode } from '../../src/domains/agents/types.js';
 import { asAgent, call, expectRejected, newAgent, OPEN_POLICY, payer, redeem, setup } from './support.js';
 
 describe('POST /agents/device-codes/{code}/redeem', () => {
@@ -129,5 +132,27 @@ describe('Bearer authentication of /agents/me routes', () => {
     expect(replayed.handle(request, { now: h.now }).response.body).toMatchObject({ id: agentId });
     const resumed = createEngine({ snapshot: JSON.parse(JSON.stringify(h.engine.snapshot())) });
     expect(resumed.handle(request, { now: h.now }).response.body).toMatchObject({ id: agentId });
+  });
+
+  it('keeps the token and device-code hashes as 32-byte keys, found after a rotation, a replay and a snapshot load', () => {
+    const h = setup();
+    const { customerId } = payer(h, 0);
+    const { agentId, code } = newAgent(h, customerId);
+    const first = redeem(h, code);
+    const again = h.ok('POST', `/agents/${agentId}/device-codes`, {}) as { code: string };
+    const token = redeem(h, again.code);
+    const me = (engine: ReturnType<typeof createEngine>, bearer: string): number => engine.handle({ method: 'GET', path: '/agents/me', headers: { authorization: `Bearer ${bearer}` } }, { now: h.now }).response.status;
+    const status = (engine: ReturnType<typeof createEngine>, typed: string): unknown => engine.handle({ method: 'GET', path: `/agents/device-codes/${typed}/status`, headers: { authorization: AUTH } }, { now: h.now }).response.body;
+    const engines = [h.engine, createEngine({ events: h.log }), createEngine({ snapshot: JSON.parse(JSON.stringify(h.engine.snapshot())) })];
+    for (const engine of engines) {
+      const store = engine.state.agents.deviceCodes as PackedRecordMap<DeviceCode>;
+      expect(store.digestsKeys).toBe(true);
+      expect(store.fallbackKeys).toBe(2);
+      expect(me(engine, token)).toBe(200);
+      expect(me(engine, first)).toBe(401);
+      expect(status(engine, code)).toMatchObject({ redeemed: true });
+      expect(status(engine, again.code)).toMatchObject({ redeemed: true });
+      expect(engine.state.agents.agentByTokenHash.size).toBe(1);
+    }
   });
 });

@@ -563,6 +563,19 @@ describe('hexDigests: a live store\'s SHA-256 hex digests as their 32 bytes', ()
     );
   });
 
+  it("'unique' writes every digest as its 32 bytes, seen again too, never remembering it, and any other text as true does", () => {
+    const codec = new RecordCodec({ hexDigests: 'unique' });
+    // A codec with the option true, given a digest it never saw each round: its 32 bytes each time.
+    const fresh = new RecordCodec({ hexDigests: true });
+    const record = { tokenHash: digest, name: 'agent 1' };
+    for (let round = 0; round < 3; round += 1) {
+      expect(codec.encode(record).length).toBe(fresh.encode({ tokenHash: `${digest.slice(0, 62)}0${round}`, name: 'agent 1' }).length);
+      expect(codec.decode(codec.encode(record))).toEqual(record);
+    }
+    expect(codec.tables().strings).toEqual(['agent 1']);
+    for (const text of notDigests) expect([...new RecordCodec({ hexDigests: 'unique' }).encode([text, text])]).toEqual([...new RecordCodec({ hexDigests: true }).encode([text, text])]);
+  });
+
   it('reads digests through tables given to another codec, which writes them on as the option says', () => {
     const codec = new RecordCodec({ hexDigests: true });
     const bytes = Uint8Array.from(codec.encode({ fingerprint: digest }));

@@ -37,16 +37,22 @@ export type AgentStore = {
   readonly quoteAgent: PositionPairs;
 };
 
-/** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
+/**
+ * An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). The token and
+ * device-code hashes (SHA-256, 64 hex digits) are keys held as their 32 bytes (`digestKeys`), and
+ * in the agents' and codes' packed records their 32 bytes too, never remembered by the codec
+ * (`hexDigests: 'unique'`: a hash does not recur in another record): as strings, each hash cost
+ * ~80 B as a key and ~100 B more as a codec's candidate (docs/performance.md, stop 30).
+ */
 export function emptyAgentStore(hot = HOT_RECORDS): AgentStore {
-  const byId = new PackedRecordMap<Agent>({ hot });
+  const byId = new PackedRecordMap<Agent>({ hot, hexDigests: 'unique' });
   const actions = new PackedRecordMap<AgentAction>({ hot });
   return {
     byId,
     order: new OrderOf(byId.order),
     byCustomer: new PositionLists(byId),
-    agentByTokenHash: new PositionValuedMap(byId),
-    deviceCodes: new PackedRecordMap<DeviceCode>({ hot }),
+    agentByTokenHash: new PositionValuedMap(byId, { digestKeys: true }),
+    deviceCodes: new PackedRecordMap<DeviceCode>({ hot, digestKeys: true, hexDigests: 'unique' }),
     actions,
     actionOrder: new OrderOf(actions.order),
     actionsByAgent: new PositionLists(actions),
