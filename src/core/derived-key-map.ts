@@ -2,7 +2,7 @@
  * A `Map<string, string>` that never holds its keys: each key can be derived again from its value
  * (`keyOf`), as an external account's identity key from the account its id names. A long key
  * (owner id, account type, currency, account number: ~80 characters) costs ~100 B as a JS string
- * and is read only to find a duplicate; here an entry is its value in 17 bytes (`IdColumn`) and a
+ * and is read only to find a duplicate; here an entry is its value in 10-17 bytes (`IdColumn`) and a
  * [row, hash] pair in an open-addressing table, and a lookup compares the key with `keyOf` of the
  * values whose hash matches (one in practice), so a hash collision never gives a wrong answer.
  *

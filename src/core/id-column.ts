@@ -1,11 +1,19 @@
 /**
- * An append-only list of ids with truncation, read by index, that holds most ids in 17 bytes of
+ * An append-only list of ids with truncation, read by index, that holds most ids in 10 bytes of
  * typed arrays instead of a JS string. The engine names transfers and transactions
  * `<Prefix>:<uuid>` (`Transfer:019b901f-3cd1-7080-9b79-79aaab939d1b`): as a string on V8's heap
  * such an id takes 64-90 bytes (often a template literal's cons string, two or three objects)
- * plus the list's 8-byte pointer, traced by every major GC. Here its UUID is 16 bytes (4 Int32
- * words) and its prefix a 1-byte code into a small dictionary, in chunks of 2^10 rows made once
- * (one ArrayBuffer each, like the transfer table's columns).
+ * plus the list's 8-byte pointer, traced by every major GC. Here its prefix is a 1-byte code into
+ * a small dictionary, in chunks of 2^10 rows made once (one ArrayBuffer each, like the transfer
+ * table's columns), and its uuid is held one of two ways:
+ *
+ * - short (9 bytes), a uuid the engine minted (in minted form, core/minted-uuid.ts) whose index
+ *   is below FULL and whose time is an Int32 offset from its chunk's base (core/time-offsets.ts):
+ *   its w1 (a Uint32), that offset (an Int32) and its index (a Uint8), rebuilt exactly with
+ *   `mintedWords` (nearly every key the engine holds: 17 -> 10 bytes a row, as the ledger's
+ *   transfer ids, ledger/transfer-id-column.ts);
+ * - full (16 bytes: 4 Int32 words), any other uuid, its index FULL and its w1 the position of its
+ *   words in its chunk's full words, made and grown only when the chunk has such a row.
  *
  * Only the exact shape packs: a prefix (any text), a colon, and a UUID in its canonical 8-4-4-4-12
  * form in lowercase hex, the form the engine makes. Uppercase hex would not round-trip (the text
@@ -13,21 +21,29 @@
  * ULIDs, user text): those go to a fallback list of strings (or of codec bytes, core/encoded-texts.ts), in order. A chunk none of whose ids
  * packed has no columns at all (a ledger of `t1`, `t2`... ids costs what it did before); fallback
  * id `row` of such a chunk is fallback number `#fallbackBefore[c] + row`. In a chunk with
- * columns, a fallback id's first word holds its position in the fallback list.
+ * columns, a fallback id's w1 holds its position in the fallback list.
  *
- * `at` rebuilds the exact text; `equals` and `hash` read the packed bytes in place, and `hash`
- * gives what `hashString` gives for the text, so the id index mixes packed and fallback ids.
+ * `at` rebuilds the exact text; `equals` and `hash` read the packed bytes (a short row's words
+ * rebuilt), and `hash` gives what `hashString` gives for the text, so the id index mixes packed
+ * and fallback ids. No snapshot holds these bytes (snapshots save ids as text).
  */
 import { assert } from './assert.js';
 import { DIGIT_AT, parseUuid, UUID_DIGITS, UUID_LENGTH, uuidDigitCode, uuidText } from './uuid-text.js';
 import { ChunkedList } from './chunked-list.js';
 import type { TextList } from './encoded-texts.js';
 import { FNV_OFFSET, finishHash, fnvRange, fnvStep, hashString } from './id-hash.js';
+import { mintedIndex, mintedWord, mintedWords } from './minted-uuid.js';
+import { TIME_ESCAPED, timeBase, timeOffset } from './time-offsets.js';
 
 const CHUNK_BITS = 10;
-// Int32 words of a packed UUID (16 bytes), and bytes of a row (the words and the code).
+// Int32 words of a packed UUID (16 bytes).
 const WORDS = 4;
-const ROW_BYTES = 4 * WORDS + 1;
+// Bytes of a row with columns: w1 (Uint32), time offset (Int32), index and code (Uint8 each).
+const ROW_BYTES = 4 + 4 + 1 + 1;
+// The index of a row whose uuid is held in full: minted indexes below it are held short.
+const FULL = 0xff;
+// Rows of a chunk's full words when its first full-form row comes; doubled when they fill.
+const FULL_ROWS_FIRST = 4;
 // Code of a fallback id; codes 1..PREFIXES_MAX name a prefix (a Uint8 column).
 const FALLBACK = 0;
 const PREFIXES_MAX = 255;
@@ -37,6 +53,7 @@ const DASH = 45;
 const FNV_PRIME = 0x01000193;
 
 const NO_WORDS = new Int32Array(0);
+const NO_W1 = new Uint32Array(0);
 const NO_CODES = new Uint8Array(0);
 /** What `parse` gives for a UUID-shaped id whose prefix no id pushed had. */
 export const UNKNOWN_PREFIX = -1;
@@ -46,10 +63,18 @@ export class IdColumn {
   readonly #bits: number;
   readonly #rows: number;
   #length = 0;
-  // Per chunk: the rows' UUID words and prefix codes, or NO_WORDS and NO_CODES while every id
-  // of the chunk is a fallback one.
-  readonly #words: Int32Array[] = [];
+  // Per chunk: the rows' w1, time offsets, indexes and prefix codes (one buffer), or NO_W1,
+  // NO_WORDS and NO_CODES while every id of the chunk is a fallback one.
+  readonly #w1: Uint32Array[] = [];
+  readonly #offsets: Int32Array[] = [];
+  readonly #indexes: Uint8Array[] = [];
   readonly #codes: Uint8Array[] = [];
+  // Per chunk: the time its short rows' offsets are from (NaN until its first short row).
+  readonly #bases: number[] = [];
+  // Per chunk: the words of its full-form rows in row order (NO_WORDS while it has none), and
+  // how many rows of them are in use.
+  readonly #full: Int32Array[] = [];
+  readonly #fullCount: number[] = [];
   // Per chunk: the fallback ids before its first row.
   readonly #fallbackBefore: number[] = [];
   readonly #fallback: TextList;
@@ -59,8 +84,15 @@ export class IdColumn {
   readonly #headStates: number[] = [0];
   // The code of the last prefix found: ids of one kind come in runs.
   #lastCode = FALLBACK;
-  // The words of the id parsed last (`parse`, `push`): one id at a time, no allocation per id.
+  // The words of the id parsed last (`parse`, `push`): one id at a time, no allocation per id;
+  // its w1 when it is in minted form (else -1), its index and its time.
   readonly #parsed = new Int32Array(WORDS);
+  #parsedW1 = -1;
+  #parsedIndex = 0;
+  #parsedTimeMs = 0;
+  // The words of a short row rebuilt (`at`, `equals`, `hash`, `keyHash`): not #parsed, which a
+  // lookup keeps between `parse` and `pushParsed`.
+  readonly #rebuilt = new Int32Array(WORDS);
 
   /**
    * `chunkBits`: log2 of the rows of a chunk; tests pass a small one to cross chunks.
@@ -85,6 +117,17 @@ export class IdColumn {
     return this.#fallback.length;
   }
 
+  /** Number of packed ids whose uuid is held in full (16 bytes), not short: for tests and measurements. */
+  get fullLength(): number {
+    let count = 0;
+    for (let index = 0; index < this.#length; index += 1) {
+      const c = index >>> this.#bits;
+      const row = index & (this.#rows - 1);
+      if (this.#codeOf(c, row) !== FALLBACK && this.#indexes[c]![row] === FULL) count += 1;
+    }
+    return count;
+  }
+
   /** Appends `id` at index `length`. */
   push(id: string): void {
     const index = this.#length;
@@ -103,7 +146,8 @@ export class IdColumn {
     const row = index & (this.#rows - 1);
     const code = this.#codeOf(c, row);
     if (code === FALLBACK) return this.#fallback.at(this.#fallbackPosition(c, row));
-    return this.#heads[code]! + uuidText(this.#words[c]!, WORDS * row);
+    const words = this.#wordsOf(c, row);
+    return this.#heads[code]! + uuidText(words, words === this.#rebuilt ? 0 : WORDS * this.#w1[c]![row]!);
   }
 
   /**
@@ -114,8 +158,12 @@ export class IdColumn {
     const c = index >>> this.#bits;
     const row = index & (this.#rows - 1);
     if (this.#codeOf(c, row) === FALLBACK) return false;
-    const words = this.#words[c]!;
-    const at = WORDS * row;
+    if (this.#indexes[c]![row] !== FULL) {
+      mintedWords(this.#bases[c]! + this.#offsets[c]![row]!, this.#w1[c]![row]!, this.#indexes[c]![row]!, out, 0);
+      return true;
+    }
+    const words = this.#full[c]!;
+    const at = WORDS * this.#w1[c]![row]!;
     out[0] = words[at]!;
     out[1] = words[at + 1]!;
     out[2] = words[at + 2]!;
@@ -123,14 +171,16 @@ export class IdColumn {
     return true;
   }
 
-  /** True when the id at `index` is `id`, without rebuilding it. */
+  /** True when the id at `index` is `id`, without rebuilding its text. */
   equals(index: number, id: string): boolean {
     const c = index >>> this.#bits;
     const row = index & (this.#rows - 1);
     const code = this.#codeOf(c, row);
     if (code === FALLBACK) return this.#fallback.at(this.#fallbackPosition(c, row)) === id;
     const head = this.#heads[code]!;
-    return id.length === head.length + UUID_LENGTH && id.startsWith(head) && uuidEquals(this.#words[c]!, WORDS * row, id, head.length);
+    if (id.length !== head.length + UUID_LENGTH || !id.startsWith(head)) return false;
+    const words = this.#wordsOf(c, row);
+    return uuidEquals(words, words === this.#rebuilt ? 0 : WORDS * this.#w1[c]![row]!, id, head.length);
   }
 
   /** `hashString` of the id at `index`, without rebuilding it. */
@@ -139,7 +189,8 @@ export class IdColumn {
     const row = index & (this.#rows - 1);
     const code = this.#codeOf(c, row);
     if (code === FALLBACK) return hashString(this.#fallback.at(this.#fallbackPosition(c, row)));
-    return finishHash(uuidState(this.#headStates[code]!, this.#words[c]!, WORDS * row));
+    const words = this.#wordsOf(c, row);
+    return finishHash(uuidState(this.#headStates[code]!, words, words === this.#rebuilt ? 0 : WORDS * this.#w1[c]![row]!));
   }
 
   /**
@@ -151,6 +202,7 @@ export class IdColumn {
   parse(id: string): number {
     const colon = id.length - UUID_LENGTH - 1;
     if (colon < 0 || id.charCodeAt(colon) !== COLON || !parseUuid(id, colon + 1, this.#parsed)) return FALLBACK;
+    this.#readMinted();
     const code = this.#knownCode(id, colon);
     return code === FALLBACK ? UNKNOWN_PREFIX : code;
   }
@@ -167,9 +219,13 @@ export class IdColumn {
     const row = index & (this.#rows - 1);
     const codes = this.#codes[c]!;
     if (codes.length === 0 || codes[row] !== code) return false;
-    const words = this.#words[c]!;
+    const minted = this.#indexes[c]![row]!;
+    // A short row is a uuid in minted form, rebuilt exactly from its (time, w1, index): it is the
+    // parsed one when those are the parsed one's (a parsed uuid not in minted form has w1 -1).
+    if (minted !== FULL) return this.#w1[c]![row] === this.#parsedW1 && minted === this.#parsedIndex && this.#bases[c]! + this.#offsets[c]![row]! === this.#parsedTimeMs;
+    const words = this.#full[c]!;
     const parsed = this.#parsed;
-    const at = WORDS * row;
+    const at = WORDS * this.#w1[c]![row]!;
     return words[at] === parsed[0] && words[at + 1] === parsed[1] && words[at + 2] === parsed[2] && words[at + 3] === parsed[3];
   }
 
@@ -182,8 +238,8 @@ export class IdColumn {
     const row = index & (this.#rows - 1);
     const code = this.#codeOf(c, row);
     if (code === FALLBACK) return hashString(this.#fallback.at(this.#fallbackPosition(c, row)));
-    const words = this.#words[c]!;
-    const at = WORDS * row;
+    const words = this.#wordsOf(c, row);
+    const at = words === this.#rebuilt ? 0 : WORDS * this.#w1[c]![row]!;
     return wordsHash(code, words[at]!, words[at + 1]!, words[at + 2]!, words[at + 3]!);
   }
 
@@ -219,7 +275,31 @@ export class IdColumn {
       this.#fallback.truncate(this.#fallbackPosition(c, row));
       break;
     }
+    this.#truncateFull(length);
     this.#length = length;
+  }
+
+  // The full words of the chunk of index `length` end where its first full row from `length` on
+  // was (full rows are in row order); later chunks are entered again at row 0 (`#enterChunk`).
+  #truncateFull(length: number): void {
+    const c = length >>> this.#bits;
+    if ((length & (this.#rows - 1)) === 0 || c >= this.#full.length || this.#full[c]!.length === 0) return;
+    const end = Math.min(this.#length, (c + 1) << this.#bits);
+    for (let i = length; i < end; i += 1) {
+      const row = i & (this.#rows - 1);
+      if (this.#codes[c]![row] === FALLBACK || this.#indexes[c]![row] !== FULL) continue;
+      this.#fullCount[c] = this.#w1[c]![row]!;
+      return;
+    }
+  }
+
+  // The words of packed row `row` of chunk `c`: its chunk's full words (at 4 * its w1) when it is
+  // held in full, else rebuilt in #rebuilt (at 0).
+  #wordsOf(c: number, row: number): Int32Array {
+    const index = this.#indexes[c]![row]!;
+    if (index === FULL) return this.#full[c]!;
+    mintedWords(this.#bases[c]! + this.#offsets[c]![row]!, this.#w1[c]![row]!, index, this.#rebuilt, 0);
+    return this.#rebuilt;
   }
 
   #codeOf(c: number, row: number): number {
@@ -229,49 +309,94 @@ export class IdColumn {
 
   // The position in the fallback list of fallback id `row` of chunk `c`.
   #fallbackPosition(c: number, row: number): number {
-    return this.#codes[c]!.length === 0 ? this.#fallbackBefore[c]! + row : this.#words[c]![WORDS * row]!;
+    return this.#codes[c]!.length === 0 ? this.#fallbackBefore[c]! + row : this.#w1[c]![row]!;
   }
 
   // Row 0 of chunk `c` is next (a new chunk, or one entered again after a truncation).
   #enterChunk(c: number): void {
     if (c === this.#codes.length) {
-      this.#words.push(NO_WORDS);
+      this.#w1.push(NO_W1);
+      this.#offsets.push(NO_WORDS);
+      this.#indexes.push(NO_CODES);
       this.#codes.push(NO_CODES);
+      this.#bases.push(Number.NaN);
+      this.#full.push(NO_WORDS);
+      this.#fullCount.push(0);
       this.#fallbackBefore.push(0);
     }
     this.#fallbackBefore[c] = this.#fallback.length;
+    this.#bases[c] = Number.NaN;
+    this.#fullCount[c] = 0;
   }
 
   #pushFallback(c: number, row: number, id: string): void {
     const codes = this.#codes[c]!;
     if (codes.length !== 0) {
       codes[row] = FALLBACK;
-      this.#words[c]![WORDS * row] = this.#fallback.length;
+      this.#w1[c]![row] = this.#fallback.length;
     }
     this.#fallback.push(id);
   }
 
-  // Writes the words in #parsed and `code` at `row` of chunk `c`.
+  // Reads the minted form of the uuid in #parsed into #parsedW1, #parsedIndex and #parsedTimeMs.
+  #readMinted(): void {
+    const parsed = this.#parsed;
+    const w1 = mintedWord(parsed, 0);
+    this.#parsedW1 = w1;
+    if (w1 === -1) return;
+    this.#parsedIndex = mintedIndex(parsed, 0, w1);
+    this.#parsedTimeMs = (parsed[0]! >>> 0) * 0x10000 + (parsed[1]! >>> 16);
+  }
+
+  // Writes the id in #parsed (its minted form read) with `code` at `row` of chunk `c`: short when
+  // it is in minted form, its index below FULL and its time an offset from the chunk's base.
   #pushPacked(c: number, row: number, code: number): void {
     if (this.#codes[c]!.length === 0) this.#addColumns(c, row);
-    const words = this.#words[c]!;
-    const at = WORDS * row;
+    this.#codes[c]![row] = code;
+    const w1 = this.#parsedW1;
+    if (w1 !== -1 && this.#parsedIndex < FULL) {
+      if (Number.isNaN(this.#bases[c]!)) this.#bases[c] = timeBase(this.#parsedTimeMs);
+      const offset = timeOffset(this.#parsedTimeMs, this.#bases[c]!);
+      if (offset !== TIME_ESCAPED) {
+        this.#w1[c]![row] = w1;
+        this.#offsets[c]![row] = offset;
+        this.#indexes[c]![row] = this.#parsedIndex;
+        return;
+      }
+    }
+    this.#pushFull(c, row);
+  }
+
+  // Writes the words in #parsed at `row` of chunk `c` in full.
+  #pushFull(c: number, row: number): void {
+    const position = this.#fullCount[c]!;
+    let words = this.#full[c]!;
+    if (WORDS * position === words.length) {
+      const grown = new Int32Array(Math.max(WORDS * FULL_ROWS_FIRST, 2 * words.length));
+      grown.set(words);
+      this.#full[c] = words = grown;
+    }
     const parsed = this.#parsed;
+    const at = WORDS * position;
     words[at] = parsed[0]!;
     words[at + 1] = parsed[1]!;
     words[at + 2] = parsed[2]!;
     words[at + 3] = parsed[3]!;
-    this.#codes[c]![row] = code;
+    this.#fullCount[c] = position + 1;
+    this.#w1[c]![row] = position;
+    this.#indexes[c]![row] = FULL;
   }
 
   // Gives chunk `c` its columns when its first packed id comes at `rows`: the rows before it
   // are fallback ids (code 0), whose positions the columns now hold.
   #addColumns(c: number, rows: number): void {
     const buffer = new ArrayBuffer(this.#rows * ROW_BYTES);
-    const words = new Int32Array(buffer, 0, WORDS * this.#rows);
-    for (let row = 0; row < rows; row += 1) words[WORDS * row] = this.#fallbackBefore[c]! + row;
-    this.#words[c] = words;
-    this.#codes[c] = new Uint8Array(buffer, 4 * WORDS * this.#rows, this.#rows);
+    const w1 = new Uint32Array(buffer, 0, this.#rows);
+    for (let row = 0; row < rows; row += 1) w1[row] = this.#fallbackBefore[c]! + row;
+    this.#w1[c] = w1;
+    this.#offsets[c] = new Int32Array(buffer, 4 * this.#rows, this.#rows);
+    this.#indexes[c] = new Uint8Array(buffer, 8 * this.#rows, this.#rows);
+    this.#codes[c] = new Uint8Array(buffer, 9 * this.#rows, this.#rows);
   }
 
   // The code of the known prefix `id[0, colon)` (its colon is at `colon`), or FALLBACK.
@@ -288,15 +413,19 @@ export class IdColumn {
     return FALLBACK;
   }
 
-  // The prefix code of `id` with its UUID parsed into #parsed, or FALLBACK when `id` is not
-  // `<prefix>:<lowercase canonical UUID>` or the prefix dictionary is full.
+  // The prefix code of `id` with its UUID parsed into #parsed (its minted form read), or FALLBACK
+  // when `id` is not `<prefix>:<lowercase canonical UUID>` or the prefix dictionary is full.
   #packedCode(id: string): number {
     const colon = id.length - UUID_LENGTH - 1;
     if (colon < 0 || id.charCodeAt(colon) !== COLON || !parseUuid(id, colon + 1, this.#parsed)) return FALLBACK;
     const known = this.#knownCode(id, colon);
-    if (known !== FALLBACK) return known;
+    if (known !== FALLBACK) {
+      this.#readMinted();
+      return known;
+    }
     const heads = this.#heads;
     if (heads.length > PREFIXES_MAX) return FALLBACK;
+    this.#readMinted();
     const head = id.slice(0, colon + 1);
     heads.push(head);
     this.#headStates.push(fnvRange(FNV_OFFSET, head, 0, head.length));

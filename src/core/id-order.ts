@@ -34,7 +34,7 @@ function inRange(position: number, length: number): boolean {
 }
 
 /**
- * An append-only list of ids, UUID-shaped ones packed in 17 bytes (`IdColumn`), for a creation
+ * An append-only list of ids, UUID-shaped ones packed in 10-17 bytes (`IdColumn`), for a creation
  * order that keeps ids its map deletes.
  */
 export class PackedIdList extends IdOrder {

@@ -3,7 +3,7 @@
  * by `<Type>:<uuid>` ids, and as a Map key such an id costs ~64-150 B of string (a template
  * literal's cons string, flattened when hashed) plus ~37 B of Map entry, more than the packed
  * record it finds (docs/performance.md, "Packed keys (stop 23)"). Here an entry is a row, numbered
- * in insertion order: its key in an `IdColumn` (a UUID-shaped id in 17 bytes of typed arrays, any
+ * in insertion order: its key in an `IdColumn` (a UUID-shaped id in 10 bytes of typed arrays, 17 when not minted by the engine, any
  * other id a string, or codec bytes with `encodedTextKeys`: core/encoded-texts.ts), its value in a column by row, and an open-addressing table of [row, hash]
  * pairs finds a key's row. A packed key is hashed and compared by its uuid's 4 words and prefix
  * code (`IdColumn.parse`, `wordsHash`), never as text; a fallback key by its text (`hashString`).

@@ -55,7 +55,7 @@ export type KeyColumn = {
 /** A set of unique strings, each numbered by its insertion order; supports truncation. */
 export class IdIndex {
   // Keys [0, #base) were restored from a snapshot and stay packed (packed-strings.ts); keys
-  // added since are in #keys, key i at #keys.at(i - #base), UUID-shaped ones as 17 bytes
+  // added since are in #keys, key i at #keys.at(i - #base), UUID-shaped ones as 10-17 bytes
   // (id-column.ts). Restored keys are never truncated.
   #restored: PackedStrings = NO_KEYS;
   #base = 0;

@@ -1,6 +1,6 @@
 /**
  * The transaction id of each transfer: an Int32 per transfer, pointing into a list of the
- * distinct transaction ids (an IdColumn, so `Transaction:<uuid>` ids are 17 bytes each). A
+ * distinct transaction ids (an IdColumn, so `Transaction:<uuid>` ids are 10 bytes each, 17 when not minted by the engine). A
  * transaction's transfers come one after the other with the same id, so an id equal to the
  * previous transfer's is stored once: ~2.8 transfers a transaction cost ~11 bytes of refs and
  * one packed id, where a list of strings held a pointer per transfer (8 bytes) and the id's

@@ -3,7 +3,7 @@
  * the engine mints is `Transfer:<uuid>` whose uuid is in minted form (core/minted-uuid.ts): its
  * 48-bit time, a 32-bit word w1 and its index in its call. The time is that of the event that
  * made the transfer, which is the transfer's own time, already in the transfer table; so such an
- * id is its w1 (a Uint32) and its index (a Uint16), where an `IdColumn` row took 17 bytes (~31 B
+ * id is its w1 (a Uint32) and its index (a Uint16), where an `IdColumn` row took 17 bytes until stop 30 (10 since) (~31 B
  * of each transaction of the API-driven log, 2.85 transfers each).
  *
  * Every other id (another prefix, a uuid not in minted form, one whose time is not the

@@ -8,6 +8,7 @@ import { type IndexStep, runIndexModel, runPushModel } from './models.js';
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { parseUuid } from '../../src/core/uuid-text.js';
+import { uuidAt } from '../../src/core/ids.js';
 import { IdColumn } from '../../src/core/id-column.js';
 import { IdIndex, hashString } from '../../src/ledger/id-index.js';
 import { PackedStrings, packStrings } from '../../src/ledger/packed-strings.js';
@@ -105,6 +106,76 @@ describe('IdColumn', () => {
     for (const id of ids) column.push(id);
     expect(ids.every((id, i) => column.at(i) === id && column.equals(i, id))).toBe(true);
     expect(column.fallbackLength).toBe(300 - 255);
+  });
+});
+
+// Ids the engine mints (`uuidAt`): indexes below and past what a short row holds (FULL, 255),
+// times near one another (short rows) and far apart (an offset from the chunk's base escapes),
+// seqs past 2^32 (not in minted form); with foreign v7 and v4 uuids, uppercase and other ids.
+const mintedId = fc
+  .record({
+    prefix: fc.constantFrom('Transaction', 'Quote', 'Agent'),
+    // A few seeds, seqs and times often: ids of one call, told apart by their index alone.
+    seed: fc.oneof(fc.constantFrom(1, 2), fc.integer()),
+    seq: fc.oneof({ weight: 2, arbitrary: fc.nat({ max: 3 }) }, { weight: 2, arbitrary: fc.nat() }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 2 ** 48 - 1 }) }),
+    atMs: fc.oneof({ weight: 2, arbitrary: fc.constantFrom(1.7e12, 1.7e12 + 1) }, { weight: 2, arbitrary: fc.integer({ min: 1.7e12, max: 1.7e12 + 1e6 }) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 2 ** 48 - 1 }) }),
+    index: fc.oneof({ weight: 4, arbitrary: fc.nat({ max: 3 }) }, { weight: 1, arbitrary: fc.integer({ min: 250, max: 260 }) }, { weight: 1, arbitrary: fc.nat({ max: 2 ** 26 - 1 }) }),
+  })
+  .map(({ prefix, seed, seq, atMs, index }) => `${prefix}:${uuidAt(seed, { seq, atMs, index })}`);
+const mixedId = fc.oneof(
+  { weight: 6, arbitrary: mintedId },
+  { weight: 1, arbitrary: fc.uuid({ version: 7 }).map((u) => `Transaction:${u}`) },
+  { weight: 1, arbitrary: fc.uuid({ version: 4 }).map((u) => `Quote:${u}`) },
+  { weight: 1, arbitrary: mintedId.map((id) => id.toUpperCase()) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+);
+
+describe('IdColumn with ids in minted form', () => {
+  type Step = { push: string } | { truncateTo: number };
+  const steps = fc.array(fc.oneof({ weight: 12, arbitrary: mixedId.map((id): Step => ({ push: id })) }, { weight: 1, arbitrary: fc.nat().map((n): Step => ({ truncateTo: n })) }), { minLength: 20, maxLength: 200 });
+
+  test.prop([steps, fc.constantFrom(1, 3, 10)], { numRuns: NUM_RUNS })('gives back every id, its words, hash and equality, across chunks and truncations', (plan, bits) => {
+    const column = new IdColumn(bits);
+    const reference: string[] = [];
+    runPushModel(column, reference, plan);
+    const words = new Int32Array(4);
+    const expected = new Int32Array(4);
+    reference.forEach((id, i) => {
+      expect(column.at(i)).toBe(id);
+      expect(column.equals(i, id)).toBe(true);
+      expect(column.hash(i)).toBe(hashString(id));
+      const packed = isPackable(id);
+      expect(column.wordsAt(i, words)).toBe(packed);
+      if (packed) {
+        parseUuid(id, id.length - 36, expected);
+        expect([...words]).toEqual([...expected]);
+      }
+    });
+    // A lookup by words finds the row of the id and no other, under the hash it files it by.
+    reference.forEach((id, i) => {
+      const code = column.parse(id);
+      if (code < 1) return;
+      expect(column.keyHash(i)).toBe(column.hashParsed(code));
+      const found = reference.flatMap((other, j) => (column.equalsParsed(j, code) ? [other] : []));
+      expect(found).toEqual(reference.filter((other) => other === id));
+    });
+    expect(column.fallbackLength).toBe(reference.filter((id) => !isPackable(id)).length);
+  });
+
+  it('holds minted ids of near times and small indexes short, and the others in full', () => {
+    const column = new IdColumn(3);
+    const near = Array.from({ length: 20 }, (_, seq) => `Transaction:${uuidAt(7, { seq, atMs: 1.7e12 + 1000 * seq, index: seq % 3 })}`);
+    for (const id of near) column.push(id);
+    expect(column.fullLength).toBe(0);
+    const full = [
+      `Transaction:${uuidAt(7, { seq: 50, atMs: 1.7e12, index: 255 })}`,
+      `Transaction:${uuidAt(7, { seq: 51, atMs: 1.7e12 + 2 ** 32, index: 0 })}`,
+      `Transaction:${uuidAt(7, { seq: 2 ** 40, atMs: 1.7e12, index: 0 })}`,
+      'Transaction:019b901f-3cd1-4080-9b79-79aaab939d1b',
+    ];
+    for (const id of full) column.push(id);
+    expect(column.fullLength).toBe(full.length);
+    expect([...near, ...full].every((id, i) => column.at(i) === id)).toBe(true);
   });
 });
 
