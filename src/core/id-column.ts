@@ -38,12 +38,12 @@ import { TIME_ESCAPED, timeBase, timeOffset } from './time-offsets.js';
 const CHUNK_BITS = 10;
 // Int32 words of a packed UUID (16 bytes).
 const WORDS = 4;
-// Bytes of a row with columns: w1 (Uint32), time offset (Int32), index and code (Uint8 each).
-const ROW_BYTES = 4 + 4 + 1 + 1;
 // The index of a row whose uuid is held in full: minted indexes below it are held short.
 const FULL = 0xff;
 // Rows of a chunk's full words when its first full-form row comes; doubled when they fill.
 const FULL_ROWS_FIRST = 4;
+// A chunk's base's high word before its first short row (times are not negative).
+const NO_BASE = -1;
 // Code of a fallback id; codes 1..PREFIXES_MAX name a prefix (a Uint8 column).
 const FALLBACK = 0;
 const PREFIXES_MAX = 255;
@@ -52,9 +52,11 @@ const DASH = 45;
 // FNV-1a's multiplier (id-hash.ts `fnvStep`).
 const FNV_PRIME = 0x01000193;
 
-const NO_WORDS = new Int32Array(0);
-const NO_W1 = new Uint32Array(0);
-const NO_CODES = new Uint8Array(0);
+const NO_INTS = new Int32Array(0);
+const NO_BYTES = new Uint8Array(0);
+// The words of a short row rebuilt (`at`, `equals`, `hash`, `keyHash`), one row at a time for
+// every column: not a column's #parsed, which a lookup keeps between `parse` and `pushParsed`.
+const REBUILT = new Int32Array(WORDS);
 /** What `parse` gives for a UUID-shaped id whose prefix no id pushed had. */
 export const UNKNOWN_PREFIX = -1;
 
@@ -63,18 +65,16 @@ export class IdColumn {
   readonly #bits: number;
   readonly #rows: number;
   #length = 0;
-  // Per chunk: the rows' w1, time offsets, indexes and prefix codes (one buffer), or NO_W1,
-  // NO_WORDS and NO_CODES while every id of the chunk is a fallback one.
-  readonly #w1: Uint32Array[] = [];
-  readonly #offsets: Int32Array[] = [];
-  readonly #indexes: Uint8Array[] = [];
-  readonly #codes: Uint8Array[] = [];
-  // Per chunk: the time its short rows' offsets are from (NaN until its first short row).
-  readonly #bases: number[] = [];
-  // Per chunk: the words of its full-form rows in row order (NO_WORDS while it has none), and
-  // how many rows of them are in use.
-  readonly #full: Int32Array[] = [];
-  readonly #fullCount: number[] = [];
+  // Per chunk, one buffer, or NO_INTS and NO_BYTES while every id of the chunk is a fallback one:
+  // Int32s, row `row`'s w1 (or its full words' or fallback position) at `row`, its time offset
+  // at `rows + row`, and the chunk's base time at `2 * rows` (high word, NO_BASE until its first
+  // short row) and `2 * rows + 1` (low); bytes, row `row`'s prefix code at `row` and its minted
+  // index (FULL for a uuid held in full) at `rows + row`.
+  readonly #ints: Int32Array[] = [];
+  readonly #bytes: Uint8Array[] = [];
+  // Per chunk, from the first full-form row on: how many rows of full words are in use, then
+  // their words in row order (NO_INTS while the chunk has none).
+  #full: Int32Array[] | undefined;
   // Per chunk: the fallback ids before its first row.
   readonly #fallbackBefore: number[] = [];
   readonly #fallback: TextList;
@@ -85,14 +85,13 @@ export class IdColumn {
   // The code of the last prefix found: ids of one kind come in runs.
   #lastCode = FALLBACK;
   // The words of the id parsed last (`parse`, `push`): one id at a time, no allocation per id;
-  // its w1 when it is in minted form (else -1), its index and its time.
+  // its w1 when it is in minted form (as an Int32, as the column holds it; else `#parsedMinted`
+  // is false), its index and its time.
   readonly #parsed = new Int32Array(WORDS);
-  #parsedW1 = -1;
+  #parsedMinted = false;
+  #parsedW1 = 0;
   #parsedIndex = 0;
   #parsedTimeMs = 0;
-  // The words of a short row rebuilt (`at`, `equals`, `hash`, `keyHash`): not #parsed, which a
-  // lookup keeps between `parse` and `pushParsed`.
-  readonly #rebuilt = new Int32Array(WORDS);
 
   /**
    * `chunkBits`: log2 of the rows of a chunk; tests pass a small one to cross chunks.
@@ -123,7 +122,7 @@ export class IdColumn {
     for (let index = 0; index < this.#length; index += 1) {
       const c = index >>> this.#bits;
       const row = index & (this.#rows - 1);
-      if (this.#codeOf(c, row) !== FALLBACK && this.#indexes[c]![row] === FULL) count += 1;
+      if (this.#codeOf(c, row) !== FALLBACK && this.#bytes[c]![this.#rows + row] === FULL) count += 1;
     }
     return count;
   }
@@ -147,7 +146,7 @@ export class IdColumn {
     const code = this.#codeOf(c, row);
     if (code === FALLBACK) return this.#fallback.at(this.#fallbackPosition(c, row));
     const words = this.#wordsOf(c, row);
-    return this.#heads[code]! + uuidText(words, words === this.#rebuilt ? 0 : WORDS * this.#w1[c]![row]!);
+    return this.#heads[code]! + uuidText(words, this.#wordsAt(words, c, row));
   }
 
   /**
@@ -158,12 +157,8 @@ export class IdColumn {
     const c = index >>> this.#bits;
     const row = index & (this.#rows - 1);
     if (this.#codeOf(c, row) === FALLBACK) return false;
-    if (this.#indexes[c]![row] !== FULL) {
-      mintedWords(this.#bases[c]! + this.#offsets[c]![row]!, this.#w1[c]![row]!, this.#indexes[c]![row]!, out, 0);
-      return true;
-    }
-    const words = this.#full[c]!;
-    const at = WORDS * this.#w1[c]![row]!;
+    const words = this.#wordsOf(c, row);
+    const at = this.#wordsAt(words, c, row);
     out[0] = words[at]!;
     out[1] = words[at + 1]!;
     out[2] = words[at + 2]!;
@@ -180,7 +175,7 @@ export class IdColumn {
     const head = this.#heads[code]!;
     if (id.length !== head.length + UUID_LENGTH || !id.startsWith(head)) return false;
     const words = this.#wordsOf(c, row);
-    return uuidEquals(words, words === this.#rebuilt ? 0 : WORDS * this.#w1[c]![row]!, id, head.length);
+    return uuidEquals(words, this.#wordsAt(words, c, row), id, head.length);
   }
 
   /** `hashString` of the id at `index`, without rebuilding it. */
@@ -190,7 +185,7 @@ export class IdColumn {
     const code = this.#codeOf(c, row);
     if (code === FALLBACK) return hashString(this.#fallback.at(this.#fallbackPosition(c, row)));
     const words = this.#wordsOf(c, row);
-    return finishHash(uuidState(this.#headStates[code]!, words, words === this.#rebuilt ? 0 : WORDS * this.#w1[c]![row]!));
+    return finishHash(uuidState(this.#headStates[code]!, words, this.#wordsAt(words, c, row)));
   }
 
   /**
@@ -217,15 +212,17 @@ export class IdColumn {
   equalsParsed(index: number, code: number): boolean {
     const c = index >>> this.#bits;
     const row = index & (this.#rows - 1);
-    const codes = this.#codes[c]!;
-    if (codes.length === 0 || codes[row] !== code) return false;
-    const minted = this.#indexes[c]![row]!;
+    const bytes = this.#bytes[c]!;
+    if (bytes.length === 0 || bytes[row] !== code) return false;
+    const rows = this.#rows;
+    const minted = bytes[rows + row]!;
+    const ints = this.#ints[c]!;
     // A short row is a uuid in minted form, rebuilt exactly from its (time, w1, index): it is the
-    // parsed one when those are the parsed one's (a parsed uuid not in minted form has w1 -1).
-    if (minted !== FULL) return this.#w1[c]![row] === this.#parsedW1 && minted === this.#parsedIndex && this.#bases[c]! + this.#offsets[c]![row]! === this.#parsedTimeMs;
-    const words = this.#full[c]!;
+    // parsed one when those are the parsed one's.
+    if (minted !== FULL) return this.#parsedMinted && ints[row] === this.#parsedW1 && minted === this.#parsedIndex && baseOf(ints, rows) + ints[rows + row]! === this.#parsedTimeMs;
+    const words = this.#full![c]!;
     const parsed = this.#parsed;
-    const at = WORDS * this.#w1[c]![row]!;
+    const at = 1 + WORDS * ints[row]!;
     return words[at] === parsed[0] && words[at + 1] === parsed[1] && words[at + 2] === parsed[2] && words[at + 3] === parsed[3];
   }
 
@@ -239,7 +236,7 @@ export class IdColumn {
     const code = this.#codeOf(c, row);
     if (code === FALLBACK) return hashString(this.#fallback.at(this.#fallbackPosition(c, row)));
     const words = this.#wordsOf(c, row);
-    const at = words === this.#rebuilt ? 0 : WORDS * this.#w1[c]![row]!;
+    const at = this.#wordsAt(words, c, row);
     return wordsHash(code, words[at]!, words[at + 1]!, words[at + 2]!, words[at + 3]!);
   }
 
@@ -279,71 +276,80 @@ export class IdColumn {
     this.#length = length;
   }
 
-  // The full words of the chunk of index `length` end where its first full row from `length` on
-  // was (full rows are in row order); later chunks are entered again at row 0 (`#enterChunk`).
+  // The full words in use of the chunk of index `length` end where its first full row from
+  // `length` on was (full rows are in row order); later chunks are entered again at row 0.
   #truncateFull(length: number): void {
     const c = length >>> this.#bits;
-    if ((length & (this.#rows - 1)) === 0 || c >= this.#full.length || this.#full[c]!.length === 0) return;
+    const full = this.#full?.[c];
+    if ((length & (this.#rows - 1)) === 0 || full === undefined || full.length === 0) return;
     const end = Math.min(this.#length, (c + 1) << this.#bits);
+    const bytes = this.#bytes[c]!;
     for (let i = length; i < end; i += 1) {
       const row = i & (this.#rows - 1);
-      if (this.#codes[c]![row] === FALLBACK || this.#indexes[c]![row] !== FULL) continue;
-      this.#fullCount[c] = this.#w1[c]![row]!;
+      if (bytes[row] === FALLBACK || bytes[this.#rows + row] !== FULL) continue;
+      full[0] = this.#ints[c]![row]!;
       return;
     }
   }
 
-  // The words of packed row `row` of chunk `c`: its chunk's full words (at 4 * its w1) when it is
-  // held in full, else rebuilt in #rebuilt (at 0).
+  // The words of packed row `row` of chunk `c`: its chunk's full words when it is held in full,
+  // else rebuilt in REBUILT (`#wordsAt` says where they start).
   #wordsOf(c: number, row: number): Int32Array {
-    const index = this.#indexes[c]![row]!;
-    if (index === FULL) return this.#full[c]!;
-    mintedWords(this.#bases[c]! + this.#offsets[c]![row]!, this.#w1[c]![row]!, index, this.#rebuilt, 0);
-    return this.#rebuilt;
+    const rows = this.#rows;
+    const index = this.#bytes[c]![rows + row]!;
+    if (index === FULL) return this.#full![c]!;
+    const ints = this.#ints[c]!;
+    mintedWords(baseOf(ints, rows) + ints[rows + row]!, ints[row]! >>> 0, index, REBUILT, 0);
+    return REBUILT;
+  }
+
+  // Where the words `#wordsOf` gave for row `row` of chunk `c` start.
+  #wordsAt(words: Int32Array, c: number, row: number): number {
+    return words === REBUILT ? 0 : 1 + WORDS * this.#ints[c]![row]!;
   }
 
   #codeOf(c: number, row: number): number {
-    const codes = this.#codes[c]!;
-    return codes.length === 0 ? FALLBACK : codes[row]!;
+    const bytes = this.#bytes[c]!;
+    return bytes.length === 0 ? FALLBACK : bytes[row]!;
   }
 
   // The position in the fallback list of fallback id `row` of chunk `c`.
   #fallbackPosition(c: number, row: number): number {
-    return this.#codes[c]!.length === 0 ? this.#fallbackBefore[c]! + row : this.#w1[c]![row]!;
+    return this.#bytes[c]!.length === 0 ? this.#fallbackBefore[c]! + row : this.#ints[c]![row]!;
   }
 
   // Row 0 of chunk `c` is next (a new chunk, or one entered again after a truncation).
   #enterChunk(c: number): void {
-    if (c === this.#codes.length) {
-      this.#w1.push(NO_W1);
-      this.#offsets.push(NO_WORDS);
-      this.#indexes.push(NO_CODES);
-      this.#codes.push(NO_CODES);
-      this.#bases.push(Number.NaN);
-      this.#full.push(NO_WORDS);
-      this.#fullCount.push(0);
+    if (c === this.#bytes.length) {
+      this.#ints.push(NO_INTS);
+      this.#bytes.push(NO_BYTES);
+      this.#full?.push(NO_INTS);
       this.#fallbackBefore.push(0);
     }
     this.#fallbackBefore[c] = this.#fallback.length;
-    this.#bases[c] = Number.NaN;
-    this.#fullCount[c] = 0;
+    const ints = this.#ints[c]!;
+    if (ints.length !== 0) ints[2 * this.#rows] = NO_BASE;
+    const full = this.#full?.[c];
+    if (full !== undefined && full.length !== 0) full[0] = 0;
   }
 
   #pushFallback(c: number, row: number, id: string): void {
-    const codes = this.#codes[c]!;
-    if (codes.length !== 0) {
-      codes[row] = FALLBACK;
-      this.#w1[c]![row] = this.#fallback.length;
+    const bytes = this.#bytes[c]!;
+    if (bytes.length !== 0) {
+      bytes[row] = FALLBACK;
+      this.#ints[c]![row] = this.#fallback.length;
     }
     this.#fallback.push(id);
   }
 
-  // Reads the minted form of the uuid in #parsed into #parsedW1, #parsedIndex and #parsedTimeMs.
+  // Reads the minted form of the uuid in #parsed into #parsedMinted, #parsedW1, #parsedIndex
+  // and #parsedTimeMs.
   #readMinted(): void {
     const parsed = this.#parsed;
     const w1 = mintedWord(parsed, 0);
-    this.#parsedW1 = w1;
+    this.#parsedMinted = w1 !== -1;
     if (w1 === -1) return;
+    this.#parsedW1 = w1 | 0;
     this.#parsedIndex = mintedIndex(parsed, 0, w1);
     this.#parsedTimeMs = (parsed[0]! >>> 0) * 0x10000 + (parsed[1]! >>> 16);
   }
@@ -351,16 +357,18 @@ export class IdColumn {
   // Writes the id in #parsed (its minted form read) with `code` at `row` of chunk `c`: short when
   // it is in minted form, its index below FULL and its time an offset from the chunk's base.
   #pushPacked(c: number, row: number, code: number): void {
-    if (this.#codes[c]!.length === 0) this.#addColumns(c, row);
-    this.#codes[c]![row] = code;
-    const w1 = this.#parsedW1;
-    if (w1 !== -1 && this.#parsedIndex < FULL) {
-      if (Number.isNaN(this.#bases[c]!)) this.#bases[c] = timeBase(this.#parsedTimeMs);
-      const offset = timeOffset(this.#parsedTimeMs, this.#bases[c]!);
+    if (this.#bytes[c]!.length === 0) this.#addColumns(c, row);
+    const rows = this.#rows;
+    const bytes = this.#bytes[c]!;
+    bytes[row] = code;
+    if (this.#parsedMinted && this.#parsedIndex < FULL) {
+      const ints = this.#ints[c]!;
+      if (ints[2 * rows] === NO_BASE) setBase(ints, rows, timeBase(this.#parsedTimeMs));
+      const offset = timeOffset(this.#parsedTimeMs, baseOf(ints, rows));
       if (offset !== TIME_ESCAPED) {
-        this.#w1[c]![row] = w1;
-        this.#offsets[c]![row] = offset;
-        this.#indexes[c]![row] = this.#parsedIndex;
+        ints[row] = this.#parsedW1;
+        ints[rows + row] = offset;
+        bytes[rows + row] = this.#parsedIndex;
         return;
       }
     }
@@ -369,34 +377,34 @@ export class IdColumn {
 
   // Writes the words in #parsed at `row` of chunk `c` in full.
   #pushFull(c: number, row: number): void {
-    const position = this.#fullCount[c]!;
-    let words = this.#full[c]!;
-    if (WORDS * position === words.length) {
-      const grown = new Int32Array(Math.max(WORDS * FULL_ROWS_FIRST, 2 * words.length));
+    const full = (this.#full ??= this.#ints.map(() => NO_INTS));
+    let words = full[c]!;
+    const position = words.length === 0 ? 0 : words[0]!;
+    if (1 + WORDS * position >= words.length) {
+      const grown = new Int32Array(1 + WORDS * Math.max(FULL_ROWS_FIRST, (2 * (words.length - 1)) / WORDS));
       grown.set(words);
-      this.#full[c] = words = grown;
+      full[c] = words = grown;
     }
     const parsed = this.#parsed;
-    const at = WORDS * position;
+    const at = 1 + WORDS * position;
     words[at] = parsed[0]!;
     words[at + 1] = parsed[1]!;
     words[at + 2] = parsed[2]!;
     words[at + 3] = parsed[3]!;
-    this.#fullCount[c] = position + 1;
-    this.#w1[c]![row] = position;
-    this.#indexes[c]![row] = FULL;
+    words[0] = position + 1;
+    this.#ints[c]![row] = position;
+    this.#bytes[c]![this.#rows + row] = FULL;
   }
 
   // Gives chunk `c` its columns when its first packed id comes at `rows`: the rows before it
   // are fallback ids (code 0), whose positions the columns now hold.
   #addColumns(c: number, rows: number): void {
-    const buffer = new ArrayBuffer(this.#rows * ROW_BYTES);
-    const w1 = new Uint32Array(buffer, 0, this.#rows);
-    for (let row = 0; row < rows; row += 1) w1[row] = this.#fallbackBefore[c]! + row;
-    this.#w1[c] = w1;
-    this.#offsets[c] = new Int32Array(buffer, 4 * this.#rows, this.#rows);
-    this.#indexes[c] = new Uint8Array(buffer, 8 * this.#rows, this.#rows);
-    this.#codes[c] = new Uint8Array(buffer, 9 * this.#rows, this.#rows);
+    const buffer = new ArrayBuffer(4 * (2 * this.#rows + 2) + 2 * this.#rows);
+    const ints = new Int32Array(buffer, 0, 2 * this.#rows + 2);
+    for (let row = 0; row < rows; row += 1) ints[row] = this.#fallbackBefore[c]! + row;
+    ints[2 * this.#rows] = NO_BASE;
+    this.#ints[c] = ints;
+    this.#bytes[c] = new Uint8Array(buffer, 4 * (2 * this.#rows + 2), 2 * this.#rows);
   }
 
   // The code of the known prefix `id[0, colon)` (its colon is at `colon`), or FALLBACK.
@@ -432,6 +440,16 @@ export class IdColumn {
     this.#lastCode = heads.length - 1;
     return this.#lastCode;
   }
+}
+
+// The base time of a chunk whose Int32s are `ints` (it has a short row).
+function baseOf(ints: Int32Array, rows: number): number {
+  return ints[2 * rows]! * 0x100000000 + (ints[2 * rows + 1]! >>> 0);
+}
+
+function setBase(ints: Int32Array, rows: number, baseMs: number): void {
+  ints[2 * rows] = Math.floor(baseMs / 0x100000000);
+  ints[2 * rows + 1] = baseMs % 0x100000000;
 }
 
 /**
