@@ -377,7 +377,8 @@ export class IdColumn {
 
   // Writes the words in #parsed at `row` of chunk `c` in full.
   #pushFull(c: number, row: number): void {
-    const full = (this.#full ??= this.#ints.map(() => NO_INTS));
+    this.#full ??= this.#ints.map(() => NO_INTS);
+    const full = this.#full;
     let words = full[c]!;
     const position = words.length === 0 ? 0 : words[0]!;
     if (1 + WORDS * position >= words.length) {
