@@ -84,14 +84,8 @@ export class IdColumn {
   readonly #headStates: number[] = [0];
   // The code of the last prefix found: ids of one kind come in runs.
   #lastCode = FALLBACK;
-  // The words of the id parsed last (`parse`, `push`): one id at a time, no allocation per id;
-  // its w1 when it is in minted form (as an Int32, as the column holds it; else `#parsedMinted`
-  // is false), its index and its time.
+  // The words of the id parsed last (`parse`, `push`): one id at a time, no allocation per id.
   readonly #parsed = new Int32Array(WORDS);
-  #parsedMinted = false;
-  #parsedW1 = 0;
-  #parsedIndex = 0;
-  #parsedTimeMs = 0;
 
   /**
    * `chunkBits`: log2 of the rows of a chunk; tests pass a small one to cross chunks.
@@ -197,7 +191,6 @@ export class IdColumn {
   parse(id: string): number {
     const colon = id.length - UUID_LENGTH - 1;
     if (colon < 0 || id.charCodeAt(colon) !== COLON || !parseUuid(id, colon + 1, this.#parsed)) return FALLBACK;
-    this.#readMinted();
     const code = this.#knownCode(id, colon);
     return code === FALLBACK ? UNKNOWN_PREFIX : code;
   }
@@ -217,13 +210,17 @@ export class IdColumn {
     const rows = this.#rows;
     const minted = bytes[rows + row]!;
     const ints = this.#ints[c]!;
-    // A short row is a uuid in minted form, rebuilt exactly from its (time, w1, index): it is the
-    // parsed one when those are the parsed one's.
-    if (minted !== FULL) return this.#parsedMinted && ints[row] === this.#parsedW1 && minted === this.#parsedIndex && baseOf(ints, rows) + ints[rows + row]! === this.#parsedTimeMs;
-    const words = this.#full![c]!;
     const parsed = this.#parsed;
-    const at = 1 + WORDS * ints[row]!;
-    return words[at] === parsed[0] && words[at + 1] === parsed[1] && words[at + 2] === parsed[2] && words[at + 3] === parsed[3];
+    if (minted === FULL) {
+      const words = this.#full![c]!;
+      const at = 1 + WORDS * ints[row]!;
+      return words[at] === parsed[0] && words[at + 1] === parsed[1] && words[at + 2] === parsed[2] && words[at + 3] === parsed[3];
+    }
+    // A short row's w1 is its uuid's bits 64-95: most rows that are not the parsed id differ
+    // there, and are told apart without rebuilding their words.
+    if (ints[row] !== ((parsed[2]! << 16) | (parsed[3]! >>> 16))) return false;
+    mintedWords(baseOf(ints, rows) + ints[rows + row]!, ints[row]! >>> 0, minted, REBUILT, 0);
+    return REBUILT[0] === parsed[0] && REBUILT[1] === parsed[1] && REBUILT[2] === parsed[2] && REBUILT[3] === parsed[3];
   }
 
   /**
@@ -342,37 +339,32 @@ export class IdColumn {
     this.#fallback.push(id);
   }
 
-  // Reads the minted form of the uuid in #parsed into #parsedMinted, #parsedW1, #parsedIndex
-  // and #parsedTimeMs.
-  #readMinted(): void {
-    const parsed = this.#parsed;
-    const w1 = mintedWord(parsed, 0);
-    this.#parsedMinted = w1 !== -1;
-    if (w1 === -1) return;
-    this.#parsedW1 = w1 | 0;
-    this.#parsedIndex = mintedIndex(parsed, 0, w1);
-    this.#parsedTimeMs = (parsed[0]! >>> 0) * 0x10000 + (parsed[1]! >>> 16);
-  }
-
-  // Writes the id in #parsed (its minted form read) with `code` at `row` of chunk `c`: short when
-  // it is in minted form, its index below FULL and its time an offset from the chunk's base.
+  // Writes the id in #parsed with `code` at `row` of chunk `c`: short when it is in minted form,
+  // its index below FULL and its time an offset from the chunk's base.
   #pushPacked(c: number, row: number, code: number): void {
     if (this.#bytes[c]!.length === 0) this.#addColumns(c, row);
-    const rows = this.#rows;
     const bytes = this.#bytes[c]!;
     bytes[row] = code;
-    if (this.#parsedMinted && this.#parsedIndex < FULL) {
-      const ints = this.#ints[c]!;
-      if (ints[2 * rows] === NO_BASE) setBase(ints, rows, timeBase(this.#parsedTimeMs));
-      const offset = timeOffset(this.#parsedTimeMs, baseOf(ints, rows));
-      if (offset !== TIME_ESCAPED) {
-        ints[row] = this.#parsedW1;
-        ints[rows + row] = offset;
-        bytes[rows + row] = this.#parsedIndex;
-        return;
-      }
-    }
-    this.#pushFull(c, row);
+    if (!this.#pushShort(c, row)) this.#pushFull(c, row);
+  }
+
+  // Writes the id in #parsed short at `row` of chunk `c` when it can be; false when it cannot.
+  #pushShort(c: number, row: number): boolean {
+    const parsed = this.#parsed;
+    const w1 = mintedWord(parsed, 0);
+    if (w1 === -1) return false;
+    const index = mintedIndex(parsed, 0, w1);
+    if (index >= FULL) return false;
+    const rows = this.#rows;
+    const ints = this.#ints[c]!;
+    const timeMs = (parsed[0]! >>> 0) * 0x10000 + (parsed[1]! >>> 16);
+    if (ints[2 * rows] === NO_BASE) setBase(ints, rows, timeBase(timeMs));
+    const offset = timeOffset(timeMs, baseOf(ints, rows));
+    if (offset === TIME_ESCAPED) return false;
+    ints[row] = w1;
+    ints[rows + row] = offset;
+    this.#bytes[c]![rows + row] = index;
+    return true;
   }
 
   // Writes the words in #parsed at `row` of chunk `c` in full.
@@ -422,19 +414,15 @@ export class IdColumn {
     return FALLBACK;
   }
 
-  // The prefix code of `id` with its UUID parsed into #parsed (its minted form read), or FALLBACK
+  // The prefix code of `id` with its UUID parsed into #parsed, or FALLBACK
   // when `id` is not `<prefix>:<lowercase canonical UUID>` or the prefix dictionary is full.
   #packedCode(id: string): number {
     const colon = id.length - UUID_LENGTH - 1;
     if (colon < 0 || id.charCodeAt(colon) !== COLON || !parseUuid(id, colon + 1, this.#parsed)) return FALLBACK;
     const known = this.#knownCode(id, colon);
-    if (known !== FALLBACK) {
-      this.#readMinted();
-      return known;
-    }
+    if (known !== FALLBACK) return known;
     const heads = this.#heads;
     if (heads.length > PREFIXES_MAX) return FALLBACK;
-    this.#readMinted();
     const head = id.slice(0, colon + 1);
     heads.push(head);
     this.#headStates.push(fnvRange(FNV_OFFSET, head, 0, head.length));
