@@ -8,7 +8,7 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { DigestTexts } from '../../src/core/digest-texts.js';
 import { PackedKeyMap, type PackedKeyMapOptions } from '../../src/core/packed-key-map.js';
-import { expectAnswersAsPlainMap, mapSteps } from './map-model.js';
+import { expectAnswersAsPlainMap, expectReadsAsPlainArray, mapSteps } from './map-model.js';
 
 const DIGEST = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 const TINY: PackedKeyMapOptions = { keyChunkBits: 1, valueChunkBits: 1, slots: 2, holesKept: 0, digestKeys: true };
@@ -32,28 +32,7 @@ const digestLike = fc.oneof(fc.stringMatching(/^[0-9a-f]{64}$/), fc.constantFrom
 describe('DigestTexts', () => {
   test.prop([fc.array(digestLike, { maxLength: 40 }), fc.array(fc.tuple(fc.nat(), digestLike), { maxLength: 5 }), fc.nat()])(
     'reads back every text pushed or set, exactly, and forgets the ones truncated',
-    (texts, replacements, cut) => {
-      const list = new DigestTexts();
-      const plain: string[] = [];
-      for (const text of texts) {
-        list.push(text);
-        plain.push(text);
-      }
-      for (const [index, text] of replacements) {
-        if (plain.length === 0) break;
-        list.set(index % plain.length, text);
-        plain[index % plain.length] = text;
-      }
-      const kept = plain.length === 0 ? 0 : cut % plain.length;
-      list.truncate(kept);
-      plain.length = kept;
-      for (const text of texts.slice(0, 3)) {
-        list.push(text);
-        plain.push(text);
-      }
-      expect(list.length).toBe(plain.length);
-      expect(Array.from({ length: list.length }, (_, index) => list.at(index))).toEqual(plain);
-    },
+    (texts, replacements, cut) => expectReadsAsPlainArray(new DigestTexts(), texts, replacements, cut, texts.slice(0, 3)),
   );
 
   it('holds a digest in its 32 bytes (with spare room), not as a string', () => {

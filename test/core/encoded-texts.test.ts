@@ -10,7 +10,7 @@ import { EncodedTexts, textParts } from '../../src/core/encoded-texts.js';
 import { PackedKeyMap, type PackedKeyMapOptions } from '../../src/core/packed-key-map.js';
 import { PackedRecordMap } from '../../src/core/packed-record-map.js';
 import { idempotencyOptions } from '../../src/engine/state.js';
-import { expectAnswersAsPlainMap, mapSteps } from './map-model.js';
+import { expectAnswersAsPlainMap, expectReadsAsPlainArray, mapSteps } from './map-model.js';
 
 const uuid = (n: number): string => `019b8ee3-12dd-77a1-8e94-${n.toString(16).padStart(12, '0')}`;
 const TINY: PackedKeyMapOptions = { keyChunkBits: 1, valueChunkBits: 1, slots: 2, holesKept: 0, encodedTextKeys: true };
@@ -76,24 +76,7 @@ describe('textParts', () => {
 describe('EncodedTexts', () => {
   test.prop([fc.array(textLike, { maxLength: 40 }), fc.array(fc.tuple(fc.nat(), textLike), { maxLength: 5 }), fc.nat()])(
     'reads back every text pushed or set, exactly, and forgets the ones truncated',
-    (texts, replacements, cut) => {
-      const list = new EncodedTexts();
-      const plain: string[] = [];
-      for (const text of texts) {
-        list.push(text);
-        plain.push(text);
-      }
-      for (const [index, text] of replacements) {
-        if (plain.length === 0) break;
-        list.set(index % plain.length, text);
-        plain[index % plain.length] = text;
-      }
-      const kept = plain.length === 0 ? 0 : cut % plain.length;
-      list.truncate(kept);
-      plain.length = kept;
-      expect(list.length).toBe(plain.length);
-      expect(Array.from({ length: list.length }, (_, index) => list.at(index))).toEqual(plain);
-    },
+    (texts, replacements, cut) => expectReadsAsPlainArray(new EncodedTexts(), texts, replacements, cut),
   );
 
   it('holds an engine-shaped key in well under its characters', () => {

@@ -4,6 +4,7 @@
  */
 import { fc } from '@fast-check/vitest';
 import { expect } from 'vitest';
+import type { TextList } from '../../src/core/encoded-texts.js';
 
 /** One step: set a key to a value, or delete, get, ask for or clear. */
 export type MapStep = readonly ['set' | 'delete' | 'get' | 'has' | 'clear', string, number];
@@ -42,4 +43,32 @@ export function expectAnswersAsPlainMap(map: Map<string, number>, steps: readonl
     expect(map.size).toBe(plain.size);
   }
   return plain;
+}
+
+/**
+ * Pushes `texts` into `list` and into a plain array, sets the `replacements` (index taken modulo
+ * the length), truncates both at `cut` (modulo the length), pushes `again`, and expects the list
+ * to read back exactly the array: the model the packed text lists (core/encoded-texts.ts,
+ * core/digest-texts.ts) are property-tested against.
+ */
+export function expectReadsAsPlainArray(list: TextList, texts: readonly string[], replacements: readonly (readonly [number, string])[], cut: number, again: readonly string[] = []): void {
+  const plain: string[] = [];
+  for (const text of texts) {
+    list.push(text);
+    plain.push(text);
+  }
+  for (const [index, text] of replacements) {
+    if (plain.length === 0) break;
+    list.set(index % plain.length, text);
+    plain[index % plain.length] = text;
+  }
+  const kept = plain.length === 0 ? 0 : cut % plain.length;
+  list.truncate(kept);
+  plain.length = kept;
+  for (const text of again) {
+    list.push(text);
+    plain.push(text);
+  }
+  expect(list.length).toBe(plain.length);
+  expect(Array.from({ length: list.length }, (_, index) => list.at(index))).toEqual(plain);
 }
