@@ -36,6 +36,11 @@
  *   were the record's first id, and its time as the record's time, before the record is written,
  *   so the `id` field, and any other id or text of the same uuid or minted in the same call, is a
  *   reference to it (`ID_AGAIN`, ~3 bytes). A key not ending in a lowercase uuid is no context.
+ * - **the commonest references in one byte** (from snapshot `@12` on, `shortTags`): every value
+ *   starts with a tag byte, and the values past the tags stand for whole values: a dictionary
+ *   string numbered below 128, an object of a shape below 64, an integer or a decimal text of 0 to
+ *   15 (the tables number strings and shapes in the order they are first met, so a store's
+ *   statuses, currencies and record kinds have low numbers); larger ones keep the tag and varint.
  * - **digests** (only with `hexDigests`, a live store's option, never in a snapshot's bytes): 64
  *   lowercase hex digits seen for the first time are their 32 bytes.
  *
@@ -116,6 +121,22 @@ const UUID_HEX = 25;
 const ZERO_PADDED = 26;
 // Digits of a zero-padded string at most: its value stays below 2^53.
 const ZERO_PADDED_DIGITS_MAX = 15;
+// The tag byte's values past the tags (27-31 kept for new ones) are whole values (snapshot `@12`
+// on; not written with `shortTags` false), the commonest references of a record in one byte, not
+// a tag and a varint: in the API workload's records a transaction's ~34 dictionary strings and
+// shapes are 99% below 128 and 64, and its integers and amount texts are mostly 0 or 1.
+//   0x20-0x2F: the integer 0-15;  0x30-0x3F: the decimal text "0"-"15";
+//   0x40-0x7F: an object of shape 0-63;  0x80-0xFF: dictionary string 0-127.
+const SHORT_INTEGER = 0x20;
+const SHORT_DECIMAL = 0x30;
+const SHORT_OBJECT = 0x40;
+const SHORT_DICTIONARY = 0x80;
+// How many values each short range holds.
+const SHORT_NUMBERS = SHORT_DECIMAL - SHORT_INTEGER;
+const SHORT_SHAPES = SHORT_DICTIONARY - SHORT_OBJECT;
+const SHORT_STRINGS = 0x100 - SHORT_DICTIONARY;
+// The texts of the short decimal forms, by value.
+const SHORT_DECIMAL_TEXTS: readonly string[] = Array.from({ length: SHORT_NUMBERS }, (_, value) => String(value));
 
 /** Strings in the dictionary at most (then new ones are written out). */
 const DICTIONARY_MAX = 1 << 16;
@@ -218,6 +239,13 @@ export type RecordCodecOptions = {
    * codec reads the forms.
    */
   readonly repeatForms?: boolean;
+  /**
+   * The one-byte forms of the commonest references (default true; snapshot `@12` on): a
+   * dictionary string numbered below 128, an object of a shape numbered below 64, an integer or a
+   * decimal text of 0 to 15, each one byte of the tag byte's unused values, not a tag and a
+   * varint (see `SHORT_INTEGER`). False writes the bytes of `@11`. Any codec reads the forms.
+   */
+  readonly shortTags?: boolean;
 };
 
 /** Encodes records to bytes and back (see the module's comment). */
@@ -249,6 +277,7 @@ export class RecordCodec {
   readonly #mintedIds: boolean;
   readonly #mintedIndexes: boolean;
   readonly #repeatForms: boolean;
+  readonly #shortTags: boolean;
   #bytes = new Uint8Array(1 << 12);
   #at = 0;
   readonly #float = new Float64Array(1);
@@ -276,6 +305,7 @@ export class RecordCodec {
     this.#mintedIds = options.mintedIds ?? true;
     this.#mintedIndexes = options.mintedIndexes ?? true;
     this.#repeatForms = options.repeatForms ?? true;
+    this.#shortTags = options.shortTags ?? true;
   }
 
   /**
@@ -445,12 +475,17 @@ export class RecordCodec {
       node.index = this.#shapes.length;
       this.#shapes.push(Object.keys(object));
     }
-    this.#tagged(OBJECT, node.index);
+    if (this.#shortTags && node.index < SHORT_SHAPES) this.#byte(SHORT_OBJECT + node.index);
+    else this.#tagged(OBJECT, node.index);
     for (const key in object) this.#value(object[key]);
   }
 
   #number(value: number): void {
     if (Number.isInteger(value) && Math.abs(value) <= INTEGER_MAX && !Object.is(value, -0)) {
+      if (this.#shortTags && value >= 0 && value < SHORT_NUMBERS) {
+        this.#byte(SHORT_INTEGER + value);
+        return;
+      }
       const whole = zigzag(value);
       // An epoch-ms number near the record's time (a due time): the difference, a byte shorter at least.
       if (this.#repeatForms && whole >= 0x4000) {
@@ -487,7 +522,7 @@ export class RecordCodec {
     if (this.#uniqueDigests && length === DIGEST_LENGTH && this.#digest(text)) return;
     const slot = length === 0 ? 0 : (length * 31 + text.charCodeAt(0) * 7 + text.charCodeAt(length - 1)) & (RECENT_STRINGS - 1);
     if (this.#recentTexts[slot] === text) {
-      this.#tagged(DICTIONARY, this.#recentIndexes[slot]!);
+      this.#dictionaryString(this.#recentIndexes[slot]!);
       return;
     }
     let known = this.#stringIndex.get(text);
@@ -503,7 +538,12 @@ export class RecordCodec {
     }
     this.#recentTexts[slot] = text;
     this.#recentIndexes[slot] = known;
-    this.#tagged(DICTIONARY, known);
+    this.#dictionaryString(known);
+  }
+
+  #dictionaryString(index: number): void {
+    if (this.#shortTags && index < SHORT_STRINGS) this.#byte(SHORT_DICTIONARY + index);
+    else this.#tagged(DICTIONARY, index);
   }
 
   // `text`, not in the dictionary, seen once more: remembered as seen once while the dictionary
@@ -528,7 +568,8 @@ export class RecordCodec {
     if (length > 16) return false;
     const value = canonicalInteger(text);
     if (Number.isNaN(value)) return false;
-    this.#tagged(DECIMAL_INTEGER, zigzag(value));
+    if (this.#shortTags && value >= 0 && value < SHORT_NUMBERS) this.#byte(SHORT_DECIMAL + value);
+    else this.#tagged(DECIMAL_INTEGER, zigzag(value));
     return true;
   }
 
@@ -852,6 +893,10 @@ export class RecordCodec {
 
   #read(freeze: boolean): unknown {
     const tag = this.#next();
+    // The short forms by range first (one compare for the commonest, a dictionary string), then
+    // the tags.
+    if (tag >= SHORT_OBJECT) return tag >= SHORT_DICTIONARY ? this.#entry(this.#strings, tag - SHORT_DICTIONARY) : this.#readObject(this.#entry(this.#shapes, tag - SHORT_OBJECT), freeze);
+    if (tag >= SHORT_INTEGER) return tag < SHORT_DECIMAL ? tag - SHORT_INTEGER : SHORT_DECIMAL_TEXTS[tag - SHORT_DECIMAL]!;
     switch (tag) {
       case NULL:
         return null;
@@ -906,7 +951,7 @@ export class RecordCodec {
       case ARRAY:
         return this.#readArray(freeze);
       case OBJECT:
-        return this.#readObject(freeze);
+        return this.#readObject(this.#entry(this.#shapes, this.#readVarint()), freeze);
       default:
         throw new RangeError(`packed record: unknown tag ${tag}`);
     }
@@ -919,8 +964,8 @@ export class RecordCodec {
     return freeze ? Object.freeze(array) : array;
   }
 
-  #readObject(freeze: boolean): object {
-    const keys = this.#entry(this.#shapes, this.#readVarint());
+  // An object of the shape `keys`, its values next.
+  #readObject(keys: readonly string[], freeze: boolean): object {
     const object: Record<string, unknown> = {};
     for (let k = 0; k < keys.length; k += 1) {
       const key = keys[k]!;

@@ -17,7 +17,7 @@ const plain = new Map<string, object>([
   [B, { id: B, status: 'PENDING', total: '-5' }],
 ]);
 // Without the minted form of `@8` (A is an engine-minted uuid) nor the keys of `@11`: the layout pinned since `@5`.
-const good = (): PackedBytes => JSON.parse(JSON.stringify(packBytes([A, B], plain, { mintedIds: false, recordKeys: false }))) as PackedBytes;
+const good = (): PackedBytes => JSON.parse(JSON.stringify(packBytes([A, B], plain, { mintedIds: false, recordKeys: false, shortTags: false }))) as PackedBytes;
 
 // The one segment's bytes, changed by `change`, as base64 again.
 function withBytes(change: (bytes: number[]) => number[]): PackedBytes {
@@ -38,13 +38,13 @@ describe('packed bytes (snapshot @5)', () => {
     const map = PackedRecordMap.fromPacked<object>(good());
     expect([...map]).toEqual([...plain]);
     // From `@8` on, A as its time and w1 (tag 19, 6 bytes shorter); B, not minted, as before.
-    const minted = packBytes([A, B], plain, { recordKeys: false });
+    const minted = packBytes([A, B], plain, { recordKeys: false, shortTags: false });
     expect(minted.bytes).toEqual(['Gg0AEwABm47jOufaEtAUBwdQRU5ESU5HC8gBGA0ACQABm47jOud8RZgp2hLQFJy0BgALCQ==']);
     expect([...PackedRecordMap.fromPacked<object>(minted)]).toEqual([...plain]);
   });
 
   it('saves each record encoded with its id as the key from @11 on (keyed), its own id a 3-byte reference, and reads it by id, position and iteration', () => {
-    const keyed = JSON.parse(JSON.stringify(packBytes([A, B], plain))) as PackedBytes;
+    const keyed = JSON.parse(JSON.stringify(packBytes([A, B], plain, { shortTags: false }))) as PackedBytes;
     // A: 17 bytes, not 26; B: 9, not 24 (each record's id is ID_AGAIN 14, prefix 0, place 0).
     expect(keyed).toEqual({ ...good(), bytes: ['EQ0ADgAABwdQRU5ESU5HC8gBCQ0ADgAABgALCQ=='], keyed: true });
     const map = PackedRecordMap.fromPacked<object>(keyed);

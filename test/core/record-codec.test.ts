@@ -188,7 +188,7 @@ const OWNED_RECORD = {
 describe('the byte format (saved in engine snapshots from @5 on; the id table from @6; minted ids from @8, their indexes from @9; the repeat forms from @10; a record\'s key from @11)', () => {
   it('writes a fixed record to exactly these bytes and tables under a fresh codec: a change here needs a new snapshot format', () => {
     // Without the minted form (`@7` and before): the engine-minted uuid ...cb3 is written whole.
-    const codec = new RecordCodec({ mintedIds: false });
+    const codec = new RecordCodec({ mintedIds: false, shortTags: false });
     const first = [...codec.encode(PINNED_RECORD)];
     const second = [...codec.encode(PINNED_RECORD)];
     expect(first).toEqual([
@@ -211,7 +211,7 @@ describe('the byte format (saved in engine snapshots from @5 on; the id table fr
   });
 
   it('writes an owner\'s id met in an earlier record as its id table entry (from @6 on), pinned too', () => {
-    const codec = new RecordCodec({ mintedIds: false });
+    const codec = new RecordCodec({ mintedIds: false, shortTags: false });
     const first = [...codec.encode(OWNED_RECORD)];
     const second = [...codec.encode(OWNED_RECORD)];
     // Whole the first time (the owners' ids enter the table: tag 9 and 16 as in @5) ...
@@ -230,14 +230,14 @@ describe('the byte format (saved in engine snapshots from @5 on; the id table fr
       ids: [OWNED_RECORD.customerId, OWNED_RECORD.accountId, OWNED_RECORD.cardId],
     });
     // With the id table off, the ids are written whole every time (@5's bytes).
-    const old = new RecordCodec({ idTable: false, mintedIds: false });
+    const old = new RecordCodec({ idTable: false, mintedIds: false, shortTags: false });
     old.encode(OWNED_RECORD);
     expect([...old.encode(OWNED_RECORD)].slice(0, 5)).toEqual([13, 0, 9, 0, 1]);
     expect(old.tables().ids).toEqual([]);
   });
 
   it('writes an engine-minted uuid as its time and w1 (from @8 on): whole, or its time as a difference; others as before', () => {
-    const codec = new RecordCodec();
+    const codec = new RecordCodec({ shortTags: false });
     const first = [...codec.encode(MINTED_RECORD)];
     expect(first).toEqual([
       // Tag 19, prefix 0, the time's 6 bytes and w1's 4 (the record's first time: no difference).
@@ -249,9 +249,9 @@ describe('the byte format (saved in engine snapshots from @5 on; the id table fr
     ]);
     expect(sameValue(RecordCodec.fromTables(codec.tables()).decodeWhole(new Uint8Array(first), 0, first.length), MINTED_RECORD)).toBe(true);
     // Without the form, 12 bytes more: tag 9 and 16 bytes, tag 16 and 10.
-    expect(new RecordCodec({ mintedIds: false }).encode(MINTED_RECORD).length).toBe(first.length + 12);
+    expect(new RecordCodec({ mintedIds: false, shortTags: false }).encode(MINTED_RECORD).length).toBe(first.length + 12);
     // An owner's minted id enters the table as before and is its entry the second time.
-    const owned = new RecordCodec();
+    const owned = new RecordCodec({ shortTags: false });
     const customer = { customerId: MINTED_RECORD.id.replace('Transaction:', 'Customer:') };
     expect([...owned.encode(customer)].slice(0, 3)).toEqual([13, 0, 19]);
     expect([...owned.encode(customer)]).toEqual([13, 0, 17, 0]);
@@ -264,7 +264,7 @@ describe('the byte format (saved in engine snapshots from @5 on; the id table fr
       createdAt: '2026-01-05T16:00:00.000Z',
       quoteId: 'Quote:019b8ee2-ffec-7d90-8229-5b8842c2db6b',
     };
-    const codec = new RecordCodec();
+    const codec = new RecordCodec({ shortTags: false });
     const bytes = [...codec.encode(record)];
     expect(bytes).toEqual([
       // Tag 21, prefix 0, the time's 6 bytes, w1's 4, the index 3.
@@ -274,7 +274,7 @@ describe('the byte format (saved in engine snapshots from @5 on; the id table fr
     ]);
     expect(sameValue(RecordCodec.fromTables(codec.tables()).decodeWhole(new Uint8Array(bytes), 0, bytes.length), record)).toBe(true);
     // Without indexes (the bytes of @8) both are written whole: tag 9's 16 bytes, tag 16's 10.
-    expect(new RecordCodec({ mintedIndexes: false }).encode(record).length).toBe(bytes.length + 9);
+    expect(new RecordCodec({ mintedIndexes: false, shortTags: false }).encode(record).length).toBe(bytes.length + 9);
   });
 
   it('round-trips owners\' ids across records exactly, past the table\'s growth, and through tables/fromTables', () => {
@@ -307,7 +307,7 @@ describe('the byte format (saved in engine snapshots from @5 on; the id table fr
   });
 
   it('reads @5 tables (no id table) and their bytes', () => {
-    const old = new RecordCodec({ idTable: false, mintedIds: false });
+    const old = new RecordCodec({ idTable: false, mintedIds: false, shortTags: false });
     const bytes = [OWNED_RECORD, OWNED_RECORD].map((value) => old.encode(value).slice());
     const { ids: _ids, ...tables } = old.tables();
     const reader = RecordCodec.fromTables(tables);
@@ -354,7 +354,7 @@ describe('the byte format (saved in engine snapshots from @5 on; the id table fr
   });
 
   it('refuses to read a record whose value ends before or after its bytes, or names an entry the tables lack', () => {
-    const writer = new RecordCodec();
+    const writer = new RecordCodec({ shortTags: false });
     const bytes = writer.encode(PINNED_RECORD).slice();
     const reader = RecordCodec.fromTables(writer.tables());
     expect(() => reader.decodeWhole(bytes, 0, bytes.length - 1)).toThrow(RangeError);
@@ -392,7 +392,7 @@ const REPEAT_RECORD = {
 
 describe('the repeat forms (snapshot @10 on)', () => {
   it('writes a record\'s repeats to exactly these bytes: a change here needs a new snapshot format', () => {
-    const codec = new RecordCodec();
+    const codec = new RecordCodec({ shortTags: false });
     const bytes = [...codec.encode(REPEAT_RECORD)];
     expect(bytes).toEqual([
       // The id in the minted form (tag 19), the instant (no difference).
@@ -408,7 +408,7 @@ describe('the repeat forms (snapshot @10 on)', () => {
     ]);
     expect(sameValue(RecordCodec.fromTables(codec.tables()).decodeWhole(new Uint8Array(bytes), 0, bytes.length), REPEAT_RECORD)).toBe(true);
     // Without the forms (the bytes of @9): each written whole.
-    expect(new RecordCodec({ repeatForms: false }).encode(REPEAT_RECORD).length).toBe(102);
+    expect(new RecordCodec({ repeatForms: false, shortTags: false }).encode(REPEAT_RECORD).length).toBe(102);
   });
 
   it('takes each form only where it round-trips: ids\' hex (any prefix, case and length), siblings, epoch-ms numbers, zero-padded digits', () => {
@@ -421,7 +421,7 @@ describe('the repeat forms (snapshot @10 on)', () => {
     const id = fc.tuple(fc.constantFrom('Transaction:', 'Quote:', ''), fc.constantFrom(...pool, OWNED_UUID)).map(([prefix, uuid]) => prefix + uuid);
     const value = fc.oneof(id, derived, call, epochMs, zeroPadded, instant);
     const codec = new RecordCodec();
-    const old = new RecordCodec({ repeatForms: false });
+    const old = new RecordCodec({ repeatForms: false, shortTags: false });
     fc.assert(
       fc.property(fc.array(value, { maxLength: 20 }), (values) => {
         const bytes = codec.encode(values).slice();
@@ -448,20 +448,20 @@ describe('the repeat forms (snapshot @10 on)', () => {
   });
 
   it('refuses bytes no encode wrote: a sibling of an id not in minted form, digits out of range, a difference with no time', () => {
-    const quote = new RecordCodec();
+    const quote = new RecordCodec({ shortTags: false });
     const bytes = [...quote.encode([`Quote:${OWNED_UUID}`, 0])];
     const withLast = (last: number[]): Uint8Array => new Uint8Array([...bytes.slice(0, -2), ...last]);
     expect(() => quote.decode(withLast([23, 0, 0, 1]))).toThrow(/a sibling of an id not in minted form/);
     expect(() => quote.decode(withLast([26, 2, 10]))).toThrow(/zero-padded digits out of range/);
     expect(() => quote.decode(withLast([26, 16, 1]))).toThrow(/zero-padded digits out of range/);
     expect(() => quote.decode(withLast([25, 1, 0]))).toThrow(/no entry 1/);
-    expect(() => new RecordCodec().decode(new Uint8Array([24, 0]))).toThrow(/no time before it/);
+    expect(() => new RecordCodec({ shortTags: false }).decode(new Uint8Array([24, 0]))).toThrow(/no time before it/);
   });
 });
 
 describe('a record\'s key as context (snapshot @11 on)', () => {
   it('writes a record with its key to exactly these bytes: a change here needs a new snapshot format', () => {
-    const codec = new RecordCodec();
+    const codec = new RecordCodec({ shortTags: false });
     const bytes = [...codec.encode(REPEAT_RECORD, REPEAT_RECORD.id)];
     expect(bytes).toEqual([
       // The id as the key's uuid again (tag 14, prefix 0, remembered id 0); the instant as a
@@ -475,9 +475,9 @@ describe('a record\'s key as context (snapshot @11 on)', () => {
     ]);
     expect(sameValue(RecordCodec.fromTables(codec.tables()).decodeWhole(new Uint8Array(bytes), 0, bytes.length, true, REPEAT_RECORD.id), REPEAT_RECORD)).toBe(true);
     // Without the key (the bytes of @10): the id in the minted form, 9 bytes more.
-    expect(new RecordCodec().encode(REPEAT_RECORD).length).toBe(bytes.length + 9);
+    expect(new RecordCodec({ shortTags: false }).encode(REPEAT_RECORD).length).toBe(bytes.length + 9);
     // Read without its key, or with another, the bytes are not the record.
-    expect(() => new RecordCodec().decode(new Uint8Array(bytes))).toThrow(RangeError);
+    expect(() => new RecordCodec({ shortTags: false }).decode(new Uint8Array(bytes))).toThrow(RangeError);
     expect(sameValue(codec.decode(new Uint8Array(bytes), 0, true, `Transaction:${SIBLING(1)}`), REPEAT_RECORD)).toBe(false);
   });
 
@@ -518,6 +518,107 @@ describe('a record\'s key as context (snapshot @11 on)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+// A record of the commonest references: dictionary strings, objects, integers and amounts of 0-15
+// (the short tags' forms, `@12`), and each just past its form.
+const SHORT_RECORD = {
+  status: 'PENDING',
+  currency: 'USD',
+  amount: '0',
+  fee: '15',
+  total: '16',
+  refund: '-1',
+  next: 0,
+  count: 15,
+  limit: 16,
+  below: -1,
+  legs: [{ rail: 'ACH' }, { rail: 'ACH' }],
+};
+
+// A codec whose tables hold `strings` dictionary strings (`s0`, `s1`, ...) and `shapes` shapes (`{ k0 }`, `{ k1 }`, ...).
+function codecWith(strings: number, shapes: number, options: { shortTags?: boolean } = {}): RecordCodec {
+  const tables = { shapes: Array.from({ length: shapes }, (_, i) => [`k${i}`]), strings: Array.from({ length: strings }, (_, i) => `s${i}`), prefixes: [] };
+  const codec = RecordCodec.fromTables(tables);
+  if (options.shortTags ?? true) return codec;
+  // A codec with the forms off holding the same tables: it meets the strings twice and the shapes once, in order.
+  const old = new RecordCodec({ shortTags: false });
+  for (const keys of tables.shapes) old.encode({ [keys[0]!]: null });
+  old.encode(tables.strings);
+  old.encode(tables.strings);
+  return old;
+}
+
+describe('the short tags (snapshot @12 on)', () => {
+  it('writes the commonest references as one byte each, to exactly these bytes: a change here needs a new snapshot format', () => {
+    const codec = new RecordCodec();
+    codec.encode(SHORT_RECORD);
+    const bytes = [...codec.encode(SHORT_RECORD)];
+    expect(bytes).toEqual([
+      // Shape 0 (0x40 + 0); dictionary strings 1 and 2 (0x80 + n); "0" and "15" (0x30 + n); "16"
+      // and "-1" as before (tag 11, zigzag); 0 and 15 (0x20 + n); 16 and -1 as before (tag 4, zigzag).
+      64, 129, 130, 48, 63, 11, 32, 11, 1, 32, 47, 4, 32, 4, 1,
+      // An array (tag 12, as before) of two objects of shape 1, each dictionary string 0 (met
+      // twice in the first record, it entered first).
+      12, 2, 65, 128, 65, 128,
+    ]);
+    expect(codec.tables().strings).toEqual(['ACH', 'PENDING', 'USD']);
+    expect(sameValue(RecordCodec.fromTables(codec.tables()).decodeWhole(new Uint8Array(bytes), 0, bytes.length), SHORT_RECORD)).toBe(true);
+    // Without the forms (the bytes of @11): each a tag and a varint, 11 bytes more.
+    const old = new RecordCodec({ shortTags: false });
+    old.encode(SHORT_RECORD);
+    expect(old.encode(SHORT_RECORD).length).toBe(bytes.length + 11);
+  });
+
+  it('writes string 127 and shape 63 in one byte, string 128 and shape 64 as a tag and a varint', () => {
+    const codec = codecWith(130, 66);
+    expect([...codec.encode(['s127', 's128', 's129'])]).toEqual([12, 3, 0xff, 6, 128, 1, 6, 129, 1]);
+    expect([...codec.encode([{ k63: 0 }, { k64: 0 }, { k0: 15 }])]).toEqual([12, 3, 0x7f, 32, 13, 64, 32, 0x40, 47]);
+    // A codec with the forms off writes each as a tag and a varint.
+    const old = codecWith(130, 66, { shortTags: false });
+    expect([...old.encode(['s0', 's127', 's128'])]).toEqual([12, 3, 6, 0, 6, 127, 6, 128, 1]);
+    expect([...old.encode([{ k0: 0 }, { k64: 1 }])]).toEqual([12, 2, 13, 0, 4, 0, 13, 64, 4, 2]);
+  });
+
+  it('decodes records whose dictionary and shapes run past the short ranges to exactly the values encoded, through tables too', () => {
+    // Up to 400 strings met twice and 150 shapes: the tables cross 128 strings and 64 shapes.
+    const word = fc.nat({ max: 399 }).map((n) => `w${n}`);
+    const key = fc.nat({ max: 149 }).map((n) => `k${n}`);
+    const small = fc.oneof(fc.integer({ min: -3, max: 20 }), fc.integer({ min: -3, max: 20 }).map(String), fc.constantFrom(-0, '-0', '00', '015'));
+    const leafShort = fc.oneof(word, small);
+    const value = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, leafShort, tie('object'), fc.array(tie('value'), { maxLength: 4 })),
+      object: fc.dictionary(key, tie('value'), { minKeys: 1, maxKeys: 3 }),
+    })).value;
+    const codec = new RecordCodec();
+    const old = new RecordCodec({ shortTags: false });
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 30 }), (values) => {
+        for (const v of values) {
+          const bytes = codec.encode(v).slice();
+          expect(sameValue(codec.decode(bytes), v)).toBe(true);
+          expect(sameValue(RecordCodec.fromTables(codec.tables()).decodeWhole(bytes, 0, bytes.length), v)).toBe(true);
+          // Never longer than without the forms, and read by a codec with them off.
+          const oldBytes = old.encode(v).slice();
+          expect(bytes.length).toBeLessThanOrEqual(oldBytes.length);
+          expect(sameValue(old.decode(oldBytes), v)).toBe(true);
+          expect(sameValue(old.decode(bytes), v)).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    // The two met the same values in the same order: the same tables.
+    expect(old.tables()).toEqual(codec.tables());
+    expect(codec.tables().strings.length).toBeGreaterThan(128);
+    expect(codec.tables().shapes.length).toBeGreaterThan(64);
+  });
+
+  it('refuses a short form naming an entry the tables lack, and the tag values kept for new tags', () => {
+    const codec = codecWith(3, 2);
+    for (const wrong of [[0x83], [0xff], [0x42], [0x7f]]) expect(() => codec.decodeWhole(new Uint8Array(wrong), 0, 1)).toThrow(/no entry/);
+    for (const tag of [27, 31]) expect(() => codec.decode(new Uint8Array([tag]))).toThrow(/unknown tag/);
+    expect([0x20, 0x2f, 0x30, 0x3f, 0x80, 0x82].map((byte) => codec.decode(new Uint8Array([byte])))).toEqual([0, 15, '0', '15', 's0', 's2']);
   });
 });
 
