@@ -5,7 +5,7 @@
  *   node --expose-gc bench-out/bundle/api-scenarios.js cold <rows>       cold first balance-change page
  *   node --expose-gc bench-out/bundle/api-scenarios.js ledger <transfers> ledger-only memory (10M: BENCH_10M=1)
  *   node --expose-gc bench-out/bundle/api-scenarios.js profile <events>  CPU profile of the API-driven replay
- *   node --expose-gc bench-out/bundle/api-scenarios.js snapshot <events> CPU profile of the API-driven snapshot's load (parse + createEngine), and the heap a loaded engine holds before and after every record is read (snapshotMemory)
+ *   node --expose-gc bench-out/bundle/api-scenarios.js snapshot <events> CPU profile of the API-driven snapshot's load (parse + createEngine), and the heap a loaded engine holds before and after every record is read, beside a replayed one's (snapshotMemory)
  *   node --expose-gc bench-out/bundle/api-scenarios.js lists <items> [transactions|quotes|customers|externalAccounts|cards|agentActions|cardTransactions|stablecoinOperations|balanceChanges]
  *                                                                        list pages at 1k and <items> (list-workload.ts), judged against issue 16's goal (list-goal.ts)
  * Environment of `lists`: BENCH_LIST_REPS (timed calls per side and page, default 30),
@@ -1211,40 +1211,71 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
       total: [sum(coldLoaded2), sum(coldLoaded), sum(medians2), sum(medians3), sum(warmLoaded), sum(written)],
       ...Object.fromEntries(reads.map((path, k) => [path, [coldLoaded2[k], coldLoaded[k], medians2[k], medians3[k], warmLoaded[k], written[k]]])),
     };
-    const snapshotMemory = await loadedMemory(text);
+    const snapshotMemory = await loadedMemory(text, report.log);
     return { mb: round(text.length / 1e6, 1), saveMs: Math.round(saveS * 1000), loadMs: round((s * 1000) / rounds, 1), loadCpuMs: round((cpu.user + cpu.system) / 1000 / rounds, 1), parts: Object.fromEntries(parts), firstReadMicros, snapshotMemory, profile: file, top: topSelf(profile, 30, 'loadForProfile') };
   },
 };
 
 /**
  * Heap and typed-array buffers (MB) an engine loaded from snapshot `text` holds, with it minus
- * without it: just loaded (records pending as text), and after every record of its growing
- * stores was read once (issue 16, stop 21: before it a loaded store kept each record read as an
- * object; now all but the last `hotRecords` read are packed). Also the time that full read took.
+ * without it: just loaded (records packed), and after every record of its growing stores was
+ * read once (issue 16, stop 21: before it a loaded store kept each record read as an object; now
+ * all but the last `hotRecords` read are packed); beside them what an engine that replayed `log`
+ * (the log the snapshot was taken at the end of) holds, measured in this process, and the loaded
+ * engine's share of it. Also the time that full read took.
  */
-async function loadedMemory(text: string): Promise<Record<string, number>> {
+async function loadedMemory(text: string, log: readonly EventEnvelope[]): Promise<Record<string, number>> {
   const holder: { engine: Engine | undefined } = { engine: undefined };
-  const heapWithout = heapUsed();
-  const buffersWithout = await bufferBytes();
-  holder.engine = createEngine({ ...API_OPTIONS, snapshot: JSON.parse(text) });
-  const heapLoaded = heapUsed();
-  const buffersLoaded = await bufferBytes();
+  const without = await heldBytes();
+  holder.engine = replayedEngine(log);
+  const replayed = await heldBytes();
+  holder.engine = undefined;
+  const withoutLoaded = await heldBytes();
+  holder.engine = loadedEngine(text);
+  const loaded = await heldBytes();
   const cpu0 = process.cpuUsage();
   const records = readEveryRecord(holder.engine);
   const cpu = process.cpuUsage(cpu0);
-  const heapRead = heapUsed();
-  const buffersRead = await bufferBytes();
+  const read = await heldBytes();
   holder.engine = undefined;
   const mb = (bytes: number): number => round(bytes / 1e6, 1);
+  const replayedBytes = replayed.heap - without.heap + replayed.buffers - without.buffers;
   return {
     records,
-    loadedHeapMb: mb(heapLoaded - heapWithout),
-    loadedBufferMb: mb(buffersLoaded - buffersWithout),
-    readHeapMb: mb(heapRead - heapWithout),
-    readBufferMb: mb(buffersRead - buffersWithout),
-    readBytesPerRecord: Math.round((heapRead - heapWithout + buffersRead - buffersWithout) / Math.max(1, records)),
+    loadedHeapMb: mb(loaded.heap - withoutLoaded.heap),
+    loadedBufferMb: mb(loaded.buffers - withoutLoaded.buffers),
+    readHeapMb: mb(read.heap - withoutLoaded.heap),
+    readBufferMb: mb(read.buffers - withoutLoaded.buffers),
+    replayedHeapMb: mb(replayed.heap - without.heap),
+    replayedBufferMb: mb(replayed.buffers - without.buffers),
+    loadedOverReplayed: round((loaded.heap - withoutLoaded.heap + loaded.buffers - withoutLoaded.buffers) / replayedBytes),
+    readBytesPerRecord: Math.round((read.heap - withoutLoaded.heap + read.buffers - withoutLoaded.buffers) / Math.max(1, records)),
     readAllCpuMs: Math.round((cpu.user + cpu.system) / 1000),
   };
+}
+
+/**
+ * The heap used and the typed-array buffers held, after a collection, measured after two turns
+ * of the event loop (`bufferBytes`). The turns matter for the heap too: a value a caller's frame
+ * made and dropped (such as the parsed snapshot a load took) may stay in a dead register of that
+ * frame until it is suspended at an `await` (before stop 30 `loadedHeapMb` counted the parsed
+ * snapshot: ~10 MB at 100k events).
+ */
+async function heldBytes(): Promise<{ heap: number; buffers: number }> {
+  const buffers = await bufferBytes();
+  return { heap: heapUsed(), buffers };
+}
+
+/** An engine loaded from snapshot `text` (parsed here, so that no caller's frame holds the parse). */
+function loadedEngine(text: string): Engine {
+  return createEngine({ ...API_OPTIONS, snapshot: JSON.parse(text) });
+}
+
+/** An engine that replayed `log` block by block. */
+function replayedEngine(log: readonly EventEnvelope[]): Engine {
+  const engine = createEngine(API_OPTIONS);
+  for (let i = 0; i < log.length; i += BLOCK) engine.replay(log.slice(i, i + BLOCK));
+  return engine;
 }
 
 /** Reads every record of `engine`'s growing stores once (their iteration); returns how many. */
