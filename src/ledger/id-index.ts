@@ -37,7 +37,39 @@ const SIZE_MAX = INDEX_MASK;
 const GREATEST_BLOCK_BITS = 10;
 const GREATEST_BLOCK = 1 << GREATEST_BLOCK_BITS;
 
-const NO_KEYS = new PackedStrings('', new Int32Array(0));
+/**
+ * Where an `IdIndex` reads its restored keys: the snapshot's packed text at first, then, once its
+ * owner moved them into a column of its own (`holdRestored`), that column. `hash` must give
+ * `hashString` of the key.
+ */
+export type RestoredKeys = {
+  at(index: number): string;
+  equals(index: number, key: string): boolean;
+  hash(index: number): number;
+};
+
+// Restored keys as the snapshot holds them: cut out of its text only when read.
+class TextKeys implements RestoredKeys {
+  readonly #strings: PackedStrings;
+
+  constructor(strings: PackedStrings) {
+    this.#strings = strings;
+  }
+
+  at(index: number): string {
+    return this.#strings.at(index);
+  }
+
+  equals(index: number, key: string): boolean {
+    return this.#strings.equals(index, key);
+  }
+
+  hash(index: number): number {
+    return this.#strings.hash(index, hashRange);
+  }
+}
+
+const NO_KEYS = new TextKeys(new PackedStrings('', new Int32Array(0)));
 
 /**
  * Where an `IdIndex` keeps the keys added since its restore, in order: an `IdColumn`, or the
@@ -54,10 +86,10 @@ export type KeyColumn = {
 
 /** A set of unique strings, each numbered by its insertion order; supports truncation. */
 export class IdIndex {
-  // Keys [0, #base) were restored from a snapshot and stay packed (packed-strings.ts); keys
-  // added since are in #keys, key i at #keys.at(i - #base), UUID-shaped ones as 10-17 bytes
-  // (id-column.ts). Restored keys are never truncated.
-  #restored: PackedStrings = NO_KEYS;
+  // Keys [0, #base) were restored from a snapshot and stay packed (packed-strings.ts, or the
+  // column `holdRestored` gave); keys added since are in #keys, key i at #keys.at(i - #base),
+  // UUID-shaped ones as 10-17 bytes (id-column.ts). Restored keys are never truncated.
+  #restored: RestoredKeys = NO_KEYS;
   #base = 0;
   // The index of the greatest restored key (-1: none).
   #restoredGreatest = -1;
@@ -126,11 +158,22 @@ export class IdIndex {
       if (greatest === -1 || keys.after(i, greatest)) greatest = i;
       else increasing = false;
     }
-    this.#restored = keys;
+    this.#restored = new TextKeys(keys);
     this.#base = keys.count;
     this.#restoredGreatest = greatest;
     this.#greatest = greatest === -1 ? undefined : keys.at(greatest);
     return increasing ? -1 : this.#catchUp(true);
+  }
+
+  /**
+   * Reads the restored keys from `keys` from now on, where key i must be `keyAt(i)` for each
+   * restored i: the text they were restored from is then no longer held (the greatest key, cut
+   * out of it, is cut again out of `keys`). Before any key is added.
+   */
+  holdRestored(keys: RestoredKeys): void {
+    assert(this.#keys.length === 0, 'holdRestored before any key is added');
+    this.#restored = keys;
+    this.#greatest = this.#restoredGreatest === -1 ? undefined : keys.at(this.#restoredGreatest);
   }
 
   // Key `index` equals `key`.
@@ -140,7 +183,7 @@ export class IdIndex {
 
   // hashString of key `index`.
   #hashAt(index: number): number {
-    return index < this.#base ? this.#restored.hash(index, hashRange) : this.#keys.hash(index - this.#base);
+    return index < this.#base ? this.#restored.hash(index) : this.#keys.hash(index - this.#base);
   }
 
   /** The index of `key`, or -1 when absent. */

@@ -111,6 +111,10 @@ export class TransferTable {
   // word and index, their time being the transfer's (transfer-id-column.ts).
   readonly #addedIds = new TransferIdColumn((row) => this.atMsOf(this.#base + row));
   readonly #ids = new IdIndex(undefined, this.#addedIds);
+  // Ids of transfers [0, #base), restored from a snapshot, packed as added ones are once their
+  // times are restored (restoreColumns): the snapshot's text of them (~49 B an id, where this
+  // holds ~6) is then no longer held.
+  #restoredIds: TransferIdColumn | undefined = undefined;
   // transactionId as given (or inherited by a resolution); undefined when none. Of transfers
   // [0, #base), restored from a snapshot: kept as the snapshot holds them (restoreIds); of
   // later ones, transfer t's at t - #base (transaction-id-column.ts).
@@ -290,6 +294,7 @@ export class TransferTable {
    */
   overwriteAtMs(t: number, atMs: number): void {
     if (t >= this.#base) this.#addedIds.keepText(t - this.#base);
+    else this.#restoredIds?.keepText(t);
     this.#setAtMs(this.#atMsOffset[t >>> CHUNK_BITS]!, t, atMs);
   }
 
@@ -324,8 +329,9 @@ export class TransferTable {
 
   /**
    * Takes the ids and transaction ids of `ids.count` transfers restored from a snapshot into an
-   * empty table, as they are stored: packed (packed-strings.ts), transaction ids as positions
-   * in `transactionIds` (-1: none). The caller then gives the columns (`restoreColumns`).
+   * empty table, as they are stored: packed (packed-strings.ts; the ids until `restoreColumns`),
+   * transaction ids as positions in `transactionIds` (-1: none). The caller then gives the
+   * columns (`restoreColumns`).
    * Returns the index of the first id that repeats an earlier one, or -1.
    */
   restoreIds(ids: PackedStrings, transactionIds: PackedStrings, transactionRefs: Int32Array): number {
@@ -342,7 +348,8 @@ export class TransferTable {
    * `columns` (no copy, but for `kind` when there are holds, for `atMs`, whose times are written
    * as offsets, and for the accounts and links, written at 16 bits while they fit): each column must have
    * `restoredCapacity(count)` rows. The hold columns' rows of holds and resolutions are copied
-   * into hold rows; `columns` is left as it was given.
+   * into hold rows; `columns` is left as it was given. The ids `restoreIds` took are then packed
+   * as added ones are (transfer-id-column.ts), and their text is no longer held.
    */
   restoreColumns(columns: FlatColumns, count: number): void {
     assert(this.count === 0 && this.#kind.length === 0 && count === this.#base, 'restoreColumns needs the restored ids and no columns');
@@ -372,6 +379,16 @@ export class TransferTable {
     }
     if (holds !== null) this.#restoreHoldRows(kind, holds, count);
     this.count = count;
+    this.#packRestoredIds(count);
+  }
+
+  // Moves the restored ids out of the snapshot's text into a column of their own, which packs
+  // the minted ones by their transfers' times (restored just before).
+  #packRestoredIds(count: number): void {
+    const restored = new TransferIdColumn((row) => this.atMsOf(row));
+    for (let t = 0; t < count; t += 1) restored.push(this.#ids.keyAt(t));
+    this.#restoredIds = restored;
+    this.#ids.holdRestored(restored);
   }
 
   // Gives each hold and resolution among transfers [0, count) its hold row, from the flat
