@@ -22,7 +22,8 @@ import { packedTexts, packRecords } from '../support/packed-texts.js';
 import { type PackedBytes, packBytes } from '../../src/core/packed-bytes.js';
 import { decodeColumn, encodeColumn } from '../../src/core/column-codec.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
-import { ledgerFromSnapshot } from '../../src/ledger/snapshot.js';
+import { ledgerFromSnapshot, type LedgerSnapshotV2 } from '../../src/ledger/snapshot.js';
+import { PackedStrings } from '../../src/ledger/packed-strings.js';
 import { ledgerToSnapshotV1 } from '../../src/ledger/snapshot-v1.js';
 import { answersOf, readRequests } from '../../src/testing/checks.js';
 import { SANDBOX_AUTHORIZATION, SIMULATION_START_MS, simulate } from '../../src/testing/simulate.js';
@@ -286,6 +287,24 @@ describe('a snapshot round trip', () => {
     const lacking = { ...snapshot, lists: encodeData(others) };
     const loaded = createEngine({ ...options, snapshot: lacking });
     expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
+  });
+});
+
+describe('the ledger after a load', () => {
+  it('finds every transfer by its id as the writer does (the restored ids packed at load), and no other', () => {
+    const saved = session.engine.snapshot();
+    const ledger = saved.ledger as LedgerSnapshotV2;
+    const { text, lengths } = ledger.transfers.id;
+    const ids = new PackedStrings(text, decodeColumn(lengths, (size) => new Int32Array(size), ledger.transfers.count, ledger.transfers.count, 'lengths'));
+    expect(ids.count).toBeGreaterThan(50);
+    const loaded = createEngine({ ...options, snapshot: viaJson(saved) });
+    for (let t = ids.count - 1; t >= 0; t -= 1) {
+      const id = ids.at(t);
+      expect(loaded.state.ledger.transfer(id)).toEqual(session.engine.state.ledger.transfer(id));
+      expect(loaded.state.ledger.transfer(id)?.id).toBe(id);
+    }
+    expect(loaded.state.ledger.transfer(`${ids.at(0)}x`)).toBeUndefined();
+    expect(JSON.stringify(loaded.snapshot().ledger)).toBe(JSON.stringify(saved.ledger));
   });
 });
 

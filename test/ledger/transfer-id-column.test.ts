@@ -9,7 +9,9 @@ import { uuidAt } from '../../src/core/ids.js';
 import { hashString } from '../../src/core/id-hash.js';
 import { OTHER, TransferIdColumn } from '../../src/ledger/transfer-id-column.js';
 import { KIND_POSTED, TransferTable } from '../../src/ledger/transfer-table.js';
-import { NUM_RUNS } from './support.js';
+import { Ledger } from '../../src/ledger/index.js';
+import { ledgerFromSnapshot } from '../../src/ledger/snapshot.js';
+import { NUM_RUNS, ledgerWith } from './support.js';
 
 const SEED = 42;
 const T0 = Date.parse('2026-01-01T00:00:00Z');
@@ -137,5 +139,36 @@ describe('TransferTable with minted transfer ids', () => {
     table.truncate(1_500);
     ids.length = 1_500;
     check();
+  });
+
+  it('restored from a snapshot, packs the restored ids too: finds and gives back each, keeps one across an overwritten time, and takes new ones after them', () => {
+    const ledger = ledgerWith(() => new Ledger(), { world: {}, alice: {} });
+    const ids: string[] = [];
+    const idOf = (t: number, atMs: number): string => (t % 7 === 6 ? `T${t}` : `Transfer:${uuidAt(SEED, { seq: Math.floor(t / 3), atMs, index: t % 3 })}`);
+    // Across chunks (1,024 rows), the times of a chunk minutes apart.
+    for (let t = 0; t < 2_500; t += 1) {
+      const atMs = T0 + 1_000 * Math.floor(t / 3);
+      ids.push(idOf(t, atMs));
+      ledger.createTransfers([{ id: ids[t]!, debitAccountId: 'world', creditAccountId: 'alice', amountMinor: 1n, atMs }]);
+    }
+    const table = ledgerFromSnapshot(JSON.parse(JSON.stringify(ledger.toSnapshot()))).transfers;
+    expect(table.idList()).toEqual(ids);
+    for (let t = ids.length - 1; t >= 0; t -= 1) expect(table.indexOf(ids[t]!)).toBe(t);
+    expect(table.indexOf(`Transfer:${uuidAt(SEED, { seq: 5, atMs: T0 + 1, index: 0 })}`)).toBe(-1);
+    // A restored minted id depends on its transfer's time, as an added one does.
+    table.overwriteAtMs(4, T0 + 7);
+    expect(table.idAt(4)).toBe(ids[4]);
+    expect(table.indexOf(ids[4]!)).toBe(4);
+    for (let t = ids.length; t < 3_000; t += 1) {
+      const atMs = T0 + 1_000 * Math.floor(t / 3);
+      ids.push(idOf(t, atMs));
+      expect(table.indexOf(ids[t]!)).toBe(-1);
+      table.append(ids[t]!, undefined, KIND_POSTED, 0, 1, 1n, atMs);
+    }
+    expect(table.idList()).toEqual(ids);
+    for (let t = ids.length - 1; t >= 0; t -= 13) expect(table.indexOf(ids[t]!)).toBe(t);
+    table.truncate(2_500);
+    expect(table.idList()).toEqual(ids.slice(0, 2_500));
+    expect(table.indexOf(ids[2_600]!)).toBe(-1);
   });
 });
