@@ -63,6 +63,17 @@ export class PackedStrings {
     }
     return false;
   }
+
+  /** How many of the strings are `length` code units long and start with `prefix`. */
+  countShaped(prefix: string, length: number): number {
+    const text = this.#text;
+    const starts = this.#starts;
+    let shaped = 0;
+    for (let i = 0; i < this.count; i += 1) {
+      if (starts[i + 1]! - starts[i]! === length && text.startsWith(prefix, starts[i]!)) shaped += 1;
+    }
+    return shaped;
+  }
 }
 
 /** The concatenation of `count` strings and their lengths, for a snapshot. */

@@ -24,8 +24,11 @@ import { mintedIndex, mintedWord, mintedWords } from '../core/minted-uuid.js';
 import { parseUuid, UUID_LENGTH, uuidText } from '../core/uuid-text.js';
 
 const CHUNK_BITS = 10;
-const HEAD = 'Transfer:';
-const ID_LENGTH = HEAD.length + UUID_LENGTH;
+/** How a minted transfer id starts, and its length: ids of another shape never pack. */
+export const MINTED_HEAD = 'Transfer:';
+export const MINTED_LENGTH = MINTED_HEAD.length + UUID_LENGTH;
+const HEAD = MINTED_HEAD;
+const ID_LENGTH = MINTED_LENGTH;
 const HEAD_STATE = fnvRange(FNV_OFFSET, HEAD, 0, HEAD.length);
 /** The index column's mark of an id kept in the other ids: minted indexes below it pack. */
 export const OTHER = 0xffff;

@@ -30,7 +30,7 @@ import type { PackedStrings } from './packed-strings.js';
 import { SplitColumn } from './split-column.js';
 import { TIME_ESCAPED, timeBase, timeOffset } from '../core/time-offsets.js';
 import { SAME_AS_TRANSFER, TransactionIdColumn } from './transaction-id-column.js';
-import { TransferIdColumn } from './transfer-id-column.js';
+import { MINTED_HEAD, MINTED_LENGTH, TransferIdColumn } from './transfer-id-column.js';
 
 /** `kind` column: a transfer posted at once. */
 export const KIND_POSTED = 0;
@@ -111,9 +111,10 @@ export class TransferTable {
   // word and index, their time being the transfer's (transfer-id-column.ts).
   readonly #addedIds = new TransferIdColumn((row) => this.atMsOf(this.#base + row));
   readonly #ids = new IdIndex(undefined, this.#addedIds);
-  // Ids of transfers [0, #base), restored from a snapshot, packed as added ones are once their
-  // times are restored (restoreColumns): the snapshot's text of them (~49 B an id, where this
-  // holds ~6) is then no longer held.
+  // Ids of transfers [0, #base), restored from a snapshot: its text of them (restoreIds), then,
+  // when most are the engine's, packed as added ones are once their times are restored
+  // (restoreColumns), and the text (~49 B an id, where this holds ~6) no longer held.
+  #restoredText: PackedStrings | undefined = undefined;
   #restoredIds: TransferIdColumn | undefined = undefined;
   // transactionId as given (or inherited by a resolution); undefined when none. Of transfers
   // [0, #base), restored from a snapshot: kept as the snapshot holds them (restoreIds); of
@@ -338,6 +339,7 @@ export class TransferTable {
     assert(this.count === 0 && this.#ids.size === 0 && this.#base === 0, 'restoreIds needs an empty table');
     assert(transactionRefs.length >= ids.count, 'a transaction position for every restored transfer');
     this.#base = ids.count;
+    this.#restoredText = ids;
     this.#restoredTransactionIds = transactionIds;
     this.#restoredTransactionRefs = transactionRefs;
     return this.#ids.restore(ids);
@@ -383,10 +385,15 @@ export class TransferTable {
   }
 
   // Moves the restored ids out of the snapshot's text into a column of their own, which packs
-  // the minted ones by their transfers' times (restored just before).
+  // the minted ones by their transfers' times (restored just before), when at least
+  // 7/8 of them have a minted id's shape. Otherwise (a ledger of `t1`, `t2`... ids) the text
+  // stays: a few bytes an id, where the column would hold a string apiece, cut out at load.
   #packRestoredIds(count: number): void {
+    const text = this.#restoredText;
+    this.#restoredText = undefined;
+    if (text === undefined || count === 0 || 8 * text.countShaped(MINTED_HEAD, MINTED_LENGTH) < 7 * count) return;
     const restored = new TransferIdColumn((row) => this.atMsOf(row));
-    for (let t = 0; t < count; t += 1) restored.push(this.#ids.keyAt(t));
+    for (let t = 0; t < count; t += 1) restored.push(text.at(t));
     this.#restoredIds = restored;
     this.#ids.holdRestored(restored);
   }
