@@ -33,6 +33,16 @@ export class PackedStrings {
     this.#starts = starts;
   }
 
+  /** The strings' concatenation. */
+  get text(): string {
+    return this.#text;
+  }
+
+  /** Where string `i` begins in `text` (`startOf(count)`: the text's length). */
+  startOf(i: number): number {
+    return this.#starts[i]!;
+  }
+
   /** String `i` (below `count`), cut out of the text. */
   at(i: number): string {
     return this.#text.slice(this.#starts[i]!, this.#starts[i + 1]!);

@@ -82,12 +82,20 @@ export class TransferIdColumn {
 
   /** Appends `id` at row `length`; the time of its transfer must be readable already. */
   push(id: string): void {
+    this.pushCut(id, 0, id.length);
+  }
+
+  /**
+   * Appends `text.slice(from, to)` as `push` does, cutting it out of `text` only when it does not
+   * pack (a restore's ids, held as one text: packed-strings.ts).
+   */
+  pushCut(text: string, from: number, to: number): void {
     const row = this.#length;
     const c = row >>> this.#bits;
     const r = row & (this.#rows - 1);
     if (r === 0) this.#enterChunk(c);
-    const index = this.#mintedIndexOf(id, row);
-    if (index === OTHER) this.#pushOther(c, r, id);
+    const index = this.#mintedIndexOf(text, from, to, row);
+    if (index === OTHER) this.#pushOther(c, r, from === 0 && to === text.length ? text : text.slice(from, to));
     else this.#pushPacked(c, r, index);
     this.#length = row + 1;
   }
@@ -146,13 +154,13 @@ export class TransferIdColumn {
     this.#length = length;
   }
 
-  // The index of `id`, pushed at `row`, when it is `Transfer:` and a minted-form uuid of its
-  // transfer's time and an index below OTHER (its w1 then in #parsedW1), else OTHER. The time is
-  // read only for an id of that shape (not for the ledger-only log's).
-  #mintedIndexOf(id: string, row: number): number {
-    if (id.length !== ID_LENGTH || !id.startsWith(HEAD)) return OTHER;
+  // The index of the id `text.slice(from, to)`, pushed at `row`, when it is `Transfer:` and a
+  // minted-form uuid of its transfer's time and an index below OTHER (its w1 then in #parsedW1),
+  // else OTHER. The time is read only for an id of that shape (not for the ledger-only log's).
+  #mintedIndexOf(text: string, from: number, to: number, row: number): number {
+    if (to - from !== ID_LENGTH || !text.startsWith(HEAD, from)) return OTHER;
     const words = this.#words;
-    if (!parseUuid(id, HEAD.length, words)) return OTHER;
+    if (!parseUuid(text, from + HEAD.length, words)) return OTHER;
     const w1 = mintedWord(words, 0);
     if (w1 === -1) return OTHER;
     const timeMs = (words[0]! >>> 0) * 0x10000 + (words[1]! >>> 16);

@@ -393,7 +393,8 @@ export class TransferTable {
     this.#restoredText = undefined;
     if (text === undefined || count === 0 || 8 * text.countShaped(MINTED_HEAD, MINTED_LENGTH) < 7 * count) return;
     const restored = new TransferIdColumn((row) => this.atMsOf(row));
-    for (let t = 0; t < count; t += 1) restored.push(text.at(t));
+    const all = text.text;
+    for (let t = 0; t < count; t += 1) restored.pushCut(all, text.startOf(t), text.startOf(t + 1));
     this.#restoredIds = restored;
     this.#ids.holdRestored(restored);
   }
