@@ -41,6 +41,9 @@
  *   string numbered below 128, an object of a shape below 64, an integer or a decimal text of 0 to
  *   15 (the tables number strings and shapes in the order they are first met, so a store's
  *   statuses, currencies and record kinds have low numbers); larger ones keep the tag and varint.
+ *   From snapshot `@13` on (`moreShortTags`), the last free values too: an instant equal to the
+ *   record's last time, the record's first uuid again with the first prefix, and an array of 0
+ *   to 2 items.
  * - **digests** (only with `hexDigests`, a live store's option, never in a snapshot's bytes): 64
  *   lowercase hex digits seen for the first time are their 32 bytes.
  *
@@ -121,12 +124,25 @@ const UUID_HEX = 25;
 const ZERO_PADDED = 26;
 // Digits of a zero-padded string at most: its value stays below 2^53.
 const ZERO_PADDED_DIGITS_MAX = 15;
-// The tag byte's values past the tags (27-31 kept for new ones) are whole values (snapshot `@12`
-// on; not written with `shortTags` false), the commonest references of a record in one byte, not
-// a tag and a varint: in the API workload's records a transaction's ~34 dictionary strings and
-// shapes are 99% below 128 and 64, and its integers and amount texts are mostly 0 or 1.
-//   0x20-0x2F: the integer 0-15;  0x30-0x3F: the decimal text "0"-"15";
+// The tag byte's values past the tags are whole values (snapshot `@12` on; not written with
+// `shortTags` false), the commonest references of a record in one byte, not a tag and a varint:
+// in the API workload's records a transaction's ~34 dictionary strings and shapes are 99% below
+// 128 and 64, and its integers and amount texts are mostly 0 or 1. From `@13` on (not written
+// with `moreShortTags` false) the last five too: of a transaction's 6.6 instants written as a
+// difference 2.1 equal the record's last time (`updatedAt` beside `createdAt`); of its 3.8 ids
+// met again 1.85 are the record's first uuid with the first prefix (the record's own `id`, its
+// key's); of its 2.35 arrays 1.75 hold 0-2 items. Its other time differences and id table
+// entries are spread too widely for a byte to stand for one (docs/performance.md, stop 30).
+//   0x00-0x1A: the tags above;           0x1B: an instant equal to the record's last time;
+//   0x1C: `ID_AGAIN` of prefix 0 and the record's first uuid;
+//   0x1D-0x1F: an array of 0-2 items, its items after it;
+//   0x20-0x2F: the integer 0-15;         0x30-0x3F: the decimal text "0"-"15";
 //   0x40-0x7F: an object of shape 0-63;  0x80-0xFF: dictionary string 0-127.
+const INSTANT_SAME = 0x1b;
+const FIRST_ID_AGAIN = 0x1c;
+const SHORT_ARRAY = 0x1d;
+// Items of an array in its one-byte form at most.
+const SHORT_ARRAY_ITEMS_MAX = 2;
 const SHORT_INTEGER = 0x20;
 const SHORT_DECIMAL = 0x30;
 const SHORT_OBJECT = 0x40;
@@ -246,6 +262,13 @@ export type RecordCodecOptions = {
    * varint (see `SHORT_INTEGER`). False writes the bytes of `@11`. Any codec reads the forms.
    */
   readonly shortTags?: boolean;
+  /**
+   * With `shortTags`, the tag byte's last values as one-byte forms too (default true; snapshot
+   * `@13` on): an instant equal to the record's last time met, an id met again that is the
+   * record's first uuid with the first prefix (its own id), and an array of 0 to 2 items (see
+   * `INSTANT_SAME`). False writes the bytes of `@12`. Any codec reads the forms.
+   */
+  readonly moreShortTags?: boolean;
 };
 
 /** Encodes records to bytes and back (see the module's comment). */
@@ -278,6 +301,7 @@ export class RecordCodec {
   readonly #mintedIndexes: boolean;
   readonly #repeatForms: boolean;
   readonly #shortTags: boolean;
+  readonly #moreShortTags: boolean;
   #bytes = new Uint8Array(1 << 12);
   #at = 0;
   readonly #float = new Float64Array(1);
@@ -306,6 +330,7 @@ export class RecordCodec {
     this.#mintedIndexes = options.mintedIndexes ?? true;
     this.#repeatForms = options.repeatForms ?? true;
     this.#shortTags = options.shortTags ?? true;
+    this.#moreShortTags = this.#shortTags && (options.moreShortTags ?? true);
   }
 
   /**
@@ -451,7 +476,8 @@ export class RecordCodec {
   }
 
   #array(array: readonly unknown[]): void {
-    this.#tagged(ARRAY, array.length);
+    if (this.#moreShortTags && array.length <= SHORT_ARRAY_ITEMS_MAX) this.#byte(SHORT_ARRAY + array.length);
+    else this.#tagged(ARRAY, array.length);
     for (let i = 0; i < array.length; i += 1) this.#value(array[i]);
   }
 
@@ -584,6 +610,10 @@ export class RecordCodec {
     if (index === -1) return false;
     const earlier = this.#earlierId(slot);
     if (earlier !== -1) {
+      if (earlier === 0 && index === 0 && this.#moreShortTags) {
+        this.#byte(FIRST_ID_AGAIN);
+        return true;
+      }
       this.#tagged(ID_AGAIN, index);
       this.#varint(earlier);
       return true;
@@ -698,7 +728,8 @@ export class RecordCodec {
   #time(whole: number, difference: number, ms: number): void {
     const delta = zigzag(ms - this.#lastMs);
     this.#lastMs = ms;
-    if (delta < ms) this.#tagged(difference, delta);
+    if (delta === 0 && this.#moreShortTags) this.#byte(INSTANT_SAME);
+    else if (delta < ms) this.#tagged(difference, delta);
     else this.#tagged(whole, ms);
   }
 
@@ -949,7 +980,15 @@ export class RecordCodec {
       case DECIMAL_INTEGER:
         return String(unzigzag(this.#readVarint()));
       case ARRAY:
-        return this.#readArray(freeze);
+        return this.#readItems(this.#readVarint(), freeze);
+      case INSTANT_SAME:
+        return this.#instant(this.#lastTime());
+      case FIRST_ID_AGAIN:
+        return this.#entry(this.#prefixes, 0) + this.#entry(this.#idTexts, 0);
+      case SHORT_ARRAY:
+      case SHORT_ARRAY + 1:
+      case SHORT_ARRAY + 2:
+        return this.#readItems(tag - SHORT_ARRAY, freeze);
       case OBJECT:
         return this.#readObject(this.#entry(this.#shapes, this.#readVarint()), freeze);
       default:
@@ -957,8 +996,7 @@ export class RecordCodec {
     }
   }
 
-  #readArray(freeze: boolean): readonly unknown[] {
-    const length = this.#readVarint();
+  #readItems(length: number, freeze: boolean): readonly unknown[] {
     const array: unknown[] = [];
     for (let i = 0; i < length; i += 1) array.push(this.#read(freeze));
     return freeze ? Object.freeze(array) : array;

@@ -435,8 +435,8 @@ describe('the repeat forms (snapshot @10 on)', () => {
     // The forms' choices: lowercase hex, 31 or 33 digits and a prefix past ASCII are written out;
     // 16 digits stay text; an id minted in the call of the first refers to it past the remembered ids too.
     const uuid = pool[0]!;
-    // The text's tag, after the array's 2 bytes and the uuid's (tag 19: 12 bytes).
-    const written = (text: string): number => new RecordCodec().encode([uuid, text])[14]!;
+    // The text's tag, after the array's byte (two items: @13's one-byte form) and the uuid's (tag 19: 12 bytes).
+    const written = (text: string): number => new RecordCodec().encode([uuid, text])[13]!;
     expect([hex(uuid).toUpperCase(), hex(uuid), hex(uuid).toUpperCase().slice(1), `${hex(uuid).toUpperCase()}0`, `é${hex(uuid).toUpperCase()}`].map(written)).toEqual([25, 7, 7, 7, 8]);
     expect([new RecordCodec().encode('0123')[0], new RecordCodec().encode('0'.repeat(16))[0], new RecordCodec().encode('0123a')[0]]).toEqual([26, 7, 7]);
     const far = Array.from({ length: 17 }, (_, k) => `Transfer:${SIBLING(k)}`);
@@ -552,7 +552,8 @@ function codecWith(strings: number, shapes: number, options: { shortTags?: boole
 
 describe('the short tags (snapshot @12 on)', () => {
   it('writes the commonest references as one byte each, to exactly these bytes: a change here needs a new snapshot format', () => {
-    const codec = new RecordCodec();
+    // The bytes of @12: without @13's forms (its array of two is a tag and a varint here).
+    const codec = new RecordCodec({ moreShortTags: false });
     codec.encode(SHORT_RECORD);
     const bytes = [...codec.encode(SHORT_RECORD)];
     expect(bytes).toEqual([
@@ -614,10 +615,9 @@ describe('the short tags (snapshot @12 on)', () => {
     expect(codec.tables().shapes.length).toBeGreaterThan(64);
   });
 
-  it('refuses a short form naming an entry the tables lack, and the tag values kept for new tags', () => {
+  it('refuses a short form naming an entry the tables lack', () => {
     const codec = codecWith(3, 2);
     for (const wrong of [[0x83], [0xff], [0x42], [0x7f]]) expect(() => codec.decodeWhole(new Uint8Array(wrong), 0, 1)).toThrow(/no entry/);
-    for (const tag of [27, 31]) expect(() => codec.decode(new Uint8Array([tag]))).toThrow(/unknown tag/);
     expect([0x20, 0x2f, 0x30, 0x3f, 0x80, 0x82].map((byte) => codec.decode(new Uint8Array([byte])))).toEqual([0, 15, '0', '15', 's0', 's2']);
   });
 });
@@ -684,5 +684,94 @@ describe('hexDigests: a live store\'s SHA-256 hex digests as their 32 bytes', ()
     expect(other.decode(bytes)).toEqual({ fingerprint: digest });
     const reversed = [...digest].reverse().join('');
     expect(other.encode({ fingerprint: reversed }).length).toBe(RecordCodec.fromTables(codec.tables()).encode({ fingerprint: reversed }).length - 33);
+  });
+});
+
+// A record with what @13's forms take: its own id again (the key's uuid, the first prefix), an
+// instant equal to the time before it, arrays of 0, 1 and 2 items; and each just past its form.
+const MORE_SHORT_UUID = SIBLING(0);
+const MORE_SHORT_RECORD = {
+  id: `Transaction:${MORE_SHORT_UUID}`,
+  createdAt: '2026-01-05T16:00:00.000Z',
+  updatedAt: '2026-01-05T16:00:00.000Z',
+  settledAt: '2026-01-05T16:00:00.001Z',
+  quoteId: `Quote:${MORE_SHORT_UUID}`,
+  none: [],
+  one: [null],
+  two: [null, null],
+  three: [null, null, null],
+};
+const MORE_SHORT_KEY = `Transaction:${MORE_SHORT_UUID}`;
+
+describe('the tag byte\'s last values (snapshot @13 on)', () => {
+  it('writes an instant equal to the last time, the record\'s own id again and arrays of 0-2 items as one byte each, to exactly these bytes: a change here needs a new snapshot format', () => {
+    const codec = new RecordCodec();
+    const bytes = [...codec.encode(MORE_SHORT_RECORD, MORE_SHORT_KEY)];
+    expect(bytes).toEqual([
+      // Shape 0; the id: the key's uuid (place 0) with prefix 0, one byte (0x1C).
+      64, 28,
+      // createdAt and updatedAt, each equal to the time before it (the key's uuid's, then
+      // createdAt's): 0x1B; settledAt 1 ms later (tag 15, zigzag 2).
+      27, 27, 15, 2,
+      // quoteId: the same uuid with prefix 1, as before (tag 14, prefix 1, place 0).
+      14, 1, 0,
+      // Arrays of 0, 1 and 2 items (0x1D + n), of 3 as before (tag 12, 3).
+      29, 30, 0, 31, 0, 0, 12, 3, 0, 0, 0,
+    ]);
+    expect(sameValue(RecordCodec.fromTables(codec.tables()).decodeWhole(new Uint8Array(bytes), 0, bytes.length, true, MORE_SHORT_KEY), MORE_SHORT_RECORD)).toBe(true);
+    // Without the forms (the bytes of @12): 2 + 1 + 1 + 3 bytes more (the id's two varints, each
+    // instant's, each array's length).
+    const old = new RecordCodec({ moreShortTags: false });
+    expect(old.encode(MORE_SHORT_RECORD, MORE_SHORT_KEY).length).toBe(bytes.length + 7);
+    // With the short tags off (the bytes of @11), @13's forms are off too.
+    const older = new RecordCodec({ shortTags: false });
+    expect([...older.encode(MORE_SHORT_RECORD, MORE_SHORT_KEY)]).not.toContain(28);
+  });
+
+  it('takes each form only at its bound: the first prefix and the first uuid, a difference of 0, 2 items', () => {
+    const other = `Quote:${SIBLING(3)}`;
+    const ids = [`Transaction:${MORE_SHORT_UUID}`, other, other, `Transaction:${MORE_SHORT_UUID}`, `Quote:${MORE_SHORT_UUID}`];
+    const idBytes = [...new RecordCodec().encode(ids)];
+    // After the array (tag 12, 5) and the two first ids (12 bytes and 15: a minted id, the second
+    // as a difference): the other id again (place 1: tag 14, prefix 1, place 1), the first again
+    // (0x1C), the first uuid with prefix 1 (tag 14, prefix 1, place 0).
+    expect(idBytes.slice(-7)).toEqual([14, 1, 1, 28, 14, 1, 0]);
+    const instants = ['2026-01-05T16:00:00.000Z', '2026-01-05T16:00:00.000Z', '2026-01-05T15:59:59.999Z'];
+    expect([...new RecordCodec().encode(instants)].slice(-3)).toEqual([27, 15, 1]);
+  });
+
+  it('decodes records of every form to exactly the values encoded, with a key or none, through tables too', () => {
+    const pool = Array.from({ length: 3 }, (_, i) => SIBLING(i * 7));
+    const times = ['2026-01-05T16:00:00.000Z', '2026-01-05T16:00:00.001Z', '2026-01-05T15:59:59.999Z', '1970-01-01T00:00:00.000Z'];
+    const id = fc.tuple(fc.constantFrom('Transaction:', 'Quote:', 'Customer:'), fc.constantFrom(...pool)).map(([prefix, uuid]) => prefix + uuid);
+    const leafMore = fc.oneof(id, fc.constantFrom(...times), fc.integer({ min: -2, max: 3 }), fc.constant(null));
+    const value = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, leafMore, tie('object'), fc.array(tie('value'), { maxLength: 4 })),
+      object: fc.dictionary(fc.constantFrom('a', 'b', 'c'), tie('value'), { minKeys: 1, maxKeys: 3 }),
+    })).value;
+    const key = fc.option(fc.tuple(fc.constantFrom('Transaction:', 'Quote:'), fc.constantFrom(...pool)).map(([prefix, uuid]) => prefix + uuid), { nil: undefined });
+    const codec = new RecordCodec();
+    const old = new RecordCodec({ moreShortTags: false });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(value, key), { minLength: 1, maxLength: 20 }), (records) => {
+        for (const [v, k] of records) {
+          const bytes = codec.encode(v, k).slice();
+          expect(sameValue(codec.decode(bytes, 0, true, k), v)).toBe(true);
+          expect(sameValue(RecordCodec.fromTables(codec.tables()).decodeWhole(bytes, 0, bytes.length, true, k), v)).toBe(true);
+          // Never longer than without the forms, and read by a codec with them off.
+          const oldBytes = old.encode(v, k).slice();
+          expect(bytes.length).toBeLessThanOrEqual(oldBytes.length);
+          expect(sameValue(old.decode(bytes, 0, true, k), v)).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(old.tables()).toEqual(codec.tables());
+  });
+
+  it('refuses the forms where the bytes hold nothing they refer to', () => {
+    expect(() => new RecordCodec().decode(new Uint8Array([27]))).toThrow(/no time before it/);
+    expect(() => new RecordCodec().decode(new Uint8Array([28]))).toThrow(/no entry/);
+    expect(() => new RecordCodec().decode(new Uint8Array([31, 0]))).toThrow(RangeError);
   });
 });
