@@ -71,7 +71,9 @@ import { type BulkCustomerStoreSnapshot, bulkCustomerStoreFromSnapshot, bulkCust
 export type SnapshotHead = { readonly seq: number; readonly hash: string; readonly atMs: number };
 
 /**
- * Snapshot formats: `@12` writes the packed records' commonest references in one byte each (a
+ * Snapshot formats: `@13` writes the packed records' instants equal to the record's last time,
+ * their own id met again and arrays of 0 to 2 items in one byte each too (`RecordCodecOptions.moreShortTags`); otherwise
+ * as `@12`. `@12` writes the packed records' commonest references in one byte each (a
  * dictionary string numbered below 128, an object of a shape below 64, an integer or a decimal
  * text of 0 to 15: `RecordCodecOptions.shortTags`); otherwise as `@11`. `@11` writes each packed record with its id as the codec's key (the record's
  * own id, and ids minted with it, refer to the id saved beside it instead of repeating it:
@@ -114,6 +116,7 @@ export const SNAPSHOT_FORMATS = [
   'payments-engine/snapshot@10',
   'payments-engine/snapshot@11',
   'payments-engine/snapshot@12',
+  'payments-engine/snapshot@13',
 ] as const;
 
 /** Whether `format` is `first` or a later format (formats are listed in order). */
@@ -173,7 +176,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
   // One fresh table for the save's packed stores, filled as they are encoded, saved after them.
   const ids = new IdTable('shared');
   const snapshot = {
-    format: 'payments-engine/snapshot@12' as const,
+    format: 'payments-engine/snapshot@13' as const,
     head,
     platform: { ...state.platform },
     ...customerStoreSnapshot(state.customers, ids),

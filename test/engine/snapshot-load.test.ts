@@ -1,10 +1,10 @@
 /**
- * Engine snapshots (format @12: the packed stores' records as codec bytes, their commonest references in one byte, engine-minted uuids as
+ * Engine snapshots (format @13: the packed stores' records as codec bytes, their commonest references in one byte (from @13 on an instant equal to the record's last time, its own id again and arrays of 0-2 items too), engine-minted uuids as
  * their time, one word and their index in their call (an id minted in the same call as an earlier
  * one of the record as that one's number and its index), what a record repeats in short forms, against one id table they share, saved once, loaded packed and decoded at a read, the list indexes as saved, the pending webhooks packed): a snapshot round
  * trip through JSON answers every read as the live engine, byte for byte, holds every packed
  * store's records equal to the writer's, and takes the same further calls; a record read from a
- * loaded store is deeply frozen; the formats before it (@11, no short tags; @10, records encoded without their ids as keys; @9, no repeat forms; @8, minted uuids at index 0 alone in the minted form; @7, uuids written whole; @6, an id table per store; @5, codec bytes with no id table; @4, records as texts parsed once at their
+ * loaded store is deeply frozen; the formats before it (@12, none of @13's one-byte forms; @11, no short tags; @10, records encoded without their ids as keys; @9, no repeat forms; @8, minted uuids at index 0 alone in the minted form; @7, uuids written whole; @6, an id table per store; @5, codec bytes with no id table; @4, records as texts parsed once at their
  * first read; @3, pending webhooks as ids; @2, records as objects and list indexes rebuilt; @1,
  * ledger version 1) still load and answer the same; an unknown format is refused naming it, and
  * so are packed records no save wrote, while a record whose own bytes are impossible fails when
@@ -43,7 +43,7 @@ function textPerRecord<T>(store: T): T {
 type Repack = (store: PackedBytes, byId: ReadonlyMap<string, object>) => object;
 
 /**
- * `snapshot` (@12) as `format` wrote it: each packed store's records packed again by `repack` from
+ * `snapshot` (@13) as `format` wrote it: each packed store's records packed again by `repack` from
  * the loaded map (its other fields kept), and no shared id table.
  */
 function withStoresAs(snapshot: EngineSnapshot, format: EngineSnapshot['format'], repack: Repack): EngineSnapshot {
@@ -65,8 +65,8 @@ function withStoresAs(snapshot: EngineSnapshot, format: EngineSnapshot['format']
   };
 }
 
-/** `snapshot` (@12) against one shared id table, as `format` wrote it with the codec's `options`. */
-function withSharedIds(snapshot: EngineSnapshot, format: EngineSnapshot['format'], options: { mintedIds?: boolean; mintedIndexes?: boolean; repeatForms?: boolean; recordKeys?: boolean; shortTags?: boolean }): EngineSnapshot {
+/** `snapshot` (@13) against one shared id table, as `format` wrote it with the codec's `options`. */
+function withSharedIds(snapshot: EngineSnapshot, format: EngineSnapshot['format'], options: { mintedIds?: boolean; mintedIndexes?: boolean; repeatForms?: boolean; recordKeys?: boolean; shortTags?: boolean; moreShortTags?: boolean }): EngineSnapshot {
   const ids = new IdTable('shared');
   const old = withStoresAs(snapshot, format, (store, byId) => {
     // Keyed bytes (`@11` on) say so, or they read as unkeyed.
@@ -76,25 +76,28 @@ function withSharedIds(snapshot: EngineSnapshot, format: EngineSnapshot['format'
   return { ...old, ids: ids.texts() };
 }
 
-/** `snapshot` (@12) as format @11 wrote it: no short tags (each dictionary string, shape, small integer and amount a tag and a varint). */
+/** `snapshot` (@13) as format @12 wrote it: none of the tag byte's last values (each instant equal to the time before it, record's own id again and array of 0-2 items a tag and a varint or two). */
+const asFormat12 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@12', { moreShortTags: false });
+
+/** `snapshot` (@13) as format @11 wrote it: no short tags (each dictionary string, shape, small integer and amount a tag and a varint). */
 const asFormat11 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@11', { shortTags: false });
 
-/** `snapshot` (@12) as format @10 wrote it: each record encoded without its id as the codec's key (its own id written again). */
+/** `snapshot` (@13) as format @10 wrote it: each record encoded without its id as the codec's key (its own id written again). */
 const asFormat10 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@10', { recordKeys: false, shortTags: false });
 
-/** `snapshot` (@12) as format @9 wrote it: no repeat forms (each minted id, epoch-ms number and text written whole). */
+/** `snapshot` (@13) as format @9 wrote it: no repeat forms (each minted id, epoch-ms number and text written whole). */
 const asFormat9 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@9', { repeatForms: false, recordKeys: false, shortTags: false });
 
-/** `snapshot` (@12) as format @8 wrote it: only minted ids at index 0 in their call in the minted form. */
+/** `snapshot` (@13) as format @8 wrote it: only minted ids at index 0 in their call in the minted form. */
 const asFormat8 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@8', { mintedIndexes: false, repeatForms: false, recordKeys: false, shortTags: false });
 
-/** `snapshot` (@12) as format @7 wrote it: the packed stores' records against one shared id table, every uuid written whole. */
+/** `snapshot` (@13) as format @7 wrote it: the packed stores' records against one shared id table, every uuid written whole. */
 const asFormat7 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@7', { mintedIds: false, repeatForms: false, recordKeys: false, shortTags: false });
 
-/** `snapshot` (@12) as format @6 wrote it: each packed store's records against an id table of its own, in its tables. */
+/** `snapshot` (@13) as format @6 wrote it: each packed store's records against an id table of its own, in its tables. */
 const asFormat6 = (snapshot: EngineSnapshot): EngineSnapshot => withStoresAs(snapshot, 'payments-engine/snapshot@6', (store, byId) => packBytes(store.ids, byId, { mintedIds: false, repeatForms: false, recordKeys: false, shortTags: false }));
 
-/** `snapshot` (@12) as format @5 wrote it: the packed stores' records written with no id table, their tables without one. */
+/** `snapshot` (@13) as format @5 wrote it: the packed stores' records written with no id table, their tables without one. */
 function asFormat5(snapshot: EngineSnapshot): EngineSnapshot {
   return withStoresAs(snapshot, 'payments-engine/snapshot@5', (store, byId) => {
     const { codec: { ids: _ids, ...tables }, bytes } = packBytes(store.ids, byId, { idTable: false, mintedIds: false, repeatForms: false, recordKeys: false, shortTags: false });
@@ -102,7 +105,7 @@ function asFormat5(snapshot: EngineSnapshot): EngineSnapshot {
   });
 }
 
-/** `snapshot` (@12) as format @4 wrote it: the packed stores' records as texts in chunks. */
+/** `snapshot` (@13) as format @4 wrote it: the packed stores' records as texts in chunks. */
 const asFormat4 = (snapshot: EngineSnapshot): EngineSnapshot => withStoresAs(snapshot, 'payments-engine/snapshot@4', (store, byId) => packRecords(store.ids, byId));
 
 /** `snapshot` (@5) as format @3 wrote it: the pending webhooks as a list of ids, one text per packed record. */
@@ -185,7 +188,7 @@ function expectResumesAsTheWriter(asFormat: (snapshot: EngineSnapshot) => Engine
 describe('a snapshot round trip', () => {
   it('answers every read as the live engine, byte for byte, and holds the same state', () => {
     const snapshot = viaJson(session.engine.snapshot());
-    expect(snapshot.format).toBe('payments-engine/snapshot@12');
+    expect(snapshot.format).toBe('payments-engine/snapshot@13');
     const loaded = createEngine({ ...options, snapshot });
     expect(reads.length).toBeGreaterThan(50);
     expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
@@ -348,8 +351,25 @@ describe('snapshot formats', () => {
     const current = viaJson(session.engine.snapshot());
     expect(() => createEngine({ ...options, snapshot: { ...current, ids: [...current.ids!, current.ids![0]!] } })).toThrow(/snapshot ids: id table: id \d+ is not an owner's id met once/);
     expect(() => createEngine({ ...options, snapshot: { ...current, ids: undefined } as unknown as EngineSnapshot })).toThrow(/snapshot ids: id table: ids must be a list/);
-    const ownTable = { ...asFormat6(current), format: 'payments-engine/snapshot@12' as const, ids: current.ids! };
+    const ownTable = { ...asFormat6(current), format: 'payments-engine/snapshot@13' as const, ids: current.ids! };
     expect(() => createEngine({ ...options, snapshot: ownTable })).toThrow(/snapshot records: \w+ holds an id table of its own/);
+  });
+
+  it('loads a snapshot in the twelfth format (@12: none of the tag byte\'s last values), answers every read the same and saves as the writer', () => {
+    const current = viaJson(session.engine.snapshot());
+    const old = asFormat12(current);
+    // The same tables and the same owners in the id table; every packed store's bytes longer, each
+    // such instant, id and array a tag and a varint or two, than as @13 writes them in the same
+    // order (the save's stores met the shared table's owners in another order, numbered otherwise).
+    const same = withSharedIds(current, 'payments-engine/snapshot@13', {});
+    const stores = ['transactions', 'quotes', 'customers', 'externalAccounts', 'idempotency', 'cardTransactions'] as const;
+    for (const store of stores) {
+      expect((old[store] as PackedBytes).codec).toEqual((current[store] as PackedBytes).codec);
+      expect(storeLength(old, store)).toBeGreaterThan(storeLength(same, store));
+    }
+    expect(new Set(old.ids)).toEqual(new Set(current.ids));
+    expectLoadsAsTheWriter(old);
+    expectResumesAsTheWriter(asFormat12, true);
   });
 
   it('loads a snapshot in the eleventh format (@11: no short tags), answers every read the same and saves as the writer', () => {
@@ -414,7 +434,7 @@ describe('snapshot formats', () => {
     expect(storeLength(old, 'transactions')).toBeGreaterThan(storeLength(current, 'transactions'));
     expectLoadsAsTheWriter(old);
     // And takes further calls as the writer, its codecs writing new records in the minted form:
-    // what it saves then is the writer's `@12` text.
+    // what it saves then is the writer's `@13` text.
     expectResumesAsTheWriter(asFormat7, true);
   });
 
@@ -474,9 +494,9 @@ describe('snapshot formats', () => {
   });
 
   it('refuses a format it does not know, naming it', () => {
-    const snapshot = { ...viaJson(session.engine.snapshot()), format: 'payments-engine/snapshot@13' } as unknown as EngineSnapshot;
+    const snapshot = { ...viaJson(session.engine.snapshot()), format: 'payments-engine/snapshot@14' } as unknown as EngineSnapshot;
     expect(() => createEngine({ ...options, snapshot })).toThrow(InvariantError);
-    expect(() => createEngine({ ...options, snapshot })).toThrow(/snapshot@13.*is not known/);
+    expect(() => createEngine({ ...options, snapshot })).toThrow(/snapshot@14.*is not known/);
   });
 
   it('refuses a ledger snapshot version it does not know, naming it', () => {
