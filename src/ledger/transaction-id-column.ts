@@ -1,11 +1,17 @@
 /**
- * The transaction id of each transfer: an Int32 per transfer, pointing into a list of the
- * distinct transaction ids (an IdColumn, so `Transaction:<uuid>` ids are 10 bytes each, 17 when not minted by the engine). A
- * transaction's transfers come one after the other with the same id, so an id equal to the
- * previous transfer's is stored once: ~2.8 transfers a transaction cost ~11 bytes of refs and
- * one packed id, where a list of strings held a pointer per transfer (8 bytes) and the id's
- * string (64-90 bytes). A transaction id equal to the transfer's own id (the ledger-only log
- * names each transaction after its one transfer) costs the Int32 alone.
+ * The transaction id of each transfer: a Uint16 per transfer, pointing into a list of the
+ * distinct transaction ids (an IdColumn, so `Transaction:<uuid>` ids are 10 bytes each, 17 when
+ * not minted by the engine). A transaction's transfers come one after the other with the same
+ * id, so an id equal to the previous transfer's is stored once: ~2.8 transfers a transaction cost
+ * ~6 bytes of refs and one packed id, where a list of strings held a pointer per transfer (8
+ * bytes) and the id's string (64-90 bytes). A transaction id equal to the transfer's own id (the
+ * ledger-only log names each transaction after its one transfer) costs the Uint16 alone.
+ *
+ * Why 16 bits are enough: a transfer's entry is one made for it, or one of the last
+ * RECENT_ENTRIES entries (the ring below, or the previous transfer's, itself found so), so it lies
+ * in [start - RECENT_ENTRIES, start + rows) of its chunk, `start` being the distinct entries before
+ * the chunk's first transfer. A ref is kept as its place in that window (an Int32 a transfer
+ * before stop 30).
  *
  * An id also reuses its entry when it is among the last RECENT_ENTRIES distinct entries (a
  * ring of their hashes, compared before the packed bytes). In the API-driven log a
@@ -30,14 +36,19 @@ const RECENT_ENTRIES = 64;
 const RECENT_MASK = RECENT_ENTRIES - 1;
 // A slot of the ring's positions with no entry.
 const NO_ENTRY = -1;
+// A stored ref is its entry's place in its chunk's window (see the module comment); these two
+// values past any window stand for no transaction and the transfer's own id.
+const STORED_NONE = 0xffff;
+const STORED_SAME = 0xfffe;
 
 /** Transaction ids of transfers [0, length), append-only with truncation. */
 export class TransactionIdColumn {
   readonly #bits: number;
   readonly #mask: number;
   #length = 0;
-  // Per chunk of transfers: a position in #distinct, NO_TRANSACTION or SAME_AS_TRANSFER.
-  readonly #refs: Int32Array[] = [];
+  // Per chunk of transfers: a position in #distinct as its place in the chunk's window
+  // (from `#distinctBefore[c] - RECENT_ENTRIES` on), STORED_NONE or STORED_SAME.
+  readonly #refs: Uint16Array[] = [];
   // Per chunk of transfers: #distinct's length before its first transfer (for `truncate`).
   readonly #distinctBefore: number[] = [];
   readonly #distinct = new IdColumn();
@@ -52,7 +63,8 @@ export class TransactionIdColumn {
 
   /** `chunkBits`: log2 of the transfers of a chunk of refs; tests pass a small one to cross chunks. */
   constructor(chunkBits: number = CHUNK_BITS) {
-    assert(Number.isInteger(chunkBits) && chunkBits >= 1 && chunkBits <= 16, 'chunkBits out of range');
+    // A chunk's window (RECENT_ENTRIES + its rows) must stay below the two stored marks.
+    assert(Number.isInteger(chunkBits) && chunkBits >= 1 && chunkBits <= 15, 'chunkBits out of range');
     this.#bits = chunkBits;
     this.#mask = (1 << chunkBits) - 1;
   }
@@ -73,16 +85,29 @@ export class TransactionIdColumn {
     const c = index >>> this.#bits;
     if ((index & this.#mask) === 0) {
       // A chunk left by a truncation is written again: its start moves with #distinct.
-      if (c === this.#refs.length) this.#refs.push(new Int32Array(1 << this.#bits));
+      if (c === this.#refs.length) this.#refs.push(new Uint16Array(1 << this.#bits));
       this.#distinctBefore[c] = this.#distinct.length;
     }
-    this.#refs[c]![index & this.#mask] = this.#refOf(transactionId, transferId);
+    this.#refs[c]![index & this.#mask] = this.#stored(c, this.#refOf(transactionId, transferId));
     this.#length = index + 1;
   }
 
   /** Transfer `index`'s position in the distinct ids, NO_TRANSACTION or SAME_AS_TRANSFER. */
   refAt(index: number): number {
-    return this.#refs[index >>> this.#bits]![index & this.#mask]!;
+    const c = index >>> this.#bits;
+    const stored = this.#refs[c]![index & this.#mask]!;
+    if (stored >= STORED_SAME) return stored === STORED_NONE ? NO_TRANSACTION : SAME_AS_TRANSFER;
+    return this.#distinctBefore[c]! - RECENT_ENTRIES + stored;
+  }
+
+  // `ref` (a position, NO_TRANSACTION or SAME_AS_TRANSFER) as chunk `c` stores it.
+  #stored(c: number, ref: number): number {
+    if (ref === NO_TRANSACTION) return STORED_NONE;
+    if (ref === SAME_AS_TRANSFER) return STORED_SAME;
+    const place = ref - this.#distinctBefore[c]! + RECENT_ENTRIES;
+    // The message is built only on failure: this runs once a transfer.
+    if (!(place >= 0 && place < STORED_SAME)) assert(false, `transaction id entry ${ref} outside its chunk's window`);
+    return place;
   }
 
   /** The distinct transaction id at position `ref` (a `refAt` >= 0). */

@@ -293,6 +293,23 @@ describe('TransactionIdColumn', () => {
   });
 });
 
+describe('TransactionIdColumn refs in 16 bits', () => {
+  it('reads back an entry made RECENT_ENTRIES entries before its chunk began (the window\'s lower edge) and one made at its last row', () => {
+    const column = new TransactionIdColumn(6);
+    const id = (n: number): string => `Transaction:019b901f-3cd1-7080-9b79-${String(n).padStart(12, '0')}`;
+    for (let n = 0; n < 64; n += 1) column.push(id(n), `t${n}`);
+    // Transfer 64 opens the second chunk of 64 rows, 64 entries in: entry 0 is still recent.
+    column.push(id(0), 'u0');
+    expect(column.refAt(64)).toBe(0);
+    for (let n = 64; n < 127; n += 1) column.push(id(n), `t${n}`);
+    expect(column.refAt(127)).toBe(126);
+    expect(column.distinctAt(column.refAt(127))).toBe(id(126));
+    column.push(undefined, 'v');
+    column.push('w', 'w');
+    expect([column.refAt(128), column.refAt(129)]).toEqual([NO_TRANSACTION, SAME_AS_TRANSFER]);
+  });
+});
+
 describe('TransactionIdColumn truncation', () => {
   it('gives a dropped id a new entry when it comes again, not its old position', () => {
     const column = new TransactionIdColumn();
