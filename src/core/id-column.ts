@@ -28,7 +28,7 @@
  * and fallback ids. No snapshot holds these bytes (snapshots save ids as text).
  */
 import { assert } from './assert.js';
-import { DIGIT_AT, parseUuid, UUID_DIGITS, UUID_LENGTH, uuidDigitCode, uuidText } from './uuid-text.js';
+import { DIGIT_AT, parseUuid, UUID_DIGITS, UUID_LENGTH, uuidDigitCode, uuidText, uuidTimeMs } from './uuid-text.js';
 import { ChunkedList } from './chunked-list.js';
 import type { TextList } from './encoded-texts.js';
 import { FNV_OFFSET, finishHash, fnvRange, fnvStep, hashString } from './id-hash.js';
@@ -357,7 +357,7 @@ export class IdColumn {
     if (index >= FULL) return false;
     const rows = this.#rows;
     const ints = this.#ints[c]!;
-    const timeMs = (parsed[0]! >>> 0) * 0x10000 + (parsed[1]! >>> 16);
+    const timeMs = uuidTimeMs(parsed, 0);
     if (ints[2 * rows] === NO_BASE) setBase(ints, rows, timeBase(timeMs));
     const offset = timeOffset(timeMs, baseOf(ints, rows));
     if (offset === TIME_ESCAPED) return false;

@@ -79,7 +79,7 @@ import { IdTable } from './id-table.js';
 import { MINTED_INDEX_LIMIT } from './ids.js';
 import { canonicalInstantMs, isoText } from './time.js';
 import { mintedIndex, mintedWord, mintedWords } from './minted-uuid.js';
-import { DIGIT_AT, HEX_CODES, nibble, parseUuid, UUID_DIGITS, UUID_LENGTH, uuidText } from './uuid-text.js';
+import { DIGIT_AT, HEX_CODES, nibble, parseUuid, UUID_DIGITS, UUID_LENGTH, uuidText, uuidTimeMs } from './uuid-text.js';
 
 const NULL = 0;
 const FALSE = 1;
@@ -1246,9 +1246,7 @@ function zigzag(value: number): number {
 
 // The 48-bit time of the UUIDv7 whose words start at `words[at]`, or NaN for another version.
 function uuidV7Ms(words: Int32Array, at: number): number {
-  const second = words[at + 1]!;
-  if (((second >>> 12) & 0x0f) !== 7) return Number.NaN;
-  return (words[at]! >>> 0) * 0x10000 + (second >>> 16);
+  return ((words[at + 1]! >>> 12) & 0x0f) === 7 ? uuidTimeMs(words, at) : Number.NaN;
 }
 
 // The words of the uuid being decoded.

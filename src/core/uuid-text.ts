@@ -35,6 +35,11 @@ function quad(id: string, at: number): number {
   return (nibble(id.charCodeAt(at)) << 12) | (nibble(id.charCodeAt(at + 1)) << 8) | (nibble(id.charCodeAt(at + 2)) << 4) | nibble(id.charCodeAt(at + 3));
 }
 
+/** The first 48 bits of the uuid whose words start at `words[at]`: a UUIDv7's time in ms. */
+export function uuidTimeMs(words: Int32Array, at: number): number {
+  return (words[at]! >>> 0) * 0x10000 + (words[at + 1]! >>> 16);
+}
+
 /**
  * Parses the canonical lowercase uuid at `id[at, at + 36)` (which must exist) into the 4 words at
  * `out[outAt]`, most significant digit first; false (words partly written) when it is not one.

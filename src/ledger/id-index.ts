@@ -42,11 +42,7 @@ const GREATEST_BLOCK = 1 << GREATEST_BLOCK_BITS;
  * owner moved them into a column of its own (`holdRestored`), that column. `hash` must give
  * `hashString` of the key.
  */
-export type RestoredKeys = {
-  at(index: number): string;
-  equals(index: number, key: string): boolean;
-  hash(index: number): number;
-};
+export type RestoredKeys = Pick<KeyColumn, 'at' | 'equals' | 'hash'>;
 
 // Restored keys as the snapshot holds them: cut out of its text only when read.
 class TextKeys implements RestoredKeys {

@@ -21,7 +21,7 @@ import { assert } from '../core/assert.js';
 import { IdColumn, uuidEquals, uuidState } from '../core/id-column.js';
 import { FNV_OFFSET, finishHash, fnvRange, hashString } from '../core/id-hash.js';
 import { mintedIndex, mintedWord, mintedWords } from '../core/minted-uuid.js';
-import { parseUuid, UUID_LENGTH, uuidText } from '../core/uuid-text.js';
+import { parseUuid, UUID_LENGTH, uuidText, uuidTimeMs } from '../core/uuid-text.js';
 
 const CHUNK_BITS = 10;
 /** How a minted transfer id starts, and its length: ids of another shape never pack. */
@@ -163,7 +163,7 @@ export class TransferIdColumn {
     if (!parseUuid(text, from + HEAD.length, words)) return OTHER;
     const w1 = mintedWord(words, 0);
     if (w1 === -1) return OTHER;
-    const timeMs = (words[0]! >>> 0) * 0x10000 + (words[1]! >>> 16);
+    const timeMs = uuidTimeMs(words, 0);
     // `===` also takes -0 for 0, which rebuilds the same words.
     if (timeMs !== this.#timeOf(row)) return OTHER;
     const index = mintedIndex(words, 0, w1);
