@@ -109,6 +109,11 @@ export class ByteArena {
     return this.#freeBytes > CHUNK_BYTES && this.#freeBytes > this.#liveBytes;
   }
 
+  /** Bytes of the strings stored and not freed, their lengths' varints included (for figures and tests). */
+  get liveBytes(): number {
+    return this.#liveBytes;
+  }
+
   /** Bytes held in chunks (for figures and tests). */
   get heldBytes(): number {
     let total = 0;

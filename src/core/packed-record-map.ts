@@ -233,9 +233,10 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   }
 
   /** How many records are packed and pending, and the bytes the packed ones' buffers hold (for figures and tests). */
-  get packing(): { readonly packed: number; readonly pending: number; readonly heldBytes: number } {
+  get packing(): { readonly packed: number; readonly pending: number; readonly heldBytes: number; readonly liveBytes: number } {
     const unfilled = this.#unfilled;
-    if (unfilled !== undefined) return { packed: unfilled.pending ? 0 : unfilled.count, pending: unfilled.pending ? unfilled.count : 0, heldBytes: this.#arena.heldBytes };
+    const { heldBytes, liveBytes } = this.#arena;
+    if (unfilled !== undefined) return { packed: unfilled.pending ? 0 : unfilled.count, pending: unfilled.pending ? unfilled.count : 0, heldBytes, liveBytes };
     let packed = 0;
     let pending = 0;
     for (const value of super.values()) {
@@ -244,7 +245,7 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
         else pending += 1;
       }
     }
-    return { packed, pending, heldBytes: this.#arena.heldBytes };
+    return { packed, pending, heldBytes, liveBytes };
   }
 
   // Makes a load's entries (its ids in order, each its handle or pending index) at the map's

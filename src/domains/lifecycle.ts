@@ -44,3 +44,22 @@ export function transitionTable<S extends string, E extends string>(machine: Any
   }
   return { states, events, rows, next: (state, event) => byState.get(state)?.get(event) };
 }
+
+/**
+ * The states from which no sequence of transitions reaches one where `event` is legal: once a
+ * record is in one, whatever only `event` reads is never read again. Pure; call once at module load.
+ */
+export function statesNeverReaching<S extends string, E extends string>(table: TransitionTable<S, E>, event: E): ReadonlySet<S> {
+  const reaching = new Set<S>(table.states.filter((state) => table.next(state, event) !== undefined));
+  // Grows backwards along the rows until nothing is added (a table has a handful of states).
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const row of table.rows) {
+      if (reaching.has(row.to) && !reaching.has(row.from)) {
+        reaching.add(row.from);
+        grew = true;
+      }
+    }
+  }
+  return new Set(table.states.filter((state) => !reaching.has(state)));
+}

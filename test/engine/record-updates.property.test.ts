@@ -23,7 +23,8 @@ import { type QuoteUpdate, updatedQuote } from '../../src/domains/quotes/record.
 import type { Quote } from '../../src/domains/quotes/types.js';
 import { applyChanges, withReceiptConfirmed, withRefund } from '../../src/domains/transactions/apply.js';
 import { CLEARABLE_FIELDS, type ClearableField, type RecordChanges } from '../../src/domains/transactions/events.js';
-import type { OutgoingTransaction } from '../../src/domains/transactions/types.js';
+import { neverCancellable } from '../../src/domains/transactions/lifecycles.js';
+import type { OutgoingTransaction, TransactionStatus } from '../../src/domains/transactions/types.js';
 
 /** `full` without the `dropped` keys, deep-frozen like a stored record. */
 function stored<T extends object>(full: T, dropped: readonly string[]): T {
@@ -138,6 +139,8 @@ function spreadModel(tx: OutgoingTransaction, changes: RecordChanges, cleared: r
   if (sourceRailDetails !== undefined) record.source = { ...tx.source, railDetails: sourceRailDetails };
   if (destinationRailDetails !== undefined) record.destination = { ...tx.destination, railDetails: destinationRailDetails };
   if (status !== undefined) record.status = status;
+  // A payment that can never be cancelled again keeps no funding transfer ids (only a cancel reads them).
+  if (neverCancellable(tx.type, record.status as TransactionStatus)) delete record.fundingTransferIds;
   record.updatedAt = updatedAt;
   return record;
 }

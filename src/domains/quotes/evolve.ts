@@ -109,8 +109,11 @@ export const quoteEvolvers: EvolverTable = {
     if (data.index !== flow.next || flow.steps[data.index]?.step !== data.step) assert(false, `quote ${quote.id}: step ${data.index} ${data.step} is not next`);
     // A literal, not a spread of the frozen plan (its `haltedAt` is absent, asserted above).
     const after: FlowPlan = { steps: flow.steps, next: flow.next + 1 };
-    state.quotes.byId.set(quote.id, updatedQuote(quote, { flow: after, updatedAt: data.at }));
-    scheduleNextStep(state, quote.id, after);
+    // A plan whose steps are all taken is read by nothing (no step is next): the record drops it,
+    // ~10 B a packed quote (docs/performance.md, "A finished flow leaves its quote (stop 31)").
+    const finished = after.next === flow.steps.length;
+    state.quotes.byId.set(quote.id, updatedQuote(quote, { flow: finished ? null : after, updatedAt: data.at }));
+    if (!finished) scheduleNextStep(state, quote.id, after);
   },
   [QUOTE_EVENTS.flowHalted]: (state, event) => {
     const data = event.data as QuoteFlowHalted;

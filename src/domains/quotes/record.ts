@@ -16,7 +16,8 @@ export type QuoteUpdate = {
   readonly scaChallenge?: ScaChallenge;
   readonly transactionId?: string;
   readonly executedAt?: string;
-  readonly flow?: FlowPlan;
+  /** The flow after a step; `null`: its last step was taken, and the record keeps no plan. */
+  readonly flow?: FlowPlan | null;
 };
 
 /**
@@ -62,7 +63,7 @@ export function updatedQuote(quote: Quote, update: QuoteUpdate): Quote {
   if (transactionId !== undefined) next.transactionId = transactionId;
   const executedAt = update.executedAt ?? quote.executedAt;
   if (executedAt !== undefined) next.executedAt = executedAt;
-  const flow = update.flow ?? quote.flow;
-  if (flow !== undefined) next.flow = deepFreeze(flow);
+  const flow = update.flow === undefined ? quote.flow : update.flow;
+  if (flow !== undefined && flow !== null) next.flow = deepFreeze(flow);
   return Object.freeze(next);
 }

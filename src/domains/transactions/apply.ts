@@ -10,6 +10,7 @@
 import { assert } from '../../core/assert.js';
 import { deepFreeze } from '../../core/freeze.js';
 import type { ClearableField, RecordChanges } from './events.js';
+import { neverCancellable } from './lifecycles.js';
 import type { Refund, Transaction, TransactionDestination, TransactionSource, TransactionStatus } from './types.js';
 
 /** What an evolver writes beside an event's changes: always `updatedAt`; the rest when given. */
@@ -54,7 +55,8 @@ function clearable<T>(change: T | undefined, old: T | undefined, field: Clearabl
 function RecordWriter(this: Writable, tx: Transaction, changes: RecordChanges, cleared: readonly ClearableField[], stamp: Stamp): void {
   // The required keys in the order deciders write them; the optional ones follow when present.
   this.id = tx.id;
-  this.status = stamp.status ?? tx.status;
+  const status = stamp.status ?? tx.status;
+  this.status = status;
   this.type = tx.type;
   this.direction = tx.direction;
   this.source = stamp.source ?? tx.source;
@@ -92,8 +94,10 @@ function RecordWriter(this: Writable, tx: Transaction, changes: RecordChanges, c
   if (approval !== undefined) this.approval = approval;
   const returnDishonoredAt = changed(changes.returnDishonoredAt, tx.returnDishonoredAt);
   if (returnDishonoredAt !== undefined) this.returnDishonoredAt = returnDishonoredAt;
+  // Only a cancellation reads them: a payment that can never be cancelled again drops them
+  // (docs/performance.md, "Dead fields leave settled records (stop 31)"; the log keeps them).
   const fundingTransferIds = changed(changes.fundingTransferIds, tx.fundingTransferIds);
-  if (fundingTransferIds !== undefined) this.fundingTransferIds = fundingTransferIds;
+  if (fundingTransferIds !== undefined && !neverCancellable(tx.type, status)) this.fundingTransferIds = fundingTransferIds;
   const failureReason = clearable(changes.failureReason, tx.failureReason, 'failureReason', cleared);
   if (failureReason !== undefined) this.failureReason = failureReason;
 }

@@ -8,7 +8,7 @@
  * and from nowhere else, which the table states and the tests check.
  */
 import { setup } from 'xstate';
-import { type TransitionTable, transitionTable } from '../lifecycle.js';
+import { statesNeverReaching, type TransitionTable, transitionTable } from '../lifecycle.js';
 import type { IncomingStatus, OutgoingStatus, RefundStatus, Transaction, TransactionStatus } from './types.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -123,6 +123,21 @@ export const INITIAL_STATES = {
 /** The table of a transaction's type. */
 export function tableOf(type: Transaction['type']): TransitionTable<LifecycleState, LifecycleEvent> {
   return (type === 'OUTGOING' ? OUTGOING_TABLE : INCOMING_TABLE) as TransitionTable<LifecycleState, LifecycleEvent>;
+}
+
+// The statuses (as lifecycle states) from which a payment can never be cancelled again.
+const NEVER_CANCELLED: { readonly OUTGOING: ReadonlySet<string>; readonly INCOMING: ReadonlySet<string> } = {
+  OUTGOING: statesNeverReaching(OUTGOING_TABLE, 'CANCELLED'),
+  INCOMING: statesNeverReaching(INCOMING_TABLE, 'CANCELLED'),
+};
+
+/**
+ * True when a payment of `type` in `status` can never be cancelled again, by any path of its
+ * table (outgoing: COMPLETED, FAILED, EXPIRED; incoming: COMPLETED, FAILED). Only a cancellation
+ * reads a payment's `fundingTransferIds`, so records in these statuses drop them. Pure.
+ */
+export function neverCancellable(type: Transaction['type'], status: TransactionStatus): boolean {
+  return (type === 'OUTGOING' ? NEVER_CANCELLED.OUTGOING : NEVER_CANCELLED.INCOMING).has(status);
 }
 
 /** Where a record stands in its lifecycle: its status, or PENDING_APPROVAL for that sub-case. Pure. */
