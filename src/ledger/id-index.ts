@@ -10,6 +10,13 @@
  * entries; here only the keys that are not `<Prefix>:<uuid>` live on the JS heap (id-column.ts
  * packs the others into typed arrays).
  *
+ * A key column may find some of its keys by itself (`KeyColumn.find`: the ledger's transfer ids
+ * the engine minted, by their time, transfer-id-column.ts); those keys take no slot, and the table
+ * holds the others only. In the API-driven log nearly every transfer id is minted, and the table
+ * of one word a slot for every id (~25 B per transaction at 100,000 events, stop 30) held ~1%
+ * of them after stop 31. `stopFinding` puts every key in the table for good (the ledger calls it
+ * when a transfer's time goes back, which the column's search by time cannot follow).
+ *
  * Ids that only increase (ULIDs, UUIDv7s, sequence numbers: what TigerBeetle recommends) skip
  * the table. A key greater than every key so far, in shortlex order (shorter first, then by
  * code units), is certainly new, which one comparison with the greatest key proves. Such keys
@@ -70,6 +77,9 @@ const NO_KEYS = new TextKeys(new PackedStrings('', new Int32Array(0)));
 /**
  * Where an `IdIndex` keeps the keys added since its restore, in order: an `IdColumn`, or the
  * ledger's transfer ids (transfer-id-column.ts). `hash` must give `hashString` of the key.
+ * A column may find some keys by itself: `finds(index)` says whether key `index` is one of them,
+ * and must not change while the key is held; `find(key)` gives such a key's index, and -1 for
+ * any key that is not one (the index's table holds those).
  */
 export type KeyColumn = {
   readonly length: number;
@@ -78,6 +88,8 @@ export type KeyColumn = {
   equals(index: number, key: string): boolean;
   hash(index: number): number;
   truncate(length: number): void;
+  find?(key: string): number;
+  finds?(index: number): boolean;
 };
 
 /** A set of unique strings, each numbered by its insertion order; supports truncation. */
@@ -97,8 +109,13 @@ export class IdIndex {
   #probeKey: string | undefined = undefined;
   #probeHash = 0;
   #probeSlot = EMPTY;
-  // Keys [0, #indexed) are in the table; later ones were certainly new when added.
+  // Keys [0, #indexed) are in the table, but for those #keys finds by itself (while #finding);
+  // later ones were certainly new when added.
   #indexed = 0;
+  // Keys in the table.
+  #tableKeys = 0;
+  // True while the added keys #keys finds by itself take no slot (see the module comment).
+  #finding: boolean;
   // The added keys that were the greatest when added: bit k of #greatestBits for added key k
   // (index #base + k), and per block of GREATEST_BLOCK added keys the index of its last such key
   // (-1: none). After a truncation the greatest key is the last one left (or the greatest
@@ -119,7 +136,31 @@ export class IdIndex {
     assert(slots >= 2 && (slots & (slots - 1)) === 0, 'slots must be a power of two >= 2');
     assert(keys.length === 0, 'an IdIndex starts with no keys');
     this.#keys = keys;
+    this.#finding = keys.find !== undefined && keys.finds !== undefined;
     this.#table = new Int32Array(slots).fill(EMPTY);
+  }
+
+  /** Keys in the hash table (the others are found by their column): for tests and measurements. */
+  get tableKeys(): number {
+    return this.#tableKeys;
+  }
+
+  /**
+   * Puts every key in the table from now on, those the key column finds by itself included (the
+   * ledger calls it when a transfer's time goes back: its column's search by time needs them in
+   * time order). For good: a truncation does not undo it.
+   */
+  stopFinding(): void {
+    if (!this.#finding) return;
+    this.#finding = false;
+    this.#rehash(this.#table.length);
+    // A slot a lookup found before is not one of this table.
+    this.#probeKey = undefined;
+  }
+
+  // Key `index` is an added one its column finds by itself, and takes no slot.
+  #found(index: number): boolean {
+    return this.#finding && index >= this.#base && this.#keys.finds!(index - this.#base);
   }
 
   /** Number of keys. */
@@ -190,6 +231,10 @@ export class IdIndex {
       this.#probeSlot = EMPTY;
       return -1;
     }
+    if (this.#finding) {
+      const found = this.#keys.find!(key);
+      if (found !== -1) return this.#base + found;
+    }
     this.#catchUp();
     const hash = hashString(key);
     const table = this.#table;
@@ -219,7 +264,10 @@ export class IdIndex {
     }
     this.#keys.push(key);
     // A key that was not the greatest was looked up in the table, which is then complete.
-    if (slot !== EMPTY) this.#insertAt(slot, index, this.#probeHash);
+    if (slot !== EMPTY) {
+      if (this.#found(index)) this.#indexed = index + 1;
+      else this.#insertAt(slot, index, this.#probeHash);
+    }
     return index;
   }
 
@@ -277,21 +325,25 @@ export class IdIndex {
     const from = this.#indexed;
     if (from === size) return -1;
     let slots = this.#table.length;
-    while (!withinLoad(size, slots)) slots *= 2;
+    let adding = 0;
+    for (let i = from; i < size; i += 1) if (!this.#found(i)) adding += 1;
+    while (!withinLoad(this.#tableKeys + adding, slots)) slots *= 2;
     if (slots !== this.#table.length) this.#rehash(slots);
     const repeated = this.#insertKeys(from, size, checkRepeats);
     if (repeated === -1) this.#indexed = size;
     return repeated;
   }
 
-  // Inserts keys [from, to) into the table, which must have room for them. With `checkRepeats`,
-  // stops at the first key equal to one already in the table and returns its index, else -1.
+  // Inserts keys [from, to) into the table, but for those their column finds, and the table must
+  // have room for them. With `checkRepeats`, stops at the first key equal to one already in the
+  // table and returns its index, else -1.
   #insertKeys(from: number, to: number, checkRepeats: boolean): number {
     const hashes = new Int32Array(to - from);
-    for (let i = 0; i < hashes.length; i += 1) hashes[i] = this.#hashAt(from + i);
+    for (let i = 0; i < hashes.length; i += 1) if (!this.#found(from + i)) hashes[i] = this.#hashAt(from + i);
     const table = this.#table;
     const mask = table.length - 1;
     for (let i = 0; i < hashes.length; i += 1) {
+      if (this.#found(from + i)) continue;
       const hash = hashes[i]!;
       let slot = hash & mask;
       while (table[slot] !== EMPTY) {
@@ -300,6 +352,7 @@ export class IdIndex {
         slot = (slot + 1) & mask;
       }
       table[slot] = entry(from + i, hash);
+      this.#tableKeys += 1;
     }
     return -1;
   }
@@ -308,7 +361,8 @@ export class IdIndex {
   #insertAt(slot: number, index: number, hash: number): void {
     this.#table[slot] = entry(index, hash);
     this.#indexed = index + 1;
-    if (!withinLoad(this.#indexed, this.#table.length)) this.#rehash(2 * this.#table.length);
+    this.#tableKeys += 1;
+    if (!withinLoad(this.#tableKeys, this.#table.length)) this.#rehash(2 * this.#table.length);
   }
 
   /**
@@ -321,6 +375,7 @@ export class IdIndex {
     const table = this.#table;
     const mask = table.length - 1;
     for (let index = this.#indexed - 1; index >= size; index -= 1) {
+      if (this.#found(index)) continue;
       let slot = this.#hashAt(index) & mask;
       // EMPTY's index bits are INDEX_MASK, which no key has.
       while ((table[slot]! & INDEX_MASK) !== index) {
@@ -328,6 +383,7 @@ export class IdIndex {
         slot = (slot + 1) & mask;
       }
       this.#deleteSlot(slot);
+      this.#tableKeys -= 1;
     }
     this.#indexed = Math.min(this.#indexed, size);
     const lastAdded = this.#truncateGreatest(size);
@@ -356,10 +412,15 @@ export class IdIndex {
     }
   }
 
-  // A table of `slots` slots holding keys [0, #indexed), each hashed again from its key (the
-  // table keeps only a tag of each hash).
+  // A table of `slots` slots, or more if its keys need them, holding keys [0, #indexed) but those
+  // their column finds, each hashed again from its key (the table keeps only a tag of each hash).
   #rehash(slots: number): void {
-    this.#table = new Int32Array(slots).fill(EMPTY);
+    let keys = 0;
+    for (let i = 0; i < this.#indexed; i += 1) if (!this.#found(i)) keys += 1;
+    let size = slots;
+    while (!withinLoad(keys, size)) size *= 2;
+    this.#table = new Int32Array(size).fill(EMPTY);
+    this.#tableKeys = 0;
     this.#insertKeys(0, this.#indexed, false);
   }
 }

@@ -16,6 +16,11 @@
  * the rebuilt words, and `hash` gives what `hashString` gives for the text, as `IdColumn` does.
  * A packed id depends on its transfer's time: `keepText` keeps the text of one whose time is
  * about to change (only tests rewrite a time, `TransferTable.overwriteAtMs`).
+ *
+ * `find` finds a packed id without a hash table (stop 31): its uuid gives its time, a binary
+ * search over the rows' times finds the rows of that time, and the id is the one of them with
+ * its w1 and index. That needs the rows' times in order (never decreasing), which the column
+ * does not check: its owner stops asking (`IdIndex.stopFinding`) once a time goes back.
  */
 import { assert } from '../core/assert.js';
 import { IdColumn, uuidEquals, uuidState } from '../core/id-column.js';
@@ -129,6 +134,50 @@ export class TransferIdColumn {
     const kept = this.#keptText(row);
     if (kept !== undefined) return hashString(kept);
     return finishHash(uuidState(HEAD_STATE, this.#rebuilt(row, c, r), 0));
+  }
+
+  /**
+   * The row of `id` when it is a packed one (see `finds`), else -1 (it may still be another id).
+   * The rows' times must never decrease (see the module comment).
+   */
+  find(id: string): number {
+    if (id.length !== ID_LENGTH || !id.startsWith(HEAD)) return -1;
+    const words = this.#words;
+    if (!parseUuid(id, HEAD.length, words)) return -1;
+    const w1 = mintedWord(words, 0);
+    if (w1 === -1) return -1;
+    const index = mintedIndex(words, 0, w1);
+    if (index >= OTHER) return -1;
+    const timeMs = uuidTimeMs(words, 0);
+    for (let row = this.#firstAtOrAfter(timeMs); row < this.#length && this.#timeOf(row) === timeMs; row += 1) {
+      const c = row >>> this.#bits;
+      const r = row & (this.#rows - 1);
+      if (this.#index[c]![r] === index && this.#w1[c]![r] === w1 && this.finds(row)) return row;
+    }
+    return -1;
+  }
+
+  /**
+   * True when the id at `row` is packed and `find` finds it: a minted id of its transfer's time,
+   * whose text was not kept (`keepText`).
+   */
+  finds(row: number): boolean {
+    if (this.#otherPosition(row >>> this.#bits, row & (this.#rows - 1)) !== -1) return false;
+    return this.#kept.size === 0 || !this.#kept.has(row);
+  }
+
+  // The first row whose time is `timeMs` or later (`length` when none), the rows' times in order.
+  // The last rows first: a lookup is most often of a recent id, or of a new one.
+  #firstAtOrAfter(timeMs: number): number {
+    let low = 0;
+    let high = this.#length;
+    if (high === 0 || this.#timeOf(high - 1) < timeMs) return high;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.#timeOf(middle) < timeMs) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
   /**

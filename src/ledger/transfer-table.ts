@@ -111,6 +111,10 @@ export class TransferTable {
   // word and index, their time being the transfer's (transfer-id-column.ts).
   readonly #addedIds = new TransferIdColumn((row) => this.atMsOf(this.#base + row));
   readonly #ids = new IdIndex(undefined, this.#addedIds);
+  // The time of the last transfer added since the restore (-Infinity: none). The id index finds
+  // minted ids by their time (`TransferIdColumn.find`) while added transfers' times never go
+  // back; the first that does puts every id in its hash table, for good.
+  #lastAtMs = Number.NEGATIVE_INFINITY;
   // Ids of transfers [0, #base), restored from a snapshot: its text of them (restoreIds), then,
   // when most are the engine's, packed as added ones are once their times are restored
   // (restoreColumns), and the text (~49 B an id, where this holds ~6) no longer held.
@@ -296,6 +300,8 @@ export class TransferTable {
   overwriteAtMs(t: number, atMs: number): void {
     if (t >= this.#base) this.#addedIds.keepText(t - this.#base);
     else this.#restoredIds?.keepText(t);
+    // The id index's search by time would read the new time.
+    this.#ids.stopFinding();
     this.#setAtMs(this.#atMsOffset[t >>> CHUNK_BITS]!, t, atMs);
   }
 
@@ -316,6 +322,8 @@ export class TransferTable {
     if (index >>> CHUNK_BITS !== this.#tail) this.#enterChunk(index >>> CHUNK_BITS);
     // The time first: a minted id is packed against it.
     this.#writeAtMs(this.#tailAtMsOffset, index, atMs);
+    if (atMs < this.#lastAtMs) this.#ids.stopFinding();
+    this.#lastAtMs = atMs;
     const added = this.#ids.add(id);
     assert(added === index, 'transfer id index out of step with the table');
     this.#transactionIds.push(transactionId, id);
@@ -476,6 +484,7 @@ export class TransferTable {
   truncate(count: number): void {
     assert(count >= this.#base && count <= this.count, 'truncate beyond the end or into restored transfers');
     this.#ids.truncate(count);
+    this.#lastAtMs = count > this.#base ? this.atMsOf(count - 1) : Number.NEGATIVE_INFINITY;
     this.#transactionIds.truncate(count - this.#base);
     this.#truncateHoldRows(count);
     if (this.#atMsEscaped.size > 0) for (const t of this.#atMsEscaped.keys()) if (t >= count) this.#atMsEscaped.delete(t);
