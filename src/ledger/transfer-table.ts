@@ -185,6 +185,14 @@ export class TransferTable {
     return this.#ids.slice();
   }
 
+  /**
+   * Ids in the id index's hash table: those not found by their time (`TransferIdColumn.find`),
+   * every one once a transfer's time went back. For tests and measurements.
+   */
+  get hashedIdCount(): number {
+    return this.#ids.tableKeys;
+  }
+
   /** Index of the transfer with `id`, or -1. */
   indexOf(id: string): number {
     return this.#ids.indexOf(id);

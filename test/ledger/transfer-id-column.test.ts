@@ -24,8 +24,11 @@ type Row = { readonly id: string; readonly atMs: number; readonly packs: boolean
 // prefix, a random uuid, a ledger-only `t<n>` id.
 const rowArb: fc.Arbitrary<Row> = fc
   .tuple(fc.integer({ min: 0, max: 7 }), fc.nat(), fc.integer({ min: 0, max: 2 ** 20 }), fc.nat(2 ** 30), fc.uuid())
-  .map(([shape, seq, dt, index, uuid]) => {
-    const atMs = T0 + dt;
+  .map(([shape, seq, dt, index, uuid]) => rowOf(shape, seq, T0 + dt, index, uuid));
+
+// A row of id shape `shape` (0-7, as rowArb's comment lists them) at `atMs`.
+function rowOf(shape: number, seq: number, atMs: number, index: number, uuid: string): Row {
+  {
     const minted = (i: number, time = atMs): string => `Transfer:${uuidAt(SEED, { seq, atMs: time, index: i })}`;
     switch (shape) {
       case 0:
@@ -45,7 +48,8 @@ const rowArb: fc.Arbitrary<Row> = fc
       default:
         return { id: `t${seq}`, atMs, packs: false };
     }
-  });
+  }
+}
 
 // A column over `times` (row -> time), as the transfer table gives it.
 function columnOver(times: number[], bits: number): TransferIdColumn {
@@ -171,5 +175,143 @@ describe('TransferTable with minted transfer ids', () => {
     table.truncate(2_500);
     expect(table.idList()).toEqual(ids.slice(0, 2_500));
     expect(table.indexOf(ids[2_600]!)).toBe(-1);
+  });
+});
+
+// Rows of distinct ids in time order, as the ledger's transfers come when no time goes back.
+const orderedRowsArb = (maxLength: number): fc.Arbitrary<Row[]> =>
+  fc.array(rowArb, { maxLength }).map((rows) => {
+    const seen = new Set<string>();
+    return rows.filter(({ id }) => !seen.has(id) && seen.add(id)).sort((x, y) => x.atMs - y.atMs);
+  });
+
+describe('TransferIdColumn.find (stop 31)', () => {
+  const expectFound = (column: TransferIdColumn, rows: readonly Row[], gone: readonly Row[]): void => {
+    rows.forEach(({ id, packs }, i) => {
+      expect(column.finds(i)).toBe(packs);
+      expect(column.find(id)).toBe(packs ? i : -1);
+    });
+    for (const { id } of gone) expect(column.find(id)).toBe(-1);
+  };
+
+  test.prop([orderedRowsArb(200), fc.constantFrom(1, 3, 10)], { numRuns: NUM_RUNS })('finds every packed id at its row, by its time, and no other id', (rows, bits) => {
+    const column = columnOver(rows.map((row) => row.atMs), bits);
+    for (const { id } of rows) column.push(id);
+    // Minted ids of the rows' times that no row holds (another seq: another w1).
+    const absent = rows.map(({ atMs }, i): Row => ({ id: `Transfer:${uuidAt(SEED + 1, { seq: i, atMs, index: 0 })}`, atMs, packs: false }));
+    expectFound(column, rows, absent);
+  });
+
+  test.prop([orderedRowsArb(120), fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), fc.constantFrom(1, 2, 4)], { numRuns: NUM_RUNS })('finds only the ids kept by a truncation', (rows, cuts, bits) => {
+    const times = rows.map((row) => row.atMs);
+    const column = columnOver(times, bits);
+    for (const { id } of rows) column.push(id);
+    let kept = rows;
+    for (const cut of cuts) {
+      const length = cut % (kept.length + 1);
+      column.truncate(length);
+      kept = kept.slice(0, length);
+      expectFound(column, kept, rows.slice(length));
+    }
+  });
+
+  it('finds one of many ids of one millisecond, among other ids of it', () => {
+    const atMs = T0 + 3;
+    const rows: Row[] = Array.from({ length: 40 }, (_, i) => (i % 5 === 4 ? { id: `t${i}`, atMs, packs: false } : { id: `Transfer:${uuidAt(SEED, { seq: 7, atMs, index: i })}`, atMs, packs: true }));
+    rows.unshift({ id: `Transfer:${uuidAt(SEED, { seq: 6, atMs: atMs - 1, index: 0 })}`, atMs: atMs - 1, packs: true });
+    rows.push({ id: `Transfer:${uuidAt(SEED, { seq: 8, atMs: atMs + 1, index: 0 })}`, atMs: atMs + 1, packs: true });
+    const column = columnOver(rows.map((row) => row.atMs), 3);
+    for (const { id } of rows) column.push(id);
+    expectFound(column, rows, [{ id: `Transfer:${uuidAt(SEED, { seq: 7, atMs, index: 40 })}`, atMs, packs: false }]);
+  });
+
+  it('does not find a packed id whose text was kept (its time then changed)', () => {
+    const times = [T0];
+    const id = `Transfer:${uuidAt(SEED, { seq: 1, atMs: T0, index: 0 })}`;
+    const column = columnOver(times, 10);
+    column.push(id);
+    expect(column.find(id)).toBe(0);
+    column.keepText(0);
+    expect(column.finds(0)).toBe(false);
+    expect(column.find(id)).toBe(-1);
+  });
+});
+
+// One append to a transfer table: its id's shape (rowOf), index and uuid, how far its time steps
+// from the last one's (negative: back); or a truncation to a fraction of the table.
+type TableStep =
+  | { readonly kind: 'append'; readonly shape: number; readonly index: number; readonly uuid: string; readonly stepMs: number }
+  | { readonly kind: 'truncate'; readonly keep: number };
+
+const appendArb = (stepMs: fc.Arbitrary<number>): fc.Arbitrary<TableStep> =>
+  fc.record({ kind: fc.constant('append' as const), shape: fc.integer({ min: 0, max: 7 }), index: fc.nat(2 ** 30), uuid: fc.uuid(), stepMs });
+const tableStepArb: fc.Arbitrary<TableStep> = fc.oneof(
+  { weight: 12, arbitrary: appendArb(fc.integer({ min: 0, max: 3 })) },
+  { weight: 1, arbitrary: appendArb(fc.integer({ min: -5, max: -1 })) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('truncate' as const), keep: fc.double({ min: 0, max: 1, noNaN: true }) }) },
+);
+
+describe('TransferTable ids found by their time, the others in the hash table (stop 31)', () => {
+  test.prop([fc.array(tableStepArb, { maxLength: 300 }), fc.boolean()], { numRuns: NUM_RUNS })('finds every id at its index and no other, and hashes only the ids it cannot find by time until a time goes back', (steps, goBack) => {
+    const table = new TransferTable();
+    const ids: string[] = [];
+    const packs: boolean[] = [];
+    const gone = new Set<string>();
+    let atMs = T0;
+    let wentBack = false;
+    for (const step of steps) {
+      if (step.kind === 'truncate') {
+        const keep = Math.floor(step.keep * ids.length);
+        for (const id of ids.slice(keep)) gone.add(id);
+        table.truncate(keep);
+        ids.length = keep;
+        packs.length = keep;
+        atMs = keep === 0 ? atMs : table.atMsOf(keep - 1);
+        continue;
+      }
+      if (step.stepMs < 0 && !goBack) continue;
+      atMs += step.stepMs;
+      wentBack ||= step.stepMs < 0 && ids.length > 0;
+      // A fresh seq per append, so minted ids are new (a repeated uuid or `t<n>` is skipped).
+      const row = rowOf(step.shape, ids.length + gone.size, atMs, step.index, step.uuid);
+      if (ids.includes(row.id)) {
+        expect(table.indexOf(row.id)).toBe(ids.indexOf(row.id));
+        continue;
+      }
+      expect(table.indexOf(row.id)).toBe(-1);
+      gone.delete(row.id);
+      table.append(row.id, undefined, KIND_POSTED, 0, 1, 1n, atMs);
+      ids.push(row.id);
+      packs.push(row.packs);
+    }
+    ids.forEach((id, t) => expect(table.indexOf(id)).toBe(t));
+    for (const id of gone) expect(table.indexOf(id)).toBe(-1);
+    // A lookup no search by time answers: the hash table then holds every id added.
+    expect(table.indexOf('absent')).toBe(-1);
+    // It holds the ids not found by their time, every one once a time went back.
+    expect(table.hashedIdCount).toBe(wentBack ? ids.length : packs.filter((p) => !p).length);
+  });
+
+  it('finds ids by time in a table of minted ids, hashing none, and every one after a time goes back', () => {
+    const table = new TransferTable();
+    const ids: string[] = [];
+    for (let t = 0; t < 3_000; t += 1) {
+      const atMs = T0 + 1_000 * Math.floor(t / 3);
+      ids.push(`Transfer:${uuidAt(SEED, { seq: Math.floor(t / 3), atMs, index: t % 3 })}`);
+      table.append(ids[t]!, undefined, KIND_POSTED, 0, 1, 1n, atMs);
+    }
+    for (let t = ids.length - 1; t >= 0; t -= 7) expect(table.indexOf(ids[t]!)).toBe(t);
+    expect(table.hashedIdCount).toBe(0);
+    // A transfer before the last one's time: the search by time would miss it.
+    const back = `Transfer:${uuidAt(SEED, { seq: 5_000, atMs: T0 + 5, index: 0 })}`;
+    table.append(back, undefined, KIND_POSTED, 0, 1, 1n, T0 + 5);
+    ids.push(back);
+    expect(table.hashedIdCount).toBe(ids.length);
+    for (let t = ids.length - 1; t >= 0; t -= 7) expect(table.indexOf(ids[t]!)).toBe(t);
+    expect(table.indexOf(back)).toBe(ids.length - 1);
+    table.truncate(2_000);
+    expect(table.indexOf(back)).toBe(-1);
+    expect(table.indexOf(ids[1_999]!)).toBe(1_999);
+    expect(table.hashedIdCount).toBe(2_000);
   });
 });
