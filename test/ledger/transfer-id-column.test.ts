@@ -284,7 +284,9 @@ describe('TransferTable ids found by their time, the others in the hash table (s
       ids.push(row.id);
       packs.push(row.packs);
     }
-    ids.forEach((id, t) => expect(table.indexOf(id)).toBe(t));
+    ids.forEach((id, t) => {
+      expect(table.indexOf(id)).toBe(t);
+    });
     for (const id of gone) expect(table.indexOf(id)).toBe(-1);
     // A lookup no search by time answers: the hash table then holds every id added.
     expect(table.indexOf('absent')).toBe(-1);
