@@ -1,7 +1,7 @@
 /**
  * Every transfer ever created, as columns indexed by an internal number (its position in
  * creation order). Columns instead of one object per transfer: a million posted transfers take
- * ~29 MB of typed arrays that the GC never traces, written in order. Transfers are never changed; the only column that moves is `status`, the derived state
+ * ~17 MB of typed arrays (17 bytes a row since stop 31, and 6 bytes of a minted id) that the GC never traces, written in order. Transfers are never changed; the only column that moves is `status`, the derived state
  * of a pending transfer. Postings also link to the previous posting of each of their accounts:
  * that chain is where rows come from.
  *
@@ -19,12 +19,13 @@
  *
  * The columns are held in chunks of CHUNK_ROWS rows: one buffer per chunk for the columns every
  * kind has, one more for the hold columns. A chunk is made once and never copied, and the table
- * holds at most one chunk of empty rows (~33 KB). Growing one array per column by 4x (before
+ * holds at most one chunk of empty rows (~17 KB, and one of hold rows, ~13 KB). Growing one array per column by 4x (before
  * stop 19) left up to 3/4 of each empty (16,384 rows for 8,881 transfers, 16.8M for 10M) and
  * copied every column at each growth (docs/performance.md, "Ledger columns (stop 19)"). Reads
  * cost one more load (the chunk); appends write through the last chunk, kept at hand.
  */
 import { assert } from '../core/assert.js';
+import { AmountColumn } from './amount-column.js';
 import { IdIndex } from './id-index.js';
 import type { PackedStrings } from './packed-strings.js';
 import { SplitColumn } from './split-column.js';
@@ -61,9 +62,9 @@ const CHUNK_BITS = 10;
 /** Rows in a chunk of every column: a table holds at most this many empty rows. */
 export const CHUNK_ROWS = 1 << CHUNK_BITS;
 const CHUNK_MASK = CHUNK_ROWS - 1;
-// Bytes per row of the columns every kind has (amountMinor, atMs's offset, the accounts' and
-// links' low halves, kind).
-const BASE_ROW_BYTES = 8 + 4 + 4 * 2 + 1;
+// Bytes per row of the columns every kind has (amountMinor's low words, atMs's offset, the
+// accounts' and links' low halves, kind).
+const BASE_ROW_BYTES = 4 + 4 + 4 * 2 + 1;
 // Bytes of a hold row (timeoutAtMs, pendingIndex, status); hold rows come in chunks of CHUNK_ROWS.
 const HOLD_ROW_BYTES = 8 + 4 + 1;
 // The `kind` byte: the KIND_* in its low bits, a hold row's place in its block above them.
@@ -75,7 +76,6 @@ const HOLD_BLOCKS_FIRST = 64;
 
 const NO_U8 = new Uint8Array(0);
 const NO_I32 = new Int32Array(0);
-const NO_I64 = new BigInt64Array(0);
 const NO_F64 = new Float64Array(0);
 
 /**
@@ -132,8 +132,11 @@ export class TransferTable {
   // Account numbers, 16 bits a row while they fit (split-column.ts).
   readonly #debitAccount = new SplitColumn(CHUNK_BITS);
   readonly #creditAccount = new SplitColumn(CHUNK_BITS);
-  /** Posted: moved. Pending: held. Post: the posted part. Void: the released hold. */
-  readonly #amountMinor: BigInt64Array[] = [];
+  /**
+   * Posted: moved. Pending: held. Post: the posted part. Void: the released hold. 32 bits a row
+   * while they fit (amount-column.ts).
+   */
+  readonly #amountMinor = new AmountColumn(CHUNK_BITS);
   // A transfer's time, as an Int32 offset from its chunk's base (the time of the chunk's first
   // transfer, whole ms): transfers of a chunk come within minutes of each other, and a Float64
   // a transfer (before stop 28) held 8 bytes of which 4 said what the chunk's others said.
@@ -161,7 +164,6 @@ export class TransferTable {
   // links load no chunk.
   #tail = -1;
   #tailKind: Uint8Array = NO_U8;
-  #tailAmountMinor: BigInt64Array = NO_I64;
   #tailAtMsOffset: Int32Array = NO_I32;
 
   /** The id of transfer `index` (below `count`). */
@@ -215,7 +217,7 @@ export class TransferTable {
 
   /** Amount of transfer `t` (posted: moved; pending: held; post: posted; void: released). */
   amountMinorOf(t: number): bigint {
-    return this.#amountMinor[t >>> CHUNK_BITS]![t & CHUNK_MASK]!;
+    return this.#amountMinor.at(t);
   }
 
   /** Time of transfer `t`. */
@@ -339,7 +341,7 @@ export class TransferTable {
     this.#tailKind[row] = kind === KIND_POSTED ? kind : kind | (this.#addHoldRow(index) << KIND_BITS);
     this.#debitAccount.set(index, debitAccount);
     this.#creditAccount.set(index, creditAccount);
-    this.#tailAmountMinor[row] = amountMinor;
+    this.#amountMinor.set(index, amountMinor);
     this.count = index + 1;
     return index;
   }
@@ -364,7 +366,8 @@ export class TransferTable {
   /**
    * Takes the columns of the `count` transfers whose ids `restoreIds` took, as views of
    * `columns` (no copy, but for `kind` when there are holds, for `atMs`, whose times are written
-   * as offsets, and for the accounts and links, written at 16 bits while they fit): each column must have
+   * as offsets, for the amounts, written at 32 bits while they fit, and for the accounts and
+   * links, written at 16 bits while they fit): each column must have
    * `restoredCapacity(count)` rows. The hold columns' rows of holds and resolutions are copied
    * into hold rows; `columns` is left as it was given. The ids `restoreIds` took are then packed
    * as added ones are (transfer-id-column.ts), and their text is no longer held.
@@ -379,14 +382,15 @@ export class TransferTable {
     for (let from = 0; from < rows; from += CHUNK_ROWS) {
       const to = from + CHUNK_ROWS;
       this.#kind.push(kind.subarray(from, to));
-      this.#amountMinor.push(amountMinor.subarray(from, to));
       this.#addAtMsChunk(new Int32Array(CHUNK_ROWS));
+      this.#amountMinor.addChunk(new Uint32Array(CHUNK_ROWS));
       const halves = new Uint16Array(4 * CHUNK_ROWS);
       this.#debitAccount.addChunk(halves.subarray(0, CHUNK_ROWS));
       this.#creditAccount.addChunk(halves.subarray(CHUNK_ROWS, 2 * CHUNK_ROWS));
       this.#debitBack.addChunk(halves.subarray(2 * CHUNK_ROWS, 3 * CHUNK_ROWS));
       this.#creditBack.addChunk(halves.subarray(3 * CHUNK_ROWS, 4 * CHUNK_ROWS));
     }
+    this.#amountMinor.restore(amountMinor, count);
     for (let t = 0; t < count; t += 1) {
       this.#writeAtMs(this.#atMsOffset[t >>> CHUNK_BITS]!, t, atMs[t]!);
       this.#debitAccount.set(t, debitAccount[t]!);
@@ -434,7 +438,7 @@ export class TransferTable {
    */
   flatColumns(): StoredColumns {
     const n = this.count;
-    const flat = <T extends Uint8Array | Int32Array | BigInt64Array | Float64Array>(chunks: readonly T[], make: (rows: number) => T): T => {
+    const flat = <T extends Uint8Array>(chunks: readonly T[], make: (rows: number) => T): T => {
       const out = make(n);
       for (let c = 0; c * CHUNK_ROWS < n; c += 1) {
         const from = c * CHUNK_ROWS;
@@ -447,7 +451,7 @@ export class TransferTable {
       kind,
       debitAccount: this.#flatAccounts(this.#debitAccount),
       creditAccount: this.#flatAccounts(this.#creditAccount),
-      amountMinor: flat(this.#amountMinor, (rows) => new BigInt64Array(rows)),
+      amountMinor: this.#amountMinor.flat(n),
       atMs: this.#flatAtMs(),
       holds: this.#status.length === 0 ? null : this.#flatHoldColumns(kind),
     };
@@ -539,20 +543,19 @@ export class TransferTable {
     if (c === this.#kind.length) this.#addChunk();
     this.#tail = c;
     this.#tailKind = this.#kind[c]!;
-    this.#tailAmountMinor = this.#amountMinor[c]!;
     this.#tailAtMsOffset = this.#atMsOffset[c]!;
   }
 
   // One buffer for a chunk of the columns every kind has, widest first so each view is aligned.
   #addChunk(): void {
     const buffer = new ArrayBuffer(CHUNK_ROWS * BASE_ROW_BYTES);
-    this.#amountMinor.push(new BigInt64Array(buffer, 0, CHUNK_ROWS));
-    this.#addAtMsChunk(new Int32Array(buffer, 8 * CHUNK_ROWS, CHUNK_ROWS));
-    this.#debitAccount.addChunk(new Uint16Array(buffer, 12 * CHUNK_ROWS, CHUNK_ROWS));
-    this.#creditAccount.addChunk(new Uint16Array(buffer, 14 * CHUNK_ROWS, CHUNK_ROWS));
-    this.#debitBack.addChunk(new Uint16Array(buffer, 16 * CHUNK_ROWS, CHUNK_ROWS));
-    this.#creditBack.addChunk(new Uint16Array(buffer, 18 * CHUNK_ROWS, CHUNK_ROWS));
-    this.#kind.push(new Uint8Array(buffer, 20 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#amountMinor.addChunk(new Uint32Array(buffer, 0, CHUNK_ROWS));
+    this.#addAtMsChunk(new Int32Array(buffer, 4 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#debitAccount.addChunk(new Uint16Array(buffer, 8 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#creditAccount.addChunk(new Uint16Array(buffer, 10 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#debitBack.addChunk(new Uint16Array(buffer, 12 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#creditBack.addChunk(new Uint16Array(buffer, 14 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#kind.push(new Uint8Array(buffer, 16 * CHUNK_ROWS, CHUNK_ROWS));
   }
 
   // Adds a chunk's atMs offsets, and room for its base.
