@@ -46,15 +46,12 @@ export function linkPosting(accounts: AccountTable, transfers: TransferTable, t:
 
 // Out of line: runs once per CHECKPOINT_ROWS postings, and allocates the balance's bigint.
 function noteCheckpoint(accounts: AccountTable, a: number, t: number): void {
-  accounts.checkpointPostings[a]!.push(t);
-  accounts.checkpointBalances[a]!.push(postedBalance(accounts, a));
+  accounts.addCheckpoint(a, t, postedBalance(accounts, a));
 }
 
 /** Forgets account `a`'s checkpoints past its posting count (a linked batch rolling back). */
 export function trimCheckpoints(accounts: AccountTable, a: number): void {
-  const keep = Math.floor(accounts.f64[WORDS * a + POSTING_COUNT]! / CHECKPOINT_ROWS);
-  accounts.checkpointPostings[a]!.length = keep;
-  accounts.checkpointBalances[a]!.length = keep;
+  accounts.trimCheckpoints(a, Math.floor(accounts.f64[WORDS * a + POSTING_COUNT]! / CHECKPOINT_ROWS));
 }
 
 /** Account `a`'s posted balance, holder side (credits − debits). */

@@ -184,14 +184,9 @@ function restoreAccounts(state: LedgerState, s: AccountsSnapshotV2): void {
   let k = 0;
   for (let a = 0; a < count; a += 1) {
     const held = Math.floor(accounts.rowCount(a) / CHECKPOINT_ROWS);
-    // A loop, not push(...): an account of millions of rows has more checkpoints than a call
-    // takes arguments.
-    const postingList = accounts.checkpointPostings[a]!;
-    const balanceList = accounts.checkpointBalances[a]!;
-    for (let j = 0; j < held; j += 1) {
-      postingList.push(postings[k + j]!);
-      balanceList.push(balances[k + j]!);
-    }
+    // One at a time, not push(...): an account of millions of rows has more checkpoints than a
+    // call takes arguments.
+    for (let j = 0; j < held; j += 1) accounts.addCheckpoint(a, postings[k + j]!, balances[k + j]!);
     k += held;
   }
 }

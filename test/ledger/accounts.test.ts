@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { InvariantError } from '../../src/core/assert.js';
 import type { CurrencyCode } from '../../src/core/currency.js';
+import { CHECKPOINT_ROWS } from '../../src/ledger/account-rows.js';
 import { Ledger } from '../../src/ledger/index.js';
+import { ledgerFromSnapshot } from '../../src/ledger/snapshot.js';
 import { ledgerWith } from './support.js';
 
 describe('openAccount', () => {
@@ -87,5 +89,25 @@ describe('balance convention (holder side: credits − debits)', () => {
     expect([...ledger.totalsByCurrency()]).toEqual([
       ['USD', { debitsPosted: 1_000n, creditsPosted: 1_000n, debitsPending: 500n, creditsPending: 500n }],
     ]);
+  });
+});
+
+describe('row checkpoints of accounts with none (stop 31: one shared empty list)', () => {
+  it('gives an account its own lists at its first checkpoint, leaving the others empty, across a snapshot and a rollback', () => {
+    const ledger = ledgerWith(() => new Ledger(), { world: {}, alice: {}, bob: {} });
+    const post = (i: number): void => {
+      ledger.createTransfers([{ id: `p${i}`, debitAccountId: 'world', creditAccountId: 'alice', amountMinor: 1n, atMs: i }]);
+    };
+    for (let i = 0; i < CHECKPOINT_ROWS; i += 1) post(i);
+    const accounts = ledgerFromSnapshot(ledger.toSnapshot()).accounts;
+    expect(accounts.checkpointPostings.map((list) => list.length)).toEqual([1, 1, 0]);
+    expect(accounts.checkpointBalances.map((list) => list.length)).toEqual([1, 1, 0]);
+    expect(accounts.checkpointBalances[1]).toEqual([BigInt(CHECKPOINT_ROWS)]);
+    accounts.addCheckpoint(2, 7, 3n);
+    expect(accounts.checkpointPostings.map((list) => [...list])).toEqual([[CHECKPOINT_ROWS - 1], [CHECKPOINT_ROWS - 1], [7]]);
+    accounts.trimCheckpoints(0, 0);
+    accounts.trimCheckpoints(2, 5);
+    expect(accounts.checkpointPostings.map((list) => list.length)).toEqual([0, 1, 1]);
+    expect(accounts.checkpointBalances.map((list) => list.length)).toEqual([0, 1, 1]);
   });
 });

@@ -112,16 +112,15 @@ describe('checkInvariants on the posting chain (rows not yet indexed)', () => {
     expect(sound.accounts.checkpointPostings[1]).toEqual([CHECKPOINT_ROWS - 1, 2 * CHECKPOINT_ROWS - 1]);
     expect(checkInvariants(sound)).toEqual([]);
     const wrongBalance = stateWithPostings(2 * CHECKPOINT_ROWS);
-    wrongBalance.accounts.checkpointBalances[1]![1] = 99n;
+    (wrongBalance.accounts.checkpointBalances[1] as bigint[])[1] = 99n;
     expect(checkInvariants(wrongBalance)).toEqual([
       { code: 'ROW_BALANCE_MISMATCH', accountId: 'alice', index: 2 * CHECKPOINT_ROWS - 1, balanceAfterMinor: 99n, runningSumMinor: BigInt(2 * CHECKPOINT_ROWS) },
     ]);
     const wrongPosting = stateWithPostings(CHECKPOINT_ROWS);
-    wrongPosting.accounts.checkpointPostings[1]![0] = 3;
+    (wrongPosting.accounts.checkpointPostings[1] as number[])[0] = 3;
     expect(checkInvariants(wrongPosting)).toEqual([{ code: 'ROW_NOT_A_POSTING', accountId: 'alice', index: CHECKPOINT_ROWS - 1 }]);
     const extra = stateWithPostings(CHECKPOINT_ROWS + 1);
-    extra.accounts.checkpointPostings[1]!.push(CHECKPOINT_ROWS);
-    extra.accounts.checkpointBalances[1]!.push(65n);
+    extra.accounts.addCheckpoint(1, CHECKPOINT_ROWS, 65n);
     expect(checkInvariants(extra)).toEqual([{ code: 'ROW_NOT_A_POSTING', accountId: 'alice', index: 2 * CHECKPOINT_ROWS - 1 }]);
   });
 });
