@@ -49,7 +49,7 @@ const GREATEST_BLOCK = 1 << GREATEST_BLOCK_BITS;
  * owner moved them into a column of its own (`holdRestored`), that column. `hash` must give
  * `hashString` of the key.
  */
-export type RestoredKeys = Pick<KeyColumn, 'at' | 'equals' | 'hash'>;
+export type RestoredKeys = Pick<KeyColumn, 'at' | 'equals' | 'hash' | 'find' | 'finds'>;
 
 // Restored keys as the snapshot holds them: cut out of its text only when read.
 class TextKeys implements RestoredKeys {
@@ -116,6 +116,8 @@ export class IdIndex {
   #tableKeys = 0;
   // True while the added keys #keys finds by itself take no slot (see the module comment).
   #finding: boolean;
+  // True while the restored keys #restored finds by itself take no slot (`holdRestored`).
+  #restoredFinding = false;
   // The added keys that were the greatest when added: bit k of #greatestBits for added key k
   // (index #base + k), and per block of GREATEST_BLOCK added keys the index of its last such key
   // (-1: none). After a truncation the greatest key is the last one left (or the greatest
@@ -151,16 +153,18 @@ export class IdIndex {
    * time order). For good: a truncation does not undo it.
    */
   stopFinding(): void {
-    if (!this.#finding) return;
+    if (!this.#finding && !this.#restoredFinding) return;
     this.#finding = false;
+    this.#restoredFinding = false;
     this.#rehash(this.#table.length);
     // A slot a lookup found before is not one of this table.
     this.#probeKey = undefined;
   }
 
-  // Key `index` is an added one its column finds by itself, and takes no slot.
+  // Key `index` is one its column finds by itself, and takes no slot.
   #found(index: number): boolean {
-    return this.#finding && index >= this.#base && this.#keys.finds!(index - this.#base);
+    if (index < this.#base) return this.#restoredFinding && this.#restored.finds!(index);
+    return this.#finding && this.#keys.finds!(index - this.#base);
   }
 
   /** Number of keys. */
@@ -205,12 +209,18 @@ export class IdIndex {
   /**
    * Reads the restored keys from `keys` from now on, where key i must be `keyAt(i)` for each
    * restored i: the text they were restored from is then no longer held (the greatest key, cut
-   * out of it, is cut again out of `keys`). Before any key is added.
+   * out of it, is cut again out of `keys`). Before any key is added. With `finding`, the keys
+   * `keys` finds by itself (`find`, `finds`: the owner vouches that it can) leave the table,
+   * which shrinks to the others.
    */
-  holdRestored(keys: RestoredKeys): void {
+  holdRestored(keys: RestoredKeys, finding = false): void {
     assert(this.#keys.length === 0, 'holdRestored before any key is added');
+    assert(!finding || (keys.find !== undefined && keys.finds !== undefined), 'finding restored keys needs find and finds');
     this.#restored = keys;
     this.#greatest = this.#restoredGreatest === -1 ? undefined : keys.at(this.#restoredGreatest);
+    if (!finding) return;
+    this.#restoredFinding = true;
+    if (this.#indexed > 0) this.#rehash(SLOTS_FIRST);
   }
 
   // Key `index` equals `key`.
@@ -230,6 +240,10 @@ export class IdIndex {
       this.#probeKey = key;
       this.#probeSlot = EMPTY;
       return -1;
+    }
+    if (this.#restoredFinding) {
+      const found = this.#restored.find!(key);
+      if (found !== -1) return found;
     }
     if (this.#finding) {
       const found = this.#keys.find!(key);

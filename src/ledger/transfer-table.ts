@@ -416,7 +416,11 @@ export class TransferTable {
     const all = text.text;
     for (let t = 0; t < count; t += 1) restored.pushCut(all, text.startOf(t), text.startOf(t + 1));
     this.#restoredIds = restored;
-    this.#ids.holdRestored(restored);
+    // Their minted ids are found by their time when the restored times never go back, as added
+    // ones are (#lastAtMs); a snapshot's transfers are in the order they were added.
+    let ordered = true;
+    for (let t = 1; t < count && ordered; t += 1) ordered = this.atMsOf(t) >= this.atMsOf(t - 1);
+    this.#ids.holdRestored(restored, ordered);
   }
 
   // Gives each hold and resolution among transfers [0, count) its hold row, from the flat

@@ -160,6 +160,9 @@ describe('TransferTable with minted transfer ids', () => {
     expect(table.idList()).toEqual(ids);
     for (let t = ids.length - 1; t >= 0; t -= 1) expect(table.indexOf(ids[t]!)).toBe(t);
     expect(table.indexOf(`Transfer:${uuidAt(SEED, { seq: 5, atMs: T0 + 1, index: 0 })}`)).toBe(-1);
+    // Found by their time, the restored minted ids take no slot of the hash table (stop 31).
+    expect(table.indexOf('absent')).toBe(-1);
+    expect(table.hashedIdCount).toBe(ids.filter((id) => !id.startsWith('Transfer:')).length);
     // A restored minted id depends on its transfer's time, as an added one does.
     table.overwriteAtMs(4, T0 + 7);
     expect(table.idAt(4)).toBe(ids[4]);
@@ -315,5 +318,23 @@ describe('TransferTable ids found by their time, the others in the hash table (s
     expect(table.indexOf(back)).toBe(-1);
     expect(table.indexOf(ids[1_999]!)).toBe(1_999);
     expect(table.hashedIdCount).toBe(2_000);
+  });
+});
+
+describe('restored transfer ids found by their time (stop 31)', () => {
+  it('hashes every restored id when the restored times go back, and finds each', () => {
+    const ledger = ledgerWith(() => new Ledger(), { world: {}, alice: {}, bank: {}, bob: {} });
+    const ids: string[] = [];
+    // Two pairs of accounts' transfers, each account's in time order, the ledger's not: every 2nd goes back.
+    for (let t = 0; t < 600; t += 1) {
+      const atMs = T0 + 1_000 * t - (t % 2 === 1 ? 500_000 : 0);
+      ids.push(`Transfer:${uuidAt(SEED, { seq: t, atMs, index: 0 })}`);
+      const odd = t % 2 === 1;
+      expect(ledger.createTransfers([{ id: ids[t]!, debitAccountId: odd ? 'bank' : 'world', creditAccountId: odd ? 'bob' : 'alice', amountMinor: 1n, atMs }]).ok).toBe(true);
+    }
+    const table = ledgerFromSnapshot(JSON.parse(JSON.stringify(ledger.toSnapshot()))).transfers;
+    for (let t = ids.length - 1; t >= 0; t -= 1) expect(table.indexOf(ids[t]!)).toBe(t);
+    expect(table.indexOf('absent')).toBe(-1);
+    expect(table.hashedIdCount).toBe(ids.length);
   });
 });
