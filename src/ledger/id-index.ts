@@ -12,10 +12,10 @@
  *
  * A key column may find some of its keys by itself (`KeyColumn.find`: the ledger's transfer ids
  * the engine minted, by their time, transfer-id-column.ts); those keys take no slot, and the table
- * holds the others only. In the API-driven log nearly every transfer id is minted, and the table
- * of one word a slot for every id (~25 B per transaction at 100,000 events, stop 30) held ~1%
- * of them after stop 31. `stopFinding` puts every key in the table for good (the ledger calls it
- * when a transfer's time goes back, which the column's search by time cannot follow).
+ * holds the others only. In the API-driven log nearly every transfer id is minted: the table of
+ * one word a slot for every id (~25 B per transaction at 100,000 events, stop 30) stays at its
+ * first 1,024 slots since stop 31. `stopFinding` puts every key in the table for good (the ledger
+ * calls it when a transfer's time goes back, which the column's search by time cannot follow).
  *
  * Ids that only increase (ULIDs, UUIDv7s, sequence numbers: what TigerBeetle recommends) skip
  * the table. A key greater than every key so far, in shortlex order (shorter first, then by
