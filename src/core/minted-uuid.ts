@@ -86,3 +86,23 @@ export function mintedWords(timeMs: number, w1: number, index: number, words: In
   words[at + 2] = (high << 16) | (w1 >>> 16);
   words[at + 3] = (w1 << 16) | tailOf(w1);
 }
+
+/**
+ * The seq key of a minted uuid's w1: `h ^ seqLow`, where `seqLow` is the low 32 bits of the seq it
+ * was minted at and `h` a word of the seed alone (`uuidAt` chains fmix32 from it). fmix32 is a
+ * bijection, so the key is w1's chain undone: no seed is needed, and two ids minted under one seed
+ * give keys whose xor is the xor of their seqs, small for ids minted close together in a log (the
+ * pending webhooks keep that xor, a byte or so, not w1's 4: domains/webhook-store.ts).
+ */
+export function mintedSeqKey(w1: number): number {
+  const w0 = (unfmix32(w1) - WORD_STEP - 1) >>> 0;
+  const h3 = (unfmix32(w0) - WORD_STEP) >>> 0;
+  return unfmix32(unfmix32(unfmix32(h3)));
+}
+
+/** The w1 whose seq key (`mintedSeqKey`) is `key` (unsigned 32 bits): `uuidAt`'s chain from it. */
+export function mintedWordOfSeqKey(key: number): number {
+  const h3 = fmix32(fmix32(fmix32(key)));
+  const w0 = fmix32((h3 + WORD_STEP) >>> 0);
+  return fmix32((w0 + WORD_STEP + 1) >>> 0);
+}

@@ -5,7 +5,7 @@
  */
 import { InvariantError } from '../core/assert.js';
 import { decodeColumn, encodeColumn } from '../core/column-codec.js';
-import { mintedIndex, mintedWord, mintedWords } from '../core/minted-uuid.js';
+import { mintedIndex, mintedSeqKey, mintedWord, mintedWordOfSeqKey, mintedWords } from '../core/minted-uuid.js';
 
 /**
  * The outbox's open part: ids of queued webhooks with no delivery marker yet, in queue order.
@@ -29,48 +29,58 @@ export type PendingWebhooksSnapshot = {
 /** Webhooks per chunk: a chunk is dropped whole once none of its webhooks is pending. */
 const CHUNK_BITS = 10;
 const CHUNK = 1 << CHUNK_BITS;
+/** Webhooks per block: a block's slots are read from its checkpoint, not from the chunk's start. */
+const BLOCK_BITS = 6;
+const BLOCK = 1 << BLOCK_BITS;
+/** Numbers of a checkpoint: where the block's bytes start, and the time, seq key and index before its first slot. */
+const CHECKPOINT = 4;
+const CHECKPOINTS = (CHUNK / BLOCK) * CHECKPOINT;
+/** A chunk's first capacity in bytes (a slot takes ~2): doubled when full, cut to size once the chunk is. */
+const FIRST_BYTES = 1 << 11;
+/** The most bytes one slot takes: its form byte, a seq key's xor (5) and a time difference (8) and an index (4) as varints. */
+const SLOT_BYTES_MAX = 18;
 /** Pending webhooks `ordinalOf` compares from the head before it searches (markers come in queue order). */
 const HEAD_PROBE = 8;
 /** 32-bit words of one id in a snapshot (the uuid's 128 bits). */
 const ID_WORDS = 4;
-/** 32-bit words of one id in a chunk: the minted uuid's word w1, and its time past a base with its index (`appendPacked`). */
-const SLOT_WORDS = 2;
-/** Offset of a chunk's pending bits (one bit per webhook), after its ids. */
-const BITS_AT = CHUNK * SLOT_WORDS;
-/** Bits of a slot's time past its run's base; a time this far past it starts a new run. */
-const DELTA_BITS = 22;
-const DELTA_LIMIT = 2 ** DELTA_BITS;
-/** The slot's second word: its time past the base above the id's index in its call (10 bits). */
-const INDEX_BITS = 32 - DELTA_BITS;
-const INDEX_LIMIT = 1 << INDEX_BITS;
-const INDEX_MASK = INDEX_LIMIT - 1;
+// A slot's forms, by its first byte: the next id of the call of the slot before (the same time and
+// seq key, the index one more), one byte; a string id's slot, its time's difference after it; or
+// else a varint of the seq key's xor with the slot before's plus XOR_BASE, then one of the time's
+// difference doubled, plus 1 when the index (a varint after it) is not 0.
+const NEXT_IN_CALL = 0;
+const STRING_SLOT = 1;
+const XOR_BASE = 2;
+// Seq keys of the trailing run of slots of the last time that `add` keeps apart (the ids of a
+// call's events share the call's time, each event's webhooks a seq key); past them it searches.
+const RUN_KEYS_MAX = 1_024;
 const PREFIX = 'Webhook:';
 /** `Webhook:` and a lowercase uuid `8-4-4-4-12`. */
 const PACKED_LENGTH = PREFIX.length + 36;
 
+// 1,024 webhooks' slots as bytes (`used` of them), a checkpoint per block of 64, and a pending bit each.
+type Chunk = { bytes: Uint8Array; used: number; readonly checkpoints: Float64Array; readonly bits: Uint32Array };
+
 /**
  * Pending webhook ids, Set-like (`add`, `delete`, `has`, `size`, iteration in queue order), kept
- * packed: every queued webhook gets the next ordinal, its id's uuid is stored as two 32-bit words
- * in chunks of 1,024 with one pending bit each, and a chunk is dropped once none of its webhooks
- * is pending (so a delivering outbox keeps a short window, not every webhook ever queued).
+ * packed: every queued webhook gets the next ordinal and a slot of ~2 bytes in chunks of 1,024
+ * with one pending bit each, and a chunk is dropped once none of its webhooks is pending (so a
+ * delivering outbox keeps a short window, not every webhook ever queued).
  *
- * Why it is cheap: ids are UUIDv7 minted at their event's time and queued in log order, so the
- * uuid's 48-bit time prefix never decreases along the ordinals. `add` appends (a duplicate can
- * only sit in the trailing run of the same millisecond), and `has`/`delete` binary-search the
- * time, then compare the words. A uuid the engine minted is its time, one word w1 and its index
- * in its call (core/minted-uuid.ts), so a slot keeps w1, the index (below 1,024) and 22 bits of
- * its time past the base of its run (a chunk's ids from where a time first lay 2^22 ms, ~70
- * minutes, past the run before; one run in practice): 8 B per webhook instead of a Set entry
- * (~20 B) plus the id string (~64 B once the log is not held), and no hash-table cache misses per
- * `WebhookQueued`. An id of any other shape (a uuid not in minted form, an index past 1,023), or
- * one whose time goes back, is kept as a string beside them (still in queue order), so any log
- * replays the same answers.
+ * Why it is cheap: a uuid the engine minted is its time, one word w1 and its index in its call
+ * (core/minted-uuid.ts), and w1 is a bijection of the seq it was minted at: its seq key
+ * (`mintedSeqKey`, the seq xored with a word of the seed) needs no seed. Ids are minted at their
+ * event's time and queued in log order, so along the ordinals the time never decreases and the
+ * seq key changes by the xor of two nearby seqs. A slot is what changed since the slot before:
+ * one byte for the next webhook of the same call (about half of them), else the seq keys' xor
+ * (a byte), the time's difference (two) and the index when not 0, as varints: ~2 bytes a webhook
+ * where two words took 8, and no hash-table cache misses per `WebhookQueued`. Every 64 slots a
+ * checkpoint (where the block's bytes start, and the time, seq key and index before it) lets a
+ * lookup read a block alone: `has`/`delete` search the checkpoints' times, then read up to a block.
+ * An id of any other shape (a uuid not in minted form), or one whose time goes back, is kept as a
+ * string beside them (its slot still in queue order), so any log replays the same answers.
  */
 export class PendingWebhooks {
-  /** Chunks of CHUNK packed ids, then CHUNK/32 words of pending bits. */
-  private readonly chunks: Uint32Array[] = [];
-  /** By chunk: its runs, as [first index, base time in ms] pairs in index order (`timeAt`). */
-  private readonly runs: number[][] = [];
+  private readonly chunks: Chunk[] = [];
   /** Ordinal of the first webhook of `chunks[0]` (a multiple of CHUNK). */
   private firstOrdinal = 0;
   /** The next ordinal to give. */
@@ -78,14 +88,29 @@ export class PendingWebhooks {
   /** No webhook below this ordinal is pending. */
   private head = 0;
   private count = 0;
-  /** Time prefix of the last packed id (ids at or after it are appended packed). */
+  /** The last slot's time (a string id's slot has the time last when it came), and the last packed id's seq key and index. */
   private lastTimeMs = 0;
+  private lastKey = 0;
+  private lastIndex = -1;
+  /**
+   * The trailing run of slots of time `lastTimeMs`: its packed ids' seq keys, each to its highest
+   * index, up to RUN_KEYS_MAX keys (`runFull` past them).
+   */
+  private readonly runKeys = new Map<number, number>();
+  private runFull = false;
   /** Pending ids kept as strings (other shapes, or out of time order): id → ordinal and back. */
   private readonly others = new Map<string, number>();
   private readonly otherIds = new Map<number, string>();
-  /** The id being looked up: its uuid's 4 words (`parseId`), then its w1 and index (`keyOf`). */
+  /** The id being looked up: its uuid's 4 words (`parseId`), then its seq key and index (`keyOf`). */
   private readonly scratch = new Int32Array(ID_WORDS);
   private readonly key = new Uint32Array(2);
+  /** The slot read last (`read`): its ordinal, where its bytes end, its time, seq key and index, and whether it is a string id's. */
+  private readOrd = -1;
+  private readAt = 0;
+  private readTimeMs = 0;
+  private readKey = 0;
+  private readIndex = -1;
+  private readString = false;
 
   /** Pending ids from a list in queue order (a snapshot's). */
   static of(ids: Iterable<string>): PendingWebhooks {
@@ -112,6 +137,10 @@ export class PendingWebhooks {
       stringIds.set(position, id);
       last = position;
     }
+    // Each slot keeps its time, a string id's included, so the last time is the last slot's:
+    // `add` looks for a pending copy of an id of that time in the trailing run of slots of that
+    // time, and for an earlier time by search; a lower value would stop the run at such a slot
+    // and queue a pending id twice.
     const pending = new PendingWebhooks();
     const key = pending.key;
     for (let k = 0; k < count; k += 1) {
@@ -122,11 +151,6 @@ export class PendingWebhooks {
       // A string id, or a uuid not in minted form (packed whole by builds before this one).
       else pending.appendOther(id ?? formatWords(words, at), timeMs);
     }
-    // The last slot's time, a string id's included (its slot repeats the time that was last
-    // when it came): `add` looks for a pending copy of an id of that time in the trailing run of
-    // slots of that time, and for an earlier time by search; a lower value would stop the run
-    // at such a slot and queue a pending id twice.
-    if (count > 0) pending.lastTimeMs = timeOf(words, (count - 1) * ID_WORDS);
     return pending;
   }
 
@@ -136,9 +160,11 @@ export class PendingWebhooks {
     const others: (readonly [number, string])[] = [];
     let k = 0;
     for (let ord = this.head; ord < this.end; ord += 1) {
+      // Every slot is read, pending or not: the next one is read on from it.
+      this.read(ord);
       if (!this.isPending(ord)) continue;
       const other = this.otherIds.size === 0 ? undefined : this.otherIds.get(ord);
-      this.unpack(ord, words, k * ID_WORDS, other !== undefined);
+      this.unpackRead(words, k * ID_WORDS, other !== undefined);
       if (other !== undefined) others.push([k, other]);
       k += 1;
     }
@@ -157,14 +183,9 @@ export class PendingWebhooks {
     const timeMs = parseId(id, words) && keyOf(words, 0, this.key) ? timeOf(words, 0) : -1;
     // Back in time (rare): pending already if packed earlier, else kept as a string.
     if (timeMs < this.lastTimeMs) return timeMs >= 0 && this.ordinalOf(id) !== -1 ? this : this.appendOther(id, this.lastTimeMs);
-    // Earlier copies of this id share its millisecond, so they sit in the trailing run.
-    if (timeMs === this.lastTimeMs) {
-      for (let ord = this.end - 1; ord >= this.head; ord -= 1) {
-        if (this.timeAt(ord) !== timeMs) break;
-        if (this.isPending(ord) && this.matchesKey(ord) && !this.otherIds.has(ord)) return this;
-      }
-    }
-    this.lastTimeMs = timeMs;
+    // Earlier copies of this id share its millisecond, so they sit in the trailing run; none can
+    // when no packed id there has its seq key and an index as high (the next webhook of an event).
+    if (timeMs === this.lastTimeMs && this.runMayHoldKey() && this.findPacked(timeMs) !== -1) return this;
     this.appendPacked(timeMs);
     return this;
   }
@@ -178,9 +199,8 @@ export class PendingWebhooks {
   delete(id: string): boolean {
     const ord = this.ordinalOf(id);
     if (ord === -1) return false;
-    const chunk = this.chunkOf(ord);
     const index = this.placeOf(ord);
-    chunk[BITS_AT + (index >>> 5)]! &= ~(1 << (index & 31));
+    this.chunkOf(ord).bits[index >>> 5]! &= ~(1 << (index & 31));
     this.count -= 1;
     const other = this.otherIds.get(ord);
     if (other !== undefined) {
@@ -201,7 +221,9 @@ export class PendingWebhooks {
         yield other;
         continue;
       }
-      this.unpack(ord, words, 0, false);
+      // Read again at each step: the caller may use the set between two.
+      this.read(ord);
+      this.unpackRead(words, 0, false);
       yield formatWords(words, 0);
     }
   }
@@ -218,67 +240,208 @@ export class PendingWebhooks {
       const timeMs = timeOf(words, 0);
       // A delivery loop records outcomes in queue order: the webhook is usually at the head.
       for (let ord = this.head, probed = 0; ord < this.end && probed < HEAD_PROBE; ord += 1) {
+        this.read(ord);
         if (!this.isPending(ord)) continue;
         probed += 1;
-        if (this.matchesKey(ord) && this.timeAt(ord) === timeMs && !this.otherIds.has(ord)) return ord;
+        if (this.readMatches(timeMs)) return ord;
       }
-      for (let ord = this.lowerBound(timeMs); ord < this.end; ord += 1) {
-        if (this.timeAt(ord) !== timeMs) break;
-        if (this.isPending(ord) && this.matchesKey(ord) && !this.otherIds.has(ord)) return ord;
-      }
+      const found = this.findPacked(timeMs);
+      if (found !== -1) return found;
     }
     return this.others.size === 0 ? -1 : (this.others.get(id) ?? -1);
   }
 
+  /** The pending slot of the packed id in `key` (`keyOf`), of time `timeMs`, or -1. */
+  private findPacked(timeMs: number): number {
+    for (let ord = this.lowerBound(timeMs); ord < this.end; ord += 1) {
+      this.read(ord);
+      if (this.readTimeMs !== timeMs) break;
+      if (this.readMatches(timeMs) && this.isPending(ord)) return ord;
+    }
+    return -1;
+  }
+
+  /** Whether the slot read last holds the packed id in `key`, of time `timeMs`. */
+  private readMatches(timeMs: number): boolean {
+    return !this.readString && this.readKey === this.key[0] && this.readIndex === this.key[1] && this.readTimeMs === timeMs;
+  }
+
+  /** Whether the trailing run may hold the packed id in `key` (false: no copy of it can be there). */
+  private runMayHoldKey(): boolean {
+    if (this.runFull) return true;
+    const indexMax = this.runKeys.get(this.key[0]!);
+    return indexMax !== undefined && this.key[1]! <= indexMax;
+  }
+
+  /** The trailing run after a packed id of seq key `seqKey` and index `index` at time `timeMs`. */
+  private extendRun(timeMs: number, seqKey: number, index: number): void {
+    if (timeMs !== this.lastTimeMs) this.startRun();
+    if (this.runFull) return;
+    const indexMax = this.runKeys.get(seqKey);
+    if (indexMax !== undefined) this.runKeys.set(seqKey, Math.max(indexMax, index));
+    else if (this.runKeys.size === RUN_KEYS_MAX) this.runFull = true;
+    else this.runKeys.set(seqKey, index);
+  }
+
+  /** A run of a later time starts: no packed id in it yet. */
+  private startRun(): void {
+    if (this.runKeys.size > 0) this.runKeys.clear();
+    this.runFull = false;
+  }
+
   /** The first ordinal at or after `head` whose time is >= `timeMs`. */
   private lowerBound(timeMs: number): number {
-    let low = this.head;
-    let high = this.end;
-    while (low < high) {
+    if (this.head >= this.end) return this.end;
+    // The last block, from the head's on, whose time before it is below `timeMs`: every slot
+    // before it is earlier, and when a block follows it its last slot is not (a block's read).
+    const first = (this.head - this.firstOrdinal) >>> BLOCK_BITS;
+    let low = first;
+    let high = (this.end - 1 - this.firstOrdinal) >>> BLOCK_BITS;
+    let found = -1;
+    while (low <= high) {
       const mid = (low + high) >>> 1;
-      if (this.timeAt(mid) < timeMs) low = mid + 1;
-      else high = mid;
+      if (this.timeBefore(mid) < timeMs) {
+        found = mid;
+        low = mid + 1;
+      } else high = mid - 1;
     }
-    return low;
+    let ord = found <= first ? this.head : this.firstOrdinal + found * BLOCK;
+    for (; ord < this.end; ord += 1) {
+      this.read(ord);
+      if (this.readTimeMs >= timeMs) break;
+    }
+    return ord;
   }
 
-  /** Appends the id in `key` (`keyOf`), of time `timeMs`, pending. */
+  /** The time before block `block` (counted from `chunks[0]`'s first): its checkpoint's. */
+  private timeBefore(block: number): number {
+    const chunk = this.chunks[block >>> (CHUNK_BITS - BLOCK_BITS)]!;
+    return chunk.checkpoints[(block & (CHUNK / BLOCK - 1)) * CHECKPOINT + 1]!;
+  }
+
+  /**
+   * Reads slot `ord` (head <= ord < end) into the `read*` fields: on from the slot read last when
+   * that is the one before, else from its block's checkpoint.
+   */
+  private read(ord: number): void {
+    if (this.readOrd === ord) return;
+    if (this.readOrd !== ord - 1 || (this.readOrd < this.firstOrdinal && this.placeOf(ord) !== 0)) {
+      const place = this.placeOf(ord);
+      const checkpoints = this.chunkOf(ord).checkpoints;
+      const at = (place >>> BLOCK_BITS) * CHECKPOINT;
+      this.readAt = checkpoints[at]!;
+      this.readTimeMs = checkpoints[at + 1]!;
+      this.readKey = checkpoints[at + 2]!;
+      this.readIndex = checkpoints[at + 3]!;
+      this.readOrd = ord - (place & (BLOCK - 1)) - 1;
+    }
+    while (this.readOrd < ord) this.readNext();
+  }
+
+  /** Reads the slot after the one read last (its state is the slot's before). */
+  private readNext(): void {
+    const ord = this.readOrd + 1;
+    if (this.placeOf(ord) === 0) this.readAt = 0;
+    const bytes = this.chunkOf(ord).bytes;
+    this.readOrd = ord;
+    if (bytes[this.readAt] === NEXT_IN_CALL) {
+      this.readAt += 1;
+      this.readIndex += 1;
+      this.readString = false;
+      return;
+    }
+    const form = this.readVarint(bytes);
+    if (form === STRING_SLOT) {
+      this.readTimeMs += this.readVarint(bytes);
+      this.readString = true;
+      return;
+    }
+    this.readKey = (this.readKey ^ (form - XOR_BASE)) >>> 0;
+    const time = this.readVarint(bytes);
+    this.readTimeMs += Math.floor(time / 2);
+    this.readIndex = time % 2 === 0 ? 0 : this.readVarint(bytes);
+    this.readString = false;
+  }
+
+  /** The varint at `readAt` in `bytes` (7 bits a byte, low first; up to 2^53), moving past it. */
+  private readVarint(bytes: Uint8Array): number {
+    let at = this.readAt;
+    let byte = bytes[at++]!;
+    let value = byte & 0x7f;
+    let scale = 0x80;
+    while (byte >= 0x80) {
+      byte = bytes[at++]!;
+      value += (byte & 0x7f) * scale;
+      scale *= 0x80;
+    }
+    this.readAt = at;
+    return value;
+  }
+
+  /** Appends the id in `key` (`keyOf`), of time `timeMs` (no earlier than the last), pending. */
   private appendPacked(timeMs: number): void {
-    const ord = this.append(timeMs);
-    const chunk = this.chunkOf(ord);
-    const at = this.placeOf(ord) * SLOT_WORDS;
-    chunk[at] = this.key[0]!;
-    chunk[at + 1] = (timeMs - this.baseAt(ord)) * INDEX_LIMIT + this.key[1]!;
+    const chunk = this.append();
+    const seqKey = this.key[0]!;
+    const index = this.key[1]!;
+    if (timeMs === this.lastTimeMs && seqKey === this.lastKey && index === this.lastIndex + 1) chunk.bytes[chunk.used++] = NEXT_IN_CALL;
+    else {
+      writeVarint(chunk, ((seqKey ^ this.lastKey) >>> 0) + XOR_BASE);
+      writeVarint(chunk, (timeMs - this.lastTimeMs) * 2 + (index === 0 ? 0 : 1));
+      if (index !== 0) writeVarint(chunk, index);
+    }
+    this.extendRun(timeMs, seqKey, index);
+    this.lastTimeMs = timeMs;
+    this.lastKey = seqKey;
+    this.lastIndex = index;
+    this.closeSlot(chunk);
   }
 
-  /** Keeps `id` as a string; its slot holds `timeMs` (the last time) so the search stays sorted. */
+  /** Keeps `id` as a string; its slot holds `timeMs` (no earlier than the last) so the search stays sorted. */
   private appendOther(id: string, timeMs: number): this {
-    const ord = this.append(timeMs);
-    const chunk = this.chunkOf(ord);
-    chunk[this.placeOf(ord) * SLOT_WORDS + 1] = (timeMs - this.baseAt(ord)) * INDEX_LIMIT;
+    const ord = this.end;
+    const chunk = this.append();
+    chunk.bytes[chunk.used++] = STRING_SLOT;
+    writeVarint(chunk, timeMs - this.lastTimeMs);
+    if (timeMs !== this.lastTimeMs) this.startRun();
+    this.lastTimeMs = timeMs;
     this.others.set(id, ord);
     this.otherIds.set(ord, id);
+    this.closeSlot(chunk);
     return this;
   }
 
   /**
-   * Takes the next ordinal, pending, for an id of time `timeMs` (no earlier than the last slot's):
-   * in a new chunk when the last one is full, in a new run when the time is too far past its base.
+   * Takes the next ordinal, pending, and gives the chunk its slot is written to (a new one when
+   * the last is full), with room for the slot; a block's first slot sets its checkpoint.
    */
-  private append(timeMs: number): number {
+  private append(): Chunk {
     const ord = this.end;
-    const index = this.placeOf(ord);
+    const place = this.placeOf(ord);
     if (ord - this.firstOrdinal === this.chunks.length * CHUNK) {
-      this.chunks.push(new Uint32Array(BITS_AT + CHUNK / 32));
-      this.runs.push([0, timeMs]);
-    } else {
-      const runs = this.runs[this.runs.length - 1]!;
-      if (timeMs - runs[runs.length - 1]! >= DELTA_LIMIT) runs.push(index, timeMs);
+      this.chunks.push({ bytes: new Uint8Array(FIRST_BYTES), used: 0, checkpoints: new Float64Array(CHECKPOINTS), bits: new Uint32Array(CHUNK / 32) });
     }
-    this.chunkOf(ord)[BITS_AT + (index >>> 5)]! |= 1 << (index & 31);
+    const chunk = this.chunks[this.chunks.length - 1]!;
+    if ((place & (BLOCK - 1)) === 0) {
+      const at = (place >>> BLOCK_BITS) * CHECKPOINT;
+      chunk.checkpoints[at] = chunk.used;
+      chunk.checkpoints[at + 1] = this.lastTimeMs;
+      chunk.checkpoints[at + 2] = this.lastKey;
+      chunk.checkpoints[at + 3] = this.lastIndex;
+    }
+    if (chunk.used + SLOT_BYTES_MAX > chunk.bytes.length) {
+      const bytes = new Uint8Array(chunk.bytes.length * 2);
+      bytes.set(chunk.bytes.subarray(0, chunk.used));
+      chunk.bytes = bytes;
+    }
+    chunk.bits[place >>> 5]! |= 1 << (place & 31);
     this.end = ord + 1;
     this.count += 1;
-    return ord;
+    return chunk;
+  }
+
+  /** A chunk whose last slot was written keeps its bytes at their size. */
+  private closeSlot(chunk: Chunk): void {
+    if (this.placeOf(this.end) === 0) chunk.bytes = chunk.bytes.slice(0, chunk.used);
   }
 
   /** Moves `head` past webhooks no longer pending and drops the chunks behind it. */
@@ -288,11 +451,10 @@ export class PendingWebhooks {
     while (drop < this.chunks.length && this.firstOrdinal + (drop + 1) * CHUNK <= this.head) drop += 1;
     if (drop === 0) return;
     this.chunks.splice(0, drop);
-    this.runs.splice(0, drop);
     this.firstOrdinal += drop * CHUNK;
   }
 
-  private chunkOf(ord: number): Uint32Array {
+  private chunkOf(ord: number): Chunk {
     return this.chunks[(ord - this.firstOrdinal) >>> CHUNK_BITS]!;
   }
 
@@ -301,38 +463,14 @@ export class PendingWebhooks {
     return (ord - this.firstOrdinal) & (CHUNK - 1);
   }
 
-  /** The base time of the run slot `ord` is in. */
-  private baseAt(ord: number): number {
-    const runs = this.runs[(ord - this.firstOrdinal) >>> CHUNK_BITS]!;
-    const index = this.placeOf(ord);
-    let run = runs.length - 2;
-    while (run > 0 && runs[run]! > index) run -= 2;
-    return runs[run + 1]!;
-  }
-
-  /** The uuid's time in ms of slot `ord` (for a string id, the time that was last when it came). */
-  private timeAt(ord: number): number {
-    const word = this.chunkOf(ord)[this.placeOf(ord) * SLOT_WORDS + 1]!;
-    return this.baseAt(ord) + (word >>> INDEX_BITS);
-  }
-
-  /** Whether slot `ord` holds the w1 and index in `key` (its time is compared apart). */
-  private matchesKey(ord: number): boolean {
-    const chunk = this.chunkOf(ord);
-    const at = this.placeOf(ord) * SLOT_WORDS;
-    return chunk[at] === this.key[0] && (chunk[at + 1]! & INDEX_MASK) === this.key[1];
-  }
-
   /**
-   * Writes slot `ord`'s uuid as 4 words into `out` at `at`: a packed id's own, or for a string
-   * id (`timeOnly`) its time's and zeros, as snapshots have held them.
+   * Writes the slot read last as a uuid's 4 words into `out` at `at`: a packed id's own, or for a
+   * string id (`timeOnly`) its time's and zeros, as snapshots have held them.
    */
-  private unpack(ord: number, out: Int32Array, at: number, timeOnly: boolean): void {
-    const chunk = this.chunkOf(ord);
-    const slot = this.placeOf(ord) * SLOT_WORDS;
-    const timeMs = this.timeAt(ord);
+  private unpackRead(out: Int32Array, at: number, timeOnly: boolean): void {
+    const timeMs = this.readTimeMs;
     if (!timeOnly) {
-      mintedWords(timeMs, chunk[slot]!, chunk[slot + 1]! & INDEX_MASK, out, at);
+      mintedWords(timeMs, mintedWordOfSeqKey(this.readKey), this.readIndex, out, at);
       return;
     }
     out[at] = Math.floor(timeMs / 65_536);
@@ -343,8 +481,21 @@ export class PendingWebhooks {
 
   private isPending(ord: number): boolean {
     const index = this.placeOf(ord);
-    return (this.chunkOf(ord)[BITS_AT + (index >>> 5)]! & (1 << (index & 31))) !== 0;
+    return (this.chunkOf(ord).bits[index >>> 5]! & (1 << (index & 31))) !== 0;
   }
+}
+
+/** Writes `value` (0 to 2^53) as a varint at the chunk's end: 7 bits a byte, low first. */
+function writeVarint(chunk: Chunk, value: number): void {
+  const bytes = chunk.bytes;
+  let at = chunk.used;
+  let rest = value;
+  while (rest >= 0x80) {
+    bytes[at++] = (rest % 0x80) | 0x80;
+    rest = Math.floor(rest / 0x80);
+  }
+  bytes[at++] = rest;
+  chunk.used = at;
 }
 
 /** The uuid's 48-bit time prefix of the id packed at `at`. */
@@ -353,16 +504,14 @@ function timeOf(words: Int32Array, at: number): number {
 }
 
 /**
- * A slot's words but the time, into `key`, from the uuid's 4 words at `at`: its w1 and its index
- * in its call. False when the uuid is not in minted form, or its index does not fit a slot.
+ * The id's seq key and its index in its call (`mintedSeqKey`), into `key`, from the uuid's 4 words
+ * at `at`. False when the uuid is not in minted form.
  */
 function keyOf(words: Int32Array, at: number, key: Uint32Array): boolean {
   const w1 = mintedWord(words, at);
   if (w1 === -1) return false;
-  const index = mintedIndex(words, at, w1);
-  if (index >= INDEX_LIMIT) return false;
-  key[0] = w1;
-  key[1] = index;
+  key[0] = mintedSeqKey(w1);
+  key[1] = mintedIndex(words, at, w1);
   return true;
 }
 

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fmix32, MINTED_INDEX_LIMIT, uuidAt, WORD_STEP } from '../../src/core/ids.js';
-import { mintedIndex, mintedWord, mintedWords, unfmix32 } from '../../src/core/minted-uuid.js';
+import { mintedIndex, mintedSeqKey, mintedWord, mintedWordOfSeqKey, mintedWords, unfmix32 } from '../../src/core/minted-uuid.js';
 import { parseUuid, uuidText } from '../../src/core/uuid-text.js';
 
 const position = fc.record({
@@ -101,6 +101,18 @@ describe('minted uuids', () => {
         expect(w1).toBe(Number.parseInt(uuid.slice(24, 32), 16));
         expect(mintedIndex(words, 0, w1)).toBe(at.index);
         expect(rebuilt(words, w1, at.index)).toBe(uuid);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("a minted w1's seq key is a bijection, and two keys of one seed xor to their seqs' xor (no seed needed)", () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.nat({ max: 2 ** 32 - 1 }), fc.nat({ max: 2 ** 32 - 1 }), fc.nat({ max: 2 ** 32 - 1 }), (seed, seq, other, w1) => {
+        const wordOf = (at: number): number => mintedWord(wordsOf(uuidAt(seed, { seq: at, atMs: 1.7e12, index: 0 })), 0);
+        expect((mintedSeqKey(wordOf(seq)) ^ mintedSeqKey(wordOf(other))) >>> 0).toBe((seq ^ other) >>> 0);
+        expect(mintedWordOfSeqKey(mintedSeqKey(w1))).toBe(w1);
+        expect(mintedSeqKey(mintedWordOfSeqKey(w1))).toBe(w1);
       }),
       { numRuns: 2_000 },
     );
