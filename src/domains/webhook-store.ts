@@ -93,10 +93,13 @@ export class PendingWebhooks {
   private lastKey = 0;
   private lastIndex = -1;
   /**
-   * The trailing run of slots of time `lastTimeMs`: its packed ids' seq keys, each to its highest
-   * index, up to RUN_KEYS_MAX keys (`runFull` past them).
+   * The trailing run of slots of time `lastTimeMs`: its first packed id's seq key (-1: none yet)
+   * and that key's highest index; the other keys' (a call's later events) in `runMore`, up to
+   * RUN_KEYS_MAX keys (`runFull` past them).
    */
-  private readonly runKeys = new Map<number, number>();
+  private runKey = -1;
+  private runIndexMax = -1;
+  private runMore: Map<number, number> | undefined;
   private runFull = false;
   /** Pending ids kept as strings (other shapes, or out of time order): id → ordinal and back. */
   private readonly others = new Map<string, number>();
@@ -269,7 +272,8 @@ export class PendingWebhooks {
   /** Whether the trailing run may hold the packed id in `key` (false: no copy of it can be there). */
   private runMayHoldKey(): boolean {
     if (this.runFull) return true;
-    const indexMax = this.runKeys.get(this.key[0]!);
+    const seqKey = this.key[0]!;
+    const indexMax = seqKey === this.runKey ? this.runIndexMax : this.runMore?.get(seqKey);
     return indexMax !== undefined && this.key[1]! <= indexMax;
   }
 
@@ -277,15 +281,23 @@ export class PendingWebhooks {
   private extendRun(timeMs: number, seqKey: number, index: number): void {
     if (timeMs !== this.lastTimeMs) this.startRun();
     if (this.runFull) return;
-    const indexMax = this.runKeys.get(seqKey);
-    if (indexMax !== undefined) this.runKeys.set(seqKey, Math.max(indexMax, index));
-    else if (this.runKeys.size === RUN_KEYS_MAX) this.runFull = true;
-    else this.runKeys.set(seqKey, index);
+    if (this.runKey === -1 || seqKey === this.runKey) {
+      this.runKey = seqKey;
+      this.runIndexMax = Math.max(this.runIndexMax, index);
+      return;
+    }
+    this.runMore ??= new Map();
+    const indexMax = this.runMore.get(seqKey);
+    if (indexMax !== undefined) this.runMore.set(seqKey, Math.max(indexMax, index));
+    else if (this.runMore.size === RUN_KEYS_MAX) this.runFull = true;
+    else this.runMore.set(seqKey, index);
   }
 
   /** A run of a later time starts: no packed id in it yet. */
   private startRun(): void {
-    if (this.runKeys.size > 0) this.runKeys.clear();
+    this.runKey = -1;
+    this.runIndexMax = -1;
+    this.runMore = undefined;
     this.runFull = false;
   }
 
