@@ -52,7 +52,7 @@ const STRING_SLOT = 1;
 const XOR_BASE = 2;
 // Seq keys of the trailing run of slots of the last time that `add` keeps apart (the ids of a
 // call's events share the call's time, each event's webhooks a seq key); past them it searches.
-const RUN_KEYS_MAX = 1_024;
+const RUN_KEYS_MAX = 256;
 const PREFIX = 'Webhook:';
 /** `Webhook:` and a lowercase uuid `8-4-4-4-12`. */
 const PACKED_LENGTH = PREFIX.length + 36;
@@ -93,13 +93,13 @@ export class PendingWebhooks {
   private lastKey = 0;
   private lastIndex = -1;
   /**
-   * The trailing run of slots of time `lastTimeMs`: its first packed id's seq key (-1: none yet)
-   * and that key's highest index; the other keys' (a call's later events) in `runMore`, up to
-   * RUN_KEYS_MAX keys (`runFull` past them).
+   * The trailing run of slots of time `lastTimeMs`: its packed ids' seq keys (`runCount` of them,
+   * in the order met) and each one's highest index, up to RUN_KEYS_MAX keys (`runFull` past them).
+   * Arrays made once: a run is a call's events, and a new one starts at most webhooks.
    */
-  private runKey = -1;
-  private runIndexMax = -1;
-  private runMore: Map<number, number> | undefined;
+  private readonly runKeys = new Uint32Array(RUN_KEYS_MAX);
+  private readonly runIndexMax = new Int32Array(RUN_KEYS_MAX);
+  private runCount = 0;
   private runFull = false;
   /** Pending ids kept as strings (other shapes, or out of time order): id → ordinal and back. */
   private readonly others = new Map<string, number>();
@@ -272,32 +272,33 @@ export class PendingWebhooks {
   /** Whether the trailing run may hold the packed id in `key` (false: no copy of it can be there). */
   private runMayHoldKey(): boolean {
     if (this.runFull) return true;
-    const seqKey = this.key[0]!;
-    const indexMax = seqKey === this.runKey ? this.runIndexMax : this.runMore?.get(seqKey);
-    return indexMax !== undefined && this.key[1]! <= indexMax;
+    const at = this.runAt(this.key[0]!);
+    return at !== -1 && this.key[1]! <= this.runIndexMax[at]!;
   }
 
   /** The trailing run after a packed id of seq key `seqKey` and index `index` at time `timeMs`. */
   private extendRun(timeMs: number, seqKey: number, index: number): void {
     if (timeMs !== this.lastTimeMs) this.startRun();
     if (this.runFull) return;
-    if (this.runKey === -1 || seqKey === this.runKey) {
-      this.runKey = seqKey;
-      this.runIndexMax = Math.max(this.runIndexMax, index);
-      return;
+    const at = this.runAt(seqKey);
+    if (at !== -1) this.runIndexMax[at] = Math.max(this.runIndexMax[at]!, index);
+    else if (this.runCount === RUN_KEYS_MAX) this.runFull = true;
+    else {
+      this.runKeys[this.runCount] = seqKey;
+      this.runIndexMax[this.runCount] = index;
+      this.runCount += 1;
     }
-    this.runMore ??= new Map();
-    const indexMax = this.runMore.get(seqKey);
-    if (indexMax !== undefined) this.runMore.set(seqKey, Math.max(indexMax, index));
-    else if (this.runMore.size === RUN_KEYS_MAX) this.runFull = true;
-    else this.runMore.set(seqKey, index);
+  }
+
+  /** Where seq key `seqKey` is among the trailing run's (the last met first), or -1. */
+  private runAt(seqKey: number): number {
+    for (let at = this.runCount - 1; at >= 0; at -= 1) if (this.runKeys[at] === seqKey) return at;
+    return -1;
   }
 
   /** A run of a later time starts: no packed id in it yet. */
   private startRun(): void {
-    this.runKey = -1;
-    this.runIndexMax = -1;
-    this.runMore = undefined;
+    this.runCount = 0;
     this.runFull = false;
   }
 

@@ -153,6 +153,19 @@ describe('PendingWebhooks', () => {
     expect(pending.has(ids[0]!)).toBe(false);
   });
 
+  it('ignores a duplicate in a millisecond of 300 events (past the 256 seq keys the run keeps apart), and queues a new index', () => {
+    const ids = Array.from({ length: 300 }, (_, event) => [webhookId(500 + event, T0), webhookId(500 + event, T0, 1)]).flat();
+    const pending = PendingWebhooks.of(ids);
+    const used = slotBytes(pending);
+    for (const id of ids) pending.add(id);
+    expect(pending.size).toBe(600);
+    expect(slotBytes(pending)).toBe(used);
+    pending.add(webhookId(510, T0, 2));
+    pending.add(webhookId(799, T0, 2));
+    expect(pending.size).toBe(602);
+    expect([...pending]).toEqual([...ids, webhookId(510, T0, 2), webhookId(799, T0, 2)]);
+  });
+
   it('answers like a Set over chunks and blocks: calls of several webhooks, seqs crossing powers of two, markers in any order, and a restore', () => {
     const call = fc.record({
       seqStep: fc.oneof(fc.integer({ min: 0, max: 9 }), fc.constantFrom(2 ** 31, 2 ** 20 + 3)),
