@@ -11,17 +11,20 @@ rev="${1:-HEAD}"
 base="bench-out/ab-base-$$"
 dist="$base-dist"
 git worktree add --force --detach "$base" "$rev" >/dev/null
-trap 'git worktree remove --force "$base" 2>/dev/null || rm -rf "$base"; rm -rf "$dist"' EXIT
+trap 'git worktree remove --force "$base" 2>/dev/null || rm -rf "$base"; rm -rf "$dist" "$dist-b"' EXIT
 # The revision's sources, bundled as its package builds them; its dependencies resolve from here.
 npx tsup --no-config "$base/src/index.ts" --format esm --platform node --target node20 --out-dir "$dist" --silent
+# The working tree bundled the same way (one file): imported from the bench bundle's own chunks, B
+# read 1-7% slower than the same code as one file (docs/performance.md, stop 31).
+npx tsup --no-config src/index.ts --format esm --platform node --target node20 --out-dir "$dist-b" --silent
 npx tsup --config benchmarks/tsup.config.ts --silent
 echo "A = $(git rev-parse --short "$rev"), B = working tree"
 if [ "${AB_REPLAY:-}" = 1 ]; then
   # Figure 8's API-driven replay, both builds in one process (benchmarks/replay-ab.ts).
-  node --expose-gc --max-old-space-size=4096 bench-out/bundle/replay-ab.js "$dist/index.js" "${2:-30000}"
+  node --expose-gc --max-old-space-size=4096 bench-out/bundle/replay-ab.js "$dist/index.js" "${2:-30000}" "$dist-b/index.js"
 elif [ "${AB_MEMORY:-}" = 1 ]; then
   # Figure 12 per transaction, heap and typed-array buffers (benchmarks/memory-ab.ts).
-  node --expose-gc --max-old-space-size=4096 bench-out/bundle/memory-ab.js "$dist/index.js" "${2:-30000}"
+  node --expose-gc --max-old-space-size=4096 bench-out/bundle/memory-ab.js "$dist/index.js" "${2:-30000}" "$dist-b/index.js"
 else
-  node --expose-gc --max-old-space-size=4096 bench-out/bundle/ab.js "$dist/index.js" "${2:-1000000}"
+  node --expose-gc --max-old-space-size=4096 bench-out/bundle/ab.js "$dist/index.js" "${2:-1000000}" "$dist-b/index.js"
 fi

@@ -3,19 +3,21 @@
  * that revision as A and the working tree as B, then replays the same blocks of scenario 1 with
  * A, B and the envelope fold in turn. Separate runs on a shared machine differ by more than most
  * single changes gain; taking turns over the same blocks in one process cancels that drift.
- * Usage, once bundled: node --expose-gc bench-out/bundle/ab.js <A's bundled index.js> [transfers]
+ * Usage, once bundled: node --expose-gc bench-out/bundle/ab.js <A's bundled index.js> <transfers> <B's bundled index.js>
  */
 import { pathToFileURL } from 'node:url';
-import { createEngine } from '../src/engine/engine.js';
+import type { createEngine } from '../src/engine/engine.js';
 import type { EventEnvelope } from '../src/log/index.js';
 import { envelopeFold, envelopeMaker, workloadEvents, type WorkloadEvent } from './workload.js';
 
-const [basePath, transfersArg = '1000000'] = process.argv.slice(2);
-if (basePath === undefined) throw new Error('usage: ab.js <path of the A bundle index.js> [transfers]');
+const [basePath, transfersArg = '1000000', treePath] = process.argv.slice(2);
+if (basePath === undefined || treePath === undefined) throw new Error('usage: ab.js <A bundle index.js> <transfers> <B bundle index.js>');
 const TRANSFERS = Number(transfersArg);
 const ACCOUNTS = 10_000;
 const BLOCK = 10_000;
+// Both builds bundled alike, one file each (benchmarks/ab.sh; stop 31).
 const base = (await import(pathToFileURL(basePath).href)) as { createEngine: typeof createEngine };
+const tree = (await import(pathToFileURL(treePath).href)) as { createEngine: typeof createEngine };
 
 function opening(): EventEnvelope[] {
   const make = envelopeMaker();
@@ -23,7 +25,7 @@ function opening(): EventEnvelope[] {
 }
 
 const a = base.createEngine({ events: opening() });
-const b = createEngine({ events: opening() });
+const b = tree.createEngine({ events: opening() });
 const balances = new Map<string, bigint>();
 const runners: [string, (block: EventEnvelope[]) => void][] = [
   ['A', (block) => a.replay(block)],
