@@ -7,7 +7,7 @@
  * engine rebuilds by replay or from a snapshot equal the ones kept live.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listCodes, listMembers, listTimes } from '../../src/core/position-arena.js';
+import { appendCodedToList, emptyPositionArena, listCodes, listMembers, listTimes, NO_LIST } from '../../src/core/position-arena.js';
 import { apiWorkload } from '../../benchmarks/api-workload.js';
 import { basicAuthorization } from '../../src/api/auth.js';
 import { nativeSha256 } from '../../src/cli/native-hash.js';
@@ -15,7 +15,13 @@ import { listActions } from '../../src/domains/agents/list.js';
 import { AGENT_ACTION_STATUSES } from '../../src/domains/agents/types.js';
 import { listAgentActionPage } from '../../src/domains/listing/agent-action-page.js';
 import { type CustomerPaymentFilters, listCustomerPaymentPage } from '../../src/domains/listing/agent-transaction-page.js';
-import { type CodeIndex, countCodeBelow } from '../../src/domains/listing/code-index.js';
+import { appendCode, CODE_BLOCK_SIZE, type CodeIndex, countCodeBelow, emptyCodeIndex } from '../../src/domains/listing/code-index.js';
+import { CARD_TYPE_CODE, catchUpTransactionList, emptyTransactionListIndex, ownRowCode, ownTypeCode, statusCode, typeCode } from '../../src/domains/listing/transactions.js';
+import { cardTransactionStoreFromSnapshot } from '../../src/domains/card-transactions/store.js';
+import type { CardTransaction } from '../../src/domains/card-transactions/types.js';
+import { transactionStoreFromSnapshot } from '../../src/domains/transactions/store.js';
+import type { Transaction } from '../../src/domains/transactions/types.js';
+import type { DomainState } from '../../src/domains/state.js';
 import { listStablecoinOperationPage } from '../../src/domains/listing/stablecoin-operation-page.js';
 import { listOperations, type OperationFilters } from '../../src/domains/stablecoins/list.js';
 import { OPERATION_STATUSES, OPERATION_TYPES } from '../../src/domains/stablecoins/types.js';
@@ -162,12 +168,58 @@ describe('GET /agents/me/transactions from the list index', () => {
           for (const start of [1, 2, Math.floor(payments.length / 2), payments.length - 1, payments.length, payments.length + 9]) {
             expect(indexed(start)).toEqual(scan(start));
           }
+          const asc = { ...filters, sortOrder: 'asc' } as const;
+          const ascScan = oldestFirstScan(state, asc);
+          compareWalk(asc, 0, limit, (position) => ascScan(limit, position), (position) => listCustomerPaymentPage(state, asc, { limit, position }));
         }
       }
     }
     expect(multiPage).toBeGreaterThan(10);
-    // Short lists (codes scanned) read here; long ones (codes in trees) in transactions-index.test.ts.
-    expect(customers.some((id) => !state.lists.customerPayments.longCodesByCustomer.has(id))).toBe(true);
+    // Both paths read here: short merged lists (codes scanned) and long ones (codes in trees), card transactions among their rows.
+    const index = state.lists.transactions;
+    const cardRows = (id: string) => listCodes(index.positionLists, index.byCustomer.get(id) ?? NO_LIST).filter((byte) => ownTypeCode(byte) === CARD_TYPE_CODE).length;
+    expect(customers.some((id) => !index.longCodesByCustomer.has(id) && cardRows(id) > 0)).toBe(true);
+    expect(customers.some((id) => index.longCodesByCustomer.has(id) && cardRows(id) > 0)).toBe(true);
+  }, 240_000);
+
+  it('one customer holding every card transaction and a few payments: runs of card rows past whole blocks are skipped, both orders, every cursor, with date bounds', () => {
+    const { state, customerId } = cardHeavyCustomer();
+    const index = state.lists.transactions;
+    const list = index.byCustomer.get(customerId)!;
+    const codes = listCodes(index.positionLists, list);
+    // The longest run of card rows: 2 blocks less one hold a whole block of them, aligned.
+    let run = 0;
+    let longest = 0;
+    for (const byte of codes) {
+      run = ownTypeCode(byte) === CARD_TYPE_CODE ? run + 1 : 0;
+      longest = Math.max(longest, run);
+    }
+    expect(longest).toBeGreaterThanOrEqual(2 * CODE_BLOCK_SIZE - 1);
+    expect(index.longCodesByCustomer.has(customerId)).toBe(true);
+    const mine = listTransactions(state.transactions, { customerId }, { limit: 1000, position: 0 }).items;
+    expect(mine.length).toBeGreaterThan(3);
+    const times = mine.map((tx) => Date.parse(tx.createdAt));
+    const bounds = [undefined, Math.min(...times), times[1]!, times[1]! + 1, Math.max(...times), Math.max(...times) + 1];
+    for (const after of bounds) {
+      for (const before of bounds) {
+        const range = { ...(after === undefined ? {} : { createdAfterMs: after }), ...(before === undefined ? {} : { createdBeforeMs: before }) };
+        const filterSets: CustomerPaymentFilters[] = [{ customerId, ...range }, { customerId, type: 'CARD', ...range }, { customerId, type: mine[0]!.type, ...range }, { customerId, status: mine[0]!.status, ...range }];
+        for (const filters of filterSets) {
+          const asc = { ...filters, sortOrder: 'asc' } as const;
+          const ascScan = oldestFirstScan(state, asc);
+          for (const limit of [1, 2, 100]) {
+            compareWalk(filters, 0, limit, (position) => listTransactions(state.transactions, filters, { limit, position }), (position) => listCustomerPaymentPage(state, filters, { limit, position }));
+            compareWalk(asc, 0, limit, (position) => ascScan(limit, position), (position) => listCustomerPaymentPage(state, asc, { limit, position }));
+          }
+          if (after !== undefined || before !== undefined) continue;
+          // Every place as a cursor, in both orders: those of the customer's payments, the others', the end.
+          for (let start = 0; start <= state.transactions.order.length + 1; start += 1) {
+            expect(listCustomerPaymentPage(state, filters, { limit: 2, position: start })).toEqual(listTransactions(state.transactions, filters, { limit: 2, position: start }));
+            expect(listCustomerPaymentPage(state, asc, { limit: 2, position: start })).toEqual(ascScan(2, start));
+          }
+        }
+      }
+    }
   });
 
   it('a date range (createdAfter, createdBefore, both) with a customer alone and with a status: the times read through the merged list equal the scan', () => {
@@ -198,16 +250,25 @@ describe('GET /agents/me/transactions from the list index', () => {
 });
 
 describe('the three indexes after replay and from a snapshot', () => {
-  it('a snapshot saved when the customer payment lists kept a time per member (before stop 28) loads with them made again, without times', () => {
+  it('a snapshot saved with the customer payment lists (before stop 31; with a time per member before stop 28) loads without them, and every agent page is the same', () => {
     const snapshot = JSON.parse(JSON.stringify(engine.snapshot())) as EngineSnapshot;
-    const lists = decodeData(snapshot.lists) as Record<string, Record<string, unknown>>;
-    const saved = lists.customerPayments! as { positionLists: { words: Int32Array; times?: Float64Array } };
-    // The older arena: the same words, and a time per word (wrong times here, so that a load keeping them would show).
-    const withTimes = { ...saved.positionLists, times: new Float64Array(saved.positionLists.words.length).fill(1) };
-    const older = { ...snapshot, lists: encodeData({ ...lists, customerPayments: { ...saved, positionLists: withTimes } }) };
-    const loaded = createEngine({ ...OPTIONS, snapshot: older });
-    expect(loaded.state.lists.customerPayments.positionLists.times).toBeUndefined();
-    expect(indexText(loaded)).toBe(indexText(engine));
+    const lists = decodeData(snapshot.lists) as Record<string, unknown>;
+    expect('customerPayments' in lists).toBe(false);
+    const state = engine.state;
+    const customers = [...new Set([...state.transactions.order].map((id) => state.transactions.byId.get(id)!.customerId))];
+    for (const older of [customerPaymentIndexBefore31(state, false), customerPaymentIndexBefore31(state, true)]) {
+      const loaded = createEngine({ ...OPTIONS, snapshot: { ...snapshot, lists: encodeData({ ...lists, customerPayments: older }) } });
+      expect('customerPayments' in loaded.state.lists).toBe(false);
+      expect('customerPayments' in (decodeData(loaded.snapshot().lists) as Record<string, unknown>)).toBe(false);
+      expect(indexText(loaded)).toBe(indexText(engine));
+      for (const customerId of customers) {
+        for (const filters of [{ customerId }, { customerId, status: 'COMPLETED' }, { customerId, sortOrder: 'asc' }] as CustomerPaymentFilters[]) {
+          for (const position of [0, Math.floor(state.transactions.order.length / 2)]) {
+            expect(listCustomerPaymentPage(loaded.state, filters, { limit: 5, position })).toEqual(listCustomerPaymentPage(state, filters, { limit: 5, position }));
+          }
+        }
+      }
+    }
   });
 
   it('an engine replaying the log, or loading a snapshot, rebuilds the same indexes', () => {
@@ -238,17 +299,84 @@ function indexText(e: Engine): string {
     return { values, counts };
   };
   const sorted = <V>(map: ReadonlyMap<string, V>): [string, V][] => [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const { stablecoinOperations, agentActions, customerPayments } = e.state.lists;
+  const { stablecoinOperations, agentActions, transactions } = e.state.lists;
   return JSON.stringify({
     coins: [stablecoinOperations.listed, sorted(stablecoinOperations.byCoin).map(([k, v]) => [k, v.createdMs, codes(v.type), codes(v.status)])],
     agents: [
       sorted(agentActions.ownByAgent).map(([k, v]) => [k, listMembers(agentActions.ownLists, v), listTimes(agentActions.ownLists, v), listCodes(agentActions.ownLists, v)]),
       sorted(agentActions.ownLongStatus).map(([k, v]) => [k, codes(v)]),
     ],
+    // The agents' payment lists are the customers' merged lists (payments and card transactions).
     payments: [
-      customerPayments.listed,
-      sorted(customerPayments.byCustomer).map(([k, v]) => [k, listMembers(customerPayments.positionLists, v), listCodes(customerPayments.positionLists, v)]),
-      sorted(customerPayments.longCodesByCustomer).map(([k, v]) => [k, codes(v.type), codes(v.status)]),
+      [transactions.paymentsListed, transactions.cardsListed, [...transactions.placeByPosition.subarray(0, transactions.paymentsListed + transactions.cardsListed)]],
+      sorted(transactions.byCustomer).map(([k, v]) => [k, listMembers(transactions.positionLists, v), listCodes(transactions.positionLists, v)]),
+      sorted(transactions.longCodesByCustomer).map(([k, v]) => [k, codes(v.type), codes(v.status)]),
     ],
   });
+}
+
+/**
+ * The oldest-first pages the agent list answers, as a scan (`listTransactions` lists newest first
+ * only): the matching payments from place `position` on, and the place of the next one.
+ */
+function oldestFirstScan(state: DomainState, filters: CustomerPaymentFilters): (limit: number, position: number) => Paged {
+  const { sortOrder: _asc, ...rest } = filters;
+  const all = [...listTransactions(state.transactions, rest, { limit: Number.MAX_SAFE_INTEGER, position: 0 }).items].reverse();
+  const places = all.map((tx) => state.transactions.byId.positionOf(tx.id));
+  return (limit, position) => {
+    const first = places.findIndex((place) => place >= position);
+    const from = first === -1 ? [] : all.slice(first);
+    const next = first === -1 ? undefined : places[first + limit];
+    const items = from.slice(0, limit);
+    return next === undefined ? { items, totalCount: all.length } : { items, nextPosition: next, totalCount: all.length };
+  };
+}
+
+/**
+ * The workload's stores with every card transaction moved to the customer of the first payment,
+ * who keeps only its first two and last two payments (the others go to the next payment's
+ * customer), and the transaction list index made from them: long runs of card rows in one list.
+ */
+function cardHeavyCustomer(): { state: DomainState; customerId: string } {
+  const live = engine.state;
+  const payments = [...live.transactions.order].map((id) => live.transactions.byId.get(id)!);
+  const customerId = payments[0]!.customerId;
+  const other = payments.find((tx) => tx.customerId !== customerId)!.customerId;
+  const kept = new Set([0, 1, payments.length - 2, payments.length - 1]);
+  const records = payments.map((tx, place) => (kept.has(place) ? { ...tx, customerId } : tx.customerId === customerId ? { ...tx, customerId: other } : tx)) as Transaction[];
+  const cards = [...live.cardTransactions.order].map((id) => ({ ...live.cardTransactions.byId.get(id)!, customerId }) as CardTransaction);
+  const stores = {
+    transactions: transactionStoreFromSnapshot({ records }),
+    cardTransactions: cardTransactionStoreFromSnapshot({ records: cards, transactionsBefore: [...live.cardTransactions.transactionsBefore] }),
+  };
+  const index = emptyTransactionListIndex();
+  catchUpTransactionList(stores, index);
+  return { state: { ...live, ...stores, lists: { ...live.lists, transactions: index } }, customerId };
+}
+
+/**
+ * The customer payment index as stops 28-30 kept and saved it (its arena with a time per member
+ * before stop 28, `withTimes`): per customer its payments' places, each with its type and status
+ * code byte, and `CodeIndex`es past one block.
+ */
+function customerPaymentIndexBefore31(state: DomainState, withTimes: boolean): unknown {
+  const arena = emptyPositionArena(withTimes, true);
+  const byCustomer = new Map<string, number>();
+  const longCodesByCustomer = new Map<string, { type: CodeIndex; status: CodeIndex }>();
+  [...state.transactions.order].forEach((id, place) => {
+    const tx = state.transactions.byId.get(id)!;
+    const byte = ownRowCode(typeCode(tx.type), statusCode(tx.status));
+    const list = appendCodedToList(arena, byCustomer.get(tx.customerId) ?? NO_LIST, place, byte);
+    if (withTimes) arena.times![list + arena.words[list]!] = Date.parse(tx.createdAt);
+    byCustomer.set(tx.customerId, list);
+    const codes = listCodes(arena, list);
+    if (codes.length <= CODE_BLOCK_SIZE) return;
+    const own = longCodesByCustomer.get(tx.customerId) ?? { type: emptyCodeIndex(), status: emptyCodeIndex() };
+    longCodesByCustomer.set(tx.customerId, own);
+    for (let local = own.type.length; local < codes.length; local += 1) {
+      appendCode(own.type, codes[local]! & 15);
+      appendCode(own.status, codes[local]! >> 4);
+    }
+  });
+  return { listed: state.transactions.order.length, positionLists: arena, byCustomer, longCodesByCustomer };
 }

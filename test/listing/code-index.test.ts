@@ -4,9 +4,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { appendCode, codeAt, countCodeBelow, emptyCodeIndex, nextWithCode, previousWithCode, setCode } from '../../src/domains/listing/code-index.js';
+import { appendCode, CODE_BLOCK_SIZE, codeAt, countCodeBelow, countOtherCodesBelow, emptyCodeIndex, nextWithCode, nextWithOtherCode, previousWithCode, previousWithOtherCode, setCode } from '../../src/domains/listing/code-index.js';
 import { countPlan, type ListPlan, pageDown, pageUp, positionOfRank } from '../../src/domains/listing/query.js';
-import { codeSource, ownedCodeSource, sortedSource } from '../../src/domains/listing/sources.js';
+import { codeSource, otherCodeSource, ownedCodeSource, sortedSource } from '../../src/domains/listing/sources.js';
 
 type Op = { readonly kind: 'append'; readonly code: number } | { readonly kind: 'set'; readonly at: number; readonly code: number };
 
@@ -60,9 +60,49 @@ describe('code index', () => {
           expect({ length, bound, code, count: countCodeBelow(index, code, bound) }).toEqual({ length, bound, code, count: model.slice(0, bound).filter((c) => c === code).length });
           expect({ length, bound, code, previous: previousWithCode(index, code, bound) }).toEqual({ length, bound, code, previous: model.slice(0, bound).lastIndexOf(code) });
           expect({ length, bound, code, next: nextWithCode(index, code, bound) }).toEqual({ length, bound, code, next: model.indexOf(code, bound) });
+          const others = (at: number): boolean => at >= bound;
+          expect({ length, bound, code, other: [countOtherCodesBelow(index, code, bound), previousWithOtherCode(index, code, bound), nextWithOtherCode(index, code, bound)] }).toEqual({
+            length,
+            bound,
+            code,
+            other: [model.slice(0, bound).filter((c) => c !== code).length, lastOther(model, code, bound), model.findIndex((c, at) => others(at) && c !== code)],
+          });
         }
       }
     }
+  });
+
+  it('every code but one (1..255; 0 included among the others) counts and finds what a scan does, through runs of one code over whole blocks and past its tree', () => {
+    const runs = fc.array(fc.record({ code: fc.integer({ min: 0, max: 3 }), length: fc.integer({ min: 1, max: 3 * CODE_BLOCK_SIZE }) }), { maxLength: 10 });
+    const sets = fc.array(fc.record({ at: fc.nat(), code: fc.integer({ min: 0, max: 3 }) }), { maxLength: 20 });
+    fc.assert(
+      fc.property(runs, sets, fc.array(fc.nat(), { maxLength: 6 }), (runList, setList, probes) => {
+        const index = emptyCodeIndex();
+        const model: number[] = [];
+        for (const run of runList) {
+          for (let k = 0; k < run.length; k += 1) {
+            appendCode(index, run.code);
+            model.push(run.code);
+          }
+        }
+        for (const { at, code } of setList) {
+          if (model.length === 0) break;
+          setCode(index, at % model.length, code);
+          model[at % model.length] = code;
+        }
+        const n = model.length;
+        // Block edges, the ends, and a few anywhere.
+        const bounds = [0, n, ...[1, 2, 3, 4, 5].flatMap((b) => [b * CODE_BLOCK_SIZE - 1, b * CODE_BLOCK_SIZE, b * CODE_BLOCK_SIZE + 1]), ...probes.map((p) => p % (n + 1))].filter((b) => b <= n);
+        // 9: a code no position holds (no tree). Code 0 (none) has no tree to take a complement of.
+        for (const code of [1, 2, 3, 9]) {
+          for (const bound of bounds) {
+            expect({ code, bound, count: countOtherCodesBelow(index, code, bound) }).toEqual({ code, bound, count: model.slice(0, bound).filter((c) => c !== code).length });
+            expect({ code, bound, previous: previousWithOtherCode(index, code, bound) }).toEqual({ code, bound, previous: lastOther(model, code, bound) });
+            expect({ code, bound, next: nextWithOtherCode(index, code, bound) }).toEqual({ code, bound, next: model.findIndex((c, at) => at >= bound && c !== code) });
+          }
+        }
+      }),
+    );
   });
 
   it('a plan of one or two sources pages and counts as a filter of the positions does', () => {
@@ -76,6 +116,7 @@ describe('code index', () => {
         for (const plan of [
           { sources: [codeSource(index, 2)], lo, hi },
           { sources: [codeSource(index, 1), sortedSource(listed)], lo, hi },
+          { sources: [otherCodeSource(index, 2)], lo, hi },
           { sources: [], lo, hi, residual: (p: number) => p % 3 === 0 },
         ] as ListPlan[]) {
           const members = [...Array(n).keys()].filter((p) => p >= lo && p < hi && plan.sources.every((s) => s.next(p) === p) && (plan.residual?.(p) ?? true));
@@ -122,3 +163,9 @@ describe('code index', () => {
     );
   });
 });
+
+/** The largest position below `bound` whose code in `model` is not `code`, or -1. */
+function lastOther(model: readonly number[], code: number, bound: number): number {
+  for (let at = Math.min(bound, model.length) - 1; at >= 0; at -= 1) if (model[at] !== code) return at;
+  return -1;
+}

@@ -21,10 +21,9 @@ import { listTransactionPage } from '../../src/domains/listing/transaction-page.
 import { listTransactions, type TransactionFilters } from '../../src/domains/transactions/list.js';
 import type { Transaction } from '../../src/domains/transactions/types.js';
 import { type CustomerPaymentFilters, listCustomerPaymentPage } from '../../src/domains/listing/agent-transaction-page.js';
-import { catchUpCustomerPaymentList, emptyCustomerPaymentListIndex, syncCustomerPaymentStatus } from '../../src/domains/listing/customer-payments.js';
 import { transactionStoreFromSnapshot } from '../../src/domains/transactions/store.js';
 import { CODE_BLOCK_SIZE, type CodeIndex, countCodeBelow } from '../../src/domains/listing/code-index.js';
-import { listedCreatedMs, listedLength, listedPositionOfPayment, ownStatusCode, ownTypeCode } from '../../src/domains/listing/transactions.js';
+import { catchUpTransactionList, emptyTransactionListIndex, listedCreatedMs, listedLength, listedPositionOfPayment, ownStatusCode, ownTypeCode, syncTransactionStatus } from '../../src/domains/listing/transactions.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
 import { appendCodedToList, emptyPositionArena, isPositionArena, listCodes, listMembers, NO_LIST, type PositionArena } from '../../src/core/position-arena.js';
 
@@ -198,16 +197,19 @@ describe('GET /transactions from the list index', () => {
     const owner = payments[0]!.customerId;
     const records = payments.map((tx, at) => (at % 2 === 0 ? { ...tx, customerId: owner } : tx));
     const transactions = transactionStoreFromSnapshot({ records });
-    // Listed while every payment was CREATED, then each status synced as the events would.
-    const index = emptyCustomerPaymentListIndex();
-    catchUpCustomerPaymentList(transactionStoreFromSnapshot({ records: records.map((tx) => ({ ...tx, status: 'CREATED' }) as Transaction) }), index);
-    for (const tx of records) syncCustomerPaymentStatus(transactions, index, tx);
-    const state = { transactions, cardTransactions: engine.state.cardTransactions, lists: { ...engine.state.lists, customerPayments: index } };
+    // Listed (with the card transactions, in the merged order) while every payment was CREATED, then each status synced as the events would.
+    const cardTransactions = engine.state.cardTransactions;
+    const index = emptyTransactionListIndex();
+    catchUpTransactionList({ transactions: transactionStoreFromSnapshot({ records: records.map((tx) => ({ ...tx, status: 'CREATED' }) as Transaction) }), cardTransactions }, index);
+    for (const tx of records) syncTransactionStatus({ transactions, cardTransactions }, index, tx);
+    const state = { transactions, cardTransactions, lists: { ...engine.state.lists, transactions: index } };
     const long = index.longCodesByCustomer;
     const customers = [...index.byCustomer.keys()];
     expect([customers.some((id) => long.has(id)), customers.some((id) => !long.has(id))]).toEqual([true, true]);
     for (const customerId of customers) {
       const filterSets: CustomerPaymentFilters[] = [
+        { customerId },
+        { customerId, type: 'CARD' },
         { customerId, type: 'INCOMING' },
         { customerId, type: 'OUTGOING' },
         { customerId, status: 'COMPLETED' },
@@ -274,7 +276,6 @@ describe('GET /transactions from the list index', () => {
     const lists = decodeData(snapshot.lists) as Record<string, Record<string, unknown>>;
     // Stop 25 moved the per-customer codes into the arena's code bytes (longCodesByCustomer: past one block only).
     const { longCodesByCustomer: _k, ...transactionIndex } = lists.transactions!;
-    const { longCodesByCustomer: _p, ...customerPayments } = lists.customerPayments!;
     // The shapes before stop 22: each index without the field added then (external accounts had one map per currency).
     const { statusByCustomer: _a, ...actions } = lists.agentActions!;
     const { statusByCustomer: _c, byFundingSource: _f, ...cards } = lists.cards!;
@@ -282,7 +283,7 @@ describe('GET /transactions from the list index', () => {
     const { byOwnerCurrency: _o, customerByCurrency: _u, ...externalAccounts } = lists.externalAccounts!;
     // Stop 27 counted the listed quotes, where each one's createdAt was kept in a JS array.
     const { listed: _l, ...quoteIndex } = lists.quotes!;
-    const older = { ...lists, quotes: { ...quoteIndex, createdMs: [1, 2] }, transactions: transactionIndex, customerPayments, agentActions: actions, cards, customers, externalAccounts: { ...externalAccounts, byCurrency: new Map() } };
+    const older = { ...lists, quotes: { ...quoteIndex, createdMs: [1, 2] }, transactions: transactionIndex, agentActions: actions, cards, customers, externalAccounts: { ...externalAccounts, byCurrency: new Map() } };
     const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: { ...snapshot, lists: encodeData(older) } });
     expect(indexText(restored)).toBe(live);
   });
@@ -348,12 +349,6 @@ function indexText(e: Engine): string {
       arenaMap(e.state.lists.externalAccounts.byOwner, e.state.lists.externalAccounts.positionLists),
       arenaMap(e.state.lists.externalAccounts.byOwnerCurrency, e.state.lists.externalAccounts.positionLists),
       arenaMap(e.state.lists.externalAccounts.customerByCurrency, e.state.lists.externalAccounts.positionLists),
-    ],
-    // Kept only where a payment's wire status moves (listing/evolve.ts): a rebuild from the store must agree.
-    customerPayments: [
-      e.state.lists.customerPayments.listed,
-      [...e.state.lists.customerPayments.byCustomer].map(([id, list]) => [id, listMembers(e.state.lists.customerPayments.positionLists, list), listCodes(e.state.lists.customerPayments.positionLists, list)]),
-      [...e.state.lists.customerPayments.longCodesByCustomer].map(([id, own]) => [id, codes(own.type), codes(own.status)]),
     ],
   });
 }

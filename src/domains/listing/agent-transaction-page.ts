@@ -1,25 +1,40 @@
 /**
- * `GET /agents/me/transactions` read from its index (`listing/customer-payments.ts`): the agent's
- * customer's payments, newest first by default, oldest first with `sortOrder=asc`. Cursors keep
- * the meaning `transactions/list.ts` `listTransactions` (the scan kept as the reference) gives
- * them, in payment positions (positions among all payments): newest first, an exclusive bound
- * (0: from the newest) and `nextPosition` the last row shown; oldest first, the position of the
- * next row to show.
+ * `GET /agents/me/transactions` read from the transaction list index (`listing/transactions.ts`):
+ * the agent's customer's payments, newest first by default, oldest first with `sortOrder=asc`.
+ * They are the members of the customer's merged list (`byCustomer`, payments and card
+ * transactions in one creation order) whose type code is not the card one, so no list of their
+ * own is kept. Cursors keep the meaning `transactions/list.ts` `listTransactions` (the scan kept
+ * as the reference) gives them, in payment places (positions in `transactions.order`, among all
+ * payments): newest first, an exclusive bound (0: from the newest) and `nextPosition` the last
+ * row shown; oldest first, the place of the next row to show. A place becomes a bound in the
+ * merged list by `listedPositionOfPlace` (payments keep their store's order there, so the
+ * payments below a place's merged position are exactly those below the place), and a row's
+ * place is read back from `placeByPosition`.
  *
- * Indexed (O(log n + page), count included): the customer with a type or a status and the
- * startDate/endDate range; both a type and a status are counted by walking the narrower;
- * `reference` resolves to at most one payment. The account identifier filters walk the
- * customer's own payments in the range (its positions, never the whole store). Pure.
+ * Indexed (O(log n + page), count included): the customer alone (the complement of the card code
+ * in its codes), with a type or a status, and the startDate/endDate range; both a type and a
+ * status are counted by walking the narrower; `reference` resolves to at most one payment. The
+ * account identifier filters walk the customer's own payments in the range (its positions, never
+ * the whole store). Pure.
  */
 import type { DomainState } from '../state.js';
 import { matchesTransaction, type TransactionFilters, type TransactionPage } from '../transactions/list.js';
 import { referencedTransactionId } from '../transactions/reference.js';
 import { listLength, listLowerBound, listMemberAt, type PositionArena } from '../../core/position-arena.js';
-import type { CustomerRowCodes } from './transactions.js';
-import { localPositionOf } from './customer-payments.js';
 import { countPlan, type ListPlan, pageDown, pageUp } from './query.js';
-import { codeSource, firstPositionAtLeast, localCodeSource, type PositionSource, sortedSource } from './sources.js';
-import { ownStatusCode, ownTypeCode, paymentCreatedMs, statusCode, typeCode } from './transactions.js';
+import { codeSource, firstPositionAtLeast, localCodeSource, localMatchSource, otherCodeSource, type PositionSource, sortedSource } from './sources.js';
+import {
+  CARD_TYPE_CODE,
+  type CustomerRowCodes,
+  listedCreatedMs,
+  listedPositionOfPayment,
+  listedPositionOfPlace,
+  ownStatusCode,
+  ownTypeCode,
+  statusCode,
+  type TransactionListIndex,
+  typeCode,
+} from './transactions.js';
 
 /** The filters that list takes: the agent's customer, and any of the transaction list's others. */
 export type CustomerPaymentFilters = TransactionFilters & { readonly customerId: string };
@@ -27,63 +42,77 @@ export type CustomerPaymentFilters = TransactionFilters & { readonly customerId:
 /** The filters the index answers exactly (the others are checked on each payment of the range). */
 const INDEXED: ReadonlySet<string> = new Set(['customerId', 'type', 'status', 'createdAfterMs', 'createdBeforeMs', 'sortOrder']);
 
-/** Up to `limit` of the customer's matching payments from payment position `position` (see the module comment). Pure. */
+/** No member: what a type or status no payment can have selects. */
+const NONE: PositionSource = sortedSource([]);
+
+/** One customer's merged list: its handle in `positionLists`, and its codes' trees when it is past one block. */
+type CustomerList = { readonly index: TransactionListIndex; readonly lists: PositionArena; readonly list: number; readonly long: CustomerRowCodes | undefined };
+
+/** Up to `limit` of the customer's matching payments from payment place `position` (see the module comment). Pure. */
 export function listCustomerPaymentPage(
   state: Pick<DomainState, 'transactions' | 'cardTransactions' | 'lists'>,
   filters: CustomerPaymentFilters,
   page: { readonly limit: number; readonly position: number },
 ): TransactionPage {
-  const lists = state.lists.customerPayments.positionLists;
-  const list = state.lists.customerPayments.byCustomer.get(filters.customerId);
+  const index = state.lists.transactions;
+  const lists = index.positionLists;
+  const list = index.byCustomer.get(filters.customerId);
   if (list === undefined) return { items: [], totalCount: 0 };
-  const plan = planOf(state, lists, list, state.lists.customerPayments.longCodesByCustomer.get(filters.customerId), filters);
+  const own: CustomerList = { index, lists, list, long: index.longCodesByCustomer.get(filters.customerId) };
+  const plan = planOf(state, own, filters);
   const totalCount = countPlan(plan);
-  const positionAt = (local: number): number => listMemberAt(lists, list, local);
-  const paymentAt = (local: number) => state.transactions.byId.valueAt(positionAt(local));
+  // Every source yields payments only: a member's place is its payment's in the store.
+  const placeAt = (local: number): number => index.placeByPosition[listMemberAt(lists, list, local)]!;
+  const paymentAt = (local: number) => state.transactions.byId.valueAt(placeAt(local));
+  // A place bounds the local positions whose payment lies below it: those below its merged position.
+  const localBound = (place: number): number => listLowerBound(lists, list, listedPositionOfPlace(state.cardTransactions, index, place));
   if (filters.sortOrder === 'asc') {
-    // A payment position is where the next page starts: the first local position at or after it.
-    const found = pageUp(plan, listLowerBound(lists, list, page.position), page.limit);
+    const found = pageUp(plan, localBound(page.position), page.limit);
     const items = found.positions.map(paymentAt);
-    return found.nextPosition === -1 ? { items, totalCount } : { items, nextPosition: positionAt(found.nextPosition), totalCount };
+    return found.nextPosition === -1 ? { items, totalCount } : { items, nextPosition: placeAt(found.nextPosition), totalCount };
   }
-  // A payment position bounds the local positions whose payment lies below it.
-  const bound = page.position === 0 ? plan.hi : listLowerBound(lists, list, page.position);
-  const found = pageDown(plan, bound, page.limit);
+  const found = pageDown(plan, page.position === 0 ? plan.hi : localBound(page.position), page.limit);
   const items = found.positions.map(paymentAt);
   const last = found.positions[found.positions.length - 1];
-  return found.more && last !== undefined ? { items, nextPosition: positionAt(last), totalCount } : { items, totalCount };
+  return found.more && last !== undefined ? { items, nextPosition: placeAt(last), totalCount } : { items, totalCount };
 }
 
-/** The plan over the customer's local positions; `long`: its codes' `CodeIndex`es, when its list is past one block. */
-function planOf(state: Pick<DomainState, 'transactions' | 'cardTransactions' | 'lists'>, lists: PositionArena, list: number, long: CustomerRowCodes | undefined, filters: CustomerPaymentFilters): ListPlan {
+/** The plan over the local positions of the customer's merged list: its payments only. */
+function planOf(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, own: CustomerList, filters: CustomerPaymentFilters): ListPlan {
+  const { index, lists, list, long } = own;
   const length = listLength(lists, list);
-  // A member's time is its payment's in the merged list (the customer's list keeps none).
-  const timeAt = (local: number): number => paymentCreatedMs(state.cardTransactions, state.lists.transactions, listMemberAt(lists, list, local));
+  // Times never decrease along the merged list, so along the customer's part of it too.
+  const timeAt = (local: number): number => listedCreatedMs(index, listMemberAt(lists, list, local));
   const lo = filters.createdAfterMs === undefined ? 0 : firstPositionAtLeast(length, timeAt, filters.createdAfterMs);
   const hi = filters.createdBeforeMs === undefined ? length : firstPositionAtLeast(length, timeAt, filters.createdBeforeMs);
   const sources: PositionSource[] = [];
   if (filters.type !== undefined) {
+    // No payment has the card type (its card transactions do): nothing to list.
     const type = typeCode(filters.type);
-    sources.push(long === undefined ? localCodeSource(lists, list, ownTypeCode, type) : codeSource(long.type, type));
+    sources.push(type === CARD_TYPE_CODE ? NONE : long === undefined ? localCodeSource(lists, list, ownTypeCode, type) : codeSource(long.type, type));
   }
   if (filters.status !== undefined) {
+    // Card transactions hold status code 0, which no payment status has.
     const status = statusCode(filters.status);
-    sources.push(long === undefined ? localCodeSource(lists, list, ownStatusCode, status) : codeSource(long.status, status));
+    sources.push(status === 0 ? NONE : long === undefined ? localCodeSource(lists, list, ownStatusCode, status) : codeSource(long.status, status));
   }
-  if (filters.reference !== undefined) sources.push(sortedSource(referencePositions(state, lists, list, filters.reference)));
+  if (filters.reference !== undefined) sources.push(sortedSource(referencePositions(state, own, filters.reference)));
+  // Each source above holds payments only; without one, the payments are every row but the card ones.
+  if (sources.length === 0) sources.push(long === undefined ? localMatchSource(lists, list, (byte) => ownTypeCode(byte) !== CARD_TYPE_CODE) : otherCodeSource(long.type, CARD_TYPE_CODE));
   // What no source says exactly (which side an account is on, whether a reference is answered yet) is checked on each payment.
   const exact = Object.entries(filters).every(([key, value]) => value === undefined || INDEXED.has(key));
   if (exact) return { sources, lo, hi };
-  const paymentAt = (local: number) => state.transactions.byId.valueAt(listMemberAt(lists, list, local));
+  const paymentAt = (local: number) => state.transactions.byId.valueAt(index.placeByPosition[listMemberAt(lists, list, local)]!);
   return { sources, lo, hi, residual: (local) => matchesTransaction(paymentAt(local), filters) };
 }
 
-/** The one local position a reference can name (references are made from the transaction's id), if it is this customer's. */
-function referencePositions(state: Pick<DomainState, 'transactions'>, lists: PositionArena, list: number, reference: string): number[] {
+/** The one local position a reference can name (references are made from the transaction's id), if it is this customer's payment. */
+function referencePositions(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, own: CustomerList, reference: string): number[] {
   const id = referencedTransactionId(reference);
-  const tx = id === undefined ? undefined : state.transactions.byId.get(id);
-  if (tx === undefined) return [];
+  // Found by its place in the store: the record itself is not read.
+  const position = id === undefined ? -1 : listedPositionOfPayment(state, own.index, id);
+  if (position === -1) return [];
   // Positions ascend in the customer's list: its local position is a binary search away.
-  const local = localPositionOf(lists, list, state.transactions.byId.positionOf(tx.id));
-  return local === -1 ? [] : [local];
+  const local = listLowerBound(own.lists, own.list, position);
+  return local < listLength(own.lists, own.list) && listMemberAt(own.lists, own.list, local) === position ? [local] : [];
 }

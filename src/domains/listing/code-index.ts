@@ -124,6 +124,50 @@ export function nextWithCode(index: CodeIndex, code: number, from: number): numb
   assert(false, `code index: block ${block} counted code ${code} but holds none`);
 }
 
+/**
+ * How many positions below `bound` hold a code other than `code` (1..255; code 0, none, has no
+ * tree to take a complement of), 0 included: the positions below it less those holding `code`. With `previousWithOtherCode` and `nextWithOtherCode`, the
+ * complement of one code (a customer's payments among its rows: every type but the card one) is
+ * read from the same trees, with no tree of its own.
+ */
+export function countOtherCodesBelow(index: CodeIndex, code: number, bound: number): number {
+  const end = Math.min(Math.max(bound, 0), index.length);
+  return end - countCodeBelow(index, code, end);
+}
+
+/** The largest position below `bound` holding a code other than `code`, or -1. */
+export function previousWithOtherCode(index: CodeIndex, code: number, bound: number): number {
+  const end = Math.min(Math.max(bound, 0), index.length);
+  const blockStart = index.trees === undefined ? 0 : (end >> SHIFT) << SHIFT;
+  for (let position = end - 1; position >= blockStart; position -= 1) if (index.codes[position] !== code) return position;
+  // The blocks below `blockStart` are full: each holds CODE_BLOCK_SIZE positions.
+  const tree = index.trees?.get(code);
+  const before = blockStart - prefix(tree, blockStart >> SHIFT);
+  if (before === 0) return -1;
+  const block = blockOfOtherOccurrence(tree, before);
+  for (let position = (block << SHIFT) + CODE_BLOCK_SIZE - 1; position >= block << SHIFT; position -= 1) {
+    if (index.codes[position] !== code) return position;
+  }
+  assert(false, `code index: block ${block} counted a code other than ${code} but holds none`);
+}
+
+/** The smallest position at or after `from` holding a code other than `code`, or -1. */
+export function nextWithOtherCode(index: CodeIndex, code: number, from: number): number {
+  const start = Math.max(from, 0);
+  if (start >= index.length) return -1;
+  const blockEnd = Math.min(((start >> SHIFT) + 1) << SHIFT, index.length);
+  for (let position = start; position < blockEnd; position += 1) if (index.codes[position] !== code) return position;
+  const tree = index.trees?.get(code);
+  const blocks = (start >> SHIFT) + 1;
+  const upTo = blockEnd - prefix(tree, blocks);
+  if (upTo >= countOtherCodesBelow(index, code, index.length)) return -1;
+  const block = blockOfOtherOccurrence(tree, upTo + 1);
+  for (let position = block << SHIFT; position < Math.min((block + 1) << SHIFT, index.length); position += 1) {
+    if (index.codes[position] !== code) return position;
+  }
+  assert(false, `code index: block ${block} counted a code other than ${code} but holds none`);
+}
+
 function treeCapacity(tree: Int32Array | undefined): number {
   return tree === undefined ? 0 : tree.length - 1;
 }
@@ -171,6 +215,29 @@ function blockOfOccurrence(tree: Int32Array, rank: number): number {
     if (next < tree.length && (tree[next] ?? 0) < remaining) {
       node = next;
       remaining -= tree[next] ?? 0;
+    }
+  }
+  return node;
+}
+
+/**
+ * The 0-based block holding the `rank`-th (1-based) position whose code is not the tree's (`tree`:
+ * that code's, undefined when no position holds it); the rank must exist. A node covering k
+ * blocks holds k * CODE_BLOCK_SIZE positions less its count: the descent of `blockOfOccurrence` on
+ * the complement. Blocks past the tree's capacity hold no position of its code.
+ */
+function blockOfOtherOccurrence(tree: Int32Array | undefined, rank: number): number {
+  const capacity = treeCapacity(tree);
+  const inTree = capacity * CODE_BLOCK_SIZE - prefix(tree, capacity);
+  if (rank > inTree) return capacity + ((rank - inTree - 1) >> SHIFT);
+  let node = 0;
+  let remaining = rank;
+  for (let step = capacity; step > 0; step >>= 1) {
+    const next = node + step;
+    const others = next <= capacity ? step * CODE_BLOCK_SIZE - (tree![next] ?? 0) : 0;
+    if (next <= capacity && others < remaining) {
+      node = next;
+      remaining -= others;
     }
   }
   return node;

@@ -21,7 +21,6 @@ import { statusOfState } from '../transactions/lifecycles.js';
 import type { Transaction, TransactionStatus } from '../transactions/types.js';
 import { catchUpQuoteList, syncQuoteStatus } from './quote-upkeep.js';
 import { catchUpTransactionList, syncTransactionStatus } from './transactions.js';
-import { catchUpCustomerPaymentList, syncCustomerPaymentStatus } from './customer-payments.js';
 import { STABLECOIN_EVENTS, type StablecoinOperationStatusChanged } from '../stablecoins/events.js';
 import { catchUpStablecoinOperationList, syncStablecoinOperationStatus } from './stablecoin-operations.js';
 
@@ -37,7 +36,6 @@ function indexTransactionCreated(state: DomainState, data: TransactionCreated): 
   // The stored record is the event's own object, frozen in place (`addTransaction`): no lookup.
   const transaction = data.transaction;
   catchUpTransactionList(state, state.lists.transactions, transaction);
-  catchUpCustomerPaymentList(state.transactions, state.lists.customerPayments, transaction);
   // Listed just now with its status: only its quote's status may have to follow.
   if (quoteStatusFollowing(transaction.status) !== 'PROCESSING') syncQuoteOf(state, transaction);
 }
@@ -53,7 +51,6 @@ function indexTransactionTransitioned(state: DomainState, data: TransactionTrans
   const transaction = state.transactions.byId.get(data.transactionId);
   if (transaction === undefined) return;
   syncTransactionStatus(state, state.lists.transactions, transaction);
-  syncCustomerPaymentStatus(state.transactions, state.lists.customerPayments, transaction);
   if (quoteStatusFollowing(from) !== quoteStatusFollowing(to)) syncQuoteOf(state, transaction);
 }
 

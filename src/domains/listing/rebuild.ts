@@ -5,7 +5,6 @@ import type { DomainState } from '../state.js';
 import { catchUpAgentActionList } from './agent-actions.js';
 import { catchUpAgentList } from './agents.js';
 import { catchUpCardList } from './cards.js';
-import { catchUpCustomerPaymentList } from './customer-payments.js';
 import { catchUpCustomerList } from './customers.js';
 import { catchUpExternalAccountList } from './external-accounts.js';
 import { catchUpQuoteList } from './quote-upkeep.js';
@@ -29,7 +28,6 @@ export function rebuildListIndexes(state: Omit<DomainState, 'lists'>, saved: Lis
   catchUpCustomerList(state.customers, lists.customers);
   catchUpCardList(state.cards, lists.cards);
   catchUpStablecoinOperationList(state.stablecoins, lists.stablecoinOperations);
-  catchUpCustomerPaymentList(state.transactions, lists.customerPayments);
   return lists;
 }
 
@@ -37,11 +35,13 @@ export function rebuildListIndexes(state: Omit<DomainState, 'lists'>, saved: Lis
  * `lists` with every index lacking a field of the current shape (or absent), or holding an arena
  * whose members carry times or codes the shape's do not (or the reverse), replaced by an empty
  * one, and each id-keyed map the shape packs (`PackedKeyMap`) packed again: a snapshot's data
- * codec gives plain Maps back.
+ * codec gives plain Maps back. An index the shape no longer has is dropped (the customer payment
+ * lists, before stop 31: `GET /agents/me/transactions` reads the transaction index), so that no
+ * state holds it nor a later snapshot saves it.
  */
 function completeShapes(lists: ListIndexes): ListIndexes {
   const empty = emptyListIndexes();
-  const out: Record<string, unknown> = { ...lists };
+  const out: Record<string, unknown> = {};
   for (const key of Object.keys(empty) as (keyof ListIndexes)[]) {
     const index = lists[key] as Record<string, unknown> | undefined;
     const shape = empty[key] as Record<string, unknown>;
@@ -65,7 +65,7 @@ function withPackedKeys(index: Record<string, unknown>, shape: Record<string, un
 
 /**
  * False when `shape` is a position arena and `saved` one with times or codes where `shape` has
- * none, or the reverse (the customer payment lists carried times before stop 28), or with blocks
+ * none, or the reverse (the customer payment lists, gone since stop 31, carried times before stop 28), or with blocks
  * of other sizes (the transaction lists doubled theirs before stop 29: a saved arena lacks
  * `grownByHalf`, doubled).
  */

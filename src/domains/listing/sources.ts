@@ -6,7 +6,7 @@
  * Each answers a count over a range and the nearest member on either side of a bound in
  * O(log n), so a page costs O(log n + page) whatever the list's size. Pure.
  */
-import { type CodeIndex, countCodeBelow, nextWithCode, previousWithCode } from './code-index.js';
+import { type CodeIndex, countCodeBelow, countOtherCodesBelow, nextWithCode, nextWithOtherCode, previousWithCode, previousWithOtherCode } from './code-index.js';
 import { copyAppending } from './exact-array.js';
 import { appendToList, listCodeAt, listLength, listLowerBound, listMemberAt, NO_LIST, type PositionArena } from '../../core/position-arena.js';
 
@@ -63,6 +63,15 @@ export function codeSource(index: CodeIndex, code: number): PositionSource {
   };
 }
 
+/** The positions of `index` holding any code but `code` (a customer's rows but its card transactions). */
+export function otherCodeSource(index: CodeIndex, code: number): PositionSource {
+  return {
+    count: (lo, hi) => Math.max(0, countOtherCodesBelow(index, code, hi) - countOtherCodesBelow(index, code, lo)),
+    previous: (bound) => previousWithOtherCode(index, code, bound),
+    next: (from) => nextWithOtherCode(index, code, from),
+  };
+}
+
 /**
  * The members of an owner's ascending `positions` whose code in `codes` (parallel to
  * `positions`: local position i is `positions[i]`) is `code`: one owner's records of one status,
@@ -112,20 +121,25 @@ export function ownedListCodeSource(arena: PositionArena, list: number, codeOf: 
  * whose code, read through `codeOf`, is `code`: a scan, for a short list as `ownedListCodeSource`.
  */
 export function localCodeSource(arena: PositionArena, list: number, codeOf: (byte: number) => number, code: number): PositionSource {
+  return localMatchSource(arena, list, (byte) => codeOf(byte) === code);
+}
+
+/** The local positions of `list` of an arena with codes whose code byte `matches`: a scan, for a short list as `localCodeSource`. */
+export function localMatchSource(arena: PositionArena, list: number, matches: (byte: number) => boolean): PositionSource {
   const length = listLength(arena, list);
-  const matches = (local: number): boolean => codeOf(listCodeAt(arena, list, local)) === code;
+  const at = (local: number): boolean => matches(listCodeAt(arena, list, local));
   return {
     count: (lo, hi) => {
       let count = 0;
-      for (let local = Math.max(lo, 0), end = Math.min(hi, length); local < end; local += 1) if (matches(local)) count += 1;
+      for (let local = Math.max(lo, 0), end = Math.min(hi, length); local < end; local += 1) if (at(local)) count += 1;
       return count;
     },
     previous: (bound) => {
-      for (let local = Math.min(bound, length) - 1; local >= 0; local -= 1) if (matches(local)) return local;
+      for (let local = Math.min(bound, length) - 1; local >= 0; local -= 1) if (at(local)) return local;
       return -1;
     },
     next: (from) => {
-      for (let local = Math.max(from, 0); local < length; local += 1) if (matches(local)) return local;
+      for (let local = Math.max(from, 0); local < length; local += 1) if (at(local)) return local;
       return -1;
     },
   };

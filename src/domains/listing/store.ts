@@ -11,7 +11,6 @@ import { type CardListIndex, emptyCardListIndex } from './cards.js';
 import { type CustomerListIndex, emptyCustomerListIndex } from './customers.js';
 import { emptyExternalAccountListIndex, type ExternalAccountListIndex } from './external-accounts.js';
 import { emptyQuoteListIndex, type QuoteListIndex } from './quotes.js';
-import { type CustomerPaymentListIndex, emptyCustomerPaymentListIndex } from './customer-payments.js';
 import { emptyStablecoinOperationListIndex, type StablecoinOperationListIndex } from './stablecoin-operations.js';
 import { emptyTransactionListIndex, type TransactionListIndex } from './transactions.js';
 
@@ -25,7 +24,6 @@ export type ListIndexes = {
   readonly customers: CustomerListIndex;
   readonly cards: CardListIndex;
   readonly stablecoinOperations: StablecoinOperationListIndex;
-  readonly customerPayments: CustomerPaymentListIndex;
 };
 
 /** Empty indexes. */
@@ -39,6 +37,5 @@ export function emptyListIndexes(): ListIndexes {
     customers: emptyCustomerListIndex(),
     cards: emptyCardListIndex(),
     stablecoinOperations: emptyStablecoinOperationListIndex(),
-    customerPayments: emptyCustomerPaymentListIndex(),
   };
 }

@@ -142,6 +142,8 @@ const STATUS_CODES = codesOf(TRANSACTION_STATUSES);
 
 /** The type code of a filter value (1-based; 0 for an unknown value). */
 export const typeCode = (type: string): number => TYPE_CODES.get(type) ?? 0;
+/** The type code of a card transaction: a customer's payments are its rows of any other type code (`GET /agents/me/transactions`). */
+export const CARD_TYPE_CODE = typeCode('CARD');
 /** The direction code of a filter value (1-based; 0 for an unknown value). */
 export const directionCode = (direction: string): number => DIRECTION_CODES.get(direction) ?? 0;
 /** The status code of a filter value (1-based; 0 for an unknown value). */
@@ -250,11 +252,6 @@ export function listedRecordAt(state: ListedStores, index: TransactionListIndex,
  */
 export function listedPositionOfPlace(cards: CardTransactionStore, index: TransactionListIndex, place: number): number {
   return place + Math.min(lowerBound(cards.transactionsBefore, place + 1), index.cardsListed);
-}
-
-/** The `createdAt` in epoch ms of payment `place` (listed), read from the merged list's times: the customer payment lists keep none. */
-export function paymentCreatedMs(cards: CardTransactionStore, index: TransactionListIndex, place: number): number {
-  return listedCreatedMs(index, listedPositionOfPlace(cards, index, place));
 }
 
 /**
