@@ -1,9 +1,11 @@
 /**
- * The list indexes of the engine's state: what `GET /transactions`, `GET /quotes` and the external
- * account lists, the agent approvals and one agent's actions, `GET /agents`, `GET /customers`, `GET /cards`,
- * `GET /stablecoins/{id}/operations` and `GET /agents/me/transactions` read to answer a page in O(log n + page). Derived from the stores (never from events directly), so a
- * snapshot does not carry them: `rebuildListIndexes` (`listing/rebuild.ts`) makes them again from
- * the restored stores.
+ * The list indexes of the engine's state: what `GET /transactions` (and `GET /agents/me/transactions`,
+ * from the same index), `GET /quotes` and the external account lists, the agent approvals and one
+ * agent's actions, `GET /agents`, `GET /customers`, `GET /cards` and
+ * `GET /stablecoins/{id}/operations` read to answer a page in O(log n + page). Derived from the
+ * stores (never from events directly); a snapshot from `@3` on carries them as held, and
+ * `rebuildListIndexes` (`listing/rebuild.ts`) completes them (or makes them again) from the
+ * restored stores.
  */
 import { type AgentActionListIndex, emptyAgentActionListIndex } from './agent-actions.js';
 import { type AgentListIndex, emptyAgentListIndex } from './agents.js';
