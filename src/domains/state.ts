@@ -30,8 +30,20 @@ import type { DocumentStore } from './documents/store.js';
 import type { VerificationStore } from './verifications/store.js';
 import type { ListIndexes } from './listing/store.js';
 
-/** A stored first response to an idempotent request. */
-export type IdempotentResponse = { readonly fingerprint: string; readonly status: number; readonly body: unknown };
+/**
+ * A stored first response to an idempotent request: its body as answered, or, for the answer of
+ * an executed quote, the quote it rendered and the two fields of that rendering that still move
+ * (engine/idempotent-responses.ts).
+ */
+export type IdempotentResponse =
+  | { readonly fingerprint: string; readonly status: number; readonly body: unknown }
+  | {
+      readonly fingerprint: string;
+      readonly status: number;
+      readonly quoteId: string;
+      readonly quoteStatus: string;
+      readonly quoteUpdatedAt: string;
+    };
 
 /** Everything the log derives. */
 export type DomainState = {

@@ -6,6 +6,7 @@ import { assert } from '../core/assert.js';
 import type { CurrencyCode } from '../core/currency.js';
 import type { EvolverTable } from '../domains/evolver.js';
 import type { TransferRecord } from '../domains/movement.js';
+import { storedResponse } from './idempotent-responses.js';
 
 /** The first response to a request with an `Idempotency-Key`. */
 export type IdempotentResponseStored = {
@@ -38,7 +39,7 @@ export const engineEvolvers: EvolverTable = {
   [ENGINE_EVENTS.idempotentResponseStored]: (state, event) => {
     const data = event.data as IdempotentResponseStored;
     // The store packs the response at once: it is read again only on a retry.
-    state.idempotency.set(data.key, { fingerprint: data.fingerprint, status: data.status, body: data.body });
+    state.idempotency.set(data.key, storedResponse(state, data));
   },
   [ENGINE_EVENTS.ledgerAccountOpened]: (state, event) => {
     const data = event.data as LedgerAccountOpened;

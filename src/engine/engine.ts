@@ -32,6 +32,7 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { ENGINE_EVENTS, type IdempotentResponseStored } from './engine-events.js';
+import { storedBody } from './idempotent-responses.js';
 import { evolve } from './evolve.js';
 import { genesisDraft } from './genesis.js';
 import { type EngineOptions, type ResolvedOptions, resolveOptions } from './options.js';
@@ -382,7 +383,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
         // Logs written before fingerprints were canonical hold the hash of the body as sent.
         const same = stored.fingerprint === fingerprint || stored.fingerprint === hash(JSON.stringify(parsed.value.body) ?? '');
         if (!same) return err(apiError('CONFLICT', 'Idempotency-Key was already used with a different request body'));
-        return ok({ accepted: { events: [], respond: () => ({ status: stored.status, body: stored.body }) }, events: [], idempotencyKey: undefined, fingerprint });
+        return ok({ accepted: { events: [], respond: () => ({ status: stored.status, body: storedBody(state, stored) }) }, events: [], idempotencyKey: undefined, fingerprint });
       }
     }
     const accepted = match.value.route.handle({
