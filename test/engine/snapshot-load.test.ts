@@ -77,6 +77,19 @@ function withSharedIds(snapshot: EngineSnapshot, format: EngineSnapshot['format'
 }
 
 /** `snapshot` (@13) as format @12 wrote it: none of the tag byte's last values (each instant equal to the time before it, record's own id again and array of 0-2 items a tag and a varint or two). */
+/**
+ * `old` (an older format of `current`) has `current`'s codec tables and id table owners, and every
+ * packed store's bytes longer than `shorter`'s (`current`, or it written in `old`'s order).
+ */
+function expectLongerWithTheSameTables(old: EngineSnapshot, current: EngineSnapshot, shorter: EngineSnapshot): void {
+  const stores = ['transactions', 'quotes', 'customers', 'externalAccounts', 'idempotency', 'cardTransactions'] as const;
+  for (const store of stores) {
+    expect((old[store] as PackedBytes).codec).toEqual((current[store] as PackedBytes).codec);
+    expect(storeLength(old, store)).toBeGreaterThan(storeLength(shorter, store));
+  }
+  expect(new Set(old.ids)).toEqual(new Set(current.ids));
+}
+
 const asFormat12 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@12', { moreShortTags: false });
 
 /** `snapshot` (@13) as format @11 wrote it: no short tags (each dictionary string, shape, small integer and amount a tag and a varint). */
@@ -362,12 +375,7 @@ describe('snapshot formats', () => {
     // such instant, id and array a tag and a varint or two, than as @13 writes them in the same
     // order (the save's stores met the shared table's owners in another order, numbered otherwise).
     const same = withSharedIds(current, 'payments-engine/snapshot@13', {});
-    const stores = ['transactions', 'quotes', 'customers', 'externalAccounts', 'idempotency', 'cardTransactions'] as const;
-    for (const store of stores) {
-      expect((old[store] as PackedBytes).codec).toEqual((current[store] as PackedBytes).codec);
-      expect(storeLength(old, store)).toBeGreaterThan(storeLength(same, store));
-    }
-    expect(new Set(old.ids)).toEqual(new Set(current.ids));
+    expectLongerWithTheSameTables(old, current, same);
     expectLoadsAsTheWriter(old);
     expectResumesAsTheWriter(asFormat12, true);
   });
@@ -377,12 +385,7 @@ describe('snapshot formats', () => {
     const old = asFormat11(current);
     // The same tables (the codecs meet the same records in the same order) and the same owners in
     // the id table; every packed store's bytes longer, each reference a tag and a varint.
-    const stores = ['transactions', 'quotes', 'customers', 'externalAccounts', 'idempotency', 'cardTransactions'] as const;
-    for (const store of stores) {
-      expect((old[store] as PackedBytes).codec).toEqual((current[store] as PackedBytes).codec);
-      expect(storeLength(old, store)).toBeGreaterThan(storeLength(current, store));
-    }
-    expect(new Set(old.ids)).toEqual(new Set(current.ids));
+    expectLongerWithTheSameTables(old, current, current);
     expectLoadsAsTheWriter(old);
     expectResumesAsTheWriter(asFormat11, true);
   });
