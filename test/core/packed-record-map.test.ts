@@ -145,6 +145,9 @@ describe('PackedRecordMap', () => {
     expect(sameValue(map.get('c'), big(199))).toBe(true);
     // 3 records of ~2 KB live: the buffers never hold the 600 replaced ones.
     expect(map.packing.heldBytes).toBeLessThanOrEqual(4 * (1 << 16));
+    // Live bytes count the packed records left (a, b, c; z is the hot one), not the replaced ones.
+    expect(map.packing.liveBytes).toBeGreaterThan(3 * 2_000);
+    expect(map.packing.liveBytes).toBeLessThan(3 * 2_100);
   });
 
   it('is a Map: instanceof, forEach with the map as its third argument', () => {
