@@ -113,7 +113,7 @@ export const quoteEvolvers: EvolverTable = {
     // ~10 B a packed quote (docs/performance.md, "A finished flow leaves its quote (stop 31)").
     const finished = after.next === flow.steps.length;
     state.quotes.byId.set(quote.id, updatedQuote(quote, { flow: finished ? null : after, updatedAt: data.at }));
-    if (!finished) scheduleNextStep(state, quote.id, after);
+    scheduleNextStep(state, quote.id, after);
   },
   [QUOTE_EVENTS.flowHalted]: (state, event) => {
     const data = event.data as QuoteFlowHalted;
