@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseId } from '../../src/domains/webhook-store.js';
+import { parseId } from '../../src/domains/webhook-ids.js';
 
 /** The parser as it stood before stop 20 (a loop over a digit table), as the reference. */
 function referenceParse(id: string): number[] | undefined {
