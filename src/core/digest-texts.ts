@@ -50,9 +50,7 @@ export class DigestTexts implements TextList {
       const other = this.#others.get(index);
       if (other !== undefined) return other;
     }
-    const words = this.#words;
-    for (let k = 0; k < DIGEST_LENGTH; k += 1) DIGITS[k] = HEX_CODES[(words[WORDS * index + (k >>> 3)]! >>> (28 - 4 * (k & 7))) & 15]!;
-    return latin1.decode(DIGITS);
+    return digestText(this.#words, WORDS * index);
   }
 
   /** Replaces the text at `index` (below `length`). */
@@ -76,21 +74,33 @@ export class DigestTexts implements TextList {
 
   // Writes `text`'s bits at `index` when it is a digest, else keeps it apart.
   #hold(index: number, text: string): void {
-    if (!(text.length === DIGEST_LENGTH && this.#pack(index, text))) this.#others.set(index, text);
+    if (!packDigest(text, this.#words, WORDS * index)) this.#others.set(index, text);
   }
+}
 
-  // The 64 lowercase hex digits of `text` as 8 words at `index`; false when one is not such a digit.
-  #pack(index: number, text: string): boolean {
-    const words = this.#words;
-    for (let word = 0; word < WORDS; word += 1) {
-      let value = 0;
-      for (let k = 0; k < DIGITS_PER_WORD; k += 1) {
-        const digit = nibble(text.charCodeAt(word * DIGITS_PER_WORD + k));
-        if (digit < 0) return false;
-        value = (value << 4) | digit;
-      }
-      words[WORDS * index + word] = value;
+/** Int32 words a digest's bits take (`packDigest`). */
+export const DIGEST_WORDS = WORDS;
+
+/**
+ * Writes the bits of `text`, a SHA-256 digest as 64 lowercase hex digits, into `words[at..at+7]`
+ * (big-endian words); false, with those words left in any state, when `text` is not such a digest.
+ */
+export function packDigest(text: string, words: Int32Array, at: number): boolean {
+  if (text.length !== DIGEST_LENGTH) return false;
+  for (let word = 0; word < WORDS; word += 1) {
+    let value = 0;
+    for (let k = 0; k < DIGITS_PER_WORD; k += 1) {
+      const digit = nibble(text.charCodeAt(word * DIGITS_PER_WORD + k));
+      if (digit < 0) return false;
+      value = (value << 4) | digit;
     }
-    return true;
+    words[at + word] = value;
   }
+  return true;
+}
+
+/** The digest whose bits `packDigest` wrote at `words[at..at+7]`, as its 64 lowercase hex digits (a new string). */
+export function digestText(words: Int32Array, at: number): string {
+  for (let k = 0; k < DIGEST_LENGTH; k += 1) DIGITS[k] = HEX_CODES[(words[at + (k >>> 3)]! >>> (28 - 4 * (k & 7))) & 15]!;
+  return latin1.decode(DIGITS);
 }
