@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.js';
-import { DEVICE_CODE_TTL_MS } from '../../src/domains/agents/credentials.js';
-import type { PackedRecordMap } from '../../src/core/packed-record-map.js';
+import { accessTokenHash, DEVICE_CODE_TTL_MS } from '../../src/domains/agents/credentials.js';
+import { DeviceCodeTable } from '../../src/domains/agents/device-codes.js';
+import { AgentTokenIndex } from '../../src/domains/agents/token-index.js';
 import { AUTH } from '../support/harness.js';
-import type { DeviceCode } from '../../src/domains/agents/types.js';
 import { asAgent, call, expectRejected, newAgent, OPEN_POLICY, payer, redeem, setup } from './support.js';
 
 describe('POST /agents/device-codes/{code}/redeem', () => {
@@ -134,7 +134,7 @@ describe('Bearer authentication of /agents/me routes', () => {
     expect(resumed.handle(request, { now: h.now }).response.body).toMatchObject({ id: agentId });
   });
 
-  it('keeps the token and device-code hashes as 32-byte keys, found after a rotation, a replay and a snapshot load', () => {
+  it('keeps device codes in columns and tokens by their agents, found after a rotation, a replay and a snapshot load', () => {
     const h = setup();
     const { customerId } = payer(h, 0);
     const { agentId, code } = newAgent(h, customerId);
@@ -144,15 +144,25 @@ describe('Bearer authentication of /agents/me routes', () => {
     const me = (engine: ReturnType<typeof createEngine>, bearer: string): number => engine.handle({ method: 'GET', path: '/agents/me', headers: { authorization: `Bearer ${bearer}` } }, { now: h.now }).response.status;
     const status = (engine: ReturnType<typeof createEngine>, typed: string): unknown => engine.handle({ method: 'GET', path: `/agents/device-codes/${typed}/status`, headers: { authorization: AUTH } }, { now: h.now }).response.body;
     const engines = [h.engine, createEngine({ events: h.log }), createEngine({ snapshot: JSON.parse(JSON.stringify(h.engine.snapshot())) })];
+    const codes = [...h.engine.state.agents.deviceCodes.values()];
+    expect(codes.map((c) => [c.agentId, typeof c.redeemedAt])).toEqual([
+      [agentId, 'string'],
+      [agentId, 'string'],
+    ]);
     for (const engine of engines) {
-      const store = engine.state.agents.deviceCodes as PackedRecordMap<DeviceCode>;
-      expect(store.digestsKeys).toBe(true);
-      expect(store.fallbackKeys).toBe(2);
+      const { deviceCodes, agentByTokenHash } = engine.state.agents;
+      expect(deviceCodes).toBeInstanceOf(DeviceCodeTable);
+      expect((deviceCodes as DeviceCodeTable).oddRecords).toBe(0);
+      expect([...deviceCodes.values()]).toEqual(codes);
+      for (const c of codes) expect(deviceCodes.get(c.codeHash)).toEqual(c);
+      expect(agentByTokenHash).toBeInstanceOf(AgentTokenIndex);
+      expect([...agentByTokenHash]).toEqual([[accessTokenHash(token), agentId]]);
+      expect(agentByTokenHash.has(accessTokenHash(first))).toBe(false);
       expect(me(engine, token)).toBe(200);
       expect(me(engine, first)).toBe(401);
       expect(status(engine, code)).toMatchObject({ redeemed: true });
       expect(status(engine, again.code)).toMatchObject({ redeemed: true });
-      expect(engine.state.agents.agentByTokenHash.size).toBe(1);
+      expect(JSON.stringify(engine.snapshot())).toBe(JSON.stringify(h.engine.snapshot()));
     }
   });
 });

@@ -79,8 +79,9 @@ export const agentEvolvers: EvolverTable = {
     // One live token per agent: the new one replaces the old.
     if (agent.accessTokenHash !== undefined) state.agents.agentByTokenHash.delete(agent.accessTokenHash);
     assert(!state.agents.agentByTokenHash.has(data.tokenHash), `access token of agent ${agent.id} issued twice`);
-    state.agents.agentByTokenHash.set(data.tokenHash, agent.id);
+    // The record first: the token index finds an entry through its agent's `accessTokenHash`.
     updateAgent(state, agent, { accessTokenHash: data.tokenHash, updatedAt: data.redeemedAt, drop: ['deviceCodeHash'] });
+    state.agents.agentByTokenHash.set(data.tokenHash, agent.id);
   },
   [AGENT_EVENTS.pauseChanged]: (state, event) => {
     const data = event.data as AgentPauseChanged;

@@ -8,7 +8,9 @@ import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { assert } from '../../core/assert.js';
 import { deepFreeze } from '../../core/freeze.js';
 import { type IdOrder, OrderOf } from '../../core/id-order.js';
-import { PositionLists, PositionPairs, PositionValuedMap, type PositionedKeys } from '../../core/position-maps.js';
+import { PositionLists, PositionPairs, type PositionedKeys } from '../../core/position-maps.js';
+import { DeviceCodeTable } from './device-codes.js';
+import { AgentTokenIndex } from './token-index.js';
 import type { Agent, AgentAction, DeviceCode } from './types.js';
 
 /**
@@ -22,9 +24,13 @@ export type AgentStore = {
   /** Agent ids in creation order (deleted ones included; reads skip them). */
   readonly order: IdOrder;
   readonly byCustomer: PositionLists;
-  /** SHA-256 of a live access token -> agent id. Revoked tokens are removed. */
+  /**
+   * SHA-256 of a live access token -> agent id. Revoked tokens are removed. Derived from the
+   * agents' `accessTokenHash` (token-index.ts): an entry is set with the record holding its hash
+   * and deleted before the record drops it.
+   */
   readonly agentByTokenHash: Map<string, string>;
-  /** SHA-256 of a device code -> the code's record (used and expired ones stay: a code is never reissued). */
+  /** SHA-256 of a device code -> the code's record (used and expired ones stay: a code is never reissued). Columns (device-codes.ts). */
   readonly deviceCodes: Map<string, DeviceCode>;
   readonly actions: PackedRecordMap<AgentAction>;
   readonly actionOrder: IdOrder;
@@ -38,11 +44,12 @@ export type AgentStore = {
 };
 
 /**
- * An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). The token and
- * device-code hashes (SHA-256, 64 hex digits) are keys held as their 32 bytes (`digestKeys`), and
- * in the agents' and codes' packed records their 32 bytes too, never remembered by the codec
- * (`hexDigests: 'unique'`: a hash does not recur in another record): as strings, each hash cost
- * ~80 B as a key and ~100 B more as a codec's candidate (docs/performance.md, stop 30).
+ * An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). The hashes
+ * (SHA-256, 64 hex digits) in the agents' packed records are their 32 bytes, never remembered by
+ * the codec (`hexDigests: 'unique'`: a hash does not recur in another record): as strings, each
+ * cost ~80 B as a key and ~100 B more as a codec's candidate (docs/performance.md, stop 30). The
+ * device codes are columns with their hash as 32 bytes, and the token index holds no hash but the
+ * agent's record's (stop 32).
  */
 export function emptyAgentStore(hot = HOT_RECORDS): AgentStore {
   const byId = new PackedRecordMap<Agent>({ hot, hexDigests: 'unique' });
@@ -51,8 +58,8 @@ export function emptyAgentStore(hot = HOT_RECORDS): AgentStore {
     byId,
     order: new OrderOf(byId.order),
     byCustomer: new PositionLists(byId),
-    agentByTokenHash: new PositionValuedMap(byId, { digestKeys: true }),
-    deviceCodes: new PackedRecordMap<DeviceCode>({ hot, digestKeys: true, hexDigests: 'unique' }),
+    agentByTokenHash: new AgentTokenIndex(byId),
+    deviceCodes: new DeviceCodeTable(byId),
     actions,
     actionOrder: new OrderOf(actions.order),
     actionsByAgent: new PositionLists(actions),
