@@ -99,16 +99,17 @@ export function packBytes(order: Iterable<string>, byId: ReadonlyMap<string, obj
  * cheaply: the tables (`RecordCodec.fromTables`), the base64, and that the segments hold one
  * non-empty record per id; a record's bytes are checked when it is decoded (`decodeWhole`).
  * `sharedIds`: the id table shared by the snapshot's stores (`@7`), which the bytes name;
- * `hexDigests`: the codec writes digests as bytes from now on (`RecordCodecOptions.hexDigests`).
+ * `hexDigests`: the codec writes digests as bytes from now on (`RecordCodecOptions.hexDigests`);
+ * `hashedCandidates`: it remembers strings seen once as hashes (`RecordCodecOptions.hashedCandidates`).
  * `packed` is read, never changed. Throws `InvariantError` naming what is wrong.
  */
-export function loadPackedBytes(packed: PackedBytes, sharedIds?: IdTable, hexDigests: HexDigests = false): LoadedBytes {
+export function loadPackedBytes(packed: PackedBytes, sharedIds?: IdTable, hexDigests: HexDigests = false, hashedCandidates = false): LoadedBytes {
   const { ids, codec, bytes, keyed } = packed;
   if (!Array.isArray(ids) || !Array.isArray(bytes)) throw new InvariantError('snapshot records: ids and bytes must be lists');
   if (keyed !== undefined && keyed !== true) throw new InvariantError('snapshot records: keyed must be true or absent');
   try {
     const segments = bytes.map((text, index) => decodeSegment(text, index));
-    return { ids, codec: RecordCodec.fromTables(codec, sharedIds, hexDigests), ...ByteArena.adopt(segments, ids.length), keyed: keyed === true };
+    return { ids, codec: RecordCodec.fromTables(codec, sharedIds, hexDigests, hashedCandidates), ...ByteArena.adopt(segments, ids.length), keyed: keyed === true };
   } catch (error) {
     if (error instanceof RangeError) throw new InvariantError(`snapshot records: ${error.message}`);
     throw error;

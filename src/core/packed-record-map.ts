@@ -56,6 +56,8 @@ export type PackedRecordMapOptions = {
   readonly digestKeys?: boolean;
   /** The records' SHA-256 hex digests are packed as 32 bytes (`RecordCodecOptions.hexDigests`; default false). */
   readonly hexDigests?: HexDigests;
+  /** The codec remembers strings seen once as their hashes (`RecordCodecOptions.hashedCandidates`; default false). */
+  readonly hashedCandidates?: boolean;
 };
 
 // A load's entries, made at the map's first use: how many, the ids in order (asked once), and the
@@ -96,7 +98,7 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   constructor(options: PackedRecordMapOptions = {}) {
     super({ encodedTextKeys: options.encodedTextKeys ?? false, digestKeys: options.digestKeys ?? false });
     this.#freeze = options.freeze ?? true;
-    this.#codec = new RecordCodec({ hexDigests: options.hexDigests ?? false });
+    this.#codec = new RecordCodec({ hexDigests: options.hexDigests ?? false, hashedCandidates: options.hashedCandidates ?? false });
     const hot = options.hot ?? HOT_RECORDS;
     this.#recent = hot === Number.POSITIVE_INFINITY ? undefined : new Int32Array(Math.max(0, hot)).fill(NO_ROW);
   }
@@ -114,7 +116,7 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   static fromPacked<V extends object>(packed: PackedBytes | PackedRecords, options: PackedRecordMapOptions = {}, sharedIds?: IdTable): PackedRecordMap<V> {
     const map = new PackedRecordMap<V>(options);
     if ('codec' in packed) {
-      const { ids, codec, arena, handles, keyed } = loadPackedBytes(packed, sharedIds, options.hexDigests ?? false);
+      const { ids, codec, arena, handles, keyed } = loadPackedBytes(packed, sharedIds, options.hexDigests ?? false, options.hashedCandidates ?? false);
       map.#codec = codec;
       map.#keyed = keyed;
       map.#arena = arena;
@@ -230,6 +232,11 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
     const value: unknown = this.valueOfRow(row);
     if (typeof value !== 'number') return value as V;
     return (value < 0 ? (this.#pending as PendingTexts).parse(-value - 1) : this.#decode(row, value, false, id)) as V;
+  }
+
+  /** Whether its codec remembers strings seen once as hashes (`PackedRecordMapOptions.hashedCandidates`; for tests). */
+  get hashesCandidates(): boolean {
+    return this.#codec.hashesCandidates;
   }
 
   /** How many records are packed and pending, and the bytes the packed ones' buffers hold (for figures and tests). */

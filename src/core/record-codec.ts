@@ -76,6 +76,7 @@
  */
 
 import { IdTable } from './id-table.js';
+import { hashString } from './id-hash.js';
 import { MINTED_INDEX_LIMIT } from './ids.js';
 import { canonicalInstantMs, isoText } from './time.js';
 import { mintedIndex, mintedWord, mintedWords } from './minted-uuid.js';
@@ -160,6 +161,10 @@ const DICTIONARY_MAX = 1 << 16;
 const DICTIONARY_LENGTH_MAX = 64;
 /** Strings seen once, remembered until this many, then forgotten together. */
 const CANDIDATES_MAX = 1 << 12;
+// Slots of a codec's table of candidates' hashes (`hashedCandidates`) at first, and at most (the
+// table doubles while it is over half full, and holds at most CANDIDATES_MAX).
+const CANDIDATE_SLOTS_FIRST = 64;
+const CANDIDATE_SLOTS_MAX = 2 * CANDIDATES_MAX;
 /** Distinct id prefixes at most (then ids of a new prefix are written out). */
 const PREFIXES_MAX = 1 << 10;
 // Integers beyond this are written as floats, so that zigzag stays within safe integers.
@@ -269,6 +274,15 @@ export type RecordCodecOptions = {
    * `INSTANT_SAME`). False writes the bytes of `@12`. Any codec reads the forms.
    */
   readonly moreShortTags?: boolean;
+  /**
+   * A string seen once is remembered as its 32-bit hash, not as the string (default false): a
+   * live store's option, as `hexDigests`, never a snapshot's. A candidate then costs ~4-8 bytes of
+   * a typed array where the string and its Set entry held ~50-90 B of heap, kept until 4,096 of
+   * them (an agent's name, an IBAN, an address: docs/performance.md, stop 32). Two strings of one
+   * hash read as one: the second enters the dictionary at its first sight, which any codec reads;
+   * nothing else changes.
+   */
+  readonly hashedCandidates?: boolean;
 };
 
 /** Encodes records to bytes and back (see the module's comment). */
@@ -278,6 +292,12 @@ export class RecordCodec {
   readonly #strings: string[] = [];
   readonly #stringIndex = new Map<string, number>();
   #candidates = new Set<string>();
+  // With `hashedCandidates`, the candidates' hashes instead (0: an empty slot; a hash of 0 is
+  // taken as 1), how many, and the hash of the string looked up last (`#seenOnce`).
+  readonly #hashedCandidates: boolean;
+  #candidateHashes = new Int32Array(0);
+  #candidateCount = 0;
+  #candidateHash = 0;
   // By a slot of a string's length and end units, the dictionary string met last there and its
   // number: a record's statuses, currencies and rails are mostly the same string objects as the
   // record before's (short JSON strings and literals are internalized), which compare by
@@ -331,6 +351,7 @@ export class RecordCodec {
     this.#repeatForms = options.repeatForms ?? true;
     this.#shortTags = options.shortTags ?? true;
     this.#moreShortTags = this.#shortTags && (options.moreShortTags ?? true);
+    this.#hashedCandidates = options.hashedCandidates ?? false;
   }
 
   /**
@@ -346,6 +367,11 @@ export class RecordCodec {
     // The shared table may take other prefixes than the codec's own did.
     for (let prefix = 0; prefix < this.#prefixes.length; prefix += 1) this.#tablePrefixOf[prefix] = ids.prefixNumber(this.#prefixes[prefix]!);
     return true;
+  }
+
+  /** Whether the codec remembers strings seen once as their hashes (`RecordCodecOptions.hashedCandidates`). */
+  get hashesCandidates(): boolean {
+    return this.#hashedCandidates;
   }
 
   /** Whether the codec's id table is shared (`shareIds`, `RecordCodecOptions.ids`). */
@@ -414,8 +440,8 @@ export class RecordCodec {
    * a shared table `ids` (`@7`: the codec's bytes name the shared table's entries). `hexDigests`:
    * as `RecordCodecOptions.hexDigests`, for the records it encodes from now on.
    */
-  static fromTables(tables: CodecTables, ids?: IdTable, hexDigests: HexDigests = false): RecordCodec {
-    const codec = new RecordCodec(ids === undefined ? { hexDigests } : { ids, hexDigests });
+  static fromTables(tables: CodecTables, ids?: IdTable, hexDigests: HexDigests = false, hashedCandidates = false): RecordCodec {
+    const codec = new RecordCodec(ids === undefined ? { hexDigests, hashedCandidates } : { ids, hexDigests, hashedCandidates });
     const { shapes, strings, prefixes, ids: savedIds } = (tables ?? {}) as Partial<CodecTables>;
     if (!Array.isArray(shapes) || !Array.isArray(strings) || !Array.isArray(prefixes)) throw new RangeError('codec tables: shapes, strings and prefixes must be lists');
     for (let index = 0; index < shapes.length; index += 1) codec.#addShape(shapes[index], index);
@@ -553,7 +579,7 @@ export class RecordCodec {
     }
     let known = this.#stringIndex.get(text);
     if (known === undefined) {
-      if (this.#strings.length >= DICTIONARY_MAX || !this.#candidates.has(text)) {
+      if (this.#strings.length >= DICTIONARY_MAX || !this.#seenOnce(text)) {
         this.#candidate(text);
         if (!(this.#hexDigests && length === DIGEST_LENGTH && this.#digest(text))) this.#literalOrForm(text);
         return;
@@ -576,8 +602,46 @@ export class RecordCodec {
   // has room (it enters it when seen again).
   #candidate(text: string): void {
     if (this.#strings.length >= DICTIONARY_MAX) return;
+    if (this.#hashedCandidates) {
+      // `#seenOnce(text)` came just before (the dictionary has room) and left its hash.
+      this.#candidateHashAdd(this.#candidateHash);
+      return;
+    }
     if (this.#candidates.size >= CANDIDATES_MAX) this.#candidates = new Set();
     this.#candidates.add(text);
+  }
+
+  // Whether `text` (not in the dictionary) is a candidate: seen once before.
+  #seenOnce(text: string): boolean {
+    if (!this.#hashedCandidates) return this.#candidates.has(text);
+    const hash = hashString(text) || 1;
+    this.#candidateHash = hash;
+    const table = this.#candidateHashes;
+    const mask = table.length - 1;
+    if (mask < 0) return false;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const held = table[slot]!;
+      if (held === hash) return true;
+      if (held === 0) return false;
+    }
+  }
+
+  // Remembers candidate hash `hash` (not held): all are forgotten together past CANDIDATES_MAX,
+  // as the strings are; the table doubles while over half full.
+  #candidateHashAdd(hash: number): void {
+    if (this.#candidateCount >= CANDIDATES_MAX) {
+      this.#candidateHashes.fill(0);
+      this.#candidateCount = 0;
+    }
+    let table = this.#candidateHashes;
+    if (2 * (this.#candidateCount + 1) > table.length && table.length < CANDIDATE_SLOTS_MAX) {
+      const grown = new Int32Array(Math.max(CANDIDATE_SLOTS_FIRST, 2 * table.length));
+      for (const held of table) if (held !== 0) insertHash(grown, held);
+      table = grown;
+      this.#candidateHashes = grown;
+    }
+    insertHash(table, hash);
+    this.#candidateCount += 1;
   }
 
   // An id, an instant or a decimal integer, written as such; false when `text` is none of them.
@@ -1288,3 +1352,10 @@ export function canonicalInteger(text: string): number {
   return negative ? -value : value;
 }
 
+// Puts `hash` (not 0, not held) in the first free slot of its probe run in `table` (a power of two of slots, one free at least).
+function insertHash(table: Int32Array, hash: number): void {
+  const mask = table.length - 1;
+  let slot = hash & mask;
+  while (table[slot] !== 0) slot = (slot + 1) & mask;
+  table[slot] = hash;
+}

@@ -687,6 +687,48 @@ describe('hexDigests: a live store\'s SHA-256 hex digests as their 32 bytes', ()
   });
 });
 
+describe('hashedCandidates: a live store\'s strings seen once remembered as hashes', () => {
+  // Two texts of one hash (`hashString`, found by a search): the second reads as seen once.
+  const [first, twin] = ['name 449599', 'name 612382'];
+
+  it('writes the bytes of a codec without the option, record after record, past the 4,096 candidates forgotten together', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.oneof(record, fc.constantFrom('Jane Doe', 'sim-1', 'USD', first)), { maxLength: 4 }), { maxLength: 30 }), (records) => {
+        const hashed = new RecordCodec({ hashedCandidates: true });
+        const plain = new RecordCodec();
+        for (const value of records) {
+          const bytes = Uint8Array.from(hashed.encode(value));
+          expect([...bytes]).toEqual([...plain.encode(value)]);
+          expect(sameValue(hashed.decode(bytes), value)).toBe(true);
+        }
+        expect(hashed.tables()).toEqual(plain.tables());
+      }),
+    );
+    const hashed = new RecordCodec({ hashedCandidates: true });
+    const plain = new RecordCodec();
+    const names = Array.from({ length: 9_000 }, (_, n) => `agent ${n % 4_500}`);
+    for (const name of names) expect([...hashed.encode({ name })]).toEqual([...plain.encode({ name })]);
+    expect(hashed.tables()).toEqual(plain.tables());
+  });
+
+  it('takes a text whose hash a candidate has as seen once: it enters the dictionary at its first sight, and reads back exactly', () => {
+    const hashed = new RecordCodec({ hashedCandidates: true });
+    const plain = new RecordCodec();
+    for (const codec of [hashed, plain]) codec.encode({ name: first });
+    const bytes = Uint8Array.from(hashed.encode({ name: twin }));
+    expect(bytes.length).toBeLessThan(plain.encode({ name: twin }).length);
+    expect(hashed.decode(bytes)).toEqual({ name: twin });
+    expect(hashed.tables().strings).toEqual([twin]);
+    expect(RecordCodec.fromTables(hashed.tables()).decode(bytes)).toEqual({ name: twin });
+  });
+
+  it('is kept by a codec made from tables when asked', () => {
+    const tables = new RecordCodec().tables();
+    expect(RecordCodec.fromTables(tables, undefined, false, true).hashesCandidates).toBe(true);
+    expect(RecordCodec.fromTables(tables).hashesCandidates).toBe(false);
+  });
+});
+
 // A record with what @13's forms take: its own id again (the key's uuid, the first prefix), an
 // instant equal to the time before it, arrays of 0, 1 and 2 items; and each just past its form.
 const MORE_SHORT_UUID = SIBLING(0);

@@ -52,8 +52,8 @@ export type AgentStore = {
  * agent's record's (stop 32).
  */
 export function emptyAgentStore(hot = HOT_RECORDS): AgentStore {
-  const byId = new PackedRecordMap<Agent>({ hot, hexDigests: 'unique' });
-  const actions = new PackedRecordMap<AgentAction>({ hot });
+  const byId = new PackedRecordMap<Agent>({ hot, hexDigests: 'unique', hashedCandidates: true });
+  const actions = new PackedRecordMap<AgentAction>({ hot, hashedCandidates: true });
   return {
     byId,
     order: new OrderOf(byId.order),

@@ -79,7 +79,7 @@ export type CustomerStore = {
 
 /** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
 export function emptyCustomerStore(hot = HOT_RECORDS): CustomerStore {
-  return storeOf(new PackedRecordMap<Customer>({ hot }));
+  return storeOf(new PackedRecordMap<Customer>({ hot, hashedCandidates: true }));
 }
 
 function storeOf(byId: PackedRecordMap<Customer>): CustomerStore {
@@ -111,7 +111,7 @@ export function customerStoreSnapshot(store: CustomerStore, ids?: IdTable): Cust
 export function customerStoreFromSnapshot(snapshot: CustomerStoreSnapshot, hot = HOT_RECORDS): CustomerStore {
   const store = Array.isArray(snapshot.customers)
     ? storeFromPairs(snapshot.customers as readonly (readonly [string, Customer])[], snapshot.customerOrder, hot)
-    : storeOf(PackedRecordMap.fromPacked<Customer>(snapshot.customers as PackedBytes, { hot }));
+    : storeOf(PackedRecordMap.fromPacked<Customer>(snapshot.customers as PackedBytes, { hot, hashedCandidates: true }));
   for (const [platformCustomerId, customerId] of snapshot.customerIdByPlatformCustomerId) store.byPlatformCustomerId.set(platformCustomerId, customerId);
   return store;
 }

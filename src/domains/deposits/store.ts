@@ -20,7 +20,7 @@ export type IncomingStore = {
 
 /** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
 export function emptyIncomingStore(hot = HOT_RECORDS): IncomingStore {
-  const byTransactionId = new PackedRecordMap<IncomingRecord>({ hot });
+  const byTransactionId = new PackedRecordMap<IncomingRecord>({ hot, hashedCandidates: true });
   return { byTransactionId, order: new OrderOf(byTransactionId.order), approval: NO_APPROVAL };
 }
 

@@ -34,7 +34,7 @@ export function defaultUmaOwnerKey(customerId: string | undefined): string {
 
 /** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
 export function emptyExternalAccountStore(hot = HOT_RECORDS): ExternalAccountStore {
-  return storeOf(new PackedRecordMap<ExternalAccount>({ hot }), []);
+  return storeOf(new PackedRecordMap<ExternalAccount>({ hot, hashedCandidates: true }), []);
 }
 
 // A store of `byId` with `order`, its identity index empty. The index reads an account through
@@ -89,13 +89,13 @@ function sortedPairs(map: ReadonlyMap<string, string>): [string, string][] {
  */
 export function externalAccountStoreFromSnapshot(snapshot: ExternalAccountStoreSnapshot, hot = HOT_RECORDS): ExternalAccountStore {
   if ('ids' in snapshot) {
-    const store = storeOf(PackedRecordMap.fromPacked<ExternalAccount>(snapshot, { hot }), snapshot.order);
+    const store = storeOf(PackedRecordMap.fromPacked<ExternalAccount>(snapshot, { hot, hashedCandidates: true }), snapshot.order);
     for (const [key, id] of snapshot.byIdentity) store.byIdentity.set(key, id);
     for (const [owner, id] of snapshot.defaultUmaDepositByOwner) store.defaultUmaDepositByOwner.set(owner, id);
     return store;
   }
   // Records from a parsed snapshot are plain objects: freeze them as evolve would have.
-  const byId = new PackedRecordMap<ExternalAccount>({ hot });
+  const byId = new PackedRecordMap<ExternalAccount>({ hot, hashedCandidates: true });
   for (const [id, record] of snapshot.records) byId.set(id, deepFreeze(record));
   const store = storeOf(byId, snapshot.order);
   for (const account of byId.values()) {
