@@ -14,11 +14,12 @@ import { assert } from './assert.js';
 import { IdColumn } from './id-column.js';
 import { hashString } from './id-hash.js';
 import { deleteSlot, EMPTY_SLOT, emptyTable, rehashed } from './linear-probing.js';
+import { EntriesMap } from './entries-map.js';
 
 const SLOTS_FIRST = 16;
 
 /** Keys derived from values (see the module's comment). */
-export class DerivedKeyMap extends Map<string, string> {
+export class DerivedKeyMap extends EntriesMap<string, string> {
   readonly #keyOf: (value: string) => string | undefined;
   // Every value set, by row; rows of deleted or replaced entries are in #dead.
   #values = new IdColumn();
@@ -86,22 +87,6 @@ export class DerivedKeyMap extends Map<string, string> {
       assert(key !== undefined, `no key derives from ${value}, a value of the map`);
       yield [key, value];
     }
-  }
-
-  override *keys(): MapIterator<string> {
-    for (const [key] of this.entries()) yield key;
-  }
-
-  override *values(): MapIterator<string> {
-    for (const [, value] of this.entries()) yield value;
-  }
-
-  override [Symbol.iterator](): MapIterator<[string, string]> {
-    return this.entries();
-  }
-
-  override forEach(callback: (value: string, key: string, map: Map<string, string>) => void, thisArg?: unknown): void {
-    for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
   }
 
   // The slot of `key`'s entry, or EMPTY_SLOT (then #missHash is its hash): the rows of its hash

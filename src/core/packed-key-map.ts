@@ -23,6 +23,7 @@ import { EncodedTexts } from './encoded-texts.js';
 import { IdColumn, UNKNOWN_PREFIX } from './id-column.js';
 import { hashString } from './id-hash.js';
 import { deleteSlot, EMPTY_SLOT, emptyTable, rehashed } from './linear-probing.js';
+import { EntriesMap } from './entries-map.js';
 
 const EMPTY = EMPTY_SLOT;
 const SLOTS_FIRST = 16;
@@ -90,7 +91,7 @@ class InsertionOrder implements KeyOrder {
  * byId.set('Transaction:019b8ee3-12dd-77a1-8e94-6d70382e1d53', 1);
  * byId.keyAt(0); // 'Transaction:019b8ee3-12dd-77a1-8e94-6d70382e1d53'
  */
-export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V> {
+export class PackedKeyMap<V extends NonNullable<unknown>> extends EntriesMap<string, V> {
   readonly #keyChunkBits: number;
   readonly #valueChunkBits: number;
   readonly #holesKept: number;
@@ -255,14 +256,6 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends Map<string, V>
     } finally {
       this.#iterating -= 1;
     }
-  }
-
-  override [Symbol.iterator](): MapIterator<[string, V]> {
-    return this.entries();
-  }
-
-  override forEach(callback: (value: V, key: string, map: Map<string, V>) => void, thisArg?: unknown): void {
-    for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
   }
 
   /**

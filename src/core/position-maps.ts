@@ -10,6 +10,7 @@ import { assert } from './assert.js';
 import { IdOrder } from './id-order.js';
 import { type KeyOrder, PackedKeyMap, type PackedKeyMapOptions } from './packed-key-map.js';
 import { appendToList, emptyPositionArena, listLength, listMemberAt, NO_LIST, type PositionArena } from './position-arena.js';
+import { EntriesMap } from './entries-map.js';
 
 /** A map whose keys' positions never change: nothing is deleted from it (`PackedKeyMap`). */
 export type PositionedKeys = { readonly order: KeyOrder; positionOf(key: string): number };
@@ -110,7 +111,7 @@ export class PositionLists extends ArenaListsByKey<IdOrder> {
  * A `Map<string, string>` whose values are keys of the target, held as their positions, and whose
  * own keys are packed (`PackedKeyMap`). A value must be a key of the target when it is set.
  */
-export class PositionValuedMap extends Map<string, string> {
+export class PositionValuedMap extends EntriesMap<string, string> {
   readonly #positions: PackedKeyMap<number>;
   readonly #target: PositionedKeys;
 
@@ -159,14 +160,6 @@ export class PositionValuedMap extends Map<string, string> {
 
   override *entries(): MapIterator<[string, string]> {
     for (const [key, position] of this.#positions) yield [key, this.#idAt(position)];
-  }
-
-  override [Symbol.iterator](): MapIterator<[string, string]> {
-    return this.entries();
-  }
-
-  override forEach(callback: (value: string, key: string, map: Map<string, string>) => void, thisArg?: unknown): void {
-    for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
   }
 
   #idAt(position: number): string {

@@ -21,6 +21,7 @@ import type { PositionedKeys } from '../../core/position-maps.js';
 import { canonicalInstantMs, isoText } from '../../core/time.js';
 import { float64WithRoom, int32WithRoom } from '../../core/typed-growth.js';
 import type { DeviceCode } from './types.js';
+import { EntriesMap } from '../../core/entries-map.js';
 
 const SLOTS_FIRST = 16;
 // Instants a row holds: issued, expires, redeemed (NaN: not redeemed).
@@ -32,7 +33,7 @@ const DEAD = -2;
 const KEY_WORDS = new Int32Array(DIGEST_WORDS);
 
 /** Device codes by their hash (see the module's comment). */
-export class DeviceCodeTable extends Map<string, DeviceCode> {
+export class DeviceCodeTable extends EntriesMap<string, DeviceCode> {
   readonly #agents: PositionedKeys;
   // By row: the key's digest (DIGEST_WORDS words), the agent's position (or ODD, DEAD), the instants.
   #digests: Int32Array = new Int32Array(0);
@@ -103,22 +104,6 @@ export class DeviceCodeTable extends Map<string, DeviceCode> {
       const key = others.get(row) ?? digestText(this.#digests, DIGEST_WORDS * row);
       yield [key, this.#recordAt(row, key)];
     }
-  }
-
-  override *keys(): MapIterator<string> {
-    for (const [key] of this.entries()) yield key;
-  }
-
-  override *values(): MapIterator<DeviceCode> {
-    for (const [, value] of this.entries()) yield value;
-  }
-
-  override [Symbol.iterator](): MapIterator<[string, DeviceCode]> {
-    return this.entries();
-  }
-
-  override forEach(callback: (value: DeviceCode, key: string, map: Map<string, DeviceCode>) => void, thisArg?: unknown): void {
-    for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
   }
 
   /** How many codes are held as they were set, not in the columns (for tests). */

@@ -17,6 +17,7 @@ import { DIGEST_WORDS, packDigest } from '../../core/digest-texts.js';
 import { deleteSlot, EMPTY_SLOT, emptyTable, rehashed } from '../../core/linear-probing.js';
 import type { PositionedKeys } from '../../core/position-maps.js';
 import type { Agent } from './types.js';
+import { EntriesMap } from '../../core/entries-map.js';
 
 const SLOTS_FIRST = 16;
 // The digest of the key being looked up.
@@ -26,7 +27,7 @@ const KEY_WORDS = new Int32Array(DIGEST_WORDS);
 export type AgentsByPosition = PositionedKeys & { valueAt(position: number): Agent };
 
 /** Access-token hash -> agent id, derived from the agents' records (see the module's comment). */
-export class AgentTokenIndex extends Map<string, string> {
+export class AgentTokenIndex extends EntriesMap<string, string> {
   readonly #agents: AgentsByPosition;
   // Slot s: [the agent's position or EMPTY_SLOT, the key's first word] at words 2s and 2s + 1.
   #table = emptyTable(SLOTS_FIRST);
@@ -98,22 +99,6 @@ export class AgentTokenIndex extends Map<string, string> {
       yield [key, this.#agents.order.at(agent) as string];
     }
     yield* this.#others;
-  }
-
-  override *keys(): MapIterator<string> {
-    for (const [key] of this.entries()) yield key;
-  }
-
-  override *values(): MapIterator<string> {
-    for (const [, value] of this.entries()) yield value;
-  }
-
-  override [Symbol.iterator](): MapIterator<[string, string]> {
-    return this.entries();
-  }
-
-  override forEach(callback: (value: string, key: string, map: Map<string, string>) => void, thisArg?: unknown): void {
-    for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
   }
 
   /** Bytes the table holds (for figures and tests). */
