@@ -16,7 +16,7 @@ import { AGENT_ACTION_STATUSES } from '../../src/domains/agents/types.js';
 import { listAgentActionPage } from '../../src/domains/listing/agent-action-page.js';
 import { type CustomerPaymentFilters, listCustomerPaymentPage } from '../../src/domains/listing/agent-transaction-page.js';
 import { appendCode, CODE_BLOCK_SIZE, type CodeIndex, countCodeBelow, emptyCodeIndex } from '../../src/domains/listing/code-index.js';
-import { CARD_TYPE_CODE, catchUpTransactionList, emptyTransactionListIndex, ownRowCode, ownTypeCode, statusCode, typeCode } from '../../src/domains/listing/transactions.js';
+import { CARD_TYPE_CODE, catchUpTransactionList, emptyTransactionListIndex, listedLength, listedPlaceAt, ownRowCode, ownTypeCode, statusCode, typeCode } from '../../src/domains/listing/transactions.js';
 import { cardTransactionStoreFromSnapshot } from '../../src/domains/card-transactions/store.js';
 import type { CardTransaction } from '../../src/domains/card-transactions/types.js';
 import { transactionStoreFromSnapshot } from '../../src/domains/transactions/store.js';
@@ -308,7 +308,7 @@ function indexText(e: Engine): string {
     ],
     // The agents' payment lists are the customers' merged lists (payments and card transactions).
     payments: [
-      [transactions.paymentsListed, transactions.cardsListed, [...transactions.placeByPosition.subarray(0, transactions.paymentsListed + transactions.cardsListed)]],
+      [transactions.paymentsListed, transactions.cardsListed, Array.from({ length: listedLength(transactions) }, (_, position) => listedPlaceAt(e.state.cardTransactions, transactions, position))],
       sorted(transactions.byCustomer).map(([k, v]) => [k, listMembers(transactions.positionLists, v), listCodes(transactions.positionLists, v)]),
       sorted(transactions.longCodesByCustomer).map(([k, v]) => [k, codes(v.type), codes(v.status)]),
     ],

@@ -23,7 +23,7 @@ import type { Transaction } from '../../src/domains/transactions/types.js';
 import { type CustomerPaymentFilters, listCustomerPaymentPage } from '../../src/domains/listing/agent-transaction-page.js';
 import { transactionStoreFromSnapshot } from '../../src/domains/transactions/store.js';
 import { CODE_BLOCK_SIZE, type CodeIndex, countCodeBelow } from '../../src/domains/listing/code-index.js';
-import { catchUpTransactionList, emptyTransactionListIndex, listedCreatedMs, listedLength, listedPositionOfPayment, ownStatusCode, ownTypeCode, syncTransactionStatus } from '../../src/domains/listing/transactions.js';
+import { catchUpTransactionList, emptyTransactionListIndex, listedCreatedMs, listedLength, listedPlaceAt, listedPositionOfPayment, ownStatusCode, ownTypeCode, syncTransactionStatus } from '../../src/domains/listing/transactions.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
 import { appendCodedToList, emptyPositionArena, isPositionArena, listCodes, listMembers, NO_LIST, type PositionArena } from '../../src/core/position-arena.js';
 
@@ -160,9 +160,9 @@ describe('GET /transactions from the list index', () => {
     const index = state.lists.transactions;
     let cardsBetween = 0;
     for (let position = 0; position < listedLength(index); position += 1) {
-      const place = index.placeByPosition[position]!;
+      const place = listedPlaceAt(state.cardTransactions, index, position);
       if (place < 0) continue;
-      if (position > 0 && index.placeByPosition[position - 1]! < 0) cardsBetween += 1;
+      if (position > 0 && listedPlaceAt(state.cardTransactions, index, position - 1) < 0) cardsBetween += 1;
       expect({ place, position: listedPositionOfPayment(state, index, state.transactions.byId.keyAt(place)) }).toEqual({ place, position });
     }
     // The workload must interleave card transactions with payments, or this proves little.
@@ -287,6 +287,20 @@ describe('GET /transactions from the list index', () => {
     const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: { ...snapshot, lists: encodeData(older) } });
     expect(indexText(restored)).toBe(live);
   });
+  it('a snapshot of stop 31\'s transaction index (a place per position) loads as saved, the places dropped: not held, not saved again', () => {
+    const live = indexText(engine);
+    const snapshot = JSON.parse(JSON.stringify(engine.snapshot()));
+    const lists = decodeData(snapshot.lists) as Record<string, Record<string, unknown>>;
+    const transactions = engine.state.lists.transactions;
+    // Wrong places, so that reading them anywhere would show.
+    const placeByPosition = new Int32Array(listedLength(transactions)).fill(7);
+    const stop31 = { placeByPosition, ...lists.transactions };
+    const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: { ...snapshot, lists: encodeData({ ...lists, transactions: stop31 }) } });
+    expect(indexText(restored)).toBe(live);
+    expect('placeByPosition' in restored.state.lists.transactions).toBe(false);
+    expect('placeByPosition' in (decodeData(restored.snapshot().lists) as Record<string, Record<string, unknown>>).transactions!).toBe(false);
+    expect(walk(restored, 'status=COMPLETED', 50).rows).toEqual(walk(engine, 'status=COMPLETED', 50).rows);
+  });
   it('a snapshot of stop 28\'s transaction index (one doubled arena with codes for every list, times as a Float64Array) makes it again from the store', () => {
     const live = indexText(engine);
     const snapshot = JSON.parse(JSON.stringify(engine.snapshot()));
@@ -328,7 +342,7 @@ function indexText(e: Engine): string {
   };
   const arenaMap = (m: ReadonlyMap<string, number>, arena: PositionArena): unknown => [...m].map(([k, v]) => [k, listMembers(arena, v)]);
   return JSON.stringify({
-    places: [...transactions.placeByPosition.subarray(0, listedLength(transactions))],
+    places: Array.from({ length: listedLength(transactions) }, (_, position) => listedPlaceAt(e.state.cardTransactions, transactions, position)),
     createdMs: Array.from({ length: listedLength(transactions) }, (_, position) => listedCreatedMs(transactions, position)),
     listed: [transactions.paymentsListed, transactions.cardsListed],
     maps: [arenaMap(transactions.byCustomer, transactions.positionLists), arenaMap(transactions.byCard, transactions.sideLists), arenaMap(transactions.byAccount, transactions.sideLists), arenaMap(quotes.byCustomer, quotes.positionLists)],

@@ -9,7 +9,7 @@
  * row shown; oldest first, the place of the next row to show. A place becomes a bound in the
  * merged list by `listedPositionOfPlace` (payments keep their store's order there, so the
  * payments below a place's merged position are exactly those below the place), and a row's
- * place is read back from `placeByPosition`.
+ * place is its merged position less the card transactions before it (`listedPlaceAt`).
  *
  * Indexed (O(log n + page), count included): the customer alone (the complement of the card code
  * in its codes), with a type or a status, and the startDate/endDate range; both a type and a
@@ -28,6 +28,7 @@ import {
   type CustomerRowCodes,
   listedCreatedMs,
   listedPositionOfPayment,
+  listedPlaceAt,
   listedPositionOfPlace,
   ownStatusCode,
   ownTypeCode,
@@ -62,7 +63,7 @@ export function listCustomerPaymentPage(
   const plan = planOf(state, own, filters);
   const totalCount = countPlan(plan);
   // Every source yields payments only: a member's place is its payment's in the store.
-  const placeAt = (local: number): number => index.placeByPosition[listMemberAt(lists, list, local)]!;
+  const placeAt = (local: number): number => listedPlaceAt(state.cardTransactions, index, listMemberAt(lists, list, local));
   const paymentAt = (local: number) => state.transactions.byId.valueAt(placeAt(local));
   // A place bounds the local positions whose payment lies below it: those below its merged position.
   const localBound = (place: number): number => listLowerBound(lists, list, listedPositionOfPlace(state.cardTransactions, index, place));
@@ -102,7 +103,7 @@ function planOf(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, o
   // What no source says exactly (which side an account is on, whether a reference is answered yet) is checked on each payment.
   const exact = Object.entries(filters).every(([key, value]) => value === undefined || INDEXED.has(key));
   if (exact) return { sources, lo, hi };
-  const paymentAt = (local: number) => state.transactions.byId.valueAt(index.placeByPosition[listMemberAt(lists, list, local)]!);
+  const paymentAt = (local: number) => state.transactions.byId.valueAt(listedPlaceAt(state.cardTransactions, index, listMemberAt(lists, list, local)));
   return { sources, lo, hi, residual: (local) => matchesTransaction(paymentAt(local), filters) };
 }
 

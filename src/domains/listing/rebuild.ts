@@ -34,8 +34,8 @@ export function rebuildListIndexes(state: Omit<DomainState, 'lists'>, saved: Lis
 /**
  * `lists` with every index lacking a field of the current shape (or absent), or holding an arena
  * whose members carry times or codes the shape's do not (or the reverse), replaced by an empty
- * one, and each id-keyed map the shape packs (`PackedKeyMap`) packed again: a snapshot's data
- * codec gives plain Maps back. An index the shape no longer has is dropped (the customer payment
+ * one, each id-keyed map the shape packs (`PackedKeyMap`) packed again (a snapshot's data
+ * codec gives plain Maps back), and the fields the shape no longer has dropped. An index the shape no longer has is dropped (the customer payment
  * lists, before stop 31: `GET /agents/me/transactions` reads the transaction index), so that no
  * state holds it nor a later snapshot saves it.
  */
@@ -51,11 +51,17 @@ function completeShapes(lists: ListIndexes): ListIndexes {
   return out as ListIndexes;
 }
 
-/** `index` with each field that `shape` holds as an empty `PackedKeyMap` copied into one (in order), when it is a plain Map. */
+/**
+ * `index` with only the fields `shape` holds (a field an index no longer has, such as the
+ * transaction index's place per position before stop 32, is dropped: no state holds it nor a
+ * later snapshot saves it), each that `shape` holds as an empty `PackedKeyMap` copied into one (in
+ * order) when it is a plain Map.
+ */
 function withPackedKeys(index: Record<string, unknown>, shape: Record<string, unknown>): Record<string, unknown> {
-  const out = { ...index };
+  const out: Record<string, unknown> = {};
   for (const [field, empty] of Object.entries(shape)) {
     const saved = index[field];
+    out[field] = saved;
     if (!(empty instanceof PackedKeyMap) || !(saved instanceof Map) || saved instanceof PackedKeyMap) continue;
     for (const [mapKey, value] of saved) empty.set(mapKey, value);
     out[field] = empty;

@@ -6,6 +6,12 @@
  * created and updated as statuses move (`listing/evolve.ts`), rebuilt the same way from a
  * snapshot's stores. Holds positions only, never copies of records nor their ids: a position's
  * record is read from its store by position (`listedRecordAt`), never through its id.
+ *
+ * A position is payment i of `transactions.order` or card transaction j of `cardTransactions.order`
+ * by the merged order's rule alone: card j sits at position `transactionsBefore[j] + j` (the
+ * payments before it, then the cards), so a position's record is found by a binary search of the
+ * card store's counts (`listedPlaceAt`), and no place is kept per position (4 B a position and
+ * its spare room, until stop 32).
  */
 import { PackedKeyMap } from '../../core/packed-key-map.js';
 import { TRANSACTION_DIRECTIONS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../transactions/types.js';
@@ -26,18 +32,12 @@ import { TIME_ESCAPED, timeBase, timeOffset } from '../../core/time-offsets.js';
 /** The merged list's index. */
 export type TransactionListIndex = {
   /**
-   * The merged creation order; a position is an index here: payment i of `transactions.order`
-   * as i, card transaction j of `cardTransactions.order` as -(j + 1). Slots [0, `listedLength`)
-   * are used, the others spare (core/typed-growth.ts): 4 B a position, where a JS array cost 8
-   * and its spare capacity.
-   */
-  placeByPosition: Int32Array;
-  /**
    * `createdAt` in epoch ms by position (non-decreasing: the log's time never goes back), as an
    * Int32 offset from its chunk's base (`createdMsBases`, one per `CREATED_CHUNK` positions: the
    * chunk's first time, floored): 4 B a position where a Float64Array cost 8. A time no offset
    * says exactly is `TIME_ESCAPED` (core/time-offsets.ts) here and kept in `createdMsEscaped` by position.
-   * Read through `listedCreatedMs`. Slots as `placeByPosition`.
+   * Read through `listedCreatedMs`. Slots [0, `listedLength`) are used, the others spare
+   * (core/typed-growth.ts).
    */
   createdMsOffsets: Int32Array;
   readonly createdMsBases: number[];
@@ -89,7 +89,6 @@ export const ownStatusCode = (byte: number): number => byte >> 4;
 /** An empty index. */
 export function emptyTransactionListIndex(): TransactionListIndex {
   return {
-    placeByPosition: new Int32Array(0),
     createdMsOffsets: new Int32Array(0),
     createdMsBases: [],
     createdMsEscaped: new Map(),
@@ -173,19 +172,17 @@ export function catchUpTransactionList(
     const i = index.paymentsListed;
     // Card j precedes payment i exactly when no more than i payments existed at its creation.
     if (j < cards.order.length && (i >= payments.order.length || (cards.transactionsBefore[j] ?? 0) <= i)) {
-      appendRecord(index, cards.byId.valueAt(j), -(j + 1));
+      appendRecord(index, cards.byId.valueAt(j));
       index.cardsListed = j + 1;
     } else if (i < payments.order.length) {
-      appendRecord(index, i === createdAt ? created! : payments.byId.valueAt(i), i);
+      appendRecord(index, i === createdAt ? created! : payments.byId.valueAt(i));
       index.paymentsListed = i + 1;
     } else return;
   }
 }
 
-function appendRecord(index: TransactionListIndex, record: Transaction | CardTransaction, place: number): void {
+function appendRecord(index: TransactionListIndex, record: Transaction | CardTransaction): void {
   const position = listedLength(index);
-  index.placeByPosition = int32WithRoom(index.placeByPosition, position);
-  index.placeByPosition[position] = place;
   setListedCreatedMs(index, position, instantToMs(record.createdAt));
   const lists = index.positionLists;
   const own = pushArenaPosition(lists, index.byCustomer, record.customerId, position);
@@ -241,8 +238,27 @@ export type ListedStores = { readonly transactions: TransactionStore; readonly c
 
 /** The record at `position` of the merged list (below its length), read from its store by position. */
 export function listedRecordAt(state: ListedStores, index: TransactionListIndex, position: number): { readonly kind: 'payment'; readonly tx: Transaction } | { readonly kind: 'card'; readonly tx: CardTransaction } {
-  const place = index.placeByPosition[position]!;
+  const place = listedPlaceAt(state.cardTransactions, index, position);
   return place >= 0 ? { kind: 'payment', tx: state.transactions.byId.valueAt(place) } : { kind: 'card', tx: state.cardTransactions.byId.valueAt(-place - 1) };
+}
+
+/**
+ * What `position` of the merged list (below its length) holds: payment i of `transactions.order`
+ * as i, card transaction j of `cardTransactions.order` as -(j + 1). Card j sits at position
+ * `transactionsBefore[j] + j`, which rises with j (the counts never decrease), so the cards below
+ * `position` are a binary search away; the position is card j's when it is that card's, else the
+ * payment's whose place is the position less the cards before it. O(log cards).
+ */
+export function listedPlaceAt(cards: CardTransactionStore, index: TransactionListIndex, position: number): number {
+  const counts = cards.transactionsBefore;
+  let lo = 0;
+  let hi = index.cardsListed;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (counts[mid]! + mid < position) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < index.cardsListed && counts[lo]! + lo === position ? -(lo + 1) : position - lo;
 }
 
 /**
