@@ -24,6 +24,7 @@ import { type CustomerPaymentFilters, listCustomerPaymentPage } from '../../src/
 import { transactionStoreFromSnapshot } from '../../src/domains/transactions/store.js';
 import { CODE_BLOCK_SIZE, type CodeIndex, countCodeBelow } from '../../src/domains/listing/code-index.js';
 import { catchUpTransactionList, emptyTransactionListIndex, listedCreatedMs, listedLength, listedPlaceAt, listedPositionOfPayment, ownStatusCode, ownTypeCode, syncTransactionStatus } from '../../src/domains/listing/transactions.js';
+import { countedRows, rowCountSource } from '../../src/domains/listing/row-counts.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
 import { appendCodedToList, emptyPositionArena, isPositionArena, listCodes, listMembers, NO_LIST, type PositionArena } from '../../src/core/position-arena.js';
 
@@ -141,14 +142,21 @@ describe('GET /transactions from the list index', () => {
     for (const [customerId, list] of index.byCustomer) {
       const positions = listMembers(index.positionLists, list);
       const bytes = listCodes(index.positionLists, list);
-      const long = index.longCodesByCustomer.get(customerId);
-      // Only a customer past one block has CodeIndexes (trees); theirs agree with its list's codes.
+      const long = index.longCountsByCustomer.get(customerId);
+      // Only a customer past one block has counts (trees); theirs count every row of its list, code by code.
       expect(long !== undefined).toBe(positions.length > CODE_BLOCK_SIZE);
-      if (long !== undefined) expect([long.type.length, long.status.length]).toEqual([positions.length, positions.length]);
+      if (long !== undefined) {
+        expect(countedRows(long)).toBe(positions.length);
+        for (const [field, codeOf, codes] of [['type', ownTypeCode, [1, 2, 3]], ['status', ownStatusCode, [1, 2, 3, 4, 5, 6, 7, 8, 9]]] as const) {
+          for (const code of codes) {
+            const source = rowCountSource(index.positionLists, list, long, field, code);
+            expect({ field, code, count: source.count(0, positions.length) }).toEqual({ field, code, count: bytes.filter((byte) => codeOf(byte) === code).length });
+          }
+        }
+      }
       positions.forEach((position, local) => {
         const [type, status] = [index.type.codes[position], index.status.codes[position]];
         expect([ownTypeCode(bytes[local]!), ownStatusCode(bytes[local]!)]).toEqual([type, status]);
-        if (long !== undefined) expect([long.type.codes[local], long.status.codes[local]]).toEqual([type, status]);
       });
       rows += positions.length;
     }
@@ -175,8 +183,8 @@ describe('GET /transactions from the list index', () => {
     const index = state.lists.transactions;
     const customers = [...index.byCustomer.keys()];
     // Both paths must be taken, or the case proves nothing.
-    expect(customers.some((id) => index.longCodesByCustomer.has(id))).toBe(true);
-    expect(customers.some((id) => !index.longCodesByCustomer.has(id))).toBe(true);
+    expect(customers.some((id) => index.longCountsByCustomer.has(id))).toBe(true);
+    expect(customers.some((id) => !index.longCountsByCustomer.has(id))).toBe(true);
     for (const customerId of customers) {
       const filterSets: TransactionFilters[] = [
         { customerId, type: 'INCOMING' },
@@ -203,7 +211,7 @@ describe('GET /transactions from the list index', () => {
     catchUpTransactionList({ transactions: transactionStoreFromSnapshot({ records: records.map((tx) => ({ ...tx, status: 'CREATED' }) as Transaction) }), cardTransactions }, index);
     for (const tx of records) syncTransactionStatus({ transactions, cardTransactions }, index, tx);
     const state = { transactions, cardTransactions, lists: { ...engine.state.lists, transactions: index } };
-    const long = index.longCodesByCustomer;
+    const long = index.longCountsByCustomer;
     const customers = [...index.byCustomer.keys()];
     expect([customers.some((id) => long.has(id)), customers.some((id) => !long.has(id))]).toEqual([true, true]);
     for (const customerId of customers) {
@@ -274,8 +282,8 @@ describe('GET /transactions from the list index', () => {
     const live = indexText(engine);
     const snapshot = JSON.parse(JSON.stringify(engine.snapshot()));
     const lists = decodeData(snapshot.lists) as Record<string, Record<string, unknown>>;
-    // Stop 25 moved the per-customer codes into the arena's code bytes (longCodesByCustomer: past one block only).
-    const { longCodesByCustomer: _k, ...transactionIndex } = lists.transactions!;
+    // Stop 25 moved the per-customer codes into the arena's code bytes (past one block only; as counts since stop 32).
+    const { longCountsByCustomer: _k, ...transactionIndex } = lists.transactions!;
     // The shapes before stop 22: each index without the field added then (external accounts had one map per currency).
     const { statusByCustomer: _a, ...actions } = lists.agentActions!;
     const { statusByCustomer: _c, byFundingSource: _f, ...cards } = lists.cards!;
@@ -287,19 +295,27 @@ describe('GET /transactions from the list index', () => {
     const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: { ...snapshot, lists: encodeData(older) } });
     expect(indexText(restored)).toBe(live);
   });
-  it('a snapshot of stop 31\'s transaction index (a place per position) loads as saved, the places dropped: not held, not saved again', () => {
+  it('a snapshot of stop 31\'s transaction index (a place per position, two CodeIndexes per long customer) makes it again from the store; a field no shape has is dropped at load', () => {
     const live = indexText(engine);
     const snapshot = JSON.parse(JSON.stringify(engine.snapshot()));
     const lists = decodeData(snapshot.lists) as Record<string, Record<string, unknown>>;
     const transactions = engine.state.lists.transactions;
-    // Wrong places, so that reading them anywhere would show.
+    // Wrong places and codes, so that reading them anywhere would show.
     const placeByPosition = new Int32Array(listedLength(transactions)).fill(7);
-    const stop31 = { placeByPosition, ...lists.transactions };
-    const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: { ...snapshot, lists: encodeData({ ...lists, transactions: stop31 }) } });
-    expect(indexText(restored)).toBe(live);
-    expect('placeByPosition' in restored.state.lists.transactions).toBe(false);
-    expect('placeByPosition' in (decodeData(restored.snapshot().lists) as Record<string, Record<string, unknown>>).transactions!).toBe(false);
-    expect(walk(restored, 'status=COMPLETED', 50).rows).toEqual(walk(engine, 'status=COMPLETED', 50).rows);
+    const junk = (): CodeIndex => ({ codes: new Uint8Array(128).fill(2), length: 128, trees: new Map([[2, Int32Array.of(0, 64, 128)]]) });
+    const longCodesByCustomer = new Map([...transactions.longCountsByCustomer.keys()].map((id) => [id, { type: junk(), status: junk() }]));
+    const { longCountsByCustomer: _c, ...current } = lists.transactions!;
+    expect(longCodesByCustomer.size).toBeGreaterThan(0);
+    for (const saved of [{ placeByPosition, ...current, longCodesByCustomer }, { placeByPosition, ...lists.transactions }]) {
+      const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: { ...snapshot, lists: encodeData({ ...lists, transactions: saved }) } });
+      expect(indexText(restored)).toBe(live);
+      const fields = Object.keys(restored.state.lists.transactions);
+      expect([fields.includes('placeByPosition'), fields.includes('longCodesByCustomer')]).toEqual([false, false]);
+      expect('placeByPosition' in (decodeData(restored.snapshot().lists) as Record<string, Record<string, unknown>>).transactions!).toBe(false);
+      expect(walk(restored, 'status=COMPLETED', 50).rows).toEqual(walk(engine, 'status=COMPLETED', 50).rows);
+      const customer = [...transactions.longCountsByCustomer.keys()][0]!;
+      expect(walk(restored, `customerId=${encodeURIComponent(customer)}&status=COMPLETED`, 20).rows).toEqual(walk(engine, `customerId=${encodeURIComponent(customer)}&status=COMPLETED`, 20).rows);
+    }
   });
   it('a snapshot of stop 28\'s transaction index (one doubled arena with codes for every list, times as a Float64Array) makes it again from the store', () => {
     const live = indexText(engine);
@@ -348,7 +364,7 @@ function indexText(e: Engine): string {
     maps: [arenaMap(transactions.byCustomer, transactions.positionLists), arenaMap(transactions.byCard, transactions.sideLists), arenaMap(transactions.byAccount, transactions.sideLists), arenaMap(quotes.byCustomer, quotes.positionLists)],
     customerCodes: [
       [...transactions.byCustomer].map(([id, list]) => [id, listCodes(transactions.positionLists, list)]),
-      [...transactions.longCodesByCustomer].map(([id, own]) => [id, codes(own.type), codes(own.status)]),
+      [...transactions.longCountsByCustomer].map(([id, counts]) => [id, Array.from(counts)]),
     ],
     codes: [codes(transactions.type), codes(transactions.direction), codes(transactions.status), codes(quotes.status), codes(e.state.lists.agentActions.status)],
     quotesListed: quotes.listed,

@@ -22,10 +22,10 @@ import { matchesTransaction, type TransactionFilters, type TransactionPage } fro
 import { referencedTransactionId } from '../transactions/reference.js';
 import { listLength, listLowerBound, listMemberAt, type PositionArena } from '../../core/position-arena.js';
 import { countPlan, type ListPlan, pageDown, pageUp } from './query.js';
-import { codeSource, firstPositionAtLeast, localCodeSource, localMatchSource, otherCodeSource, type PositionSource, sortedSource } from './sources.js';
+import { firstPositionAtLeast, localCodeSource, localMatchSource, type PositionSource, sortedSource } from './sources.js';
+import { otherRowCountSource, rowCountSource, type RowCounts } from './row-counts.js';
 import {
   CARD_TYPE_CODE,
-  type CustomerRowCodes,
   listedCreatedMs,
   listedPositionOfPayment,
   listedPlaceAt,
@@ -46,8 +46,8 @@ const INDEXED: ReadonlySet<string> = new Set(['customerId', 'type', 'status', 'c
 /** No member: what a type or status no payment can have selects. */
 const NONE: PositionSource = sortedSource([]);
 
-/** One customer's merged list: its handle in `positionLists`, and its codes' trees when it is past one block. */
-type CustomerList = { readonly index: TransactionListIndex; readonly lists: PositionArena; readonly list: number; readonly long: CustomerRowCodes | undefined };
+/** One customer's merged list: its handle in `positionLists`, and its codes' counts when it is past one block. */
+type CustomerList = { readonly index: TransactionListIndex; readonly lists: PositionArena; readonly list: number; readonly long: RowCounts | undefined };
 
 /** Up to `limit` of the customer's matching payments from payment place `position` (see the module comment). Pure. */
 export function listCustomerPaymentPage(
@@ -59,7 +59,7 @@ export function listCustomerPaymentPage(
   const lists = index.positionLists;
   const list = index.byCustomer.get(filters.customerId);
   if (list === undefined) return { items: [], totalCount: 0 };
-  const own: CustomerList = { index, lists, list, long: index.longCodesByCustomer.get(filters.customerId) };
+  const own: CustomerList = { index, lists, list, long: index.longCountsByCustomer.get(filters.customerId) };
   const plan = planOf(state, own, filters);
   const totalCount = countPlan(plan);
   // Every source yields payments only: a member's place is its payment's in the store.
@@ -90,16 +90,16 @@ function planOf(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, o
   if (filters.type !== undefined) {
     // No payment has the card type (its card transactions do): nothing to list.
     const type = typeCode(filters.type);
-    sources.push(type === CARD_TYPE_CODE ? NONE : long === undefined ? localCodeSource(lists, list, ownTypeCode, type) : codeSource(long.type, type));
+    sources.push(type === CARD_TYPE_CODE ? NONE : long === undefined ? localCodeSource(lists, list, ownTypeCode, type) : rowCountSource(lists, list, long, 'type', type));
   }
   if (filters.status !== undefined) {
     // Card transactions hold status code 0, which no payment status has.
     const status = statusCode(filters.status);
-    sources.push(status === 0 ? NONE : long === undefined ? localCodeSource(lists, list, ownStatusCode, status) : codeSource(long.status, status));
+    sources.push(status === 0 ? NONE : long === undefined ? localCodeSource(lists, list, ownStatusCode, status) : rowCountSource(lists, list, long, 'status', status));
   }
   if (filters.reference !== undefined) sources.push(sortedSource(referencePositions(state, own, filters.reference)));
   // Each source above holds payments only; without one, the payments are every row but the card ones.
-  if (sources.length === 0) sources.push(long === undefined ? localMatchSource(lists, list, (byte) => ownTypeCode(byte) !== CARD_TYPE_CODE) : otherCodeSource(long.type, CARD_TYPE_CODE));
+  if (sources.length === 0) sources.push(long === undefined ? localMatchSource(lists, list, (byte) => ownTypeCode(byte) !== CARD_TYPE_CODE) : otherRowCountSource(lists, list, long, 'type', CARD_TYPE_CODE));
   // What no source says exactly (which side an account is on, whether a reference is answered yet) is checked on each payment.
   const exact = Object.entries(filters).every(([key, value]) => value === undefined || INDEXED.has(key));
   if (exact) return { sources, lo, hi };

@@ -8,6 +8,7 @@
  */
 import { type CodeIndex, countCodeBelow, countOtherCodesBelow, nextWithCode, nextWithOtherCode, previousWithCode, previousWithOtherCode } from './code-index.js';
 import { copyAppending } from './exact-array.js';
+import { rowCountSource, type RowCounts, type RowField } from './row-counts.js';
 import { appendToList, listCodeAt, listLength, listLowerBound, listMemberAt, NO_LIST, type PositionArena } from '../../core/position-arena.js';
 
 /** An ordered set of positions. */
@@ -104,6 +105,14 @@ function ownedListSource(arena: PositionArena, list: number, local: PositionSour
 /** `ownedCodeSource` for an owner's positions kept as a list of `arena`, its codes in `codes` (a long list's trees). */
 export function ownedArenaCodeSource(arena: PositionArena, list: number, codes: CodeIndex, code: number): PositionSource {
   return ownedListSource(arena, list, codeSource(codes, code));
+}
+
+/**
+ * The members of a customer's `list` (past one block, its rows counted in `counts`) whose `field`
+ * code is `code` (`listing/row-counts.ts`). O(log n) a call.
+ */
+export function ownedRowCountSource(arena: PositionArena, list: number, counts: RowCounts, field: RowField, code: number): PositionSource {
+  return ownedListSource(arena, list, rowCountSource(arena, list, counts, field, code));
 }
 
 /**

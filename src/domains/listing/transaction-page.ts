@@ -19,7 +19,7 @@ import { matchesTransaction, type TransactionFilters } from '../transactions/lis
 import { referencedTransactionId } from '../transactions/reference.js';
 import { countPlan, type ListPlan, pageDown, pageUp } from './query.js';
 import { NO_LIST } from '../../core/position-arena.js';
-import { arenaListSource, codeSource, firstPositionAtLeast, ownedArenaCodeSource, ownedListCodeSource, type PositionSource, sortedSource } from './sources.js';
+import { arenaListSource, codeSource, firstPositionAtLeast, ownedListCodeSource, ownedRowCountSource, type PositionSource, sortedSource } from './sources.js';
 import { directionCode, listedCreatedMs, listedLength, listedPositionOfPayment, listedRecordAt, ownStatusCode, ownTypeCode, statusCode, type TransactionListIndex, typeCode } from './transactions.js';
 
 /** The filters the index answers exactly. */
@@ -81,15 +81,15 @@ function customerSources(index: TransactionListIndex, customerId: string, filter
   const lists = index.positionLists;
   const positions = index.byCustomer.get(customerId) ?? NO_LIST;
   if (filters.type === undefined && filters.status === undefined) return [arenaListSource(lists, positions)];
-  const long = index.longCodesByCustomer.get(customerId);
+  const long = index.longCountsByCustomer.get(customerId);
   const sources: PositionSource[] = [];
   if (filters.type !== undefined) {
     const type = typeCode(filters.type);
-    sources.push(long === undefined ? ownedListCodeSource(lists, positions, ownTypeCode, type) : ownedArenaCodeSource(lists, positions, long.type, type));
+    sources.push(long === undefined ? ownedListCodeSource(lists, positions, ownTypeCode, type) : ownedRowCountSource(lists, positions, long, 'type', type));
   }
   if (filters.status !== undefined) {
     const status = statusCode(filters.status);
-    sources.push(long === undefined ? ownedListCodeSource(lists, positions, ownStatusCode, status) : ownedArenaCodeSource(lists, positions, long.status, status));
+    sources.push(long === undefined ? ownedListCodeSource(lists, positions, ownStatusCode, status) : ownedRowCountSource(lists, positions, long, 'status', status));
   }
   return sources;
 }

@@ -24,6 +24,7 @@ import { bareUuid } from '../../core/ids.js';
 import { instantToMs } from '../../core/time.js';
 import type { KeyOrder } from '../../core/packed-key-map.js';
 import { appendCode, CODE_BLOCK_SIZE, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
+import { moveRowStatus, ownRowCode, ownStatusCode, ownTypeCode, type RowCounts, withRowsCounted } from './row-counts.js';
 import { emptyPositionArena, listCodeAt, listLength, listLowerBound, type PositionArena, setListCode } from '../../core/position-arena.js';
 import { lowerBound, pushArenaPosition } from './sources.js';
 import { int32WithRoom } from '../../core/typed-growth.js';
@@ -54,11 +55,13 @@ export type TransactionListIndex = {
   readonly positionLists: PositionArena;
   readonly byCustomer: Map<string, number>;
   /**
-   * The same codes as `CodeIndex`es for each customer with more than `CODE_BLOCK_SIZE` rows,
-   * whose trees keep a page O(log n) (`ownedArenaCodeSource`); a shorter list is scanned. Two
-   * objects and two arrays per customer cost ~30 B a transaction when every customer had them.
+   * For each customer with more than `CODE_BLOCK_SIZE` rows, the counts of its rows' type and
+   * status codes by block (`listing/row-counts.ts`), whose trees keep a page O(log n)
+   * (`rowCountSource`); a shorter list is scanned. One Int32Array a customer, where two
+   * `CodeIndex`es (objects, a Map and a typed array per code, a copy of the codes) cost ~2.5 KB
+   * of heap until stop 32 (then `longCodesByCustomer`).
    */
-  readonly longCodesByCustomer: Map<string, CustomerRowCodes>;
+  readonly longCountsByCustomer: Map<string, RowCounts>;
   /**
    * The cards' and accounts' position lists (`byCard`, `byAccount`), blocks grown by half: no
    * code byte per member, as nothing reads one (a customer's list has codes, `positionLists`).
@@ -76,15 +79,7 @@ export type TransactionListIndex = {
   readonly status: CodeIndex;
 };
 
-/** One customer's row codes, local position i being its i-th row in `byCustomer`. */
-export type CustomerRowCodes = { readonly type: CodeIndex; readonly status: CodeIndex };
-
-/** A customer row's code byte: its type code in the low four bits, its status code (0..15) in the high four. */
-export const ownRowCode = (type: number, status: number): number => type | (status << 4);
-/** The type code of a customer row's code byte. */
-export const ownTypeCode = (byte: number): number => byte & 15;
-/** The status code of a customer row's code byte. */
-export const ownStatusCode = (byte: number): number => byte >> 4;
+export { ownRowCode, ownStatusCode, ownTypeCode } from './row-counts.js';
 
 /** An empty index. */
 export function emptyTransactionListIndex(): TransactionListIndex {
@@ -97,7 +92,7 @@ export function emptyTransactionListIndex(): TransactionListIndex {
     positionLists: emptyPositionArena(false, true, true),
     sideLists: emptyPositionArena(false, false, true),
     byCustomer: new PackedKeyMap(),
-    longCodesByCustomer: new PackedKeyMap(),
+    longCountsByCustomer: new PackedKeyMap(),
     byCard: new Map(),
     byAccount: new PackedKeyMap(),
     type: emptyCodeIndex(),
@@ -199,38 +194,32 @@ function appendRecord(index: TransactionListIndex, record: Transaction | CardTra
   appendCode(index.type, type);
   appendCode(index.direction, directionCode(record.direction));
   appendCode(index.status, status);
-  setLastOwnRowCode(lists, index.longCodesByCustomer, record.customerId, own, ownRowCode(type, status));
+  setLastOwnRowCode(lists, index.longCountsByCustomer, record.customerId, own, ownRowCode(type, status));
 }
 
 /**
  * Sets the code of the last member of a customer's `list` (an arena with codes) and, once the
- * list is past one `CODE_BLOCK_SIZE` block, appends the codes it lacks to the customer's
- * `CodeIndex`es in `long` (made from the list's codes when it passes the block).
+ * list is past one `CODE_BLOCK_SIZE` block, counts the rows the customer's counts in `long` lack
+ * (made from the list's codes when it passes the block).
  */
-export function setLastOwnRowCode(lists: PositionArena, long: Map<string, CustomerRowCodes>, customerId: string, list: number, byte: number): void {
+export function setLastOwnRowCode(lists: PositionArena, long: Map<string, RowCounts>, customerId: string, list: number, byte: number): void {
   const length = listLength(lists, list);
   setListCode(lists, list, length - 1, byte);
   if (length <= CODE_BLOCK_SIZE) return;
-  let codes = long.get(customerId);
-  if (codes === undefined) {
-    codes = { type: emptyCodeIndex(), status: emptyCodeIndex() };
-    long.set(customerId, codes);
-  }
-  for (let local = codes.type.length; local < length; local += 1) {
-    const code = listCodeAt(lists, list, local);
-    appendCode(codes.type, ownTypeCode(code));
-    appendCode(codes.status, ownStatusCode(code));
-  }
+  const counts = long.get(customerId);
+  const counted = withRowsCounted(counts, lists, list);
+  if (counted !== counts) long.set(customerId, counted);
 }
 
-/** Sets the status of member `local` of a customer's `list` to `status`, in its code byte and its `CodeIndex` when it has one. */
-export function setOwnRowStatus(lists: PositionArena, long: Map<string, CustomerRowCodes>, customerId: string, list: number, local: number, status: number): void {
-  setListCode(lists, list, local, ownRowCode(ownTypeCode(listCodeAt(lists, list, local)), status));
-  // Only a list past one block has `CodeIndex`es (`setLastOwnRowCode`), and lists never shrink:
+/** Sets the status of member `local` of a customer's `list` to `status`, in its code byte and its counts when it has them. */
+export function setOwnRowStatus(lists: PositionArena, long: Map<string, RowCounts>, customerId: string, list: number, local: number, status: number): void {
+  const byte = listCodeAt(lists, list, local);
+  setListCode(lists, list, local, ownRowCode(ownTypeCode(byte), status));
+  // Only a list past one block has counts (`setLastOwnRowCode`), and lists never shrink:
   // most status moves look no id up here.
   if (listLength(lists, list) <= CODE_BLOCK_SIZE) return;
-  const codes = long.get(customerId);
-  if (codes !== undefined) setCode(codes.status, local, status);
+  const counts = long.get(customerId);
+  if (counts !== undefined) moveRowStatus(counts, local, ownStatusCode(byte), status);
 }
 
 /** The stores the merged list reads its ids from. */
@@ -289,7 +278,7 @@ export function syncTransactionStatus(state: ListedStores, index: TransactionLis
   const lists = index.positionLists;
   const positions = index.byCustomer.get(transaction.customerId);
   if (positions === undefined) return;
-  setOwnRowStatus(lists, index.longCodesByCustomer, transaction.customerId, positions, listLowerBound(lists, positions, position), code);
+  setOwnRowStatus(lists, index.longCountsByCustomer, transaction.customerId, positions, listLowerBound(lists, positions, position), code);
 }
 
 /** The position of a listed id created at `createdMs`, or -1: a binary search on the creation times. */
