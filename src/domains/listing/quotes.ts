@@ -16,7 +16,11 @@ export type QuoteListIndex = {
    * position is the store's (`byId.positionOf`).
    */
   listed: number;
-  /** The per-customer position lists of `byCustomer` (its values are their handles here). */
+  /**
+   * The per-customer position lists of `byCustomer` (its values are their handles here), blocks
+   * grown by half (since stop 32; doubled before): many customers' lists reuse the freed blocks,
+   * as the transaction lists' do.
+   */
   readonly positionLists: PositionArena;
   readonly byCustomer: Map<string, number>;
   /** Codes: `QUOTE_STATUSES` index + 1, the status `quoteView` answers. */
@@ -25,7 +29,7 @@ export type QuoteListIndex = {
 
 /** An empty index. */
 export function emptyQuoteListIndex(): QuoteListIndex {
-  return { listed: 0, positionLists: emptyPositionArena(), byCustomer: new PackedKeyMap(), status: emptyCodeIndex() };
+  return { listed: 0, positionLists: emptyPositionArena(false, false, true), byCustomer: new PackedKeyMap(), status: emptyCodeIndex() };
 }
 
 /** The status code of a filter value (1-based). */
