@@ -3,14 +3,15 @@
  * arena with times and codes, and a `CodeIndex` for an agent past one block) answer as the scan of
  * the agent's actions (`listActions`) and as a plain filter of them by status and creation range,
  * under any sequence of creations and status moves, whether the index was kept live or rebuilt
- * from the store; lists long enough to pass `CODE_BLOCK_SIZE` included.
+ * from the store; lists long enough to pass `CODE_BLOCK_SIZE` included. So do a customer's actions
+ * of a status (every agent's, `listAllAgentActionPage`), short and long customer lists.
  */
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { listActions } from '../../src/domains/agents/list.js';
 import { addAction, emptyAgentStore } from '../../src/domains/agents/store.js';
 import { AGENT_ACTION_STATUSES, type AgentAction } from '../../src/domains/agents/types.js';
-import { type ActionOrder, listAgentActionPage } from '../../src/domains/listing/agent-action-page.js';
+import { type ActionOrder, listAgentActionPage, listAllAgentActionPage } from '../../src/domains/listing/agent-action-page.js';
 import { catchUpAgentActionList, emptyAgentActionListIndex, syncAgentActionStatus } from '../../src/domains/listing/agent-actions.js';
 import { CODE_BLOCK_SIZE } from '../../src/domains/listing/code-index.js';
 import type { DomainState } from '../../src/domains/state.js';
@@ -76,5 +77,21 @@ describe("one agent's actions in the list index", () => {
       }
     }
     expect(index.ownLongStatus.has(AGENTS[0]!)).toBe((agents.actionsByAgent.get(AGENTS[0]!)?.length ?? 0) > CODE_BLOCK_SIZE);
+    // Each customer's actions of a status (GET /agents/approvals with a customer): a long list's
+    // trees (customer 100, agents 0 and 2) and a short list's scanned code bytes (customer 101).
+    for (const customerId of [customerOf(0), customerOf(1), 'Customer:none']) {
+      for (const status of [undefined, ...AGENT_ACTION_STATUSES]) {
+        const filters = status === undefined ? { customerId } : { customerId, status };
+        for (const read of states) {
+          for (const limit of [1, 7, 1000]) {
+            for (const position of [0, 1, 5, CODE_BLOCK_SIZE, CODE_BLOCK_SIZE + 3, 10_000]) {
+              expect(listAllAgentActionPage(read, filters, { limit, position })).toEqual(listActions(state, filters, { limit, position }));
+            }
+          }
+        }
+      }
+    }
+    const ofCustomer = (id: string) => [...agents.actionOrder].filter((action) => agents.actions.get(action)!.customerId === id).length;
+    expect([index.longStatusByCustomer.has(customerOf(0)), index.longStatusByCustomer.has(customerOf(1))]).toEqual([ofCustomer(customerOf(0)) > CODE_BLOCK_SIZE, ofCustomer(customerOf(1)) > CODE_BLOCK_SIZE]);
   });
 });

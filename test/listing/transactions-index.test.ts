@@ -26,7 +26,7 @@ import { CODE_BLOCK_SIZE, type CodeIndex, countCodeBelow } from '../../src/domai
 import { catchUpTransactionList, emptyTransactionListIndex, listedCreatedMs, listedLength, listedPlaceAt, listedPositionOfPayment, ownStatusCode, ownTypeCode, syncTransactionStatus } from '../../src/domains/listing/transactions.js';
 import { countedRows, rowCountSource } from '../../src/domains/listing/row-counts.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
-import { appendCodedToList, emptyPositionArena, isPositionArena, listCodes, listMembers, NO_LIST, type PositionArena } from '../../src/core/position-arena.js';
+import { appendCodedToList, appendToList, emptyPositionArena, isPositionArena, listCodes, listMembers, NO_LIST, type PositionArena } from '../../src/core/position-arena.js';
 
 const AUTH = basicAuthorization(SANDBOX_CREDENTIAL);
 const OPTIONS = { regulated: true, seed: 1, sha256: nativeSha256 } as const;
@@ -285,7 +285,7 @@ describe('GET /transactions from the list index', () => {
     // Stop 25 moved the per-customer codes into the arena's code bytes (past one block only; as counts since stop 32).
     const { longCountsByCustomer: _k, ...transactionIndex } = lists.transactions!;
     // The shapes before stop 22: each index without the field added then (external accounts had one map per currency).
-    const { statusByCustomer: _a, ...actions } = lists.agentActions!;
+    const { longStatusByCustomer: _a, ...actions } = lists.agentActions!;
     const { statusByCustomer: _c, byFundingSource: _f, ...cards } = lists.cards!;
     const { liveType: _t, ...customers } = lists.customers!;
     const { byOwnerCurrency: _o, customerByCurrency: _u, ...externalAccounts } = lists.externalAccounts!;
@@ -295,7 +295,7 @@ describe('GET /transactions from the list index', () => {
     const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: { ...snapshot, lists: encodeData(older) } });
     expect(indexText(restored)).toBe(live);
   });
-  it('a snapshot of stop 31\'s transaction index (a place per position, two CodeIndexes per long customer) makes it again from the store; a field no shape has is dropped at load', () => {
+  it('a snapshot of stop 31\'s transaction and agent action indexes (a place per position, two CodeIndexes per long customer; a CodeIndex per customer of actions) makes them again from the store; a field no shape has is dropped at load', () => {
     const live = indexText(engine);
     const snapshot = JSON.parse(JSON.stringify(engine.snapshot()));
     const lists = decodeData(snapshot.lists) as Record<string, Record<string, unknown>>;
@@ -306,8 +306,14 @@ describe('GET /transactions from the list index', () => {
     const longCodesByCustomer = new Map([...transactions.longCountsByCustomer.keys()].map((id) => [id, { type: junk(), status: junk() }]));
     const { longCountsByCustomer: _c, ...current } = lists.transactions!;
     expect(longCodesByCustomer.size).toBeGreaterThan(0);
-    for (const saved of [{ placeByPosition, ...current, longCodesByCustomer }, { placeByPosition, ...lists.transactions }]) {
-      const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: { ...snapshot, lists: encodeData({ ...lists, transactions: saved }) } });
+    // Stop 31's agent action index: its customers' lists without code bytes, a CodeIndex per customer.
+    const actions = engine.state.lists.agentActions;
+    const uncoded = emptyPositionArena();
+    const byCustomer = new Map([...actions.byCustomer].map(([id, list]) => [id, listMembers(actions.positionLists, list).reduce((handle, member) => appendToList(uncoded, handle, member), NO_LIST)]));
+    const { longStatusByCustomer: _l, ...actionFields } = lists.agentActions!;
+    const actions31 = { ...actionFields, positionLists: uncoded, byCustomer, statusByCustomer: new Map([...byCustomer.keys()].map((id) => [id, junk()])) };
+    for (const [saved, agentActions] of [[{ placeByPosition, ...current, longCodesByCustomer }, actions31], [{ placeByPosition, ...lists.transactions }, lists.agentActions]] as const) {
+      const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: { ...snapshot, lists: encodeData({ ...lists, transactions: saved, agentActions }) } });
       expect(indexText(restored)).toBe(live);
       const fields = Object.keys(restored.state.lists.transactions);
       expect([fields.includes('placeByPosition'), fields.includes('longCodesByCustomer')]).toEqual([false, false]);
@@ -371,7 +377,8 @@ function indexText(e: Engine): string {
     actions: [
       [...e.state.lists.agentActions.createdMs],
       arenaMap(e.state.lists.agentActions.byCustomer, e.state.lists.agentActions.positionLists),
-      [...e.state.lists.agentActions.statusByCustomer].map(([id, own]) => [id, codes(own)]),
+      [...e.state.lists.agentActions.byCustomer].map(([id, list]) => [id, listCodes(e.state.lists.agentActions.positionLists, list)]),
+      [...e.state.lists.agentActions.longStatusByCustomer].map(([id, own]) => [id, codes(own)]),
     ],
     customers: [[...e.state.lists.customers.createdMs], codes(e.state.lists.customers.live), codes(e.state.lists.customers.type), codes(e.state.lists.customers.liveType)],
     externalAccounts: [

@@ -13,7 +13,7 @@ import type { DomainState } from '../state.js';
 import { type AgentActionListIndex, actionStatusCode } from './agent-actions.js';
 import { countPlan, type ListPlan, pageInEitherOrder } from './query.js';
 import { listLength, listTimeAt, NO_LIST } from '../../core/position-arena.js';
-import { arenaListSource, codeSource, firstPositionAtLeast, localCodeSource, ownedArenaCodeSource, type PositionSource, sortedSource } from './sources.js';
+import { arenaListSource, codeSource, firstPositionAtLeast, localCodeSource, ownedArenaCodeSource, ownedListCodeSource, type PositionSource } from './sources.js';
 
 /** The creation range [createdAfterMs, createdBeforeMs) and the order of an action page. */
 export type ActionOrder = { readonly createdAfterMs?: number; readonly createdBeforeMs?: number; readonly newestFirst?: boolean };
@@ -35,8 +35,10 @@ export function listAllAgentActionPage(
     // A customer's actions of one status are one source (the customer's approvals), not two to walk.
     const lists = index.positionLists;
     const positions = index.byCustomer.get(customerId) ?? NO_LIST;
-    const codes = index.statusByCustomer.get(customerId);
-    sources.push(status === undefined ? arenaListSource(lists, positions) : codes === undefined ? sortedSource([]) : ownedArenaCodeSource(lists, positions, codes, status));
+    // Past one block its codes have trees (a `CodeIndex`); a shorter list's code bytes are scanned.
+    const long = index.longStatusByCustomer.get(customerId);
+    const byStatus = (code: number): PositionSource => (long === undefined ? ownedListCodeSource(lists, positions, (byte) => byte, code) : ownedArenaCodeSource(lists, positions, long, code));
+    sources.push(status === undefined ? arenaListSource(lists, positions) : byStatus(status));
   }
   const plan: ListPlan = { sources, ...rangeOf(index.createdMs.length, (position) => index.createdMs[position] ?? 0, order) };
   return pageOf(plan, page, order, (position) => state.agents.actions.get(state.agents.actionOrder.at(position)!)!);

@@ -2,7 +2,9 @@
  * The index of `GET /agents/approvals` without an agent: action positions (the agent store's
  * `actionOrder`) per customer, and each action's status as a code (it moves on approve, reject,
  * fail), over all actions and again over each customer's positions (a customer's actions of one
- * status: the approvals of a customer). Per agent, the creation times and status codes over that
+ * status: the approvals of a customer), there as a code byte per member of the customer's list
+ * (scanned while the list fits one `CODE_BLOCK_SIZE` block, as a `CodeIndex` past it, since
+ * stop 32; a `CodeIndex` per customer cost ~100 B of heap before). Per agent, the creation times and status codes over that
  * agent's own list (`agents.actionsByAgent`), for one agent's actions: one list per agent in an
  * arena with times and codes, where an object, a JS array of times and a `CodeIndex` per agent cost
  * ~200 B besides its actions; an agent past one `CODE_BLOCK_SIZE` block of actions also has its
@@ -22,13 +24,16 @@ import { positionInTimeRun, positionOfListed } from './transactions.js';
 export type AgentActionListIndex = {
   /** `createdAt` in epoch ms, parallel to the order (to find an action's position). */
   readonly createdMs: number[];
-  /** The per-customer position lists of `byCustomer` (its values are their handles here). */
+  /**
+   * The per-customer position lists of `byCustomer` (its values are their handles here), with
+   * each member's status code as its code byte.
+   */
   readonly positionLists: PositionArena;
   readonly byCustomer: Map<string, number>;
   /** Codes: `AGENT_ACTION_STATUSES` index + 1. */
   readonly status: CodeIndex;
-  /** Per customer, the status codes parallel to its `byCustomer` positions. */
-  readonly statusByCustomer: Map<string, CodeIndex>;
+  /** Per customer with more than `CODE_BLOCK_SIZE` actions, its list's status codes again as a `CodeIndex` (local positions), whose trees keep a page O(log n). */
+  readonly longStatusByCustomer: Map<string, CodeIndex>;
   /**
    * Per agent, a list of `ownLists` (its handle here) parallel to that agent's `actionsByAgent`
    * list: local position i is its i-th action, whose `agents.actionOrder` position is member i,
@@ -45,7 +50,7 @@ export type AgentActionListIndex = {
 export function emptyAgentActionListIndex(): AgentActionListIndex {
   return {
     createdMs: [],
-    positionLists: emptyPositionArena(), byCustomer: new PackedKeyMap(), status: emptyCodeIndex(), statusByCustomer: new PackedKeyMap(),
+    positionLists: emptyPositionArena(false, true), byCustomer: new PackedKeyMap(), status: emptyCodeIndex(), longStatusByCustomer: new PackedKeyMap(),
     ownByAgent: new PackedKeyMap(),
     ownLists: emptyPositionArena(true, true),
     ownLongStatus: new PackedKeyMap(),
@@ -60,9 +65,8 @@ export function catchUpAgentActionList(store: AgentStore, index: AgentActionList
   for (let position = index.createdMs.length; position < store.actionOrder.length; position += 1) {
     const action = store.actions.get(store.actionOrder.at(position)!)!;
     index.createdMs.push(instantToMs(action.createdAt));
-    pushArenaPosition(index.positionLists, index.byCustomer, action.customerId, position);
     appendCode(index.status, actionStatusCode(action.status));
-    appendCode(customerCodesFor(index, action.customerId), actionStatusCode(action.status));
+    appendCustomer(index, action, position);
     appendOwn(index, action, position);
   }
 }
@@ -82,13 +86,19 @@ function appendOwn(index: AgentActionListIndex, action: AgentAction, position: n
   for (let local = codes.length; local < length; local += 1) appendCode(codes, listCodeAt(index.ownLists, list, local));
 }
 
-function customerCodesFor(index: AgentActionListIndex, customerId: string): CodeIndex {
-  let codes = index.statusByCustomer.get(customerId);
+// Appends the action at `position` to its customer's list with its status code, and to the customer's `CodeIndex` once the list passes one block.
+function appendCustomer(index: AgentActionListIndex, action: AgentAction, position: number): void {
+  const lists = index.positionLists;
+  const list = pushArenaPosition(lists, index.byCustomer, action.customerId, position);
+  const length = listLength(lists, list);
+  setListCode(lists, list, length - 1, actionStatusCode(action.status));
+  if (length <= CODE_BLOCK_SIZE) return;
+  let codes = index.longStatusByCustomer.get(action.customerId);
   if (codes === undefined) {
     codes = emptyCodeIndex();
-    index.statusByCustomer.set(customerId, codes);
+    index.longStatusByCustomer.set(action.customerId, codes);
   }
-  return codes;
+  for (let local = codes.length; local < length; local += 1) appendCode(codes, listCodeAt(lists, list, local));
 }
 
 /** Re-reads a listed action's status. */
@@ -97,8 +107,12 @@ export function syncAgentActionStatus(store: AgentStore, index: AgentActionListI
   if (position !== -1) {
     setCode(index.status, position, actionStatusCode(action.status));
     const positions = index.byCustomer.get(action.customerId);
-    const codes = index.statusByCustomer.get(action.customerId);
-    if (positions !== undefined && codes !== undefined) setCode(codes, listLowerBound(index.positionLists, positions, position), actionStatusCode(action.status));
+    if (positions !== undefined) {
+      const local = listLowerBound(index.positionLists, positions, position);
+      setListCode(index.positionLists, positions, local, actionStatusCode(action.status));
+      const codes = index.longStatusByCustomer.get(action.customerId);
+      if (codes !== undefined) setCode(codes, local, actionStatusCode(action.status));
+    }
   }
   const own = index.ownByAgent.get(action.agentId);
   const ids = store.actionsByAgent.get(action.agentId);
