@@ -51,6 +51,20 @@ describe('position arena', () => {
     expect(arena.used).toBeLessThanOrEqual(4 * needed);
   });
 
+  it('grows its words by a quarter when a block does not fit (stop 32): never more than a quarter spare past 256 words', () => {
+    const arena = emptyPositionArena(false, true, true);
+    const lengths = new Set<number>();
+    let list = NO_LIST;
+    for (let position = 0; position < 20_000; position += 1) {
+      list = appendCodedToList(arena, list, position, 1);
+      lengths.add(arena.words.length);
+      expect(arena.words.length).toBeLessThanOrEqual(Math.max(256, Math.ceil(arena.used * 1.25)));
+      expect(arena.codes!.length).toBe(arena.words.length);
+    }
+    expect(lengths.size).toBeGreaterThan(10);
+    expect(listMembers(arena, list).length).toBe(20_000);
+  });
+
   it('gives a freed block to the next list of its size', () => {
     const arena = emptyPositionArena();
     const first = appendToList(arena, NO_LIST, 1);
