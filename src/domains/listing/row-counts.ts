@@ -18,7 +18,6 @@
 import { assert } from '../../core/assert.js';
 import { listCodeAt, listLength, type PositionArena } from '../../core/position-arena.js';
 import { CODE_BLOCK_SIZE } from './code-index.js';
-import type { PositionSource } from './sources.js';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../transactions/types.js';
 
 /** A customer row's code byte: its type code in the low four bits, its status code (0..15) in the high four. */
@@ -27,6 +26,16 @@ export const ownRowCode = (type: number, status: number): number => type | (stat
 export const ownTypeCode = (byte: number): number => byte & 15;
 /** The status code of a customer row's code byte. */
 export const ownStatusCode = (byte: number): number => byte >> 4;
+
+/**
+ * An ordered set of local positions: `sources.ts`'s `PositionSource`, spelled here because
+ * sources.ts reads this module (no import cycle among the domain files).
+ */
+type PositionSource = {
+  readonly count: (lo: number, hi: number) => number;
+  readonly previous: (bound: number) => number;
+  readonly next: (from: number) => number;
+};
 
 /** One customer's counts (see the module comment). */
 export type RowCounts = Int32Array;
