@@ -158,6 +158,16 @@ export class TransferIdColumn {
   }
 
   /**
+   * The w1 of the id at `row` when it is packed (a minted id, rebuilt from its transfer's time
+   * and that word), else -1; a packed id whose text was kept (`keepText`) still gives its word.
+   */
+  mintedWordAt(row: number): number {
+    const c = row >>> this.#bits;
+    const r = row & (this.#rows - 1);
+    return this.#otherPosition(c, r) === -1 ? this.#w1[c]![r]! : -1;
+  }
+
+  /**
    * True when the id at `row` is packed and `find` finds it: a minted id of its transfer's time,
    * whose text was not kept (`keepText`).
    */

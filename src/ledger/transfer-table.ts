@@ -30,7 +30,7 @@ import { IdIndex } from './id-index.js';
 import type { PackedStrings } from './packed-strings.js';
 import { SplitColumn } from './split-column.js';
 import { TIME_ESCAPED, timeBase, timeOffset } from '../core/time-offsets.js';
-import { SAME_AS_TRANSFER, TransactionIdColumn } from './transaction-id-column.js';
+import { TransactionIdColumn } from './transaction-id-column.js';
 import { MINTED_HEAD, MINTED_LENGTH, TransferIdColumn } from './transfer-id-column.js';
 
 /** `kind` column: a transfer posted at once. */
@@ -123,7 +123,11 @@ export class TransferTable {
   // transactionId as given (or inherited by a resolution); undefined when none. Of transfers
   // [0, #base), restored from a snapshot: kept as the snapshot holds them (restoreIds); of
   // later ones, transfer t's at t - #base (transaction-id-column.ts).
-  readonly #transactionIds = new TransactionIdColumn();
+  readonly #transactionIds = new TransactionIdColumn({
+    mintedWordAt: (row) => this.#addedIds.mintedWordAt(row),
+    timeAt: (row) => this.atMsOf(this.#base + row),
+    idAt: (row) => this.#addedIds.at(row),
+  });
   #base = 0;
   #restoredTransactionIds: PackedStrings | undefined = undefined;
   #restoredTransactionRefs: Int32Array = new Int32Array(0);
@@ -173,11 +177,7 @@ export class TransferTable {
 
   /** The transactionId of transfer `index` (below `count`), or undefined when it has none. */
   transactionIdAt(index: number): string | undefined {
-    if (index >= this.#base) {
-      const ref = this.#transactionIds.refAt(index - this.#base);
-      if (ref >= 0) return this.#transactionIds.distinctAt(ref);
-      return ref === SAME_AS_TRANSFER ? this.idAt(index) : undefined;
-    }
+    if (index >= this.#base) return this.#transactionIds.at(index - this.#base);
     const ref = this.#restoredTransactionRefs[index]!;
     return ref === -1 ? undefined : this.#restoredTransactionIds?.at(ref);
   }
@@ -308,8 +308,10 @@ export class TransferTable {
    * tests plant damage with it that `checkInvariants` must find.
    */
   overwriteAtMs(t: number, atMs: number): void {
-    if (t >= this.#base) this.#addedIds.keepText(t - this.#base);
-    else this.#restoredIds?.keepText(t);
+    if (t >= this.#base) {
+      this.#addedIds.keepText(t - this.#base);
+      this.#transactionIds.keepText(t - this.#base);
+    } else this.#restoredIds?.keepText(t);
     // The id index's search by time would read the new time.
     this.#ids.stopFinding();
     this.#setAtMs(this.#atMsOffset[t >>> CHUNK_BITS]!, t, atMs);

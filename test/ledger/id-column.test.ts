@@ -12,7 +12,6 @@ import { uuidAt } from '../../src/core/ids.js';
 import { IdColumn } from '../../src/core/id-column.js';
 import { IdIndex, hashString } from '../../src/ledger/id-index.js';
 import { PackedStrings, packStrings } from '../../src/ledger/packed-strings.js';
-import { NO_TRANSACTION, SAME_AS_TRANSFER, TransactionIdColumn } from '../../src/ledger/transaction-id-column.js';
 import { KIND_POSTED, TransferTable } from '../../src/ledger/transfer-table.js';
 import { NUM_RUNS } from './support.js';
 
@@ -241,85 +240,6 @@ describe('IdIndex over packed and string ids', () => {
       runIndexModel(index, [...restored], steps, restored.length);
     },
   );
-});
-
-describe('TransactionIdColumn', () => {
-  type Step = { push: [string | undefined, string] } | { truncateTo: number };
-  const transactionIds = fc.array(fc.oneof(anyId, fc.constant(undefined)), { minLength: 1, maxLength: 6 });
-  const steps = (ids: (string | undefined)[]) =>
-    fc.array(
-      fc.oneof(
-        // The same transaction for a run of transfers, as the engine writes them; sometimes the
-        // transfer's own id.
-        { weight: 10, arbitrary: fc.tuple(fc.nat(ids.length - 1), fc.nat(3), fc.boolean()).map(([n, run, own]) => Array.from({ length: run + 1 }, (_, k): Step => (own && k === 0 ? { push: [`own-${n}`, `own-${n}`] } : { push: [ids[n], `t-${n}-${k}`] }))) },
-        { weight: 2, arbitrary: fc.nat().map((n): Step[] => [{ truncateTo: n }]) },
-      ),
-      { maxLength: 200 },
-    );
-
-  test.prop([transactionIds.chain((ids) => steps(ids).map((s) => s.flat())), fc.constantFrom(2, 10)], { numRuns: NUM_RUNS })('gives back each transfer\'s transaction id, like an array, across truncations', (plan, chunkBits) => {
-    const column = new TransactionIdColumn(chunkBits);
-    const reference: [string | undefined, string][] = [];
-    const transactionIdAt = (i: number): string | undefined => {
-      const ref = column.refAt(i);
-      if (ref === NO_TRANSACTION) return undefined;
-      return ref === SAME_AS_TRANSFER ? reference[i]![1] : column.distinctAt(ref);
-    };
-    runPushModel({ push: (pair: [string | undefined, string]) => column.push(...pair), truncate: (size: number) => column.truncate(size) }, reference, plan);
-    expect(column.length).toBe(reference.length);
-    for (const [i, [transactionId]] of reference.entries()) expect(transactionIdAt(i)).toBe(transactionId);
-    // No entry is held that no transfer refers to.
-    expect(column.distinctLength).toBe(Math.max(0, ...reference.map((_, i) => column.refAt(i) + 1)));
-  });
-
-  it('stores a transaction id repeated by consecutive transfers once, and once more only when it is not among the recent entries', () => {
-    const column = new TransactionIdColumn();
-    const a = 'Transaction:019b901f-3cd1-7080-9b79-79aaab939d1b';
-    const b = 'Transaction:019b901f-3cd1-7080-9b79-79aaab939d1c';
-    for (const [transactionId, transferId] of [[a, 't1'], [a, 't2'], [b, 't3'], [a, 't4'], [undefined, 't5'], [a, 't6'], ['t7', 't7']] as const) column.push(transactionId, transferId);
-    expect([0, 1, 2, 3, 4, 5, 6].map((i) => column.refAt(i))).toEqual([0, 0, 1, 0, NO_TRANSACTION, 0, SAME_AS_TRANSFER]);
-    expect(column.distinctLength).toBe(2);
-    column.truncate(2);
-    column.push(a, 't3');
-    expect(column.refAt(2)).toBe(0);
-    expect(column.distinctAt(0)).toBe(a);
-    expect(column.distinctLength).toBe(1);
-    // 64 other ids later, `a` is no longer recent: it gets an entry of its own again.
-    for (let k = 0; k < 64; k += 1) column.push(`Transaction:019b901f-3cd1-7080-9b79-${String(k).padStart(12, '0')}`, `u${k}`);
-    column.push(a, 'v');
-    expect(column.refAt(column.length - 1)).toBe(65);
-    column.push(b, 'w');
-    expect(column.distinctAt(column.refAt(column.length - 1))).toBe(b);
-  });
-});
-
-describe('TransactionIdColumn refs in 16 bits', () => {
-  it('reads back an entry made RECENT_ENTRIES entries before its chunk began (the window\'s lower edge) and one made at its last row', () => {
-    const column = new TransactionIdColumn(6);
-    const id = (n: number): string => `Transaction:019b901f-3cd1-7080-9b79-${String(n).padStart(12, '0')}`;
-    for (let n = 0; n < 64; n += 1) column.push(id(n), `t${n}`);
-    // Transfer 64 opens the second chunk of 64 rows, 64 entries in: entry 0 is still recent.
-    column.push(id(0), 'u0');
-    expect(column.refAt(64)).toBe(0);
-    for (let n = 64; n < 127; n += 1) column.push(id(n), `t${n}`);
-    expect(column.refAt(127)).toBe(126);
-    expect(column.distinctAt(column.refAt(127))).toBe(id(126));
-    column.push(undefined, 'v');
-    column.push('w', 'w');
-    expect([column.refAt(128), column.refAt(129)]).toEqual([NO_TRANSACTION, SAME_AS_TRANSFER]);
-  });
-});
-
-describe('TransactionIdColumn truncation', () => {
-  it('gives a dropped id a new entry when it comes again, not its old position', () => {
-    const column = new TransactionIdColumn();
-    const id = (n: number): string => `Transaction:019b901f-3cd1-7080-9b79-79aaab939d1${n}`;
-    for (const n of [0, 1, 2]) column.push(id(n), `t${n}`);
-    column.truncate(1);
-    column.push(id(2), 't1');
-    expect(column.distinctLength).toBe(2);
-    expect(column.distinctAt(column.refAt(1))).toBe(id(2));
-  });
 });
 
 describe('TransferTable ids', () => {
