@@ -1,10 +1,12 @@
 /**
- * The ledger's transfer ids in insertion order, those the engine mints in 6 bytes. A transfer id
+ * The ledger's transfer ids in insertion order, those the engine mints in 5 bytes. A transfer id
  * the engine mints is `Transfer:<uuid>` whose uuid is in minted form (core/minted-uuid.ts): its
  * 48-bit time, a 32-bit word w1 and its index in its call. The time is that of the event that
  * made the transfer, which is the transfer's own time, already in the transfer table; so such an
- * id is its w1 (a Uint32) and its index (a Uint16), where an `IdColumn` row took 17 bytes until stop 30 (10 since) (~31 B
- * of each transaction of the API-driven log, 2.85 transfers each).
+ * id is its w1 (a Uint32) and its index (a Uint8), where an `IdColumn` row took 17 bytes until
+ * stop 30 (10 since) (~31 B of each transaction of the API-driven log, 2.85 transfers each). The
+ * engine's calls mint a few transfer ids each (indexes 0-3 in the API-driven log): the index took
+ * a Uint16 until stop 32.
  *
  * Every other id (another prefix, a uuid not in minted form, one whose time is not the
  * transfer's, an index of OTHER or more) goes to an `IdColumn` of its own, in order, as before.
@@ -36,12 +38,12 @@ const HEAD = MINTED_HEAD;
 const ID_LENGTH = MINTED_LENGTH;
 const HEAD_STATE = fnvRange(FNV_OFFSET, HEAD, 0, HEAD.length);
 /** The index column's mark of an id kept in the other ids: minted indexes below it pack. */
-export const OTHER = 0xffff;
+export const OTHER = 0xff;
 // A minted uuid's time is 48 bits.
 const TIME_LIMIT = 2 ** 48;
 
 const NO_W1 = new Uint32Array(0);
-const NO_INDEX = new Uint16Array(0);
+const NO_INDEX = new Uint8Array(0);
 
 /** Transfer ids in insertion order; minted ones of their transfer's time packed (see the module comment). */
 export class TransferIdColumn {
@@ -52,7 +54,7 @@ export class TransferIdColumn {
   #length = 0;
   // Per chunk: the rows' w1 and index, or NO_W1 and NO_INDEX while no id of the chunk packed.
   readonly #w1: Uint32Array[] = [];
-  readonly #index: Uint16Array[] = [];
+  readonly #index: Uint8Array[] = [];
   // Per chunk: the other ids before its first row.
   readonly #othersBefore: number[] = [];
   readonly #others: IdColumn;
@@ -281,9 +283,9 @@ export class TransferIdColumn {
   // Gives chunk `c` its columns when its first packed id comes at row `rows`: the rows before it
   // are other ids, whose positions the columns now hold.
   #addColumns(c: number, rows: number): void {
-    const buffer = new ArrayBuffer(this.#rows * 6);
+    const buffer = new ArrayBuffer(this.#rows * 5);
     const w1 = new Uint32Array(buffer, 0, this.#rows);
-    const index = new Uint16Array(buffer, 4 * this.#rows, this.#rows);
+    const index = new Uint8Array(buffer, 4 * this.#rows, this.#rows);
     for (let r = 0; r < rows; r += 1) {
       w1[r] = this.#othersBefore[c]! + r;
       index[r] = OTHER;

@@ -34,7 +34,7 @@ function rowOf(shape: number, seq: number, atMs: number, index: number, uuid: st
       case 0:
         return { id: minted(0), atMs, packs: true };
       case 1:
-        return { id: minted(index % 300), atMs, packs: true };
+        return { id: minted(index % OTHER), atMs, packs: true };
       case 2:
         return { id: minted(OTHER - 1 - (index % 2)), atMs, packs: true };
       case 3:
