@@ -1,18 +1,26 @@
 /**
- * The transfer table's amounts (signed 64-bit, minor units) in chunks of rows, 32 bits a row
- * until a value of its chunk needs more. Every amount of the API-driven log and of the
- * ledger-only one fits 32 bits (the largest at 100,000 events is below 2^31), and a BigInt64 a
- * row (before stop 31) held 4 bytes of zeros: 11 B of each transaction of figure 12 (2.85
- * transfers a transaction), 4 of the ledger-only log's 22 B a transfer.
+ * The transfer table's amounts (signed 64-bit, minor units) in chunks of rows, 24 bits a row while
+ * they fit. Nearly every amount of the API-driven log is below 2^24 (21 of 29,587 at 100,000
+ * events are not) and every one of the ledger-only log (1 to 100,000): a BigInt64 a row (before
+ * stop 31) held 5 bytes of zeros, and 32 bits (stops 31-32) one.
  *
- * Each chunk has a Uint32Array of its rows' low words; the first value of a chunk whose high word
- * is not zero (2^32 or more, or negative) gives the chunk a second Uint32Array of high words, kept
- * for good (split-column.ts does the same for account numbers at 16 bits). A value goes in and
- * out through one BigInt64Array cell seen as two Uint32 words: no bigint arithmetic, and a read
- * allocates what reading a BigInt64Array did.
+ * Each chunk has a Uint16Array of its rows' low 16 bits and a Uint8Array of the next 8. A value
+ * that does not fit (2^24 or more, negative, or ESCAPED itself) is kept in a map by row, its
+ * narrow bits ESCAPED, up to ESCAPES_MAX such rows a chunk: the few large amounts of a log fall
+ * in most chunks, where widening each chunk would cost a byte a row of all. At one more, the
+ * chunk widens for good: a Uint8Array of bits 24-31, and at its first
+ * value past 32 bits a Uint32Array of the high words (split-column.ts widens the same way), so a
+ * log of large amounts holds what it did before (4 or 8 bytes a row, and the narrow 3). A value
+ * goes in and out through one BigInt64Array cell seen as two Uint32 words: no bigint arithmetic,
+ * and a read allocates what reading a BigInt64Array did.
  */
 import { assert } from '../core/assert.js';
 
+/** The narrow bits of a row whose value is in the escaped map. */
+export const ESCAPED = 0xff_ffff;
+/** Rows of a chunk the escaped map holds: one more widens the chunk. */
+export const ESCAPES_MAX = 32;
+const NO_TOP = new Uint8Array(0);
 const NO_HIGH = new Uint32Array(0);
 // One int64 cell and its two words; which word is the low one depends on the platform's byte order.
 const CELL = new BigInt64Array(1);
@@ -20,13 +28,19 @@ const WORDS = new Uint32Array(CELL.buffer);
 const LOW = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 0 : 1;
 const HIGH = 1 - LOW;
 
-/** Signed 64-bit amounts by row, in chunks of `2^chunkBits` rows, 32 bits a row while they fit. */
+/** Signed 64-bit amounts by row, in chunks of `2^chunkBits` rows, 24 bits a row while they fit. */
 export class AmountColumn {
   readonly #bits: number;
   readonly #mask: number;
-  readonly #low: Uint32Array[] = [];
-  // Per chunk: its rows' high words, or NO_HIGH while every value written to it fit 32 bits.
+  // Per chunk: its rows' bits 0-15 and 16-23.
+  readonly #low: Uint16Array[] = [];
+  readonly #mid: Uint8Array[] = [];
+  // Per chunk: bits 24-31 and 32-63, or NO_TOP and NO_HIGH until it widens to them.
+  readonly #top: Uint8Array[] = [];
   readonly #high: Uint32Array[] = [];
+  // Values of a narrow chunk's rows that do not fit, by row; and per chunk, how many it has.
+  readonly #escaped = new Map<number, bigint>();
+  readonly #escapes: number[] = [];
 
   /** `chunkBits`: log2 of the rows of a chunk, as the chunks `addChunk` takes. */
   constructor(chunkBits: number) {
@@ -35,56 +49,61 @@ export class AmountColumn {
     this.#mask = (1 << chunkBits) - 1;
   }
 
-  /** Chunks widened to 64 bits: for tests and measurements. */
+  /** Chunks widened past 24 bits: for tests and measurements. */
   get widenedChunks(): number {
-    return this.#high.filter((high) => high.length !== 0).length;
+    return this.#top.filter((top) => top.length !== 0).length;
   }
 
-  /** Adds a chunk whose low words are `low` (`2^chunkBits` rows, typically a view of a shared buffer). */
-  addChunk(low: Uint32Array): void {
-    assert(low.length === this.#mask + 1, 'a chunk of another length');
+  /** Rows whose value is in the escaped map: for tests and measurements. */
+  get escapedRows(): number {
+    return this.#escaped.size;
+  }
+
+  /**
+   * Adds a chunk whose bits 0-15 are `low` and 16-23 `mid` (`2^chunkBits` rows each, typically
+   * views of a shared buffer).
+   */
+  addChunk(low: Uint16Array, mid: Uint8Array): void {
+    assert(low.length === this.#mask + 1 && mid.length === low.length, 'a chunk of another length');
     this.#low.push(low);
+    this.#mid.push(mid);
+    this.#top.push(NO_TOP);
     this.#high.push(NO_HIGH);
+    this.#escapes.push(0);
   }
 
   /** The value of `row` (in a chunk added). */
   at(row: number): bigint {
     const c = row >>> this.#bits;
     const r = row & this.#mask;
-    const high = this.#high[c]!;
-    WORDS[LOW] = this.#low[c]![r]!;
-    WORDS[HIGH] = high.length === 0 ? 0 : high[r]!;
+    const narrow = this.#low[c]![r]! | (this.#mid[c]![r]! << 16);
+    const top = this.#top[c]!;
+    if (top.length === 0) {
+      if (narrow === ESCAPED) return this.#escaped.get(row)!;
+      WORDS[LOW] = narrow;
+      WORDS[HIGH] = 0;
+    } else {
+      const high = this.#high[c]!;
+      WORDS[LOW] = (narrow | (top[r]! << 24)) >>> 0;
+      WORDS[HIGH] = high.length === 0 ? 0 : high[r]!;
+    }
     return CELL[0]!;
   }
 
-  /** Writes `value` (a signed 64-bit integer) at `row`, widening its chunk when its high word is not zero. */
+  /** Writes `value` (a signed 64-bit integer) at `row`. */
   set(row: number, value: bigint): void {
-    const c = row >>> this.#bits;
-    const r = row & this.#mask;
     CELL[0] = value;
-    this.#low[c]![r] = WORDS[LOW]!;
-    const word = WORDS[HIGH]!;
-    const high = this.#high[c]!;
-    if (high.length !== 0) high[r] = word;
-    else if (word !== 0) this.#widen(c)[r] = word;
+    this.#write(row, WORDS[LOW]!, WORDS[HIGH]!);
   }
 
   /**
-   * Writes rows [0, count) from `values` (a flat column, a snapshot's), word by word: no bigint
-   * is read. Chunks for them must have been added.
+   * Writes rows [0, count) from `values` (a flat column, a snapshot's), word by word: only an
+   * escaped value is read as a bigint. Chunks for them must have been added.
    */
   restore(values: BigInt64Array, count: number): void {
     assert(values.length >= count, 'fewer values than rows');
     const words = new Uint32Array(values.buffer, values.byteOffset, 2 * count);
-    for (let row = 0; row < count; row += 1) {
-      const c = row >>> this.#bits;
-      const r = row & this.#mask;
-      this.#low[c]![r] = words[2 * row + LOW]!;
-      const word = words[2 * row + HIGH]!;
-      const high = this.#high[c]!;
-      if (high.length !== 0) high[r] = word;
-      else if (word !== 0) this.#widen(c)[r] = word;
-    }
+    for (let row = 0; row < count; row += 1) this.#write(row, words[2 * row + LOW]!, words[2 * row + HIGH]!);
   }
 
   /** Rows [0, count) as a flat column (what a snapshot stores), word by word. */
@@ -94,15 +113,74 @@ export class AmountColumn {
     for (let row = 0; row < count; row += 1) {
       const c = row >>> this.#bits;
       const r = row & this.#mask;
-      const high = this.#high[c]!;
-      words[2 * row + LOW] = this.#low[c]![r]!;
-      if (high.length !== 0) words[2 * row + HIGH] = high[r]!;
+      const narrow = this.#low[c]![r]! | (this.#mid[c]![r]! << 16);
+      const top = this.#top[c]!;
+      if (top.length !== 0) {
+        const high = this.#high[c]!;
+        words[2 * row + LOW] = narrow | (top[r]! << 24);
+        if (high.length !== 0) words[2 * row + HIGH] = high[r]!;
+      } else if (narrow === ESCAPED) {
+        values[row] = this.#escaped.get(row)!;
+      } else {
+        words[2 * row + LOW] = narrow;
+      }
     }
     return values;
   }
 
-  // Gives chunk `c` its high words, all zero so far (every value written fit), and returns them.
-  #widen(c: number): Uint32Array {
+  // Writes the value of words `low` and `high` (unsigned 32-bit) at `row`.
+  #write(row: number, low: number, high: number): void {
+    const c = row >>> this.#bits;
+    const r = row & this.#mask;
+    const lows = this.#low[c]!;
+    const mids = this.#mid[c]!;
+    const top = this.#top[c]!;
+    if (top.length !== 0) {
+      lows[r] = low;
+      mids[r] = low >>> 16;
+      top[r] = low >>> 24;
+      const highs = this.#high[c]!;
+      if (highs.length !== 0) highs[r] = high;
+      else if (high !== 0) this.#widenHigh(c)[r] = high;
+      return;
+    }
+    // A row written again (after a truncation) leaves the map.
+    if (mids[r] === 0xff && lows[r] === 0xffff && this.#escaped.delete(row)) this.#escapes[c] = this.#escapes[c]! - 1;
+    if (((low >>> 24) | high) === 0 && low !== ESCAPED) {
+      lows[r] = low;
+      mids[r] = low >>> 16;
+      return;
+    }
+    if (this.#escapes[c]! >= ESCAPES_MAX) {
+      this.#widenTop(c);
+      this.#write(row, low, high);
+      return;
+    }
+    lows[r] = 0xffff;
+    mids[r] = 0xff;
+    WORDS[LOW] = low;
+    WORDS[HIGH] = high;
+    this.#escaped.set(row, CELL[0]!);
+    this.#escapes[c] = this.#escapes[c]! + 1;
+  }
+
+  // Widens chunk `c` to bits 24-31 (and 32-63 when one of its escaped values needs them), its
+  // escaped values moved out of the map.
+  #widenTop(c: number): void {
+    this.#top[c] = new Uint8Array(this.#mask + 1);
+    const first = c << this.#bits;
+    for (let row = first; row <= first + this.#mask; row += 1) {
+      const value = this.#escaped.get(row);
+      if (value === undefined) continue;
+      this.#escaped.delete(row);
+      CELL[0] = value;
+      this.#write(row, WORDS[LOW]!, WORDS[HIGH]!);
+    }
+    this.#escapes[c] = 0;
+  }
+
+  // Gives chunk `c` (widened to bits 24-31) its high words, all zero so far, and returns them.
+  #widenHigh(c: number): Uint32Array {
     const high = new Uint32Array(this.#mask + 1);
     this.#high[c] = high;
     return high;

@@ -1,7 +1,8 @@
 /**
  * Every transfer ever created, as columns indexed by an internal number (its position in
  * creation order). Columns instead of one object per transfer: a million posted transfers take
- * ~17 MB of typed arrays (17 bytes a row since stop 31; a minted id 6 bytes more) that the GC never traces, written in order. Transfers are never changed; the only column that moves is `status`, the derived state
+ * ~16 MB of typed arrays (16 bytes a row since stop 32; a minted id 5 bytes more) that the GC never traces,
+ * written in order. Transfers are never changed; the only column that moves is `status`, the derived state
  * of a pending transfer. Postings also link to the previous posting of each of their accounts:
  * that chain is where rows come from.
  *
@@ -19,7 +20,7 @@
  *
  * The columns are held in chunks of CHUNK_ROWS rows: one buffer per chunk for the columns every
  * kind has, one more for the hold columns. A chunk is made once and never copied, and the table
- * holds at most one chunk of empty rows (~17 KB, and one of hold rows, ~13 KB). Growing one array per column by 4x (before
+ * holds at most one chunk of empty rows (~16 KB, and one of hold rows, ~13 KB). Growing one array per column by 4x (before
  * stop 19) left up to 3/4 of each empty (16,384 rows for 8,881 transfers, 16.8M for 10M) and
  * copied every column at each growth (docs/performance.md, "Ledger columns (stop 19)"). Reads
  * cost one more load (the chunk); appends write through the last chunk, kept at hand.
@@ -62,9 +63,9 @@ const CHUNK_BITS = 10;
 /** Rows in a chunk of every column: a table holds at most this many empty rows. */
 export const CHUNK_ROWS = 1 << CHUNK_BITS;
 const CHUNK_MASK = CHUNK_ROWS - 1;
-// Bytes per row of the columns every kind has (amountMinor's low words, atMs's offset, the
-// accounts' and links' low halves, kind).
-const BASE_ROW_BYTES = 4 + 4 + 4 * 2 + 1;
+// Bytes per row of the columns every kind has (atMs's offset, the accounts' and links' low
+// halves, amountMinor's bits 0-15 and 16-23, kind).
+const BASE_ROW_BYTES = 4 + 4 * 2 + 2 + 1 + 1;
 // Bytes of a hold row (timeoutAtMs, pendingIndex, status); hold rows come in chunks of CHUNK_ROWS.
 const HOLD_ROW_BYTES = 8 + 4 + 1;
 // The `kind` byte: the KIND_* in its low bits, a hold row's place in its block above them.
@@ -137,7 +138,7 @@ export class TransferTable {
   readonly #debitAccount = new SplitColumn(CHUNK_BITS);
   readonly #creditAccount = new SplitColumn(CHUNK_BITS);
   /**
-   * Posted: moved. Pending: held. Post: the posted part. Void: the released hold. 32 bits a row
+   * Posted: moved. Pending: held. Post: the posted part. Void: the released hold. 24 bits a row
    * while they fit (amount-column.ts).
    */
   readonly #amountMinor = new AmountColumn(CHUNK_BITS);
@@ -385,12 +386,12 @@ export class TransferTable {
       const to = from + CHUNK_ROWS;
       this.#kind.push(kind.subarray(from, to));
       this.#addAtMsChunk(new Int32Array(CHUNK_ROWS));
-      this.#amountMinor.addChunk(new Uint32Array(CHUNK_ROWS));
-      const halves = new Uint16Array(4 * CHUNK_ROWS);
+      const halves = new Uint16Array(5 * CHUNK_ROWS);
       this.#debitAccount.addChunk(halves.subarray(0, CHUNK_ROWS));
       this.#creditAccount.addChunk(halves.subarray(CHUNK_ROWS, 2 * CHUNK_ROWS));
       this.#debitBack.addChunk(halves.subarray(2 * CHUNK_ROWS, 3 * CHUNK_ROWS));
       this.#creditBack.addChunk(halves.subarray(3 * CHUNK_ROWS, 4 * CHUNK_ROWS));
+      this.#amountMinor.addChunk(halves.subarray(4 * CHUNK_ROWS, 5 * CHUNK_ROWS), new Uint8Array(CHUNK_ROWS));
     }
     this.#amountMinor.restore(amountMinor, count);
     for (let t = 0; t < count; t += 1) {
@@ -555,13 +556,13 @@ export class TransferTable {
   // One buffer for a chunk of the columns every kind has, widest first so each view is aligned.
   #addChunk(): void {
     const buffer = new ArrayBuffer(CHUNK_ROWS * BASE_ROW_BYTES);
-    this.#amountMinor.addChunk(new Uint32Array(buffer, 0, CHUNK_ROWS));
-    this.#addAtMsChunk(new Int32Array(buffer, 4 * CHUNK_ROWS, CHUNK_ROWS));
-    this.#debitAccount.addChunk(new Uint16Array(buffer, 8 * CHUNK_ROWS, CHUNK_ROWS));
-    this.#creditAccount.addChunk(new Uint16Array(buffer, 10 * CHUNK_ROWS, CHUNK_ROWS));
-    this.#debitBack.addChunk(new Uint16Array(buffer, 12 * CHUNK_ROWS, CHUNK_ROWS));
-    this.#creditBack.addChunk(new Uint16Array(buffer, 14 * CHUNK_ROWS, CHUNK_ROWS));
-    this.#kind.push(new Uint8Array(buffer, 16 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#addAtMsChunk(new Int32Array(buffer, 0, CHUNK_ROWS));
+    this.#debitAccount.addChunk(new Uint16Array(buffer, 4 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#creditAccount.addChunk(new Uint16Array(buffer, 6 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#debitBack.addChunk(new Uint16Array(buffer, 8 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#creditBack.addChunk(new Uint16Array(buffer, 10 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#amountMinor.addChunk(new Uint16Array(buffer, 12 * CHUNK_ROWS, CHUNK_ROWS), new Uint8Array(buffer, 14 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#kind.push(new Uint8Array(buffer, 15 * CHUNK_ROWS, CHUNK_ROWS));
   }
 
   // Adds a chunk's atMs offsets, and room for its base.
