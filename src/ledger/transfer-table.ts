@@ -17,10 +17,12 @@
  * ~37 B of the ledger's ~285 B per transaction. A transfer finds its hold row without a column
  * of its own: the hold rows before its block of 64 transfers (`#holdBlockBase`, 4 bytes a block)
  * plus its place among the block's hold rows, kept in the upper six bits of its `kind` byte.
+ * A hold row is 9 bytes since stop 32: a hold's timeout and a resolution's pending transfer share
+ * one Float64 (a hold has no pending transfer, a resolution no timeout).
  *
  * The columns are held in chunks of CHUNK_ROWS rows: one buffer per chunk for the columns every
  * kind has, one more for the hold columns. A chunk is made once and never copied, and the table
- * holds at most one chunk of empty rows (~16 KB, and one of hold rows, ~13 KB). Growing one array per column by 4x (before
+ * holds at most one chunk of empty rows (~16 KB, and one of hold rows, ~9 KB). Growing one array per column by 4x (before
  * stop 19) left up to 3/4 of each empty (16,384 rows for 8,881 transfers, 16.8M for 10M) and
  * copied every column at each growth (docs/performance.md, "Ledger columns (stop 19)"). Reads
  * cost one more load (the chunk); appends write through the last chunk, kept at hand.
@@ -66,8 +68,8 @@ const CHUNK_MASK = CHUNK_ROWS - 1;
 // Bytes per row of the columns every kind has (atMs's offset, the accounts' and links' low
 // halves, amountMinor's bits 0-15 and 16-23, kind).
 const BASE_ROW_BYTES = 4 + 4 * 2 + 2 + 1 + 1;
-// Bytes of a hold row (timeoutAtMs, pendingIndex, status); hold rows come in chunks of CHUNK_ROWS.
-const HOLD_ROW_BYTES = 8 + 4 + 1;
+// Bytes of a hold row (timeoutAtMs or pendingIndex, status); hold rows come in chunks of CHUNK_ROWS.
+const HOLD_ROW_BYTES = 8 + 1;
 // The `kind` byte: the KIND_* in its low bits, a hold row's place in its block above them.
 const KIND_BITS = 2;
 const KIND_MASK = (1 << KIND_BITS) - 1;
@@ -155,9 +157,8 @@ export class TransferTable {
   readonly #debitBack = new SplitColumn(CHUNK_BITS);
   readonly #creditBack = new SplitColumn(CHUNK_BITS);
   // Per chunk of CHUNK_ROWS hold rows (see the module comment): a hold's timeout (NO_TIMEOUT:
-  // none) and STATUS_*, a post's or void's pending transfer.
-  readonly #timeoutAtMs: Float64Array[] = [];
-  readonly #pendingIndex: Int32Array[] = [];
+  // none) or a post's or void's pending transfer, and a hold's STATUS_*.
+  readonly #holdWord: Float64Array[] = [];
   readonly #status: Uint8Array[] = [];
   // Hold rows of transfers [0, count).
   #holdCount = 0;
@@ -259,13 +260,13 @@ export class TransferTable {
   /** For a hold `t` (below `count`): its timeout (NO_TIMEOUT: none). */
   timeoutAtMsOf(t: number): number {
     const h = this.#holdRowOf(t);
-    return this.#timeoutAtMs[h >>> CHUNK_BITS]![h & CHUNK_MASK]!;
+    return this.#holdWord[h >>> CHUNK_BITS]![h & CHUNK_MASK]!;
   }
 
   /** For a post or void `t` (below `count`): the index of the hold it resolves. */
   pendingIndexOf(t: number): number {
     const h = this.#holdRowOf(t);
-    return this.#pendingIndex[h >>> CHUNK_BITS]![h & CHUNK_MASK]!;
+    return this.#holdWord[h >>> CHUNK_BITS]![h & CHUNK_MASK]!;
   }
 
   /** For a hold `t` (below `count`): STATUS_OPEN, POSTED, VOIDED or EXPIRED. */
@@ -284,13 +285,13 @@ export class TransferTable {
   setHold(t: number, status: number, timeoutAtMs: number): void {
     const h = this.#holdRowOf(t);
     this.#status[h >>> CHUNK_BITS]![h & CHUNK_MASK] = status;
-    this.#timeoutAtMs[h >>> CHUNK_BITS]![h & CHUNK_MASK] = timeoutAtMs;
+    this.#holdWord[h >>> CHUNK_BITS]![h & CHUNK_MASK] = timeoutAtMs;
   }
 
   /** Writes the pending transfer that post or void `t`, just appended, resolves. */
   setPendingIndex(t: number, pendingIndex: number): void {
     const h = this.#holdRowOf(t);
-    this.#pendingIndex[h >>> CHUNK_BITS]![h & CHUNK_MASK] = pendingIndex;
+    this.#holdWord[h >>> CHUNK_BITS]![h & CHUNK_MASK] = pendingIndex;
   }
 
   // The hold row of hold or resolution `t`.
@@ -578,9 +579,8 @@ export class TransferTable {
 
   #addHoldChunk(): void {
     const buffer = new ArrayBuffer(CHUNK_ROWS * HOLD_ROW_BYTES);
-    this.#timeoutAtMs.push(new Float64Array(buffer, 0, CHUNK_ROWS));
-    this.#pendingIndex.push(new Int32Array(buffer, 8 * CHUNK_ROWS, CHUNK_ROWS));
-    this.#status.push(new Uint8Array(buffer, 12 * CHUNK_ROWS, CHUNK_ROWS));
+    this.#holdWord.push(new Float64Array(buffer, 0, CHUNK_ROWS));
+    this.#status.push(new Uint8Array(buffer, 8 * CHUNK_ROWS, CHUNK_ROWS));
   }
 }
 
