@@ -1,25 +1,18 @@
 /**
  * The transfer table's amounts (signed 64-bit, minor units) in chunks of rows, 24 bits a row while
  * they fit. Nearly every amount of the API-driven log is below 2^24 (21 of 29,587 at 100,000
- * events are not) and every one of the ledger-only log (1 to 100,000): a BigInt64 a row (before
- * stop 31) held 5 bytes of zeros, and 32 bits (stops 31-32) one.
+ * events are not, in 2 of its 29 chunks) and every one of the ledger-only log (1 to 100,000): a
+ * BigInt64 a row (before stop 31) held 5 bytes of zeros, and 32 bits (stops 31-32) one.
  *
- * Each chunk has a Uint16Array of its rows' low 16 bits and a Uint8Array of the next 8. A value
- * that does not fit (2^24 or more, negative, or ESCAPED itself) is kept in a map by row, its
- * narrow bits ESCAPED, up to ESCAPES_MAX such rows a chunk: the few large amounts of a log fall
- * in most chunks, where widening each chunk would cost a byte a row of all. At one more, the
- * chunk widens for good: a Uint8Array of bits 24-31, and at its first
- * value past 32 bits a Uint32Array of the high words (split-column.ts widens the same way), so a
- * log of large amounts holds what it did before (4 or 8 bytes a row, and the narrow 3). A value
- * goes in and out through one BigInt64Array cell seen as two Uint32 words: no bigint arithmetic,
- * and a read allocates what reading a BigInt64Array did.
+ * Each chunk has a Uint16Array of its rows' low 16 bits and a Uint8Array of the next 8. The first
+ * value of a chunk that does not fit (2^24 or more, or negative) gives the chunk a Uint8Array of
+ * bits 24-31, and the first past 32 bits a Uint32Array of the high words, each kept for good
+ * (split-column.ts widens the same way): a chunk of large amounts holds what it did before (4 or
+ * 8 bytes a row), plus the narrow 3. A value goes in and out through one BigInt64Array cell seen
+ * as two Uint32 words: no bigint arithmetic, and a read allocates what reading a BigInt64Array did.
  */
 import { assert } from '../core/assert.js';
 
-/** The narrow bits of a row whose value is in the escaped map. */
-export const ESCAPED = 0xff_ffff;
-/** Rows of a chunk the escaped map holds: one more widens the chunk. */
-export const ESCAPES_MAX = 32;
 const NO_TOP = new Uint8Array(0);
 const NO_HIGH = new Uint32Array(0);
 // One int64 cell and its two words; which word is the low one depends on the platform's byte order.
@@ -38,9 +31,6 @@ export class AmountColumn {
   // Per chunk: bits 24-31 and 32-63, or NO_TOP and NO_HIGH until it widens to them.
   readonly #top: Uint8Array[] = [];
   readonly #high: Uint32Array[] = [];
-  // Values of a narrow chunk's rows that do not fit, by row; and per chunk, how many it has.
-  readonly #escaped = new Map<number, bigint>();
-  readonly #escapes: number[] = [];
 
   /** `chunkBits`: log2 of the rows of a chunk, as the chunks `addChunk` takes. */
   constructor(chunkBits: number) {
@@ -49,14 +39,9 @@ export class AmountColumn {
     this.#mask = (1 << chunkBits) - 1;
   }
 
-  /** Chunks widened past 24 bits: for tests and measurements. */
-  get widenedChunks(): number {
-    return this.#top.filter((top) => top.length !== 0).length;
-  }
-
-  /** Rows whose value is in the escaped map: for tests and measurements. */
-  get escapedRows(): number {
-    return this.#escaped.size;
+  /** Chunks widened past 24 bits, and of them past 32: for tests and measurements. */
+  get widenedChunks(): { readonly top: number; readonly high: number } {
+    return { top: this.#top.filter((top) => top.length !== 0).length, high: this.#high.filter((high) => high.length !== 0).length };
   }
 
   /**
@@ -69,7 +54,6 @@ export class AmountColumn {
     this.#mid.push(mid);
     this.#top.push(NO_TOP);
     this.#high.push(NO_HIGH);
-    this.#escapes.push(0);
   }
 
   /** The value of `row` (in a chunk added). */
@@ -79,7 +63,6 @@ export class AmountColumn {
     const narrow = this.#low[c]![r]! | (this.#mid[c]![r]! << 16);
     const top = this.#top[c]!;
     if (top.length === 0) {
-      if (narrow === ESCAPED) return this.#escaped.get(row)!;
       WORDS[LOW] = narrow;
       WORDS[HIGH] = 0;
     } else {
@@ -97,8 +80,8 @@ export class AmountColumn {
   }
 
   /**
-   * Writes rows [0, count) from `values` (a flat column, a snapshot's), word by word: only an
-   * escaped value is read as a bigint. Chunks for them must have been added.
+   * Writes rows [0, count) from `values` (a flat column, a snapshot's), word by word: no bigint
+   * is read. Chunks for them must have been added.
    */
   restore(values: BigInt64Array, count: number): void {
     assert(values.length >= count, 'fewer values than rows');
@@ -119,8 +102,6 @@ export class AmountColumn {
         const high = this.#high[c]!;
         words[2 * row + LOW] = narrow | (top[r]! << 24);
         if (high.length !== 0) words[2 * row + HIGH] = high[r]!;
-      } else if (narrow === ESCAPED) {
-        values[row] = this.#escaped.get(row)!;
       } else {
         words[2 * row + LOW] = narrow;
       }
@@ -128,55 +109,29 @@ export class AmountColumn {
     return values;
   }
 
-  // Writes the value of words `low` and `high` (unsigned 32-bit) at `row`.
+  // Writes the value of words `low` and `high` (unsigned 32-bit) at `row`, widening its chunk
+  // when it does not fit.
   #write(row: number, low: number, high: number): void {
     const c = row >>> this.#bits;
     const r = row & this.#mask;
-    const lows = this.#low[c]!;
-    const mids = this.#mid[c]!;
-    const top = this.#top[c]!;
-    if (top.length !== 0) {
-      lows[r] = low;
-      mids[r] = low >>> 16;
-      top[r] = low >>> 24;
-      const highs = this.#high[c]!;
-      if (highs.length !== 0) highs[r] = high;
-      else if (high !== 0) this.#widenHigh(c)[r] = high;
-      return;
+    this.#low[c]![r] = low;
+    this.#mid[c]![r] = low >>> 16;
+    let top = this.#top[c]!;
+    if (top.length === 0) {
+      if (((low >>> 24) | high) === 0) return;
+      top = this.#widen(c);
     }
-    // A row written again (after a truncation) leaves the map.
-    if (mids[r] === 0xff && lows[r] === 0xffff && this.#escaped.delete(row)) this.#escapes[c] = this.#escapes[c]! - 1;
-    if (((low >>> 24) | high) === 0 && low !== ESCAPED) {
-      lows[r] = low;
-      mids[r] = low >>> 16;
-      return;
-    }
-    if (this.#escapes[c]! >= ESCAPES_MAX) {
-      this.#widenTop(c);
-      this.#write(row, low, high);
-      return;
-    }
-    lows[r] = 0xffff;
-    mids[r] = 0xff;
-    WORDS[LOW] = low;
-    WORDS[HIGH] = high;
-    this.#escaped.set(row, CELL[0]!);
-    this.#escapes[c] = this.#escapes[c]! + 1;
+    top[r] = low >>> 24;
+    const highs = this.#high[c]!;
+    if (highs.length !== 0) highs[r] = high;
+    else if (high !== 0) this.#widenHigh(c)[r] = high;
   }
 
-  // Widens chunk `c` to bits 24-31 (and 32-63 when one of its escaped values needs them), its
-  // escaped values moved out of the map.
-  #widenTop(c: number): void {
-    this.#top[c] = new Uint8Array(this.#mask + 1);
-    const first = c << this.#bits;
-    for (let row = first; row <= first + this.#mask; row += 1) {
-      const value = this.#escaped.get(row);
-      if (value === undefined) continue;
-      this.#escaped.delete(row);
-      CELL[0] = value;
-      this.#write(row, WORDS[LOW]!, WORDS[HIGH]!);
-    }
-    this.#escapes[c] = 0;
+  // Gives chunk `c` its bits 24-31, all zero so far (every value written to it fit), and returns them.
+  #widen(c: number): Uint8Array {
+    const top = new Uint8Array(this.#mask + 1);
+    this.#top[c] = top;
+    return top;
   }
 
   // Gives chunk `c` (widened to bits 24-31) its high words, all zero so far, and returns them.

@@ -1,12 +1,13 @@
 /**
- * The transfer table's amounts at 24 bits a row, larger ones escaped by row until a chunk has
- * ESCAPES_MAX of them and widens (amount-column.ts): every signed 64-bit value back exactly,
- * through the flat column a snapshot stores and back, and after a truncation across a widening
- * or an escape the rows written again read what was written, not what the rolled-back rows left.
+ * The transfer table's amounts at 24 bits a row until a value of its chunk needs more
+ * (amount-column.ts): every signed 64-bit value back exactly when a chunk widens mid-chunk (to 32
+ * bits, then 64), through the flat column a snapshot stores and back, and after a truncation
+ * across the widening the rows written again read what was written, not what the rolled-back
+ * rows left.
  */
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import { AmountColumn, ESCAPED, ESCAPES_MAX } from '../../src/ledger/amount-column.js';
+import { AmountColumn } from '../../src/ledger/amount-column.js';
 import { ledgerFromSnapshot } from '../../src/ledger/snapshot.js';
 import { Ledger } from '../../src/ledger/index.js';
 import { CHUNK_ROWS, KIND_POSTED, TransferTable } from '../../src/ledger/transfer-table.js';
@@ -21,15 +22,14 @@ const amount = fc.oneof(
 );
 
 describe('AmountColumn', () => {
-  // Eight chunks of 8 or one of 64 rows: only the second can reach ESCAPES_MAX escaped rows.
+  // Eight chunks of 8 rows, or one of 64.
   const columnOf = (chunkBits: number): AmountColumn => {
     const column = new AmountColumn(chunkBits);
     for (let c = 0; c < 64 >> chunkBits; c += 1) column.addChunk(new Uint16Array(1 << chunkBits), new Uint8Array(1 << chunkBits));
     return column;
   };
-  const fits = (value: bigint): boolean => value >= 0n && value < BigInt(ESCAPED);
 
-  test.prop([fc.array(fc.tuple(fc.nat(63), amount), { maxLength: 200 }), fc.constantFrom(3, 6)], { numRuns: NUM_RUNS })('reads back every value written, escaped or in a widened chunk, and its flat column restores the same', (writes, chunkBits) => {
+  test.prop([fc.array(fc.tuple(fc.nat(63), amount), { maxLength: 200 }), fc.constantFrom(3, 6)], { numRuns: NUM_RUNS })('reads back every value written, whichever chunk widened when, and its flat column restores the same', (writes, chunkBits) => {
     const column = columnOf(chunkBits);
     const model = new Array<bigint>(64).fill(0n);
     for (const [row, value] of writes) {
@@ -42,34 +42,25 @@ describe('AmountColumn', () => {
     const restored = columnOf(chunkBits);
     restored.restore(flat, 64);
     for (let r = 0; r < 64; r += 1) expect(restored.at(r)).toBe(model[r]);
-    // A restore escapes the values that do not fit, up to ESCAPES_MAX a chunk.
-    const large = model.filter((value) => !fits(value)).length;
-    const widened = chunkBits === 6 && large > ESCAPES_MAX;
-    expect([restored.widenedChunks, restored.escapedRows]).toEqual(chunkBits === 6 ? [widened ? 1 : 0, widened ? 0 : large] : [0, large]);
+    // A restore widens exactly the chunks holding a value past 24 bits, and past 32.
+    const chunksWith = (wide: (value: bigint) => boolean): number => new Set(model.flatMap((value, r) => (wide(value) ? [r >> chunkBits] : []))).size;
+    expect(restored.widenedChunks).toEqual({ top: chunksWith((value) => value < 0n || value >= 2n ** 24n), high: chunksWith((value) => value < 0n || value >= 2n ** 32n) });
   });
 
-  it('escapes the values past 24 bits, and widens a chunk at one more than ESCAPES_MAX, keeping every value', () => {
-    const column = new AmountColumn(7);
-    column.addChunk(new Uint16Array(128), new Uint8Array(128));
-    column.addChunk(new Uint16Array(128), new Uint8Array(128));
-    column.set(0, BigInt(ESCAPED) - 1n);
-    column.set(1, BigInt(ESCAPED));
+  it('widens a chunk at its first value past 24 bits, then past 32, keeping the narrow ones before it', () => {
+    const column = new AmountColumn(2);
+    column.addChunk(new Uint16Array(4), new Uint8Array(4));
+    column.addChunk(new Uint16Array(4), new Uint8Array(4));
+    column.set(0, 0xff_ffffn);
+    column.set(1, 2n ** 24n);
     column.set(2, 9n);
-    column.set(3, -3n);
-    column.set(128, 2n ** 40n);
-    expect([column.at(0), column.at(1), column.at(2), column.at(3), column.at(128)]).toEqual([BigInt(ESCAPED) - 1n, BigInt(ESCAPED), 9n, -3n, 2n ** 40n]);
-    expect([column.escapedRows, column.widenedChunks]).toEqual([3, 0]);
-    // Written again with a small value: the row leaves the map.
-    column.set(1, 5n);
-    expect([column.at(1), column.escapedRows]).toEqual([5n, 2]);
-    // Row 3 and ESCAPES_MAX - 1 more fill chunk 0's escapes; one more widens it.
-    const large = (row: number): bigint => (row % 2 === 0 ? 2n ** 24n : 2n ** 35n) + BigInt(row);
-    for (let row = 4; row < 3 + ESCAPES_MAX; row += 1) column.set(row, large(row));
-    expect([column.escapedRows, column.widenedChunks]).toEqual([1 + ESCAPES_MAX, 0]);
-    column.set(3 + ESCAPES_MAX, large(3 + ESCAPES_MAX));
-    expect([column.escapedRows, column.widenedChunks]).toEqual([1, 1]);
-    expect([column.at(1), column.at(2), column.at(3), column.at(128)]).toEqual([5n, 9n, -3n, 2n ** 40n]);
-    for (let row = 4; row <= 3 + ESCAPES_MAX; row += 1) expect(column.at(row)).toBe(large(row));
+    column.set(4, 0xab_cdefn);
+    expect([column.at(0), column.at(1), column.at(2), column.at(4)]).toEqual([0xff_ffffn, 2n ** 24n, 9n, 0xab_cdefn]);
+    expect(column.widenedChunks).toEqual({ top: 1, high: 0 });
+    column.set(3, 2n ** 40n + 1n);
+    column.set(5, -3n);
+    expect([column.at(0), column.at(1), column.at(3), column.at(4), column.at(5)]).toEqual([0xff_ffffn, 2n ** 24n, 2n ** 40n + 1n, 0xab_cdefn, -3n]);
+    expect(column.widenedChunks).toEqual({ top: 2, high: 2 });
   });
 });
 
