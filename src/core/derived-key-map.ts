@@ -13,7 +13,7 @@
 import { assert } from './assert.js';
 import { IdColumn } from './id-column.js';
 import { hashString } from './id-hash.js';
-import { deleteSlot, EMPTY_SLOT, emptyTable, rehashed } from './linear-probing.js';
+import { deleteSlot, EMPTY_SLOT, emptyTable, insertPair } from './linear-probing.js';
 import { EntriesMap } from './entries-map.js';
 
 const SLOTS_FIRST = 16;
@@ -114,16 +114,7 @@ export class DerivedKeyMap extends EntriesMap<string, string> {
   }
 
   #insert(hash: number, row: number): void {
-    let table = this.#table;
-    if (4 * (this.#size + 1) > 3 * (table.length >> 1)) {
-      table = rehashed(table, table.length);
-      this.#table = table;
-    }
-    const mask = (table.length >> 1) - 1;
-    let slot = hash & mask;
-    while (table[2 * slot] !== EMPTY_SLOT) slot = (slot + 1) & mask;
-    table[2 * slot] = row;
-    table[2 * slot + 1] = hash;
+    this.#table = insertPair(this.#table, this.#size, hash, row);
     this.#size += 1;
   }
 }

@@ -16,7 +16,7 @@
 import { assert } from '../../core/assert.js';
 import { DIGEST_WORDS, digestText, packDigest } from '../../core/digest-texts.js';
 import type { Writable } from '../../core/freeze.js';
-import { deleteSlot, EMPTY_SLOT, emptyTable, rehashed } from '../../core/linear-probing.js';
+import { deleteSlot, EMPTY_SLOT, emptyTable, insertPair } from '../../core/linear-probing.js';
 import type { PositionedKeys } from '../../core/position-maps.js';
 import { canonicalInstantMs, isoText } from '../../core/time.js';
 import { float64WithRoom, int32WithRoom } from '../../core/typed-growth.js';
@@ -159,16 +159,7 @@ export class DeviceCodeTable extends EntriesMap<string, DeviceCode> {
   }
 
   #insert(hash: number, row: number): void {
-    let table = this.#table;
-    if (4 * (this.#tableEntries() + 1) > 3 * (table.length >> 1)) {
-      table = rehashed(table, table.length);
-      this.#table = table;
-    }
-    const mask = (table.length >> 1) - 1;
-    let slot = hash & mask;
-    while (table[2 * slot] !== EMPTY_SLOT) slot = (slot + 1) & mask;
-    table[2 * slot] = row;
-    table[2 * slot + 1] = hash;
+    this.#table = insertPair(this.#table, this.#tableEntries(), hash, row);
   }
 
   // Entries the table holds: the live ones but those found by `#otherKeys`.

@@ -14,7 +14,7 @@
  */
 import { assert } from '../../core/assert.js';
 import { DIGEST_WORDS, packDigest } from '../../core/digest-texts.js';
-import { deleteSlot, EMPTY_SLOT, emptyTable, rehashed } from '../../core/linear-probing.js';
+import { deleteSlot, EMPTY_SLOT, emptyTable, insertPair } from '../../core/linear-probing.js';
 import type { PositionedKeys } from '../../core/position-maps.js';
 import type { Agent } from './types.js';
 import { EntriesMap } from '../../core/entries-map.js';
@@ -120,16 +120,7 @@ export class AgentTokenIndex extends EntriesMap<string, string> {
   }
 
   #insert(hash: number, agent: number): void {
-    let table = this.#table;
-    if (4 * (this.#entries + 1) > 3 * (table.length >> 1)) {
-      table = rehashed(table, table.length);
-      this.#table = table;
-    }
-    const mask = (table.length >> 1) - 1;
-    let slot = hash & mask;
-    while (table[2 * slot] !== EMPTY_SLOT) slot = (slot + 1) & mask;
-    table[2 * slot] = agent;
-    table[2 * slot + 1] = hash;
+    this.#table = insertPair(this.#table, this.#entries, hash, agent);
     this.#entries += 1;
   }
 }

@@ -1,0 +1,38 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { EMPTY_SLOT, emptyTable, insertPair } from '../../src/core/linear-probing.js';
+
+// Every pair filed, found again by probing from its hash's home slot.
+function find(table: Int32Array, hash: number, index: number): boolean {
+  const mask = (table.length >> 1) - 1;
+  for (let slot = hash & mask; table[2 * slot] !== EMPTY_SLOT; slot = (slot + 1) & mask) {
+    if (table[2 * slot] === index && table[2 * slot + 1] === hash) return true;
+  }
+  return false;
+}
+
+describe('insertPair', () => {
+  it('files every pair where a probe from its hash finds it, and keeps the table at most three quarters full', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), { maxLength: 300 }), (hashes) => {
+        let table = emptyTable(4);
+        hashes.forEach((hash, index) => {
+          table = insertPair(table, index, hash, index);
+          expect(4 * (index + 1)).toBeLessThanOrEqual(3 * (table.length >> 1));
+        });
+        hashes.forEach((hash, index) => expect(find(table, hash, index)).toBe(true));
+        const filled = table.filter((word, at) => at % 2 === 0 && word !== EMPTY_SLOT).length;
+        expect(filled).toBe(hashes.length);
+      }),
+    );
+  });
+
+  it('returns the same table while it has room, a doubled one when the pair would fill it past three quarters', () => {
+    const table = emptyTable(8);
+    expect(insertPair(table, 5, 7, 5)).toBe(table);
+    const grown = insertPair(table, 6, 9, 6);
+    expect(grown).not.toBe(table);
+    expect(grown.length).toBe(2 * table.length);
+    expect(find(grown, 7, 5)).toBe(true);
+  });
+});
