@@ -20,7 +20,7 @@ describe('insertPair', () => {
           table = insertPair(table, index, hash, index);
           expect(4 * (index + 1)).toBeLessThanOrEqual(3 * (table.length >> 1));
         });
-        hashes.forEach((hash, index) => expect(find(table, hash, index)).toBe(true));
+        expect(hashes.every((hash, index) => find(table, hash, index))).toBe(true);
         const filled = table.filter((word, at) => at % 2 === 0 && word !== EMPTY_SLOT).length;
         expect(filled).toBe(hashes.length);
       }),
