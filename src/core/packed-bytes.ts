@@ -14,6 +14,8 @@
  *
  * From `@11` on each record is encoded with its id as the codec's key (`keyed`): the id a
  * snapshot saves beside the record is the context its bytes refer to instead of holding it again.
+ * From `@14` on a store whose records have bases (quotes: their transactions) saves them packed
+ * against their bases (`based`), which the load reads from the snapshot's other store.
  *
  * Deterministic: a save encodes the store's records with a fresh codec, in the store's order,
  * whatever the map holds packed (records packed by the live codec are decoded and encoded
@@ -24,7 +26,7 @@ import { InvariantError } from './assert.js';
 import { ByteArena, putString } from './byte-arena.js';
 import { decodeColumn, encodeColumn } from './column-codec.js';
 import type { IdTable } from './id-table.js';
-import { type CodecTables, type HexDigests, RecordCodec, type RecordCodecOptions } from './record-codec.js';
+import { type CodecTables, type HexDigests, RecordCodec, type RecordBaseSource, type RecordCodecOptions } from './record-codec.js';
 
 /**
  * A store's records in a snapshot (`@5`): ids in the store's order; the tables of the codec that
@@ -43,12 +45,20 @@ export type PackedBytes = {
    * with it (from snapshot `@11` on: true; absent before, when the bytes hold their ids whole).
    */
   readonly keyed?: true;
+  /**
+   * Each record was encoded against its base (`RecordCodec.encode` with a `RecordBaseSource`), its
+   * bytes starting with what it takes from it, and is decoded so (from snapshot `@14` on, for a
+   * store whose records have bases: true; absent otherwise). Only beside `keyed`.
+   */
+  readonly based?: true;
 };
 
-/** Options of `packBytes`: the codec's, and whether each record is encoded with its id as its key. */
+/** Options of `packBytes`: the codec's, whether each record is encoded with its id as its key, and against which bases. */
 export type PackBytesOptions = RecordCodecOptions & {
   /** Each record is encoded with its id as the codec's key (default true; snapshot `@11` on). False writes the bytes of `@10`. */
   readonly recordKeys?: boolean;
+  /** Each record is encoded against the base this gives for its key (snapshot `@14` on, `PackedRecordMap.recordBase`; only with `recordKeys`). None: the bytes of `@13`. */
+  readonly base?: RecordBaseSource | undefined;
 };
 
 /** A map that can give a record as saved, without reading it (`PackedRecordMap.peek`). */
@@ -62,6 +72,8 @@ export type LoadedBytes = {
   readonly handles: Float64Array;
   /** The records are decoded with their ids as the codec's key (`PackedBytes.keyed`). */
   readonly keyed: boolean;
+  /** The records are decoded against their bases (`PackedBytes.based`). */
+  readonly based: boolean;
 };
 
 /** Bytes a segment reaches before it is closed (after the record that passes this). */
@@ -80,7 +92,8 @@ function isPeekSource(value: object): value is RecordPeekSource {
  */
 export function packBytes(order: Iterable<string>, byId: ReadonlyMap<string, object>, options: PackBytesOptions = {}): PackedBytes {
   const peek = isPeekSource(byId) ? byId : undefined;
-  const { recordKeys = true, ...codecOptions } = options;
+  const { recordKeys = true, base, ...codecOptions } = options;
+  if (base !== undefined && !recordKeys) throw new RangeError('records packed against bases need their keys');
   const codec = new RecordCodec(codecOptions);
   const segments = new SegmentWriter();
   const ids: string[] = [];
@@ -88,10 +101,11 @@ export function packBytes(order: Iterable<string>, byId: ReadonlyMap<string, obj
     ids.push(id);
     const record = peek === undefined ? byId.get(id) : peek.peek(id);
     if (record === undefined) throw new InvariantError(`snapshot records: ${id} has no record`);
-    segments.add(recordKeys ? codec.encode(record, id) : codec.encode(record));
+    segments.add(recordKeys ? codec.encode(record, id, base) : codec.encode(record));
   }
   const packed = { ids, codec: codec.tables(), bytes: segments.close() };
-  return recordKeys ? { ...packed, keyed: true } : packed;
+  if (!recordKeys) return packed;
+  return base === undefined ? { ...packed, keyed: true } : { ...packed, keyed: true, based: true };
 }
 
 /**
@@ -104,12 +118,13 @@ export function packBytes(order: Iterable<string>, byId: ReadonlyMap<string, obj
  * `packed` is read, never changed. Throws `InvariantError` naming what is wrong.
  */
 export function loadPackedBytes(packed: PackedBytes, sharedIds?: IdTable, hexDigests: HexDigests = false, hashedCandidates = false): LoadedBytes {
-  const { ids, codec, bytes, keyed } = packed;
+  const { ids, codec, bytes, keyed, based } = packed;
   if (!Array.isArray(ids) || !Array.isArray(bytes)) throw new InvariantError('snapshot records: ids and bytes must be lists');
   if (keyed !== undefined && keyed !== true) throw new InvariantError('snapshot records: keyed must be true or absent');
+  if (based !== undefined && (based !== true || keyed !== true)) throw new InvariantError('snapshot records: based must be true or absent, and only beside keyed');
   try {
     const segments = bytes.map((text, index) => decodeSegment(text, index));
-    return { ids, codec: RecordCodec.fromTables(codec, sharedIds, hexDigests, hashedCandidates), ...ByteArena.adopt(segments, ids.length), keyed: keyed === true };
+    return { ids, codec: RecordCodec.fromTables(codec, sharedIds, hexDigests, hashedCandidates), ...ByteArena.adopt(segments, ids.length), keyed: keyed === true, based: based === true };
   } catch (error) {
     if (error instanceof RangeError) throw new InvariantError(`snapshot records: ${error.message}`);
     throw error;

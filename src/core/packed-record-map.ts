@@ -22,6 +22,12 @@
  * is packed once `hot` more have followed it. Either way the map's own entries are made at its
  * first use, so `size` answers without them. Snapshots save a map through `peek` (each record as
  * it is, nothing read: core/packed-bytes.ts).
+ *
+ * A map may pack its records against a base, a record of another map (`baseOn`: a quote against
+ * its transaction, which repeats most of it): a field equal to the base's is not in the record's
+ * bytes, and a decode reads the base again (`RecordCodec`, snapshot `@14`). The base map then
+ * re-encodes a dependent packed against a base before it replaces or deletes that base, so bytes
+ * never refer to a base that changed since they were written.
  */
 import { InvariantError } from './assert.js';
 import { ByteArena } from './byte-arena.js';
@@ -30,7 +36,7 @@ import type { IdTable } from './id-table.js';
 import { PackedKeyMap } from './packed-key-map.js';
 import { loadPackedBytes, type PackedBytes } from './packed-bytes.js';
 import { type PackedRecords, PendingTexts } from './packed-records.js';
-import { type HexDigests, RecordCodec } from './record-codec.js';
+import { type HexDigests, RecordCodec, type RecordBaseSource } from './record-codec.js';
 
 // A ring slot that holds no row, and `rowOfKey`'s answer for an absent id.
 const NO_ROW = -1;
@@ -60,6 +66,26 @@ export type PackedRecordMapOptions = {
   readonly hashedCandidates?: boolean;
 };
 
+/**
+ * How a map's records are packed against records of another map (`PackedRecordMap.baseOn`): the
+ * base of the record under a key, what it gives, and the way back from a base to its dependent.
+ * Each function is pure: the same arguments give the same answer, so that bytes written against a
+ * base read back the same as long as the base is unchanged.
+ */
+export type RecordBaseLink = {
+  /** The fields a record may take from its base (`RecordBaseSource.fields`). */
+  readonly fields: readonly string[];
+  /** The key, in the base map, of the base of the record whose key ends in `uuid`. */
+  baseKeyOf(uuid: string): string;
+  /** The key of the record whose base is under `baseKey`, or undefined when none can be. */
+  dependentKeyOf(baseKey: string): string | undefined;
+  /** The base's values of `fields`, in their order, made anew at each call (`RecordBaseSource.valuesOf`). */
+  valuesOf(base: object): readonly unknown[];
+};
+
+// A dependent's packed record decoded while its base is still as its bytes were written against.
+type Held = { readonly row: number; readonly handle: number; readonly record: unknown };
+
 // A load's entries, made at the map's first use: how many, the ids in order (asked once), and the
 // value record k gets in the underlying Map (an arena handle, or a pending text's -(k + 1)).
 type Unfilled = { readonly count: number; readonly pending: boolean; ids(): readonly string[]; value(index: number): number };
@@ -82,6 +108,15 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   // record's own id is then a reference to the key, not written again. False for a map loaded
   // from bytes saved without keys (before snapshot `@11`), whose codec reads them as they are.
   #keyed = true;
+  // Records are packed against a base (`baseOn`), each record's bytes starting with what it takes
+  // from it (`RecordCodec.encode`). Fixed by a load from bytes (the bytes say: `PackedBytes.based`),
+  // else set by `baseOn` while nothing is packed.
+  #based = false;
+  #formatFixed = false;
+  // Where the records find their bases (none: not linked), and the map whose records have their
+  // bases here, with its link (none: no dependent).
+  #base: RecordBaseSource | undefined;
+  #dependent: { readonly map: PackedRecordMap<object>; readonly link: RecordBaseLink } | undefined;
   readonly #freeze: boolean;
   // The rows set last, a ring: slot #next is the oldest, packed when it is overwritten (none:
   // nothing is packed), unless the row holds a later slot too (it was set again since: that slot
@@ -116,9 +151,11 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   static fromPacked<V extends object>(packed: PackedBytes | PackedRecords, options: PackedRecordMapOptions = {}, sharedIds?: IdTable): PackedRecordMap<V> {
     const map = new PackedRecordMap<V>(options);
     if ('codec' in packed) {
-      const { ids, codec, arena, handles, keyed } = loadPackedBytes(packed, sharedIds, options.hexDigests ?? false, options.hashedCandidates ?? false);
+      const { ids, codec, arena, handles, keyed, based } = loadPackedBytes(packed, sharedIds, options.hexDigests ?? false, options.hashedCandidates ?? false);
       map.#codec = codec;
       map.#keyed = keyed;
+      map.#based = based;
+      map.#formatFixed = true;
       map.#arena = arena;
       map.#unfilled = { count: ids.length, pending: false, ids: () => ids, value: (index) => handles[index]! };
       return map;
@@ -137,6 +174,31 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
    */
   shareIds(ids: IdTable): boolean {
     return this.#codec.shareIds(ids);
+  }
+
+  /**
+   * Packs this map's records against records of `base` from now on (see the module's comment), and
+   * reads its records packed so (a map loaded from `@14` bytes, which need their bases: link it
+   * before its first read). A map that already holds bytes written without a base (loaded from
+   * bytes before `@14`, or packed before this) keeps packing without one. `base` gets this map as
+   * its one dependent: before it replaces or deletes a record, it re-encodes the record packed
+   * against it.
+   */
+  baseOn(base: PackedRecordMap<object>, link: RecordBaseLink): void {
+    this.#base = {
+      fields: link.fields,
+      valuesOf: (uuid) => {
+        const record = base.peek(link.baseKeyOf(uuid));
+        return record === undefined ? undefined : link.valuesOf(record);
+      },
+    };
+    if (!this.#formatFixed && this.#arena.liveBytes === 0) this.#based = true;
+    base.#dependent = { map: this as unknown as PackedRecordMap<object>, link };
+  }
+
+  /** Where this map's records find their bases (`baseOn`; none: not linked), for a save to pack them alike. */
+  get recordBase(): RecordBaseSource | undefined {
+    return this.#base;
   }
 
   /** How many records (pending, packed or not); never decodes nor makes a load's entries. */
@@ -160,9 +222,11 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
     let row = this.rowOfKey(id);
     if (row === NO_ROW) row = this.appendKey(id, value);
     else {
+      const held = this.#holdDependent(id);
       const replaced: unknown = this.valueOfRow(row);
       this.setValueOfRow(row, value);
       this.#release(replaced);
+      if (held !== undefined) this.#dependent!.map.#packAgain(held);
     }
     this.#remember(row);
     return this;
@@ -170,13 +234,23 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
 
   override delete(id: string): boolean {
     this.#fill();
+    const held = this.#holdDependent(id);
     const removed: unknown = super.get(id);
     const had = super.delete(id);
     this.#release(removed);
+    if (held !== undefined) this.#dependent!.map.#packAgain(held);
     return had;
   }
 
   override clear(): void {
+    const dependent = this.#dependent?.map;
+    const held: Held[] = [];
+    if (dependent !== undefined) for (const id of this.keys()) held.push(...dependent.#heldBased(this.#dependent!.link.dependentKeyOf(id)));
+    this.#clearOwn();
+    for (const record of held) dependent!.#packAgain(record);
+  }
+
+  #clearOwn(): void {
     super.clear();
     this.#pending = undefined;
     this.#unfilled = undefined;
@@ -255,6 +329,38 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
     return { packed, pending, heldBytes, liveBytes };
   }
 
+  // The dependent's record whose base is `id` here, decoded, when it is packed against it (it is
+  // packed again once the base changed: `#packAgain`).
+  #holdDependent(id: string): Held | undefined {
+    const dependent = this.#dependent;
+    if (dependent === undefined) return undefined;
+    return dependent.map.#heldBased(dependent.link.dependentKeyOf(id))[0];
+  }
+
+  // The record under `key` decoded, when it is packed against its base (none: it is not, or no
+  // such record).
+  #heldBased(key: string | undefined): Held[] {
+    if (key === undefined || !this.#based) return [];
+    this.#fill();
+    const row = this.rowOfKey(key);
+    if (row === NO_ROW) return [];
+    const handle: unknown = this.valueOfRow(row);
+    if (typeof handle !== 'number' || handle < 0) return [];
+    const { chunk, from } = this.#arena.locate(handle);
+    // What the record takes from its base comes first, 0 when nothing.
+    if (chunk[from] === 0) return [];
+    return [{ row, handle, record: this.#decode(row, handle, false, key) }];
+  }
+
+  // A record `#heldBased` decoded, encoded again against its base as it is now (or none), in place
+  // of its bytes.
+  #packAgain(held: Held): void {
+    if (this.valueOfRow(held.row) !== (held.handle as unknown as V)) return;
+    const bytes = this.#codec.encode(held.record, this.#keyOf(held.row), this.#base);
+    this.setValueOfRow(held.row, this.#arena.store(bytes) as unknown as V);
+    this.#release(held.handle);
+  }
+
   // Makes a load's entries (its ids in order, each its handle or pending index) at the map's
   // first use.
   #fill(): void {
@@ -314,7 +420,7 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   #pack(row: number): void {
     const value: unknown = this.valueOfRow(row);
     if (typeof value !== 'object' || value === null) return;
-    const bytes = this.#keyed ? this.#codec.encode(value, this.#keyOf(row)) : this.#codec.encode(value);
+    const bytes = this.#keyed ? this.#codec.encode(value, this.#keyOf(row), this.#based ? this.#base : undefined) : this.#codec.encode(value);
     this.setValueOfRow(row, this.#arena.store(bytes) as unknown as V);
   }
 
@@ -346,7 +452,9 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
     const { chunk, from, length } = this.#arena.locate(handle);
     try {
       if (!this.#keyed) return this.#codec.decodeWhole(chunk, from, length, freeze);
-      return this.#codec.decodeWhole(chunk, from, length, freeze, key ?? this.#keyOf(row));
+      if (!this.#based) return this.#codec.decodeWhole(chunk, from, length, freeze, key ?? this.#keyOf(row));
+      if (this.#base === undefined) throw new InvariantError(`packed record ${this.keyOfRow(row)} is packed against a base, and the map has none (baseOn)`);
+      return this.#codec.decodeWhole(chunk, from, length, freeze, key ?? this.#keyOf(row), this.#base);
     } catch (error) {
       if (error instanceof RangeError) throw new InvariantError(`packed record ${this.keyOfRow(row)} cannot be read: ${error.message}`);
       throw error;

@@ -46,6 +46,14 @@
  *   to 2 items.
  * - **digests** (only with `hexDigests`, a live store's option, never in a snapshot's bytes): 64
  *   lowercase hex digits seen for the first time are their 32 bytes.
+ * - **what a record's base holds** (from snapshot `@14` on, for a store whose records are packed
+ *   against a base: `RecordBaseSource`, a quote against its transaction): the record's bytes start
+ *   with a varint, 0 when it takes nothing from its base, else odd: the bits above the lowest say
+ *   which of the base's fields the record holds other values of. A top-level field equal to the
+ *   base's (the same JSON data exactly: keys in order, `-0`, `undefined`) is then not written:
+ *   the shape still names it, and a decode takes the base's value, asked of the source by the
+ *   key's uuid. The base's values are written nowhere, so they neither enter the dictionary nor
+ *   move the record's time or remembered ids, at encode and decode alike.
  *
  * Everything else is written out (one byte per UTF-16 unit for ASCII, two otherwise, so lone
  * surrogates survive). `decode(encode(v))` equals `v` exactly: the same keys in the same order,
@@ -75,6 +83,7 @@
  * bytes are pinned on their own.
  */
 
+import { deepFreeze } from './freeze.js';
 import { IdTable } from './id-table.js';
 import { hashString } from './id-hash.js';
 import { MINTED_INDEX_LIMIT } from './ids.js';
@@ -214,6 +223,23 @@ export type CodecTables = {
   readonly ids?: readonly string[];
 };
 
+/** Fields a base may give its records at most (each is a bit of the record's first varint). */
+export const BASE_FIELDS_MAX = 30;
+
+/**
+ * Where a record packed against a base finds it (`RecordCodec.encode`, `decode`): the top-level
+ * fields its records may take from the base, and the base's values of them for the record whose
+ * key ends in `uuid`. The values must be the same at every call for a uuid as long as the bytes
+ * written against them are kept (the store that holds the bases re-encodes its dependents before a
+ * base changes: `PackedRecordMap.baseOn`), and new objects each call (they become the record's).
+ */
+export type RecordBaseSource = {
+  /** At most `BASE_FIELDS_MAX`; a field's place is its bit, so the ones that differ most often come first (the varint stays one byte while only the first six differ). */
+  readonly fields: readonly string[];
+  /** The base's value of each of `fields`, in their order; undefined when the record has no base. */
+  valuesOf(uuid: string): readonly unknown[] | undefined;
+};
+
 /** Options of a `RecordCodec`. */
 export type RecordCodecOptions = {
   /**
@@ -339,6 +365,10 @@ export class RecordCodec {
   readonly #idTexts: string[] = [];
   // The record's last time met (an instant, or a UUIDv7's time), in epoch ms; NaN: none yet.
   #lastMs = Number.NaN;
+  // By shape number, the place in `#baseFields` of each of the shape's keys (-1: not a base's
+  // field), for the base fields met last (a store's codec meets one list).
+  #baseFields: readonly string[] | undefined;
+  #baseSlots: (Int8Array | undefined)[] = [];
 
   constructor(options: RecordCodecOptions = {}) {
     const tabled = options.idTable ?? true;
@@ -384,14 +414,17 @@ export class RecordCodec {
    * the record's key where it is stored (its id, snapshot `@11` on), whose uuid, when it ends in
    * one, the record's ids can refer to as to an earlier one of the record (see the module's
    * comment); the same key must be given to decode the bytes. No key: the bytes of `@10`. `key`
-   * may be given as its uuid's 4 words, as for `decode`.
+   * may be given as its uuid's 4 words, as for `decode`. `base`: the record is packed against the
+   * base its source gives for the key's uuid (snapshot `@14` on; see the module's comment), and
+   * is decoded with the same source.
    */
-  encode(value: unknown, key?: string | Int32Array): Uint8Array {
+  encode(value: unknown, key?: string | Int32Array, base?: RecordBaseSource): Uint8Array {
     this.#at = 0;
     this.#idCount = 0;
     this.#lastMs = Number.NaN;
-    if (key !== undefined) this.#rememberKey(key);
-    this.#value(value);
+    const keyed = key !== undefined && this.#rememberKey(key);
+    if (base === undefined) this.#value(value);
+    else this.#basedValue(value, base, keyed ? base.valuesOf(uuidText(this.#idWords, 0)) : undefined);
     return this.#bytes.subarray(0, this.#at);
   }
 
@@ -399,16 +432,18 @@ export class RecordCodec {
    * The value `bytes[from..]` hold (written by this codec's `encode`, with `key` when it was given
    * one); objects and arrays are frozen when `freeze` is true. `key` may be given as its uuid's 4
    * words (big-endian, at index 0: a key column's, `IdColumn.wordsAt`), which reads as the key's
-   * text would, without the text. Throws `RangeError` on bytes no `encode` wrote.
+   * text would, without the text. `base`: the source the bytes were encoded with (`encode`).
+   * Throws `RangeError` on bytes no `encode` wrote, and on bytes that take values from a base the
+   * source does not give.
    */
-  decode(bytes: Uint8Array, from = 0, freeze = true, key?: string | Int32Array): unknown {
+  decode(bytes: Uint8Array, from = 0, freeze = true, key?: string | Int32Array, base?: RecordBaseSource): unknown {
     this.#input = bytes;
     this.#from = from;
     this.#idTexts.length = 0;
     this.#lastMs = Number.NaN;
     if (typeof key === 'string') this.#rememberKeyText(key);
     else if (key !== undefined) this.#rememberKeyWords(key);
-    const value = this.#read(freeze);
+    const value = base === undefined ? this.#read(freeze) : this.#readBased(freeze, base);
     this.#input = new Uint8Array(0);
     return value;
   }
@@ -418,8 +453,8 @@ export class RecordCodec {
    * when the value ends before or after them (a packed record's bytes hold one value exactly, so
    * a record whose bytes were changed never reads on into the next one's).
    */
-  decodeWhole(bytes: Uint8Array, from: number, length: number, freeze = true, key?: string | Int32Array): unknown {
-    const value = this.decode(bytes, from, freeze, key);
+  decodeWhole(bytes: Uint8Array, from: number, length: number, freeze = true, key?: string | Int32Array, base?: RecordBaseSource): unknown {
+    const value = this.decode(bytes, from, freeze, key, base);
     if (this.#from !== from + length) throw new RangeError(`packed record: its value takes ${this.#from - from} of its ${length} bytes`);
     return value;
   }
@@ -508,6 +543,69 @@ export class RecordCodec {
   }
 
   #object(object: Record<string, unknown>): void {
+    this.#shapeTag(this.#shapeOf(object));
+    for (const key in object) this.#value(object[key]);
+  }
+
+  // A record packed against a base (`encode`): the varint saying what it takes from `values`
+  // (none: 0, and the record as without a base), then the record without the values taken.
+  #basedValue(value: unknown, base: RecordBaseSource, values: readonly unknown[] | undefined): void {
+    if (values === undefined || typeof value !== 'object' || value === null || Array.isArray(value)) {
+      this.#byte(0);
+      this.#value(value);
+      return;
+    }
+    const object = value as Record<string, unknown>;
+    const shape = this.#shapeOf(object);
+    const slots = this.#slotsOf(shape, base.fields);
+    let taken = 0;
+    let kept = 0;
+    let k = 0;
+    for (const key in object) {
+      const field = slots[k++]!;
+      if (field === -1) continue;
+      if (sameData(object[key], values[field])) taken |= 1 << field;
+      else kept |= 1 << field;
+    }
+    if (taken === 0) {
+      this.#byte(0);
+      this.#shapeTag(shape);
+      for (const key in object) this.#value(object[key]);
+      return;
+    }
+    this.#varint(kept * 2 + 1);
+    this.#shapeTag(shape);
+    k = 0;
+    for (const key in object) {
+      const field = slots[k++]!;
+      if (field === -1 || (taken & (1 << field)) === 0) this.#value(object[key]);
+    }
+  }
+
+  // For each key of shape `shape`, its place in `fields` (-1: none), made once per shape.
+  #slotsOf(shape: number, fields: readonly string[]): Int8Array {
+    if (this.#baseFields !== fields) {
+      if (fields.length > BASE_FIELDS_MAX) throw new RangeError(`a base gives at most ${BASE_FIELDS_MAX} fields`);
+      this.#baseFields = fields;
+      this.#baseSlots = [];
+    }
+    let slots = this.#baseSlots[shape];
+    if (slots === undefined) {
+      const keys = this.#shapes[shape]!;
+      slots = new Int8Array(keys.length);
+      for (let k = 0; k < keys.length; k += 1) slots[k] = fields.indexOf(keys[k]!);
+      this.#baseSlots[shape] = slots;
+    }
+    return slots;
+  }
+
+  #shapeTag(shape: number): void {
+    if (this.#shortTags && shape < SHORT_SHAPES) this.#byte(SHORT_OBJECT + shape);
+    else this.#tagged(OBJECT, shape);
+  }
+
+  // The number of `object`'s shape (its keys in order), numbered now when new.
+  #shapeOf(object: Record<string, unknown>): number {
     let node = this.#shapeRoot;
     for (const key in object) {
       if (node.lastKey === key) {
@@ -527,9 +625,7 @@ export class RecordCodec {
       node.index = this.#shapes.length;
       this.#shapes.push(Object.keys(object));
     }
-    if (this.#shortTags && node.index < SHORT_SHAPES) this.#byte(SHORT_OBJECT + node.index);
-    else this.#tagged(OBJECT, node.index);
-    for (const key in object) this.#value(object[key]);
+    return node.index;
   }
 
   #number(value: number): void {
@@ -835,15 +931,16 @@ export class RecordCodec {
   // A record's key, before its value is encoded: its uuid (when it ends in a canonical one) is
   // remembered as the record's first, and the record's time is the uuid's (a UUIDv7's), as when
   // an id is met first in a record (`#id`); nothing is written, and a key that does not end in a
-  // uuid changes nothing.
-  #rememberKey(key: string | Int32Array): void {
+  // uuid changes nothing (false).
+  #rememberKey(key: string | Int32Array): boolean {
     if (typeof key !== 'string') this.#idWords.set(key.subarray(0, 4), 0);
-    else if (key.length < UUID_LENGTH || !parseUuid(key, key.length - UUID_LENGTH, this.#idWords, 0)) return;
+    else if (key.length < UUID_LENGTH || !parseUuid(key, key.length - UUID_LENGTH, this.#idWords, 0)) return false;
     this.#idCount = 1;
     const ms = uuidV7Ms(this.#idWords, 0);
     if (!Number.isNaN(ms)) this.#lastMs = ms;
     this.#idMintedWords[0] = this.#mintedIds ? mintedWord(this.#idWords, 0) : -1;
     this.#idTimes[0] = ms;
+    return true;
   }
 
   // The same before a record is decoded: the key's uuid is the first remembered text.
@@ -1064,6 +1161,43 @@ export class RecordCodec {
     const array: unknown[] = [];
     for (let i = 0; i < length; i += 1) array.push(this.#read(freeze));
     return freeze ? Object.freeze(array) : array;
+  }
+
+  // A record packed against a base (`encode` with a base): its varint, then the record, each
+  // field it takes from the base not in its bytes.
+  #readBased(freeze: boolean, base: RecordBaseSource): unknown {
+    const mark = this.#readVarint();
+    if (mark === 0) return this.#read(freeze);
+    const kept = (mark - 1) / 2;
+    if (mark % 2 === 0 || kept >= 2 ** base.fields.length) throw new RangeError('packed record: not a base\'s fields');
+    const uuid = this.#idTexts[0];
+    const values = uuid === undefined ? undefined : base.valuesOf(uuid);
+    if (values === undefined) throw new RangeError('packed record: its base is missing');
+    const tag = this.#next();
+    let shape: number;
+    if (tag >= SHORT_OBJECT && tag < SHORT_DICTIONARY) shape = tag - SHORT_OBJECT;
+    else if (tag === OBJECT) shape = this.#readVarint();
+    else throw new RangeError('packed record: a record taking a base\'s fields is not an object');
+    const keys = this.#entry(this.#shapes, shape);
+    const slots = this.#slotsOf(shape, base.fields);
+    const object: Record<string, unknown> = {};
+    let taken = 0;
+    let fields = 0;
+    for (let k = 0; k < keys.length; k += 1) {
+      const key = keys[k]!;
+      const field = slots[k]!;
+      if (field !== -1) fields |= 1 << field;
+      let value: unknown;
+      if (field !== -1 && (kept & (1 << field)) === 0) {
+        value = freeze ? deepFreeze(values[field]) : values[field];
+        taken += 1;
+      } else value = this.#read(freeze);
+      if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+      else object[key] = value;
+    }
+    // What an encode never writes: nothing taken, or a field said to be kept that the shape lacks.
+    if (taken === 0 || (kept & ~fields) !== 0) throw new RangeError('packed record: not what a record takes from its base');
+    return freeze ? Object.freeze(object) : object;
   }
 
   // An object of the shape `keys`, its values next.
@@ -1331,6 +1465,28 @@ function unzigzag(value: number): number {
 function startsWith(text: string, prefix: string): boolean {
   for (let i = prefix.length - 1; i >= 0; i -= 1) if (text.charCodeAt(i) !== prefix.charCodeAt(i)) return false;
   return true;
+}
+
+// Whether `a` and `b` are the same JSON data as the codec writes it: the same keys in the same
+// order (for-in's, the shape's), the same primitives by `Object.is` (`-0` is not 0, `undefined`
+// a value), arrays item by item.
+function sameData(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i += 1) if (!sameData(a[i], b[i])) return false;
+    return true;
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys: string[] = [];
+  for (const key in left) keys.push(key);
+  let k = 0;
+  for (const key in right) {
+    if (keys[k] !== key || !sameData(left[key], right[key])) return false;
+    k += 1;
+  }
+  return k === keys.length;
 }
 
 /**

@@ -52,6 +52,7 @@ import {
   stablecoinStoreFromSnapshot,
   stablecoinStoreSnapshot,
 } from '../domains/stablecoins/store.js';
+import { linkQuoteBase } from '../domains/quotes/base.js';
 import { type QuoteStoreSnapshot, quoteStoreFromSnapshot, quoteStoreSnapshot } from '../domains/quotes/store.js';
 import {
   type PaymentDocumentStoreSnapshot,
@@ -71,7 +72,9 @@ import { type BulkCustomerStoreSnapshot, bulkCustomerStoreFromSnapshot, bulkCust
 export type SnapshotHead = { readonly seq: number; readonly hash: string; readonly atMs: number };
 
 /**
- * Snapshot formats: `@13` writes the packed records' instants equal to the record's last time,
+ * Snapshot formats: `@14` writes the quotes' packed records against their transactions (a field
+ * equal to what the quote's transaction gives, `quotes/base.ts`, is left out of its bytes, and the
+ * load reads it off the snapshot's transactions: `PackedBytes.based`); otherwise as `@13`. `@13` writes the packed records' instants equal to the record's last time,
  * their own id met again and arrays of 0 to 2 items in one byte each too (`RecordCodecOptions.moreShortTags`); otherwise
  * as `@12`. `@12` writes the packed records' commonest references in one byte each (a
  * dictionary string numbered below 128, an object of a shape below 64, an integer or a decimal
@@ -117,6 +120,7 @@ export const SNAPSHOT_FORMATS = [
   'payments-engine/snapshot@11',
   'payments-engine/snapshot@12',
   'payments-engine/snapshot@13',
+  'payments-engine/snapshot@14',
 ] as const;
 
 /** Whether `format` is `first` or a later format (formats are listed in order). */
@@ -176,7 +180,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
   // One fresh table for the save's packed stores, filled as they are encoded, saved after them.
   const ids = new IdTable('shared');
   const snapshot = {
-    format: 'payments-engine/snapshot@13' as const,
+    format: 'payments-engine/snapshot@14' as const,
     head,
     platform: { ...state.platform },
     ...customerStoreSnapshot(state.customers, ids),
@@ -275,6 +279,10 @@ function shareIds(stores: Omit<DomainState, 'lists'>, snapshot: EngineSnapshot):
 
 function storesFromSnapshot(snapshot: EngineSnapshot, hot: number): Omit<DomainState, 'lists'> {
   const quotes = quoteStoreFromSnapshot(snapshot.quotes, hot);
+  const transactions = transactionStoreFromSnapshot(snapshot.transactions, hot);
+  // Before any quote is read (the agents' store reads the quotes' order): from `@14` their bytes
+  // need their transactions.
+  linkQuoteBase(quotes.byId, transactions.byId);
   return {
     platform: { ...snapshot.platform },
     customers: customerStoreFromSnapshot(snapshot, hot),
@@ -286,7 +294,7 @@ function storesFromSnapshot(snapshot: EngineSnapshot, hot: number): Omit<DomainS
     config: { current: structuredClone(snapshot.config) },
     rates: { byCorridor: new Map(snapshot.rates.map((r) => [corridorKey(r.sendingCurrency, r.receivingCurrency), r])) },
     externalAccounts: externalAccountStoreFromSnapshot(snapshot.externalAccounts, hot),
-    transactions: transactionStoreFromSnapshot(snapshot.transactions, hot),
+    transactions,
     quotes,
     paymentDocuments: paymentDocumentStoreFromSnapshot(snapshot.paymentDocuments),
     incoming: incomingStoreFromSnapshot(snapshot.incoming, hot),

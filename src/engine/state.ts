@@ -17,6 +17,7 @@ import { emptyExternalAccountStore } from '../domains/external-accounts/store.js
 import { emptyAccountStore } from '../domains/internal-accounts/store.js';
 import { emptyPaymentDocumentStore } from '../domains/payment-documents/store.js';
 import { emptyPlatformState } from '../domains/platform/store.js';
+import { linkQuoteBase } from '../domains/quotes/base.js';
 import { emptyQuoteStore } from '../domains/quotes/store.js';
 import { emptyRateStore } from '../domains/rates/store.js';
 import type { DomainState, IdempotentResponse } from '../domains/state.js';
@@ -68,10 +69,14 @@ export function shareIdTable(state: Omit<DomainState, 'lists'>, ids: IdTable): n
   return own;
 }
 
-/** A fresh state for the configured platform, before any event; its packed maps share one id table (`shareIdTable`). */
+/**
+ * A fresh state for the configured platform, before any event; its packed maps share one id table
+ * (`shareIdTable`), and quotes are packed against their transactions (`linkQuoteBase`).
+ */
 export function emptyState(options: ResolvedOptions): DomainState {
   const state = emptyStores(options);
   shareIdTable(state, new IdTable('shared'));
+  linkQuoteBase(state.quotes.byId, state.transactions.byId);
   return state;
 }
 

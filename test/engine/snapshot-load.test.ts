@@ -1,10 +1,10 @@
 /**
- * Engine snapshots (format @13: the packed stores' records as codec bytes, their commonest references in one byte (from @13 on an instant equal to the record's last time, its own id again and arrays of 0-2 items too), engine-minted uuids as
+ * Engine snapshots (format @14: the packed stores' records as codec bytes, the quotes' against their transactions, their commonest references in one byte (from @13 on an instant equal to the record's last time, its own id again and arrays of 0-2 items too), engine-minted uuids as
  * their time, one word and their index in their call (an id minted in the same call as an earlier
  * one of the record as that one's number and its index), what a record repeats in short forms, against one id table they share, saved once, loaded packed and decoded at a read, the list indexes as saved, the pending webhooks packed): a snapshot round
  * trip through JSON answers every read as the live engine, byte for byte, holds every packed
  * store's records equal to the writer's, and takes the same further calls; a record read from a
- * loaded store is deeply frozen; the formats before it (@12, none of @13's one-byte forms; @11, no short tags; @10, records encoded without their ids as keys; @9, no repeat forms; @8, minted uuids at index 0 alone in the minted form; @7, uuids written whole; @6, an id table per store; @5, codec bytes with no id table; @4, records as texts parsed once at their
+ * loaded store is deeply frozen; the formats before it (@13, quotes packed without their transactions; @12, none of @13's one-byte forms; @11, no short tags; @10, records encoded without their ids as keys; @9, no repeat forms; @8, minted uuids at index 0 alone in the minted form; @7, uuids written whole; @6, an id table per store; @5, codec bytes with no id table; @4, records as texts parsed once at their
  * first read; @3, pending webhooks as ids; @2, records as objects and list indexes rebuilt; @1,
  * ledger version 1) still load and answer the same; an unknown format is refused naming it, and
  * so are packed records no save wrote, while a record whose own bytes are impossible fails when
@@ -43,14 +43,14 @@ function textPerRecord<T>(store: T): T {
 type Repack = (store: PackedBytes, byId: ReadonlyMap<string, object>) => object;
 
 /**
- * `snapshot` (@13) as `format` wrote it: each packed store's records packed again by `repack` from
+ * `snapshot` (@14) as `format` wrote it: each packed store's records packed again by `repack` from
  * the loaded map (its other fields kept), and no shared id table.
  */
 function withStoresAs(snapshot: EngineSnapshot, format: EngineSnapshot['format'], repack: Repack): EngineSnapshot {
   const { ids: _ids, ...current } = viaJson(snapshot);
   const loaded = createEngine({ ...options, snapshot: viaJson(snapshot) }).state;
   const again = <T>(store: T, byId: ReadonlyMap<string, object>): T => {
-    const { codec: _codec, bytes: _bytes, keyed: _keyed, ...rest } = store as unknown as PackedBytes;
+    const { codec: _codec, bytes: _bytes, keyed: _keyed, based: _based, ...rest } = store as unknown as PackedBytes;
     return { ...rest, ...repack(store as unknown as PackedBytes, byId) } as unknown as T;
   };
   return {
@@ -65,18 +65,29 @@ function withStoresAs(snapshot: EngineSnapshot, format: EngineSnapshot['format']
   };
 }
 
-/** `snapshot` (@13) against one shared id table, as `format` wrote it with the codec's `options`. */
-function withSharedIds(snapshot: EngineSnapshot, format: EngineSnapshot['format'], options: { mintedIds?: boolean; mintedIndexes?: boolean; repeatForms?: boolean; recordKeys?: boolean; shortTags?: boolean; moreShortTags?: boolean }): EngineSnapshot {
+type CodecFormat = { mintedIds?: boolean; mintedIndexes?: boolean; repeatForms?: boolean; recordKeys?: boolean; shortTags?: boolean; moreShortTags?: boolean; bases?: boolean };
+
+/**
+ * `snapshot` against one shared id table, as `format` wrote it with the codec's `options`
+ * (`bases`: the quotes against their transactions, as `@14` writes them; else as before).
+ */
+function withSharedIds(snapshot: EngineSnapshot, format: EngineSnapshot['format'], options: CodecFormat): EngineSnapshot {
   const ids = new IdTable('shared');
+  const { bases = false, ...codecOptions } = options;
   const old = withStoresAs(snapshot, format, (store, byId) => {
-    // Keyed bytes (`@11` on) say so, or they read as unkeyed.
-    const { codec, bytes, keyed } = packBytes(store.ids, byId, { ids, ...options });
-    return keyed === undefined ? { codec, bytes } : { codec, bytes, keyed };
+    const base = bases ? (byId as PackedRecordMap<object>).recordBase : undefined;
+    // Keyed bytes (`@11` on) say so, or they read as unkeyed; bytes against bases (`@14`) too.
+    const { codec, bytes, keyed, based } = packBytes(store.ids, byId, { ids, base, ...codecOptions });
+    if (keyed === undefined) return { codec, bytes };
+    return based === undefined ? { codec, bytes, keyed } : { codec, bytes, keyed, based };
   });
   return { ...old, ids: ids.texts() };
 }
 
-/** `snapshot` (@13) as format @12 wrote it: none of the tag byte's last values (each instant equal to the time before it, record's own id again and array of 0-2 items a tag and a varint or two). */
+/** `snapshot` (@14) as format @13 wrote it: the quotes' records packed without their transactions. */
+const asFormat13 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@13', {});
+
+/** `snapshot` (@14) as format @12 wrote it: none of the tag byte's last values (each instant equal to the time before it, record's own id again and array of 0-2 items a tag and a varint or two). */
 /**
  * `old` (an older format of `current`) has `current`'s codec tables and id table owners, and every
  * packed store's bytes longer than `shorter`'s (`current`, or it written in `old`'s order).
@@ -92,25 +103,25 @@ function expectLongerWithTheSameTables(old: EngineSnapshot, current: EngineSnaps
 
 const asFormat12 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@12', { moreShortTags: false });
 
-/** `snapshot` (@13) as format @11 wrote it: no short tags (each dictionary string, shape, small integer and amount a tag and a varint). */
+/** `snapshot` (@14) as format @11 wrote it: no short tags (each dictionary string, shape, small integer and amount a tag and a varint). */
 const asFormat11 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@11', { shortTags: false });
 
-/** `snapshot` (@13) as format @10 wrote it: each record encoded without its id as the codec's key (its own id written again). */
+/** `snapshot` (@14) as format @10 wrote it: each record encoded without its id as the codec's key (its own id written again). */
 const asFormat10 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@10', { recordKeys: false, shortTags: false });
 
-/** `snapshot` (@13) as format @9 wrote it: no repeat forms (each minted id, epoch-ms number and text written whole). */
+/** `snapshot` (@14) as format @9 wrote it: no repeat forms (each minted id, epoch-ms number and text written whole). */
 const asFormat9 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@9', { repeatForms: false, recordKeys: false, shortTags: false });
 
-/** `snapshot` (@13) as format @8 wrote it: only minted ids at index 0 in their call in the minted form. */
+/** `snapshot` (@14) as format @8 wrote it: only minted ids at index 0 in their call in the minted form. */
 const asFormat8 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@8', { mintedIndexes: false, repeatForms: false, recordKeys: false, shortTags: false });
 
-/** `snapshot` (@13) as format @7 wrote it: the packed stores' records against one shared id table, every uuid written whole. */
+/** `snapshot` (@14) as format @7 wrote it: the packed stores' records against one shared id table, every uuid written whole. */
 const asFormat7 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@7', { mintedIds: false, repeatForms: false, recordKeys: false, shortTags: false });
 
-/** `snapshot` (@13) as format @6 wrote it: each packed store's records against an id table of its own, in its tables. */
+/** `snapshot` (@14) as format @6 wrote it: each packed store's records against an id table of its own, in its tables. */
 const asFormat6 = (snapshot: EngineSnapshot): EngineSnapshot => withStoresAs(snapshot, 'payments-engine/snapshot@6', (store, byId) => packBytes(store.ids, byId, { mintedIds: false, repeatForms: false, recordKeys: false, shortTags: false }));
 
-/** `snapshot` (@13) as format @5 wrote it: the packed stores' records written with no id table, their tables without one. */
+/** `snapshot` (@14) as format @5 wrote it: the packed stores' records written with no id table, their tables without one. */
 function asFormat5(snapshot: EngineSnapshot): EngineSnapshot {
   return withStoresAs(snapshot, 'payments-engine/snapshot@5', (store, byId) => {
     const { codec: { ids: _ids, ...tables }, bytes } = packBytes(store.ids, byId, { idTable: false, mintedIds: false, repeatForms: false, recordKeys: false, shortTags: false });
@@ -118,7 +129,7 @@ function asFormat5(snapshot: EngineSnapshot): EngineSnapshot {
   });
 }
 
-/** `snapshot` (@13) as format @4 wrote it: the packed stores' records as texts in chunks. */
+/** `snapshot` (@14) as format @4 wrote it: the packed stores' records as texts in chunks. */
 const asFormat4 = (snapshot: EngineSnapshot): EngineSnapshot => withStoresAs(snapshot, 'payments-engine/snapshot@4', (store, byId) => packRecords(store.ids, byId));
 
 /** `snapshot` (@5) as format @3 wrote it: the pending webhooks as a list of ids, one text per packed record. */
@@ -201,7 +212,7 @@ function expectResumesAsTheWriter(asFormat: (snapshot: EngineSnapshot) => Engine
 describe('a snapshot round trip', () => {
   it('answers every read as the live engine, byte for byte, and holds the same state', () => {
     const snapshot = viaJson(session.engine.snapshot());
-    expect(snapshot.format).toBe('payments-engine/snapshot@13');
+    expect(snapshot.format).toBe('payments-engine/snapshot@14');
     const loaded = createEngine({ ...options, snapshot });
     expect(reads.length).toBeGreaterThan(50);
     expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
@@ -364,8 +375,41 @@ describe('snapshot formats', () => {
     const current = viaJson(session.engine.snapshot());
     expect(() => createEngine({ ...options, snapshot: { ...current, ids: [...current.ids!, current.ids![0]!] } })).toThrow(/snapshot ids: id table: id \d+ is not an owner's id met once/);
     expect(() => createEngine({ ...options, snapshot: { ...current, ids: undefined } as unknown as EngineSnapshot })).toThrow(/snapshot ids: id table: ids must be a list/);
-    const ownTable = { ...asFormat6(current), format: 'payments-engine/snapshot@13' as const, ids: current.ids! };
+    const ownTable = { ...asFormat6(current), format: 'payments-engine/snapshot@14' as const, ids: current.ids! };
     expect(() => createEngine({ ...options, snapshot: ownTable })).toThrow(/snapshot records: \w+ holds an id table of its own/);
+  });
+
+  it('saves the quotes packed against their transactions (@14), shorter than @13, and only the quotes', () => {
+    const current = viaJson(session.engine.snapshot());
+    expect((current.quotes as PackedBytes).based).toBe(true);
+    expect((current.transactions as PackedBytes).based).toBeUndefined();
+    // Written again in the test's store order with bases, and as @13 without: only the quotes differ.
+    const same = withSharedIds(current, 'payments-engine/snapshot@14', { bases: true });
+    const old = asFormat13(current);
+    expect((same.quotes as PackedBytes).based).toBe(true);
+    expect(storeLength(old, 'quotes')).toBeGreaterThan(2 * storeLength(same, 'quotes'));
+    for (const store of ['transactions', 'customers', 'externalAccounts', 'idempotency', 'cardTransactions'] as const) {
+      expect(storeLength(old, store), store).toBe(storeLength(same, store));
+    }
+    expectLoadsAsTheWriter(same);
+  });
+
+  it('loads a snapshot in the thirteenth format (@13: quotes packed without their transactions), answers every read the same and saves as the writer', () => {
+    const current = viaJson(session.engine.snapshot());
+    const old = asFormat13(current);
+    expect((old.quotes as PackedBytes).based).toBeUndefined();
+    expect(storeLength(old, 'quotes')).toBeGreaterThan(storeLength(current, 'quotes'));
+    expectLoadsAsTheWriter(old);
+    // Its quotes read and pack on without bases; what it saves after further calls is the writer's @14.
+    expectResumesAsTheWriter(asFormat13, true);
+  });
+
+  it('refuses a store marked based that is not keyed, or a based mark that is not true', () => {
+    const current = viaJson(session.engine.snapshot());
+    const { keyed: _keyed, ...unkeyed } = current.quotes as PackedBytes & { dailyVolume: unknown };
+    expect(() => createEngine({ ...options, snapshot: { ...current, quotes: unkeyed as EngineSnapshot['quotes'] } })).toThrow(/based must be true or absent, and only beside keyed/);
+    const quotes = { ...current.quotes, based: 1 } as unknown as EngineSnapshot['quotes'];
+    expect(() => createEngine({ ...options, snapshot: { ...current, quotes } })).toThrow(/based must be true or absent/);
   });
 
   it('loads a snapshot in the twelfth format (@12: none of the tag byte\'s last values), answers every read the same and saves as the writer', () => {
@@ -374,8 +418,8 @@ describe('snapshot formats', () => {
     // The same tables and the same owners in the id table; every packed store's bytes longer, each
     // such instant, id and array a tag and a varint or two, than as @13 writes them in the same
     // order (the save's stores met the shared table's owners in another order, numbered otherwise).
-    const same = withSharedIds(current, 'payments-engine/snapshot@13', {});
-    expectLongerWithTheSameTables(old, current, same);
+    const same = asFormat13(current);
+    expectLongerWithTheSameTables(old, same, same);
     expectLoadsAsTheWriter(old);
     expectResumesAsTheWriter(asFormat12, true);
   });
@@ -384,8 +428,10 @@ describe('snapshot formats', () => {
     const current = viaJson(session.engine.snapshot());
     const old = asFormat11(current);
     // The same tables (the codecs meet the same records in the same order) and the same owners in
-    // the id table; every packed store's bytes longer, each reference a tag and a varint.
-    expectLongerWithTheSameTables(old, current, current);
+    // the id table; every packed store's bytes longer, each reference a tag and a varint (than
+    // `@13`'s: `@14` writes the quotes shorter still, with tables of their own).
+    const same = asFormat13(current);
+    expectLongerWithTheSameTables(old, same, same);
     expectLoadsAsTheWriter(old);
     expectResumesAsTheWriter(asFormat11, true);
   });
@@ -437,7 +483,7 @@ describe('snapshot formats', () => {
     expect(storeLength(old, 'transactions')).toBeGreaterThan(storeLength(current, 'transactions'));
     expectLoadsAsTheWriter(old);
     // And takes further calls as the writer, its codecs writing new records in the minted form:
-    // what it saves then is the writer's `@13` text.
+    // what it saves then is the writer's `@14` text.
     expectResumesAsTheWriter(asFormat7, true);
   });
 
@@ -497,9 +543,9 @@ describe('snapshot formats', () => {
   });
 
   it('refuses a format it does not know, naming it', () => {
-    const snapshot = { ...viaJson(session.engine.snapshot()), format: 'payments-engine/snapshot@14' } as unknown as EngineSnapshot;
+    const snapshot = { ...viaJson(session.engine.snapshot()), format: 'payments-engine/snapshot@15' } as unknown as EngineSnapshot;
     expect(() => createEngine({ ...options, snapshot })).toThrow(InvariantError);
-    expect(() => createEngine({ ...options, snapshot })).toThrow(/snapshot@14.*is not known/);
+    expect(() => createEngine({ ...options, snapshot })).toThrow(/snapshot@15.*is not known/);
   });
 
   it('refuses a ledger snapshot version it does not know, naming it', () => {

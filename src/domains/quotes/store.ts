@@ -48,7 +48,8 @@ export type QuoteStoreSnapshot = (PackedBytes | PackedRecords | { readonly recor
 /** Captures the store, records packed (owners' ids against `ids`, the save's shared table, from `@7` on). Pure but for `ids`. */
 export function quoteStoreSnapshot(store: QuoteStore, ids?: IdTable): QuoteStoreSnapshot {
   return {
-    ...packBytes(store.order, store.byId, { ids }),
+    // Against their transactions when the store is linked to them (`base.ts`; snapshot `@14`).
+    ...packBytes(store.order, store.byId, { ids, base: store.byId.recordBase }),
     dailyVolume: [...store.dailyVolume].map(([key, amount]) => [key, amount.toString()] as const),
   };
 }
