@@ -274,3 +274,81 @@ function packedOf(records: ReadonlyMap<string, object>, form: 'bytes' | 'chunks'
   const packed = packRecords([...records.keys()], records);
   return JSON.parse(JSON.stringify(form === 'texts' ? { ids: packed.ids, texts: packedTexts(packed) } : packed)) as PackedRecords;
 }
+
+const viaJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+describe('PackedRecordMap packed against a base map (baseOn)', () => {
+  type BaseOp =
+    | { readonly kind: 'setBase' | 'setDependent'; readonly id: string; readonly n: number }
+    | { readonly kind: 'deleteBase' | 'deleteDependent'; readonly id: string }
+    | { readonly kind: 'clearBase' };
+  const UUIDS = ['018bcfe5-6800-7cfb-b27f-4dbe5936a2b1', '018bcff7-d3b0-75fe-ad3e-63dfab5ffc06', '018bd001-0000-7000-8000-000000000001'];
+  const uuidArb = fc.constantFrom(...UUIDS);
+  const baseOp: fc.Arbitrary<BaseOp> = fc.oneof(
+    { weight: 6, arbitrary: fc.record({ kind: fc.constantFrom('setBase' as const, 'setDependent' as const), id: uuidArb, n: fc.integer({ min: 0, max: 5 }) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('deleteBase' as const, 'deleteDependent' as const), id: uuidArb }) },
+    { weight: 1, arbitrary: fc.constant({ kind: 'clearBase' as const }) },
+  );
+  // A base and a dependent sharing most of their values (by `n`, so often equal, often not).
+  const baseRecord = (id: string, n: number) => ({ id: `Base:${id}`, amount: String(n % 3), status: n % 2 === 0 ? 'SETTLED' : 'PENDING', nested: { n: n % 2 } });
+  const dependentRecord = (id: string, n: number) => ({ id: `Dep:${id}`, amountMinor: String(n % 3), state: n % 2 === 0 ? 'SETTLED' : 'PENDING', nested: { n: n % 4 }, own: n });
+  const link = {
+    fields: ['amountMinor', 'state', 'nested'],
+    baseKeyOf: (uuid: string) => `Base:${uuid}`,
+    dependentKeyOf: (key: string) => (key.startsWith('Base:') ? `Dep:${key.slice(5)}` : undefined),
+    valuesOf: (base: object) => {
+      const record = base as ReturnType<typeof baseRecord>;
+      return [record.amount, record.status, { ...record.nested }];
+    },
+  };
+
+  it('reads every dependent record as set, however its base changes after it was packed (set, deleted, cleared)', () => {
+    fc.assert(
+      fc.property(fc.array(baseOp, { maxLength: 60 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 }), (ops, hotBase, hotDependent) => {
+        const bases = new PackedRecordMap<object>({ hot: hotBase });
+        const dependents = new PackedRecordMap<object>({ hot: hotDependent });
+        dependents.baseOn(bases, link);
+        const plain = new Map<string, object>();
+        for (const step of ops) {
+          if (step.kind === 'setBase') bases.set(`Base:${step.id}`, baseRecord(step.id, step.n));
+          else if (step.kind === 'deleteBase') bases.delete(`Base:${step.id}`);
+          else if (step.kind === 'clearBase') bases.clear();
+          else if (step.kind === 'setDependent') {
+            dependents.set(`Dep:${step.id}`, dependentRecord(step.id, step.n));
+            plain.set(`Dep:${step.id}`, dependentRecord(step.id, step.n));
+          } else expect(dependents.delete(`Dep:${step.id}`)).toBe(plain.delete(`Dep:${step.id}`));
+          for (const id of UUIDS) expect(sameValue(dependents.get(`Dep:${id}`), plain.get(`Dep:${id}`))).toBe(true);
+        }
+        expect(sameValue([...dependents], [...plain])).toBe(true);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('packs a dependent against its base (a field equal to the base\'s not in its bytes), and saves and loads it so', () => {
+    const bases = new PackedRecordMap<object>({ hot: 0 });
+    const dependents = new PackedRecordMap<object>({ hot: 0 });
+    const alone = new PackedRecordMap<object>({ hot: 0 });
+    dependents.baseOn(bases, link);
+    for (const [k, id] of UUIDS.entries()) {
+      bases.set(`Base:${id}`, baseRecord(id, k));
+      dependents.set(`Dep:${id}`, dependentRecord(id, k));
+      alone.set(`Dep:${id}`, dependentRecord(id, k));
+    }
+    expect(dependents.packing.liveBytes).toBeLessThan(alone.packing.liveBytes);
+    const saved = packBytes(dependents.keys(), dependents, { base: dependents.recordBase });
+    expect(saved.based).toBe(true);
+    const loaded = PackedRecordMap.fromPacked<object>(viaJson(saved));
+    // Its bytes need their bases: refused until linked.
+    expect(() => loaded.get(`Dep:${UUIDS[0]}`)).toThrow(/packed against a base/);
+    loaded.baseOn(bases, link);
+    expect(sameValue([...loaded], [...alone])).toBe(true);
+    // A map loaded from bytes without bases reads and packs on without them, linked or not.
+    const old = PackedRecordMap.fromPacked<object>(viaJson(packBytes(alone.keys(), alone)), { hot: 0 });
+    old.baseOn(bases, link);
+    old.set(`Dep:${UUIDS[0]}`, dependentRecord(UUIDS[0]!, 7));
+    bases.set(`Base:${UUIDS[0]}`, baseRecord(UUIDS[0]!, 8));
+    expect(sameValue(old.get(`Dep:${UUIDS[0]}`), dependentRecord(UUIDS[0]!, 7))).toBe(true);
+    expect(sameValue(old.get(`Dep:${UUIDS[1]}`), dependentRecord(UUIDS[1]!, 1))).toBe(true);
+  });
+});

@@ -817,3 +817,80 @@ describe('the tag byte\'s last values (snapshot @13 on)', () => {
     expect(() => new RecordCodec().decode(new Uint8Array([31, 0]))).toThrow(RangeError);
   });
 });
+
+describe('a record\'s base (snapshot @14 on)', () => {
+  const BASE_UUID = SIBLING(0);
+  const BASE_KEY = `Quote:${BASE_UUID}`;
+  const sourceOf = (values: Map<string, readonly unknown[]>) => ({
+    fields: ['b', 'a', 'c', 'd'],
+    valuesOf: (uuid: string) => {
+      const found = values.get(uuid);
+      return found === undefined ? undefined : (structuredClone(found) as unknown[]);
+    },
+  });
+
+  it('writes what a record takes from its base first, then the record without it, to exactly these bytes: a change here needs a new snapshot format', () => {
+    const source = sourceOf(new Map([[BASE_UUID, ['text', 'USD', { x: 1 }, undefined]]]));
+    const record = { id: BASE_KEY, a: 'USD', b: 'text', c: { x: 2 }, e: 'USD' };
+    const codec = new RecordCodec();
+    const bytes = [...codec.encode(record, BASE_KEY, source)];
+    expect(bytes).toEqual([
+      // Kept: c (field 2) only: (0b100 << 1) | 1; a (field 1) and b (field 0) taken.
+      9,
+      // Shape 0; the id (0x1C); c's object (shape 1, the integer 2); e written whole, 'USD' seen
+      // for the first time here (the base's 'USD' was never written).
+      64, 28, 65, 34, 7, 3, 85, 83, 68,
+    ]);
+    expect(sameValue(codec.decode(new Uint8Array(bytes), 0, true, BASE_KEY, source), record)).toBe(true);
+    expect(sameValue(RecordCodec.fromTables(codec.tables()).decodeWhole(new Uint8Array(bytes), 0, bytes.length, false, BASE_KEY, source), record)).toBe(true);
+    // Nothing taken (no base for the key, or none equal): 0, then the bytes without a base.
+    const alone = [...new RecordCodec().encode(record, BASE_KEY)];
+    expect([...new RecordCodec().encode(record, BASE_KEY, sourceOf(new Map()))]).toEqual([0, ...alone]);
+    expect([...new RecordCodec().encode({ ...record, a: 'EUR', b: 'other' }, BASE_KEY, source)][0]).toBe(0);
+  });
+
+  it('decodes every record to exactly the record encoded, whatever its base holds (the same data, key orders, -0, undefined, other values)', () => {
+    const near = (value: unknown): fc.Arbitrary<unknown> =>
+      fc.oneof(
+        fc.constant(value),
+        fc.constant(structuredClone(value)),
+        fc.constant(value === 0 ? -0 : value === undefined ? null : undefined),
+        fc.constant(typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).reverse()) : [value]),
+        leaf,
+      );
+    const pair = fc
+      .dictionary(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'id'), record, { maxKeys: 6 })
+      .chain((value) => fc.tuple(fc.constant(value), fc.tuple(near(value.b), near(value.a), near(value.c), near(value.d))));
+    const codec = new RecordCodec();
+    fc.assert(
+      fc.property(fc.array(fc.tuple(pair, uuid), { minLength: 1, maxLength: 5 }), (records) => {
+        const source = sourceOf(new Map(records.map(([[, base], id]) => [id, base])));
+        for (const [[value], id] of records) {
+          const key = `Quote:${id}`;
+          const bytes = codec.encode(value, key, source).slice();
+          expect(sameValue(codec.decode(bytes, 0, true, key, source), value)).toBe(true);
+          expect(sameValue(RecordCodec.fromTables(codec.tables()).decodeWhole(bytes, 0, bytes.length, false, key, source), value)).toBe(true);
+          // What it takes: nothing (0), or odd.
+          expect(bytes[0] === 0 || bytes[0]! % 2 === 1).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses bytes that take from a base the source does not give, and marks no encode wrote', () => {
+    const source = sourceOf(new Map([[BASE_UUID, ['text', 'USD', 1, 2]]]));
+    const codec = new RecordCodec();
+    const bytes = codec.encode({ a: 'USD', b: 'text' }, BASE_KEY, source).slice();
+    expect(bytes[0]).toBe(1);
+    expect(() => codec.decode(bytes, 0, true, BASE_KEY, sourceOf(new Map()))).toThrow(/its base is missing/);
+    expect(() => codec.decode(bytes, 0, true, undefined, source)).toThrow(/its base is missing/);
+    // An even mark, a kept field past the base's, a kept field the shape lacks, nothing taken.
+    for (const mark of [2, 1 + (1 << 5), 1 + (1 << 3), 1 + 0b110]) {
+      const changed = Uint8Array.from([mark, ...bytes.subarray(1)]);
+      expect(() => codec.decode(changed, 0, true, BASE_KEY, source), String(mark)).toThrow(RangeError);
+    }
+    // A mark before a value that is not an object.
+    expect(() => codec.decode(Uint8Array.from([1, 0x20]), 0, true, BASE_KEY, source)).toThrow(/not an object/);
+  });
+});
