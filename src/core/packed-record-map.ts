@@ -81,6 +81,13 @@ export type RecordBaseLink = {
   dependentKeyOf(baseKey: string): string | undefined;
   /** The base's values of `fields`, in their order, made anew at each call (`RecordBaseSource.valuesOf`). */
   valuesOf(base: object): readonly unknown[];
+  /**
+   * Whether a dependent record is final (no event sets it again: a quote executed with its flow
+   * done, or expired). A final record still held as an object is packed when its base is, against
+   * the base then in hand, rather than when it leaves the hot set, by when its base is bytes that
+   * would be decoded again (cold) for it.
+   */
+  isFinal(record: object): boolean;
 };
 
 // A dependent's packed record decoded while its base is still as its bytes were written against.
@@ -421,6 +428,22 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
     const value: unknown = this.valueOfRow(row);
     if (typeof value !== 'object' || value === null) return;
     const bytes = this.#keyed ? this.#codec.encode(value, this.#keyOf(row), this.#based ? this.#base : undefined) : this.#codec.encode(value);
+    this.setValueOfRow(row, this.#arena.store(bytes) as unknown as V);
+    if (this.#dependent !== undefined) this.#dependent.map.#packFinal(this.#dependent.link, this.keyOfRow(row), value);
+  }
+
+  // The base under `baseKey` was packed (`base`, the record in hand): its dependent, when held as
+  // an object and final, is packed now against it (see `RecordBaseLink.isFinal`). Its slots in the
+  // ring stay, and pack nothing when they come round (it is bytes by then).
+  #packFinal(link: RecordBaseLink, baseKey: string, base: object): void {
+    const key = link.dependentKeyOf(baseKey);
+    if (key === undefined || !this.#based || this.#base === undefined) return;
+    const row = this.rowOfKey(key);
+    if (row === NO_ROW) return;
+    const value: unknown = this.valueOfRow(row);
+    if (typeof value !== 'object' || value === null || !link.isFinal(value)) return;
+    const values = link.valuesOf(base);
+    const bytes = this.#codec.encode(value, this.#keyOf(row), { fields: link.fields, valuesOf: () => values });
     this.setValueOfRow(row, this.#arena.store(bytes) as unknown as V);
   }
 

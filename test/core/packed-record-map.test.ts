@@ -300,6 +300,7 @@ describe('PackedRecordMap packed against a base map (baseOn)', () => {
       const record = base as ReturnType<typeof baseRecord>;
       return [record.amount, record.status, { ...record.nested }];
     },
+    isFinal: (record: object) => (record as ReturnType<typeof dependentRecord>).own % 2 === 0,
   };
 
   it('reads every dependent record as set, however its base changes after it was packed (set, deleted, cleared)', () => {

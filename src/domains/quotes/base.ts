@@ -17,6 +17,7 @@
 import type { PackedRecordMap, RecordBaseLink } from '../../core/packed-record-map.js';
 import { instantToMs, isoText } from '../../core/time.js';
 import type { Transaction } from '../transactions/types.js';
+import type { Quote } from './types.js';
 
 // A quote's life when this format was made (create.ts `QUOTE_TTL_MS` then): its `expiresAt` after its creation.
 const QUOTE_LIFE_MS = 300_000;
@@ -106,6 +107,11 @@ export const QUOTE_BASE: RecordBaseLink = {
   baseKeyOf: (uuid) => TRANSACTION_PREFIX + uuid,
   dependentKeyOf: (transactionId) => (transactionId.startsWith(TRANSACTION_PREFIX) ? QUOTE_PREFIX + transactionId.slice(TRANSACTION_PREFIX.length) : undefined),
   valuesOf: (tx) => quoteFieldsOf(tx as Transaction),
+  // No quote event follows these (the quote table's finals; a finished plan is dropped).
+  isFinal: (quote) => {
+    const { state, flow } = quote as Quote;
+    return state === 'EXPIRED' || (state === 'EXECUTED' && flow === undefined);
+  },
 };
 
 /** Packs `quotes`' records against their transactions in `transactions` from now on (see the module's comment). */
