@@ -85,6 +85,7 @@
 
 import { deepFreeze } from './freeze.js';
 import { IdTable } from './id-table.js';
+import { HashSet32 } from './hash-set32.js';
 import { hashString } from './id-hash.js';
 import { MINTED_INDEX_LIMIT } from './ids.js';
 import { canonicalInstantMs, isoText } from './time.js';
@@ -170,10 +171,6 @@ const DICTIONARY_MAX = 1 << 16;
 const DICTIONARY_LENGTH_MAX = 64;
 /** Strings seen once, remembered until this many, then forgotten together. */
 const CANDIDATES_MAX = 1 << 12;
-// Slots of a codec's table of candidates' hashes (`hashedCandidates`) at first, and at most (the
-// table doubles while it is over half full, and holds at most CANDIDATES_MAX).
-const CANDIDATE_SLOTS_FIRST = 64;
-const CANDIDATE_SLOTS_MAX = 2 * CANDIDATES_MAX;
 /** Distinct id prefixes at most (then ids of a new prefix are written out). */
 const PREFIXES_MAX = 1 << 10;
 // Integers beyond this are written as floats, so that zigzag stays within safe integers.
@@ -318,11 +315,10 @@ export class RecordCodec {
   readonly #strings: string[] = [];
   readonly #stringIndex = new Map<string, number>();
   #candidates = new Set<string>();
-  // With `hashedCandidates`, the candidates' hashes instead (0: an empty slot; a hash of 0 is
-  // taken as 1), how many, and the hash of the string looked up last (`#seenOnce`).
+  // With `hashedCandidates`, the candidates' hashes instead, and the hash of the string looked
+  // up last (`#seenOnce`).
   readonly #hashedCandidates: boolean;
-  #candidateHashes = new Int32Array(0);
-  #candidateCount = 0;
+  readonly #candidateHashes = new HashSet32(CANDIDATES_MAX);
   #candidateHash = 0;
   // By a slot of a string's length and end units, the dictionary string met last there and its
   // number: a record's statuses, currencies and rails are mostly the same string objects as the
@@ -700,7 +696,7 @@ export class RecordCodec {
     if (this.#strings.length >= DICTIONARY_MAX) return;
     if (this.#hashedCandidates) {
       // `#seenOnce(text)` came just before (the dictionary has room) and left its hash.
-      this.#candidateHashAdd(this.#candidateHash);
+      this.#candidateHashes.addNew(this.#candidateHash);
       return;
     }
     if (this.#candidates.size >= CANDIDATES_MAX) this.#candidates = new Set();
@@ -710,34 +706,8 @@ export class RecordCodec {
   // Whether `text` (not in the dictionary) is a candidate: seen once before.
   #seenOnce(text: string): boolean {
     if (!this.#hashedCandidates) return this.#candidates.has(text);
-    const hash = hashString(text) || 1;
-    this.#candidateHash = hash;
-    const table = this.#candidateHashes;
-    const mask = table.length - 1;
-    if (mask < 0) return false;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const held = table[slot]!;
-      if (held === hash) return true;
-      if (held === 0) return false;
-    }
-  }
-
-  // Remembers candidate hash `hash` (not held): all are forgotten together past CANDIDATES_MAX,
-  // as the strings are; the table doubles while over half full.
-  #candidateHashAdd(hash: number): void {
-    if (this.#candidateCount >= CANDIDATES_MAX) {
-      this.#candidateHashes.fill(0);
-      this.#candidateCount = 0;
-    }
-    let table = this.#candidateHashes;
-    if (2 * (this.#candidateCount + 1) > table.length && table.length < CANDIDATE_SLOTS_MAX) {
-      const grown = new Int32Array(Math.max(CANDIDATE_SLOTS_FIRST, 2 * table.length));
-      for (const held of table) if (held !== 0) insertHash(grown, held);
-      table = grown;
-      this.#candidateHashes = grown;
-    }
-    insertHash(table, hash);
-    this.#candidateCount += 1;
+    this.#candidateHash = hashString(text);
+    return this.#candidateHashes.has(this.#candidateHash);
   }
 
   // An id, an instant or a decimal integer, written as such; false when `text` is none of them.
@@ -1506,12 +1476,4 @@ export function canonicalInteger(text: string): number {
     value = value * 10 + digit;
   }
   return negative ? -value : value;
-}
-
-// Puts `hash` (not 0, not held) in the first free slot of its probe run in `table` (a power of two of slots, one free at least).
-function insertHash(table: Int32Array, hash: number): void {
-  const mask = table.length - 1;
-  let slot = hash & mask;
-  while (table[slot] !== 0) slot = (slot + 1) & mask;
-  table[slot] = hash;
 }
