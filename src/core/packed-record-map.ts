@@ -252,7 +252,12 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   override clear(): void {
     const dependent = this.#dependent?.map;
     const held: Held[] = [];
-    if (dependent !== undefined) for (const id of this.keys()) held.push(...dependent.#heldBased(this.#dependent!.link.dependentKeyOf(id)));
+    if (dependent?.#based) {
+      for (const id of this.keys()) {
+        const record = this.#holdDependent(id);
+        if (record !== undefined) held.push(record);
+      }
+    }
     this.#clearOwn();
     for (const record of held) dependent!.#packAgain(record);
   }
@@ -340,23 +345,24 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   // packed again once the base changed: `#packAgain`).
   #holdDependent(id: string): Held | undefined {
     const dependent = this.#dependent;
-    if (dependent === undefined) return undefined;
-    return dependent.map.#heldBased(dependent.link.dependentKeyOf(id))[0];
+    // Nothing to hold (and no key to make) while the dependent packs without bases.
+    if (dependent === undefined || !dependent.map.#based) return undefined;
+    return dependent.map.#heldBased(dependent.link.dependentKeyOf(id));
   }
 
   // The record under `key` decoded, when it is packed against its base (none: it is not, or no
   // such record).
-  #heldBased(key: string | undefined): Held[] {
-    if (key === undefined || !this.#based) return [];
+  #heldBased(key: string | undefined): Held | undefined {
+    if (key === undefined) return undefined;
     this.#fill();
     const row = this.rowOfKey(key);
-    if (row === NO_ROW) return [];
+    if (row === NO_ROW) return undefined;
     const handle: unknown = this.valueOfRow(row);
-    if (typeof handle !== 'number' || handle < 0) return [];
+    if (typeof handle !== 'number' || handle < 0) return undefined;
     const { chunk, from } = this.#arena.locate(handle);
     // What the record takes from its base comes first, 0 when nothing.
-    if (chunk[from] === 0) return [];
-    return [{ row, handle, record: this.#decode(row, handle, false, key) }];
+    if (chunk[from] === 0) return undefined;
+    return { row, handle, record: this.#decode(row, handle, false, key) };
   }
 
   // A record `#heldBased` decoded, encoded again against its base as it is now (or none), in place
