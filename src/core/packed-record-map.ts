@@ -252,7 +252,8 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   override clear(): void {
     const dependent = this.#dependent?.map;
     const held: Held[] = [];
-    if (dependent?.#based) {
+    // `#holdDependent` holds nothing while the dependent packs without bases: no walk then.
+    if (dependent !== undefined && this.#holdsDependents()) {
       for (const id of this.keys()) {
         const record = this.#holdDependent(id);
         if (record !== undefined) held.push(record);
@@ -344,10 +345,17 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   // The dependent's record whose base is `id` here, decoded, when it is packed against it (it is
   // packed again once the base changed: `#packAgain`).
   #holdDependent(id: string): Held | undefined {
-    const dependent = this.#dependent;
     // Nothing to hold (and no key to make) while the dependent packs without bases.
-    if (dependent === undefined || !dependent.map.#based) return undefined;
+    if (!this.#holdsDependents()) return undefined;
+    const dependent = this.#dependent!;
     return dependent.map.#heldBased(dependent.link.dependentKeyOf(id));
+  }
+
+  // Whether a dependent's records may be packed against records here.
+  #holdsDependents(): boolean {
+    const dependent = this.#dependent;
+    if (dependent === undefined) return false;
+    return dependent.map.#based;
   }
 
   // The record under `key` decoded, when it is packed against its base (none: it is not, or no
