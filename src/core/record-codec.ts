@@ -86,6 +86,7 @@
 import { deepFreeze } from './freeze.js';
 import { IdTable } from './id-table.js';
 import { HashSet32 } from './hash-set32.js';
+import { sameData } from './same-data.js';
 import { hashString } from './id-hash.js';
 import { MINTED_INDEX_LIMIT } from './ids.js';
 import { canonicalInstantMs, isoText } from './time.js';
@@ -1435,28 +1436,6 @@ function unzigzag(value: number): number {
 function startsWith(text: string, prefix: string): boolean {
   for (let i = prefix.length - 1; i >= 0; i -= 1) if (text.charCodeAt(i) !== prefix.charCodeAt(i)) return false;
   return true;
-}
-
-// Whether `a` and `b` are the same JSON data as the codec writes it: the same keys in the same
-// order (for-in's, the shape's), the same primitives by `Object.is` (`-0` is not 0, `undefined`
-// a value), arrays item by item.
-function sameData(a: unknown, b: unknown): boolean {
-  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b);
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i += 1) if (!sameData(a[i], b[i])) return false;
-    return true;
-  }
-  const left = a as Record<string, unknown>;
-  const right = b as Record<string, unknown>;
-  const keys: string[] = [];
-  for (const key in left) keys.push(key);
-  let k = 0;
-  for (const key in right) {
-    if (keys[k] !== key || !sameData(left[key], right[key])) return false;
-    k += 1;
-  }
-  return k === keys.length;
 }
 
 /**

@@ -10,7 +10,7 @@
  * "Idempotent quote answers kept as their quote (stop 31)").
  */
 import { InvariantError } from '../core/assert.js';
-import { sameJsonText } from '../core/same-json-text.js';
+import { sameData } from '../core/same-data.js';
 import type { DomainState, IdempotentResponse } from '../domains/state.js';
 import { type QuoteView, quoteView } from '../domains/quotes/view.js';
 
@@ -35,7 +35,7 @@ export function storedResponse(state: DomainState, answer: StoredAnswer): Idempo
   const quote = executedQuoteOf(state, body);
   if (quote === undefined) return { fingerprint, status, body };
   const view = quoteView(quote, state);
-  if (!sameJsonText(view, body)) return { fingerprint, status, body };
+  if (!sameData(view, body)) return { fingerprint, status, body };
   return { fingerprint, status, quoteId: quote.id, quoteStatus: view.status, quoteUpdatedAt: view.updatedAt };
 }
 
