@@ -11,6 +11,7 @@
  */
 import { assert } from '../../core/assert.js';
 import { copyAppending } from './exact-array.js';
+import { addToBlockTree, blockOfOtherRank, blockOfRank, blockTreePrefix } from './block-tree.js';
 
 /** Positions per Fenwick leaf: the scans inside one block are at most this long. */
 export const CODE_BLOCK_SIZE = 64;
@@ -195,50 +196,29 @@ function treeFor(index: CodeIndex, code: number, block: number): Int32Array {
 }
 
 function addToTree(tree: Int32Array, block: number, delta: number): void {
-  for (let node = block + 1; node < tree.length; node += node & -node) tree[node] = (tree[node] ?? 0) + delta;
+  addToBlockTree(tree, 0, treeCapacity(tree), block, delta);
 }
 
-/** The count over blocks 0..blocks-1. */
+/** The count over blocks 0..blocks-1 (0 without a tree). */
 function prefix(tree: Int32Array | undefined, blocks: number): number {
-  if (tree === undefined) return 0;
-  let sum = 0;
-  for (let node = Math.min(blocks, tree.length - 1); node > 0; node -= node & -node) sum += tree[node] ?? 0;
-  return sum;
+  return tree === undefined ? 0 : blockTreePrefix(tree, 0, treeCapacity(tree), blocks);
 }
 
 /** The 0-based block holding the `rank`-th (1-based) occurrence; the rank must exist. */
 function blockOfOccurrence(tree: Int32Array, rank: number): number {
-  let node = 0;
-  let remaining = rank;
-  for (let step = (tree.length - 1) >> 0; step > 0; step >>= 1) {
-    const next = node + step;
-    if (next < tree.length && (tree[next] ?? 0) < remaining) {
-      node = next;
-      remaining -= tree[next] ?? 0;
-    }
-  }
-  return node;
+  return blockOfRank(tree, 0, treeCapacity(tree), rank);
 }
 
 /**
  * The 0-based block holding the `rank`-th (1-based) position whose code is not the tree's (`tree`:
  * that code's, undefined when no position holds it); the rank must exist. A node covering k
  * blocks holds k * CODE_BLOCK_SIZE positions less its count: the descent of `blockOfOccurrence` on
- * the complement. Blocks past the tree's capacity hold no position of its code.
+ * the complement (block-tree.ts). Blocks past the tree's capacity hold no position of its code.
  */
 function blockOfOtherOccurrence(tree: Int32Array | undefined, rank: number): number {
   const capacity = treeCapacity(tree);
   const inTree = capacity * CODE_BLOCK_SIZE - prefix(tree, capacity);
   if (rank > inTree) return capacity + ((rank - inTree - 1) >> SHIFT);
-  let node = 0;
-  let remaining = rank;
-  for (let step = capacity; step > 0; step >>= 1) {
-    const next = node + step;
-    const others = next <= capacity ? step * CODE_BLOCK_SIZE - (tree![next] ?? 0) : 0;
-    if (next <= capacity && others < remaining) {
-      node = next;
-      remaining -= others;
-    }
-  }
-  return node;
+  // Within the tree's blocks, so a tree is there (capacity 0 has none: every rank is past it).
+  return blockOfOtherRank(tree!, 0, capacity, rank, CODE_BLOCK_SIZE);
 }

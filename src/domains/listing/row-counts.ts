@@ -17,6 +17,7 @@
  */
 import { assert } from '../../core/assert.js';
 import { listCodeAt, listLength, type PositionArena } from '../../core/position-arena.js';
+import { addToBlockTree, blockOfOtherRank, blockOfRank, blockTreePrefix } from './block-tree.js';
 import { CODE_BLOCK_SIZE } from './code-index.js';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../transactions/types.js';
 
@@ -83,21 +84,9 @@ function doubled(counts: RowCounts): RowCounts {
     const from = slot * capacity;
     const to = slot * capacity * 2;
     grown.set(counts.subarray(from + 1, from + capacity + 1), to + 1);
-    grown[to + capacity * 2] = prefix(counts, from, capacity, capacity);
+    grown[to + capacity * 2] = blockTreePrefix(counts, from, capacity, capacity);
   }
   return grown;
-}
-
-/** Adds `delta` to block `block` of the tree at `base` (slot * capacity). */
-function addToTree(counts: RowCounts, base: number, capacity: number, block: number, delta: number): void {
-  for (let node = block + 1; node <= capacity; node += node & -node) counts[base + node]! += delta;
-}
-
-/** The count over blocks 0..blocks-1 of the tree at `base`. */
-function prefix(counts: RowCounts, base: number, capacity: number, blocks: number): number {
-  let sum = 0;
-  for (let node = Math.min(blocks, capacity); node > 0; node -= node & -node) sum += counts[base + node]!;
-  return sum;
 }
 
 /** Counts row `local` with code byte `byte` in its block (both fields), growing the trees first when the block is past them. */
@@ -108,8 +97,8 @@ function countRow(counts: RowCounts, local: number, byte: number): RowCounts {
   const capacity = capacityOf(grown);
   const type = slotOf('type', ownTypeCode(byte));
   const status = slotOf('status', ownStatusCode(byte));
-  if (type !== -1) addToTree(grown, type * capacity, capacity, block, 1);
-  if (status !== -1) addToTree(grown, status * capacity, capacity, block, 1);
+  if (type !== -1) addToBlockTree(grown, type * capacity, capacity, block, 1);
+  if (status !== -1) addToBlockTree(grown, status * capacity, capacity, block, 1);
   return grown;
 }
 
@@ -132,37 +121,8 @@ export function moveRowStatus(counts: RowCounts, local: number, from: number, to
   const block = local >> SHIFT;
   const was = slotOf('status', from);
   const now = slotOf('status', to);
-  if (was !== -1) addToTree(counts, was * capacity, capacity, block, -1);
-  if (now !== -1) addToTree(counts, now * capacity, capacity, block, 1);
-}
-
-/** The 0-based block holding the `rank`-th (1-based) row counted by the tree at `base`; the rank must exist. */
-function blockOfOccurrence(counts: RowCounts, base: number, capacity: number, rank: number): number {
-  let node = 0;
-  let remaining = rank;
-  for (let step = capacity; step > 0; step >>= 1) {
-    const next = node + step;
-    if (next <= capacity && counts[base + next]! < remaining) {
-      node = next;
-      remaining -= counts[base + next]!;
-    }
-  }
-  return node;
-}
-
-/** The 0-based block holding the `rank`-th (1-based) row the tree at `base` does not count (blocks taken whole); the rank must exist. */
-function blockOfOtherOccurrence(counts: RowCounts, base: number, capacity: number, rank: number): number {
-  let node = 0;
-  let remaining = rank;
-  for (let step = capacity; step > 0; step >>= 1) {
-    const next = node + step;
-    const others = next <= capacity ? step * CODE_BLOCK_SIZE - counts[base + next]! : 0;
-    if (next <= capacity && others < remaining) {
-      node = next;
-      remaining -= others;
-    }
-  }
-  return node;
+  if (was !== -1) addToBlockTree(counts, was * capacity, capacity, block, -1);
+  if (now !== -1) addToBlockTree(counts, now * capacity, capacity, block, 1);
 }
 
 /**
@@ -189,15 +149,15 @@ function holds(c: Counted, local: number): boolean {
 function countBelow(c: Counted, bound: number): number {
   const end = Math.min(Math.max(bound, 0), countedRows(c.counts));
   const blocks = end >> SHIFT;
-  const inBlocks = prefix(c.counts, c.base, c.capacity, blocks);
+  const inBlocks = blockTreePrefix(c.counts, c.base, c.capacity, blocks);
   let count = c.other ? blocks * CODE_BLOCK_SIZE - inBlocks : inBlocks;
   for (let local = blocks << SHIFT; local < end; local += 1) if (holds(c, local)) count += 1;
   return count;
 }
 
 /** The block holding `c`'s `rank`-th (1-based) row; the rank must exist. */
-function blockOfRank(c: Counted, rank: number): number {
-  return c.other ? blockOfOtherOccurrence(c.counts, c.base, c.capacity, rank) : blockOfOccurrence(c.counts, c.base, c.capacity, rank);
+function blockOfCountedRank(c: Counted, rank: number): number {
+  return c.other ? blockOfOtherRank(c.counts, c.base, c.capacity, rank, CODE_BLOCK_SIZE) : blockOfRank(c.counts, c.base, c.capacity, rank);
 }
 
 /** `c`'s largest row below `bound`, or -1. */
@@ -207,7 +167,7 @@ function previousRow(c: Counted, bound: number): number {
   for (let local = end - 1; local >= blockStart; local -= 1) if (holds(c, local)) return local;
   const before = countBelow(c, blockStart);
   if (before === 0) return -1;
-  const block = blockOfRank(c, before);
+  const block = blockOfCountedRank(c, before);
   for (let local = (block << SHIFT) + CODE_BLOCK_SIZE - 1; local >= block << SHIFT; local -= 1) if (holds(c, local)) return local;
   assert(false, `row counts: block ${block} counted a row it does not hold`);
 }
@@ -221,7 +181,7 @@ function nextRow(c: Counted, from: number): number {
   for (let local = start; local < blockEnd; local += 1) if (holds(c, local)) return local;
   const upTo = countBelow(c, blockEnd);
   if (upTo >= countBelow(c, length)) return -1;
-  const block = blockOfRank(c, upTo + 1);
+  const block = blockOfCountedRank(c, upTo + 1);
   for (let local = block << SHIFT, end = Math.min((block + 1) << SHIFT, length); local < end; local += 1) if (holds(c, local)) return local;
   assert(false, `row counts: block ${block} counted a row it does not hold`);
 }
