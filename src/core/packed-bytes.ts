@@ -15,7 +15,9 @@
  * From `@11` on each record is encoded with its id as the codec's key (`keyed`): the id a
  * snapshot saves beside the record is the context its bytes refer to instead of holding it again.
  * From `@14` on a store whose records have bases (quotes: their transactions) saves them packed
- * against their bases (`based`), which the load reads from the snapshot's other store.
+ * against their bases (`based`), which the load reads from the snapshot's other store. From `@15`
+ * on the transactions and card transactions save theirs with their predictions (`predicted`): a
+ * field their key or earlier fields predict is not in their bytes.
  *
  * Deterministic: a save encodes the store's records with a fresh codec, in the store's order,
  * whatever the map holds packed (records packed by the live codec are decoded and encoded
@@ -26,7 +28,7 @@ import { InvariantError } from './assert.js';
 import { ByteArena, putString } from './byte-arena.js';
 import { decodeColumn, encodeColumn } from './column-codec.js';
 import type { IdTable } from './id-table.js';
-import { type CodecTables, type HexDigests, RecordCodec, type RecordBaseSource, type RecordCodecOptions } from './record-codec.js';
+import { type CodecTables, type HexDigests, RecordCodec, type RecordBaseSource, type RecordCodecOptions, type RecordPredictions } from './record-codec.js';
 
 /**
  * A store's records in a snapshot (`@5`): ids in the store's order; the tables of the codec that
@@ -51,6 +53,13 @@ export type PackedBytes = {
    * store whose records have bases: true; absent otherwise). Only beside `keyed`.
    */
   readonly based?: true;
+  /**
+   * Each record was encoded with its store's predictions (`RecordCodec.encode` with
+   * `RecordPredictions`), its bytes starting with the fields it holds other values of, and is
+   * decoded so (from snapshot `@15` on, for the transactions and card transactions: true; absent
+   * otherwise). Only beside `keyed`, never beside `based`.
+   */
+  readonly predicted?: true;
 };
 
 /** Options of `packBytes`: the codec's, whether each record is encoded with its id as its key, and against which bases. */
@@ -59,6 +68,8 @@ export type PackBytesOptions = RecordCodecOptions & {
   readonly recordKeys?: boolean;
   /** Each record is encoded against the base this gives for its key (snapshot `@14` on, `PackedRecordMap.recordBase`; only with `recordKeys`). None: the bytes of `@13`. */
   readonly base?: RecordBaseSource | undefined;
+  /** Each record is encoded with these predictions (snapshot `@15` on, `PackedRecordMap.recordPredictions`; only with `recordKeys`, not with `base`). None: the bytes of `@14`. */
+  readonly predictions?: RecordPredictions | undefined;
 };
 
 /** A map that can give a record as saved, without reading it (`PackedRecordMap.peek`). */
@@ -74,6 +85,8 @@ export type LoadedBytes = {
   readonly keyed: boolean;
   /** The records are decoded against their bases (`PackedBytes.based`). */
   readonly based: boolean;
+  /** The records are decoded with their store's predictions (`PackedBytes.predicted`). */
+  readonly predicted: boolean;
 };
 
 /** Bytes a segment reaches before it is closed (after the record that passes this). */
@@ -92,8 +105,9 @@ function isPeekSource(value: object): value is RecordPeekSource {
  */
 export function packBytes(order: Iterable<string>, byId: ReadonlyMap<string, object>, options: PackBytesOptions = {}): PackedBytes {
   const peek = isPeekSource(byId) ? byId : undefined;
-  const { recordKeys = true, base, ...codecOptions } = options;
+  const { recordKeys = true, base, predictions, ...codecOptions } = options;
   if (base !== undefined && !recordKeys) throw new RangeError('records packed against bases need their keys');
+  if (predictions !== undefined && (!recordKeys || base !== undefined)) throw new RangeError('records packed with predictions need their keys, and no base');
   const codec = new RecordCodec(codecOptions);
   const segments = new SegmentWriter();
   const ids: string[] = [];
@@ -101,10 +115,11 @@ export function packBytes(order: Iterable<string>, byId: ReadonlyMap<string, obj
     ids.push(id);
     const record = peek === undefined ? byId.get(id) : peek.peek(id);
     if (record === undefined) throw new InvariantError(`snapshot records: ${id} has no record`);
-    segments.add(recordKeys ? codec.encode(record, id, base) : codec.encode(record));
+    segments.add(recordKeys ? codec.encode(record, id, base, predictions) : codec.encode(record));
   }
   const packed = { ids, codec: codec.tables(), bytes: segments.close() };
   if (!recordKeys) return packed;
+  if (predictions !== undefined) return { ...packed, keyed: true, predicted: true };
   return base === undefined ? { ...packed, keyed: true } : { ...packed, keyed: true, based: true };
 }
 
@@ -118,13 +133,14 @@ export function packBytes(order: Iterable<string>, byId: ReadonlyMap<string, obj
  * `packed` is read, never changed. Throws `InvariantError` naming what is wrong.
  */
 export function loadPackedBytes(packed: PackedBytes, sharedIds?: IdTable, hexDigests: HexDigests = false, hashedCandidates = false): LoadedBytes {
-  const { ids, codec, bytes, keyed, based } = packed;
+  const { ids, codec, bytes, keyed, based, predicted } = packed;
   if (!Array.isArray(ids) || !Array.isArray(bytes)) throw new InvariantError('snapshot records: ids and bytes must be lists');
   if (keyed !== undefined && keyed !== true) throw new InvariantError('snapshot records: keyed must be true or absent');
   if (based !== undefined && (based !== true || keyed !== true)) throw new InvariantError('snapshot records: based must be true or absent, and only beside keyed');
+  if (predicted !== undefined && (predicted !== true || keyed !== true || based !== undefined)) throw new InvariantError('snapshot records: predicted must be true or absent, and only beside keyed, without based');
   try {
     const segments = bytes.map((text, index) => decodeSegment(text, index));
-    return { ids, codec: RecordCodec.fromTables(codec, sharedIds, hexDigests, hashedCandidates), ...ByteArena.adopt(segments, ids.length), keyed: keyed === true, based: based === true };
+    return { ids, codec: RecordCodec.fromTables(codec, sharedIds, hexDigests, hashedCandidates), ...ByteArena.adopt(segments, ids.length), keyed: keyed === true, based: based === true, predicted: predicted === true };
   } catch (error) {
     if (error instanceof RangeError) throw new InvariantError(`snapshot records: ${error.message}`);
     throw error;

@@ -28,6 +28,11 @@
  * bytes, and a decode reads the base again (`RecordCodec`, snapshot `@14`). The base map then
  * re-encodes a dependent packed against a base before it replaces or deletes that base, so bytes
  * never refer to a base that changed since they were written.
+ *
+ * A map may pack its records with predictions instead (`PackedRecordMapOptions.predictions`: a
+ * transaction's `createdAt` from its id's time): a field equal to what the record's key and earlier
+ * fields predict is not in its bytes (`RecordCodec`, snapshot `@15`). The predictions read nothing
+ * outside the record, so no other map's changes touch its bytes.
  */
 import { InvariantError } from './assert.js';
 import { ByteArena } from './byte-arena.js';
@@ -36,7 +41,7 @@ import type { IdTable } from './id-table.js';
 import { PackedKeyMap } from './packed-key-map.js';
 import { loadPackedBytes, type PackedBytes } from './packed-bytes.js';
 import { type PackedRecords, PendingTexts } from './packed-records.js';
-import { type HexDigests, RecordCodec, type RecordBaseSource } from './record-codec.js';
+import { type HexDigests, RecordCodec, type RecordBaseSource, type RecordPredictions } from './record-codec.js';
 
 // A ring slot that holds no row, and `rowOfKey`'s answer for an absent id.
 const NO_ROW = -1;
@@ -64,6 +69,12 @@ export type PackedRecordMapOptions = {
   readonly hexDigests?: HexDigests;
   /** The codec remembers strings seen once as their hashes (`RecordCodecOptions.hashedCandidates`; default false). */
   readonly hashedCandidates?: boolean;
+  /**
+   * Records are packed with these predictions (`RecordCodec.encode`; snapshot `@15` on): a new map
+   * packs with them, a map loaded from bytes uses them when the bytes say so (`PackedBytes.predicted`),
+   * else packs on without them. Not beside `baseOn`.
+   */
+  readonly predictions?: RecordPredictions;
 };
 
 /**
@@ -119,6 +130,10 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   // from it (`RecordCodec.encode`). Fixed by a load from bytes (the bytes say: `PackedBytes.based`),
   // else set by `baseOn` while nothing is packed.
   #based = false;
+  // Records are packed with predictions (`PackedRecordMapOptions.predictions`, none: false). Fixed
+  // by a load from bytes (`PackedBytes.predicted`), else true when the map has predictions.
+  #predicted: RecordPredictions | undefined;
+  readonly #predictions: RecordPredictions | undefined;
   #formatFixed = false;
   // Where the records find their bases (none: not linked), and the map whose records have their
   // bases here, with its link (none: no dependent).
@@ -140,6 +155,8 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   constructor(options: PackedRecordMapOptions = {}) {
     super({ encodedTextKeys: options.encodedTextKeys ?? false, digestKeys: options.digestKeys ?? false });
     this.#freeze = options.freeze ?? true;
+    this.#predictions = options.predictions;
+    this.#predicted = options.predictions;
     this.#codec = new RecordCodec({ hexDigests: options.hexDigests ?? false, hashedCandidates: options.hashedCandidates ?? false });
     const hot = options.hot ?? HOT_RECORDS;
     this.#recent = hot === Number.POSITIVE_INFINITY ? undefined : new Int32Array(Math.max(0, hot)).fill(NO_ROW);
@@ -158,10 +175,12 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   static fromPacked<V extends object>(packed: PackedBytes | PackedRecords, options: PackedRecordMapOptions = {}, sharedIds?: IdTable): PackedRecordMap<V> {
     const map = new PackedRecordMap<V>(options);
     if ('codec' in packed) {
-      const { ids, codec, arena, handles, keyed, based } = loadPackedBytes(packed, sharedIds, options.hexDigests ?? false, options.hashedCandidates ?? false);
+      const { ids, codec, arena, handles, keyed, based, predicted } = loadPackedBytes(packed, sharedIds, options.hexDigests ?? false, options.hashedCandidates ?? false);
+      if (predicted && map.#predictions === undefined) throw new InvariantError('snapshot records: packed with predictions, and the store has none');
       map.#codec = codec;
       map.#keyed = keyed;
       map.#based = based;
+      map.#predicted = predicted ? map.#predictions : undefined;
       map.#formatFixed = true;
       map.#arena = arena;
       map.#unfilled = { count: ids.length, pending: false, ids: () => ids, value: (index) => handles[index]! };
@@ -206,6 +225,11 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   /** Where this map's records find their bases (`baseOn`; none: not linked), for a save to pack them alike. */
   get recordBase(): RecordBaseSource | undefined {
     return this.#base;
+  }
+
+  /** The predictions this map's records are packed with (none: `PackedRecordMapOptions.predictions` not given), for a save to pack them alike. */
+  get recordPredictions(): RecordPredictions | undefined {
+    return this.#predictions;
   }
 
   /** How many records (pending, packed or not); never decodes nor makes a load's entries. */
@@ -269,6 +293,7 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
     this.#unfilled = undefined;
     this.#arena = new ByteArena();
     this.#keyed = true;
+    this.#predicted = this.#predictions;
     this.#recent?.fill(NO_ROW);
     this.#slotsOf.clear();
   }
@@ -441,7 +466,7 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
   #pack(row: number): void {
     const value: unknown = this.valueOfRow(row);
     if (typeof value !== 'object' || value === null) return;
-    const bytes = this.#keyed ? this.#codec.encode(value, this.#keyOf(row), this.#based ? this.#base : undefined) : this.#codec.encode(value);
+    const bytes = this.#keyed ? this.#codec.encode(value, this.#keyOf(row), this.#based ? this.#base : undefined, this.#predicted) : this.#codec.encode(value);
     this.setValueOfRow(row, this.#arena.store(bytes) as unknown as V);
     if (this.#dependent !== undefined) this.#dependent.map.#packFinal(this.#dependent.link, this.keyOfRow(row), value);
   }
@@ -489,7 +514,7 @@ export class PackedRecordMap<V extends object> extends PackedKeyMap<V> {
     const { chunk, from, length } = this.#arena.locate(handle);
     try {
       if (!this.#keyed) return this.#codec.decodeWhole(chunk, from, length, freeze);
-      if (!this.#based) return this.#codec.decodeWhole(chunk, from, length, freeze, key ?? this.#keyOf(row));
+      if (!this.#based) return this.#codec.decodeWhole(chunk, from, length, freeze, key ?? this.#keyOf(row), undefined, this.#predicted);
       if (this.#base === undefined) throw new InvariantError(`packed record ${this.keyOfRow(row)} is packed against a base, and the map has none (baseOn)`);
       return this.#codec.decodeWhole(chunk, from, length, freeze, key ?? this.#keyOf(row), this.#base);
     } catch (error) {

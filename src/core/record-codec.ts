@@ -54,6 +54,14 @@
  *   the shape still names it, and a decode takes the base's value, asked of the source by the
  *   key's uuid. The base's values are written nowhere, so they neither enter the dictionary nor
  *   move the record's time or remembered ids, at encode and decode alike.
+ * - **what a record's key and earlier fields predict** (from snapshot `@15` on, for a store whose
+ *   records are packed with predictions: `RecordPredictions`, a transaction's `createdAt` from its
+ *   id's time, its `receivedAmount` from its `sentAmount`): the record's bytes start with a varint
+ *   as for a base, 0 when no field is as predicted, else odd, the bits above the lowest naming the
+ *   predicted fields the record holds other values of. A top-level field equal to its prediction
+ *   (the same data exactly) is not written; a decode predicts it again from the key and the fields
+ *   decoded before it. Nothing is written for it, so it touches no dictionary nor remembered id,
+ *   but an instant taken so moves the record's time to it, as one written would.
  *
  * Everything else is written out (one byte per UTF-16 unit for ASCII, two otherwise, so lone
  * surrogates survive). `decode(encode(v))` equals `v` exactly: the same keys in the same order,
@@ -238,6 +246,58 @@ export type RecordBaseSource = {
   valuesOf(uuid: string): readonly unknown[] | undefined;
 };
 
+/**
+ * A record's key as its predictions see it (`RecordPredictions.predict`): its uuid, and that
+ * uuid's time when it is a UUIDv7 (NaN otherwise). Valid only during the call it is given to.
+ */
+export type PredictionKey = { readonly ms: number; readonly uuid: string };
+
+/**
+ * What a store's records hold that their key or their own earlier fields predict (snapshot `@15`
+ * on; see the module's comment): the top-level fields predicted, and each one's prediction. A field
+ * is predicted only in a record whose keys hold each of its `inputs` before it, so that a decode
+ * has them when it comes to the field. Part of the bytes' meaning: the same record and key must give
+ * the same prediction at every call, for good.
+ */
+export type RecordPredictions = {
+  /** At most `BASE_FIELDS_MAX`; a field's place is its bit, so the ones that differ most often come first (the varint is one byte while only the first six differ). */
+  readonly fields: readonly string[];
+  /** For each of `fields`, in their order, the fields of the record its prediction reads. */
+  readonly inputs: readonly (readonly string[])[];
+  /**
+   * The value `fields[field]` is predicted to hold in the record whose fields before it are those of
+   * `record` (read only `inputs[field]` of it), under `key`; undefined when none. A new object each
+   * call (it becomes the decoded record's). Pure.
+   */
+  predict(field: number, record: Readonly<Record<string, unknown>>, key: PredictionKey): unknown;
+};
+
+// The key of the record being encoded or decoded, for its predictions; its uuid's text made only
+// when a prediction asks for it (from the codec's key words).
+class RecordKey implements PredictionKey {
+  ms = Number.NaN;
+  #words: Int32Array | undefined;
+  #text: string | undefined;
+
+  get uuid(): string {
+    if (this.#text === undefined) this.#text = uuidText(this.#words!, 0);
+    return this.#text;
+  }
+
+  fromWords(words: Int32Array, ms: number): this {
+    this.#words = words;
+    this.#text = undefined;
+    this.ms = ms;
+    return this;
+  }
+
+  fromText(text: string, ms: number): this {
+    this.#text = text;
+    this.ms = ms;
+    return this;
+  }
+}
+
 /** Options of a `RecordCodec`. */
 export type RecordCodecOptions = {
   /**
@@ -366,6 +426,13 @@ export class RecordCodec {
   // field), for the base fields met last (a store's codec meets one list).
   #baseFields: readonly string[] | undefined;
   #baseSlots: (Int8Array | undefined)[] = [];
+  // The same for the predictions met last, each key's place in their fields when the key's inputs
+  // all come before it in the shape (-1 otherwise, or when not predicted).
+  #predictions: RecordPredictions | undefined;
+  #predictionSlots: (Int8Array | undefined)[] = [];
+  // The key of the record being encoded or decoded with predictions, and the key's time.
+  readonly #recordKey = new RecordKey();
+  #keyMs = Number.NaN;
 
   constructor(options: RecordCodecOptions = {}) {
     const tabled = options.idTable ?? true;
@@ -413,14 +480,18 @@ export class RecordCodec {
    * comment); the same key must be given to decode the bytes. No key: the bytes of `@10`. `key`
    * may be given as its uuid's 4 words, as for `decode`. `base`: the record is packed against the
    * base its source gives for the key's uuid (snapshot `@14` on; see the module's comment), and
-   * is decoded with the same source.
+   * is decoded with the same source. `predictions`: the record's fields its key and earlier fields
+   * predict are left out (snapshot `@15` on; not with `base`), and it is decoded with the same.
    */
-  encode(value: unknown, key?: string | Int32Array, base?: RecordBaseSource): Uint8Array {
+  encode(value: unknown, key?: string | Int32Array, base?: RecordBaseSource, predictions?: RecordPredictions): Uint8Array {
     this.#at = 0;
     this.#idCount = 0;
     this.#lastMs = Number.NaN;
     const keyed = key !== undefined && this.#rememberKey(key);
-    if (base === undefined) this.#value(value);
+    if (predictions !== undefined) {
+      if (base !== undefined) throw new RangeError('a record is packed against a base or with predictions, not both');
+      this.#predictedValue(value, predictions, keyed);
+    } else if (base === undefined) this.#value(value);
     else this.#basedValue(value, base, keyed ? base.valuesOf(uuidText(this.#idWords, 0)) : undefined);
     return this.#bytes.subarray(0, this.#at);
   }
@@ -429,18 +500,21 @@ export class RecordCodec {
    * The value `bytes[from..]` hold (written by this codec's `encode`, with `key` when it was given
    * one); objects and arrays are frozen when `freeze` is true. `key` may be given as its uuid's 4
    * words (big-endian, at index 0: a key column's, `IdColumn.wordsAt`), which reads as the key's
-   * text would, without the text. `base`: the source the bytes were encoded with (`encode`).
-   * Throws `RangeError` on bytes no `encode` wrote, and on bytes that take values from a base the
-   * source does not give.
+   * text would, without the text. `base`, `predictions`: what the bytes were encoded with
+   * (`encode`). Throws `RangeError` on bytes no `encode` wrote, and on bytes that take values from
+   * a base the source does not give.
    */
-  decode(bytes: Uint8Array, from = 0, freeze = true, key?: string | Int32Array, base?: RecordBaseSource): unknown {
+  decode(bytes: Uint8Array, from = 0, freeze = true, key?: string | Int32Array, base?: RecordBaseSource, predictions?: RecordPredictions): unknown {
     this.#input = bytes;
     this.#from = from;
     this.#idTexts.length = 0;
     this.#lastMs = Number.NaN;
+    this.#keyMs = Number.NaN;
     if (typeof key === 'string') this.#rememberKeyText(key);
     else if (key !== undefined) this.#rememberKeyWords(key);
-    const value = base === undefined ? this.#read(freeze) : this.#readBased(freeze, base);
+    let value: unknown;
+    if (predictions !== undefined) value = this.#readPredicted(freeze, predictions);
+    else value = base === undefined ? this.#read(freeze) : this.#readBased(freeze, base);
     this.#input = new Uint8Array(0);
     return value;
   }
@@ -450,8 +524,8 @@ export class RecordCodec {
    * when the value ends before or after them (a packed record's bytes hold one value exactly, so
    * a record whose bytes were changed never reads on into the next one's).
    */
-  decodeWhole(bytes: Uint8Array, from: number, length: number, freeze = true, key?: string | Int32Array, base?: RecordBaseSource): unknown {
-    const value = this.decode(bytes, from, freeze, key, base);
+  decodeWhole(bytes: Uint8Array, from: number, length: number, freeze = true, key?: string | Int32Array, base?: RecordBaseSource, predictions?: RecordPredictions): unknown {
+    const value = this.decode(bytes, from, freeze, key, base, predictions);
     if (this.#from !== from + length) throw new RangeError(`packed record: its value takes ${this.#from - from} of its ${length} bytes`);
     return value;
   }
@@ -592,6 +666,74 @@ export class RecordCodec {
       slots = new Int8Array(keys.length);
       for (let k = 0; k < keys.length; k += 1) slots[k] = fields.indexOf(keys[k]!);
       this.#baseSlots[shape] = slots;
+    }
+    return slots;
+  }
+
+  // A record packed with predictions (`encode`): the varint saying which predicted fields it holds
+  // other values of (none taken: 0, and the record as without predictions), then the record
+  // without the fields taken, each taken instant moving the record's time.
+  #predictedValue(value: unknown, predictions: RecordPredictions, keyed: boolean): void {
+    if (!keyed || typeof value !== 'object' || value === null || Array.isArray(value)) {
+      this.#byte(0);
+      this.#value(value);
+      return;
+    }
+    const object = value as Record<string, unknown>;
+    const shape = this.#shapeOf(object);
+    const slots = this.#predictionSlotsOf(shape, predictions);
+    const recordKey = this.#recordKey.fromWords(this.#idWords, this.#lastMs);
+    let taken = 0;
+    let kept = 0;
+    let k = 0;
+    for (const key in object) {
+      const field = slots[k++]!;
+      if (field === -1) continue;
+      if (sameData(object[key], predictions.predict(field, object, recordKey))) taken |= 1 << field;
+      else kept |= 1 << field;
+    }
+    if (taken === 0) {
+      this.#byte(0);
+      this.#shapeTag(shape);
+      for (const key in object) this.#value(object[key]);
+      return;
+    }
+    this.#varint(kept * 2 + 1);
+    this.#shapeTag(shape);
+    k = 0;
+    for (const key in object) {
+      const field = slots[k++]!;
+      if (field === -1 || (taken & (1 << field)) === 0) this.#value(object[key]);
+      else this.#takenTime(object[key]);
+    }
+  }
+
+  // A field taken from its prediction, at encode and decode alike: when it is an instant, the
+  // record's time moves to it as if it were written (the times after it are differences from it).
+  #takenTime(value: unknown): void {
+    if (typeof value !== 'string' || value.length !== 24) return;
+    const ms = canonicalInstantMs(value);
+    if (ms >= 0) this.#lastMs = ms;
+  }
+
+  // For each key of shape `shape`, its place in `predictions.fields` when its inputs all come
+  // before it in the shape (-1: not predicted in this shape), made once per shape.
+  #predictionSlotsOf(shape: number, predictions: RecordPredictions): Int8Array {
+    if (this.#predictions !== predictions) {
+      if (predictions.fields.length > BASE_FIELDS_MAX || predictions.inputs.length !== predictions.fields.length) throw new RangeError(`predictions cover at most ${BASE_FIELDS_MAX} fields, each with its inputs`);
+      this.#predictions = predictions;
+      this.#predictionSlots = [];
+    }
+    let slots = this.#predictionSlots[shape];
+    if (slots === undefined) {
+      const keys = this.#shapes[shape]!;
+      slots = new Int8Array(keys.length);
+      for (let k = 0; k < keys.length; k += 1) {
+        const field = predictions.fields.indexOf(keys[k]!);
+        const before = keys.slice(0, k);
+        slots[k] = field !== -1 && predictions.inputs[field]!.every((input) => before.includes(input)) ? field : -1;
+      }
+      this.#predictionSlots[shape] = slots;
     }
     return slots;
   }
@@ -923,6 +1065,7 @@ export class RecordCodec {
   #rememberKeyWords(words: Int32Array, text = uuidText(words, 0)): void {
     const ms = uuidV7Ms(words, 0);
     if (!Number.isNaN(ms)) this.#lastMs = ms;
+    this.#keyMs = ms;
     this.#idTexts.push(text);
   }
 
@@ -1168,6 +1311,45 @@ export class RecordCodec {
     }
     // What an encode never writes: nothing taken, or a field said to be kept that the shape lacks.
     if (taken === 0 || (kept & ~fields) !== 0) throw new RangeError('packed record: not what a record takes from its base');
+    return freeze ? Object.freeze(object) : object;
+  }
+
+  // A record packed with predictions (`encode` with predictions): its varint, then the record, each
+  // field taken from its prediction predicted again from the key and the fields before it.
+  #readPredicted(freeze: boolean, predictions: RecordPredictions): unknown {
+    const mark = this.#readVarint();
+    if (mark === 0) return this.#read(freeze);
+    const kept = (mark - 1) / 2;
+    if (mark % 2 === 0 || kept >= 2 ** predictions.fields.length) throw new RangeError('packed record: not predicted fields');
+    const uuid = this.#idTexts[0];
+    if (uuid === undefined) throw new RangeError('packed record: predicted fields and no key');
+    const recordKey = this.#recordKey.fromText(uuid, this.#keyMs);
+    const tag = this.#next();
+    let shape: number;
+    if (tag >= SHORT_OBJECT && tag < SHORT_DICTIONARY) shape = tag - SHORT_OBJECT;
+    else if (tag === OBJECT) shape = this.#readVarint();
+    else throw new RangeError('packed record: a record with predicted fields is not an object');
+    const keys = this.#entry(this.#shapes, shape);
+    const slots = this.#predictionSlotsOf(shape, predictions);
+    const object: Record<string, unknown> = {};
+    let taken = 0;
+    let fields = 0;
+    for (let k = 0; k < keys.length; k += 1) {
+      const key = keys[k]!;
+      const field = slots[k]!;
+      if (field !== -1) fields |= 1 << field;
+      let value: unknown;
+      if (field !== -1 && (kept & (1 << field)) === 0) {
+        const predicted = predictions.predict(field, object, recordKey);
+        value = freeze ? deepFreeze(predicted) : predicted;
+        this.#takenTime(value);
+        taken += 1;
+      } else value = this.#read(freeze);
+      if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+      else object[key] = value;
+    }
+    // What an encode never writes: nothing taken, or a field said to be kept that the shape does not predict.
+    if (taken === 0 || (kept & ~fields) !== 0) throw new RangeError('packed record: not what a record takes from its predictions');
     return freeze ? Object.freeze(object) : object;
   }
 

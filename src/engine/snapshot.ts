@@ -72,7 +72,10 @@ import { type BulkCustomerStoreSnapshot, bulkCustomerStoreFromSnapshot, bulkCust
 export type SnapshotHead = { readonly seq: number; readonly hash: string; readonly atMs: number };
 
 /**
- * Snapshot formats: `@14` writes the quotes' packed records against their transactions (a field
+ * Snapshot formats: `@15` writes the transactions' and card transactions' packed records with their
+ * predictions (a field equal to what the record's id and earlier fields predict, transactions/
+ * predictions.ts and card-transactions/predictions.ts, is left out of its bytes and predicted again
+ * when read: `PackedBytes.predicted`); otherwise as `@14`. `@14` writes the quotes' packed records against their transactions (a field
  * equal to what the quote's transaction gives, `quotes/base.ts`, is left out of its bytes, and the
  * load reads it off the snapshot's transactions: `PackedBytes.based`); otherwise as `@13`. `@13` writes the packed records' instants equal to the record's last time,
  * their own id met again and arrays of 0 to 2 items in one byte each too (`RecordCodecOptions.moreShortTags`); otherwise
@@ -121,6 +124,7 @@ export const SNAPSHOT_FORMATS = [
   'payments-engine/snapshot@12',
   'payments-engine/snapshot@13',
   'payments-engine/snapshot@14',
+  'payments-engine/snapshot@15',
 ] as const;
 
 /** Whether `format` is `first` or a later format (formats are listed in order). */
@@ -180,7 +184,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
   // One fresh table for the save's packed stores, filled as they are encoded, saved after them.
   const ids = new IdTable('shared');
   const snapshot = {
-    format: 'payments-engine/snapshot@14' as const,
+    format: 'payments-engine/snapshot@15' as const,
     head,
     platform: { ...state.platform },
     ...customerStoreSnapshot(state.customers, ids),

@@ -1,10 +1,10 @@
 /**
- * Engine snapshots (format @14: the packed stores' records as codec bytes, the quotes' against their transactions, their commonest references in one byte (from @13 on an instant equal to the record's last time, its own id again and arrays of 0-2 items too), engine-minted uuids as
+ * Engine snapshots (format @15: the packed stores' records as codec bytes, the transactions' and card transactions' with their predictions, the quotes' against their transactions, their commonest references in one byte (from @13 on an instant equal to the record's last time, its own id again and arrays of 0-2 items too), engine-minted uuids as
  * their time, one word and their index in their call (an id minted in the same call as an earlier
  * one of the record as that one's number and its index), what a record repeats in short forms, against one id table they share, saved once, loaded packed and decoded at a read, the list indexes as saved, the pending webhooks packed): a snapshot round
  * trip through JSON answers every read as the live engine, byte for byte, holds every packed
  * store's records equal to the writer's, and takes the same further calls; a record read from a
- * loaded store is deeply frozen; the formats before it (@13, quotes packed without their transactions; @12, none of @13's one-byte forms; @11, no short tags; @10, records encoded without their ids as keys; @9, no repeat forms; @8, minted uuids at index 0 alone in the minted form; @7, uuids written whole; @6, an id table per store; @5, codec bytes with no id table; @4, records as texts parsed once at their
+ * loaded store is deeply frozen; the formats before it (@14, transactions and card transactions packed without predictions; @13, quotes packed without their transactions; @12, none of @13's one-byte forms; @11, no short tags; @10, records encoded without their ids as keys; @9, no repeat forms; @8, minted uuids at index 0 alone in the minted form; @7, uuids written whole; @6, an id table per store; @5, codec bytes with no id table; @4, records as texts parsed once at their
  * first read; @3, pending webhooks as ids; @2, records as objects and list indexes rebuilt; @1,
  * ledger version 1) still load and answer the same; an unknown format is refused naming it, and
  * so are packed records no save wrote, while a record whose own bytes are impossible fails when
@@ -50,7 +50,7 @@ function withStoresAs(snapshot: EngineSnapshot, format: EngineSnapshot['format']
   const { ids: _ids, ...current } = viaJson(snapshot);
   const loaded = createEngine({ ...options, snapshot: viaJson(snapshot) }).state;
   const again = <T>(store: T, byId: ReadonlyMap<string, object>): T => {
-    const { codec: _codec, bytes: _bytes, keyed: _keyed, based: _based, ...rest } = store as unknown as PackedBytes;
+    const { codec: _codec, bytes: _bytes, keyed: _keyed, based: _based, predicted: _predicted, ...rest } = store as unknown as PackedBytes;
     return { ...rest, ...repack(store as unknown as PackedBytes, byId) } as unknown as T;
   };
   return {
@@ -65,29 +65,35 @@ function withStoresAs(snapshot: EngineSnapshot, format: EngineSnapshot['format']
   };
 }
 
-type CodecFormat = { mintedIds?: boolean; mintedIndexes?: boolean; repeatForms?: boolean; recordKeys?: boolean; shortTags?: boolean; moreShortTags?: boolean; bases?: boolean };
+type CodecFormat = { mintedIds?: boolean; mintedIndexes?: boolean; repeatForms?: boolean; recordKeys?: boolean; shortTags?: boolean; moreShortTags?: boolean; bases?: boolean; predictions?: boolean };
 
 /**
  * `snapshot` against one shared id table, as `format` wrote it with the codec's `options`
- * (`bases`: the quotes against their transactions, as `@14` writes them; else as before).
+ * (`bases`: the quotes against their transactions, as `@14` writes them; `predictions`: the
+ * transactions and card transactions with their predictions, as `@15` writes them; else as before).
  */
 function withSharedIds(snapshot: EngineSnapshot, format: EngineSnapshot['format'], options: CodecFormat): EngineSnapshot {
   const ids = new IdTable('shared');
-  const { bases = false, ...codecOptions } = options;
+  const { bases = false, predictions: predicting = false, ...codecOptions } = options;
   const old = withStoresAs(snapshot, format, (store, byId) => {
     const base = bases ? (byId as PackedRecordMap<object>).recordBase : undefined;
-    // Keyed bytes (`@11` on) say so, or they read as unkeyed; bytes against bases (`@14`) too.
-    const { codec, bytes, keyed, based } = packBytes(store.ids, byId, { ids, base, ...codecOptions });
+    const predictions = predicting ? (byId as PackedRecordMap<object>).recordPredictions : undefined;
+    // Keyed bytes (`@11` on) say so, or they read as unkeyed; bytes against bases (`@14`) and with predictions (`@15`) too.
+    const { codec, bytes, keyed, based, predicted } = packBytes(store.ids, byId, { ids, base, predictions, ...codecOptions });
     if (keyed === undefined) return { codec, bytes };
+    if (predicted !== undefined) return { codec, bytes, keyed, predicted };
     return based === undefined ? { codec, bytes, keyed } : { codec, bytes, keyed, based };
   });
   return { ...old, ids: ids.texts() };
 }
 
-/** `snapshot` (@14) as format @13 wrote it: the quotes' records packed without their transactions. */
+/** `snapshot` (@15) as format @14 wrote it: the transactions' and card transactions' records packed without their predictions. */
+const asFormat14 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@14', { bases: true });
+
+/** `snapshot` (@15) as format @13 wrote it: the quotes' records packed without their transactions. */
 const asFormat13 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@13', {});
 
-/** `snapshot` (@14) as format @12 wrote it: none of the tag byte's last values (each instant equal to the time before it, record's own id again and array of 0-2 items a tag and a varint or two). */
+/** `snapshot` (@15) as format @12 wrote it: none of the tag byte's last values (each instant equal to the time before it, record's own id again and array of 0-2 items a tag and a varint or two). */
 /**
  * `old` (an older format of `current`) has `current`'s codec tables and id table owners, and every
  * packed store's bytes longer than `shorter`'s (`current`, or it written in `old`'s order).
@@ -103,25 +109,25 @@ function expectLongerWithTheSameTables(old: EngineSnapshot, current: EngineSnaps
 
 const asFormat12 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@12', { moreShortTags: false });
 
-/** `snapshot` (@14) as format @11 wrote it: no short tags (each dictionary string, shape, small integer and amount a tag and a varint). */
+/** `snapshot` (@15) as format @11 wrote it: no short tags (each dictionary string, shape, small integer and amount a tag and a varint). */
 const asFormat11 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@11', { shortTags: false });
 
-/** `snapshot` (@14) as format @10 wrote it: each record encoded without its id as the codec's key (its own id written again). */
+/** `snapshot` (@15) as format @10 wrote it: each record encoded without its id as the codec's key (its own id written again). */
 const asFormat10 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@10', { recordKeys: false, shortTags: false });
 
-/** `snapshot` (@14) as format @9 wrote it: no repeat forms (each minted id, epoch-ms number and text written whole). */
+/** `snapshot` (@15) as format @9 wrote it: no repeat forms (each minted id, epoch-ms number and text written whole). */
 const asFormat9 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@9', { repeatForms: false, recordKeys: false, shortTags: false });
 
-/** `snapshot` (@14) as format @8 wrote it: only minted ids at index 0 in their call in the minted form. */
+/** `snapshot` (@15) as format @8 wrote it: only minted ids at index 0 in their call in the minted form. */
 const asFormat8 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@8', { mintedIndexes: false, repeatForms: false, recordKeys: false, shortTags: false });
 
-/** `snapshot` (@14) as format @7 wrote it: the packed stores' records against one shared id table, every uuid written whole. */
+/** `snapshot` (@15) as format @7 wrote it: the packed stores' records against one shared id table, every uuid written whole. */
 const asFormat7 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@7', { mintedIds: false, repeatForms: false, recordKeys: false, shortTags: false });
 
-/** `snapshot` (@14) as format @6 wrote it: each packed store's records against an id table of its own, in its tables. */
+/** `snapshot` (@15) as format @6 wrote it: each packed store's records against an id table of its own, in its tables. */
 const asFormat6 = (snapshot: EngineSnapshot): EngineSnapshot => withStoresAs(snapshot, 'payments-engine/snapshot@6', (store, byId) => packBytes(store.ids, byId, { mintedIds: false, repeatForms: false, recordKeys: false, shortTags: false }));
 
-/** `snapshot` (@14) as format @5 wrote it: the packed stores' records written with no id table, their tables without one. */
+/** `snapshot` (@15) as format @5 wrote it: the packed stores' records written with no id table, their tables without one. */
 function asFormat5(snapshot: EngineSnapshot): EngineSnapshot {
   return withStoresAs(snapshot, 'payments-engine/snapshot@5', (store, byId) => {
     const { codec: { ids: _ids, ...tables }, bytes } = packBytes(store.ids, byId, { idTable: false, mintedIds: false, repeatForms: false, recordKeys: false, shortTags: false });
@@ -129,7 +135,7 @@ function asFormat5(snapshot: EngineSnapshot): EngineSnapshot {
   });
 }
 
-/** `snapshot` (@14) as format @4 wrote it: the packed stores' records as texts in chunks. */
+/** `snapshot` (@15) as format @4 wrote it: the packed stores' records as texts in chunks. */
 const asFormat4 = (snapshot: EngineSnapshot): EngineSnapshot => withStoresAs(snapshot, 'payments-engine/snapshot@4', (store, byId) => packRecords(store.ids, byId));
 
 /** `snapshot` (@5) as format @3 wrote it: the pending webhooks as a list of ids, one text per packed record. */
@@ -212,7 +218,7 @@ function expectResumesAsTheWriter(asFormat: (snapshot: EngineSnapshot) => Engine
 describe('a snapshot round trip', () => {
   it('answers every read as the live engine, byte for byte, and holds the same state', () => {
     const snapshot = viaJson(session.engine.snapshot());
-    expect(snapshot.format).toBe('payments-engine/snapshot@14');
+    expect(snapshot.format).toBe('payments-engine/snapshot@15');
     const loaded = createEngine({ ...options, snapshot });
     expect(reads.length).toBeGreaterThan(50);
     expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
@@ -375,7 +381,7 @@ describe('snapshot formats', () => {
     const current = viaJson(session.engine.snapshot());
     expect(() => createEngine({ ...options, snapshot: { ...current, ids: [...current.ids!, current.ids![0]!] } })).toThrow(/snapshot ids: id table: id \d+ is not an owner's id met once/);
     expect(() => createEngine({ ...options, snapshot: { ...current, ids: undefined } as unknown as EngineSnapshot })).toThrow(/snapshot ids: id table: ids must be a list/);
-    const ownTable = { ...asFormat6(current), format: 'payments-engine/snapshot@14' as const, ids: current.ids! };
+    const ownTable = { ...asFormat6(current), format: 'payments-engine/snapshot@15' as const, ids: current.ids! };
     expect(() => createEngine({ ...options, snapshot: ownTable })).toThrow(/snapshot records: \w+ holds an id table of its own/);
   });
 
@@ -384,7 +390,7 @@ describe('snapshot formats', () => {
     expect((current.quotes as PackedBytes).based).toBe(true);
     expect((current.transactions as PackedBytes).based).toBeUndefined();
     // Written again in the test's store order with bases, and as @13 without: only the quotes differ.
-    const same = withSharedIds(current, 'payments-engine/snapshot@14', { bases: true });
+    const same = asFormat14(current);
     const old = asFormat13(current);
     expect((same.quotes as PackedBytes).based).toBe(true);
     expect(storeLength(old, 'quotes')).toBeGreaterThan(2 * storeLength(same, 'quotes'));
@@ -392,6 +398,39 @@ describe('snapshot formats', () => {
       expect(storeLength(old, store), store).toBe(storeLength(same, store));
     }
     expectLoadsAsTheWriter(same);
+  });
+
+  it('saves the transactions and card transactions with their predictions (@15), shorter than @14, and only those', () => {
+    const current = viaJson(session.engine.snapshot());
+    for (const store of ['transactions', 'cardTransactions'] as const) expect((current[store] as PackedBytes).predicted, store).toBe(true);
+    for (const store of ['quotes', 'customers', 'externalAccounts', 'idempotency'] as const) expect((current[store] as PackedBytes).predicted, store).toBeUndefined();
+    // Written again in the test's store order with predictions, and as @14 without: only the two stores differ.
+    const same = withSharedIds(current, 'payments-engine/snapshot@15', { bases: true, predictions: true });
+    const old = asFormat14(current);
+    expect(storeLength(old, 'transactions')).toBeGreaterThan(1.1 * storeLength(same, 'transactions'));
+    expect(storeLength(old, 'cardTransactions')).toBeGreaterThan(1.1 * storeLength(same, 'cardTransactions'));
+    for (const store of ['quotes', 'customers', 'externalAccounts', 'idempotency'] as const) expect(storeLength(old, store), store).toBe(storeLength(same, store));
+    expectLoadsAsTheWriter(same);
+  });
+
+  it('loads a snapshot in the fourteenth format (@14: transactions and card transactions packed without predictions), answers every read the same and saves as the writer', () => {
+    const current = viaJson(session.engine.snapshot());
+    const old = asFormat14(current);
+    expect((old.transactions as PackedBytes).predicted).toBeUndefined();
+    expect(storeLength(old, 'transactions')).toBeGreaterThan(storeLength(current, 'transactions'));
+    expectLoadsAsTheWriter(old);
+    // Its transactions read and pack on without predictions; what it saves after further calls is the writer's @15.
+    expectResumesAsTheWriter(asFormat14, true);
+  });
+
+  it('refuses a store marked predicted that is not keyed, is based, or whose mark is not true, and bytes with predictions a store has none for', () => {
+    const current = viaJson(session.engine.snapshot());
+    const { keyed: _keyed, ...unkeyed } = current.transactions as PackedBytes;
+    expect(() => createEngine({ ...options, snapshot: { ...current, transactions: unkeyed } })).toThrow(/predicted must be true or absent, and only beside keyed, without based/);
+    expect(() => createEngine({ ...options, snapshot: { ...current, transactions: { ...(current.transactions as PackedBytes), based: true } } })).toThrow(/predicted must be true or absent/);
+    expect(() => createEngine({ ...options, snapshot: { ...current, transactions: { ...(current.transactions as PackedBytes), predicted: 1 } as unknown as PackedBytes } })).toThrow(/predicted must be true or absent/);
+    const quotes = { ...current.quotes, based: undefined, predicted: true } as unknown as EngineSnapshot['quotes'];
+    expect(() => createEngine({ ...options, snapshot: { ...current, quotes } })).toThrow(/packed with predictions, and the store has none/);
   });
 
   it('loads a snapshot in the thirteenth format (@13: quotes packed without their transactions), answers every read the same and saves as the writer', () => {
@@ -543,9 +582,9 @@ describe('snapshot formats', () => {
   });
 
   it('refuses a format it does not know, naming it', () => {
-    const snapshot = { ...viaJson(session.engine.snapshot()), format: 'payments-engine/snapshot@15' } as unknown as EngineSnapshot;
+    const snapshot = { ...viaJson(session.engine.snapshot()), format: 'payments-engine/snapshot@16' } as unknown as EngineSnapshot;
     expect(() => createEngine({ ...options, snapshot })).toThrow(InvariantError);
-    expect(() => createEngine({ ...options, snapshot })).toThrow(/snapshot@15.*is not known/);
+    expect(() => createEngine({ ...options, snapshot })).toThrow(/snapshot@16.*is not known/);
   });
 
   it('refuses a ledger snapshot version it does not know, naming it', () => {
@@ -582,12 +621,14 @@ describe('packed records no save wrote', () => {
 
   it('fails a read of a record whose bytes are impossible, naming it, and answers the rest unchanged', () => {
     // The first transaction's value names a shape its codec lacks: after its length (a varint of
-    // 1 or 2 bytes) comes its object's short tag (0x40 + its shape's number, from @12 on), made
+    // 1 or 2 bytes) and the predicted fields it holds other values of (a varint, one byte here,
+    // from @15 on) comes its object's short tag (0x40 + its shape's number, from @12 on), made
     // 0x7f: shape 63.
     const snapshot = withTransactionBytes(viaJson(session.engine.snapshot()), (bytes) => {
       const lengthBytes = bytes[0]! >= 0x80 ? 2 : 1;
-      expect([bytes[lengthBytes - 1]! < 0x80, bytes[lengthBytes]! >= 0x40 && bytes[lengthBytes]! < 0x7f]).toEqual([true, true]);
-      return [...bytes.slice(0, lengthBytes), 0x7f, ...bytes.slice(lengthBytes + 1)];
+      const at = lengthBytes + 1;
+      expect([bytes[lengthBytes - 1]! < 0x80, bytes[lengthBytes]! < 0x80, bytes[at]! >= 0x40 && bytes[at]! < 0x7f]).toEqual([true, true, true]);
+      return [...bytes.slice(0, at), 0x7f, ...bytes.slice(at + 1)];
     });
     const loaded = createEngine({ ...options, snapshot });
     const [first, second] = loaded.state.transactions.order as [string, string];

@@ -12,6 +12,7 @@ import { deepFreeze } from '../../core/freeze.js';
 import type { IdTable } from '../../core/id-table.js';
 import { type PackedBytes, packBytes } from '../../core/packed-bytes.js';
 import type { PackedRecords } from '../../core/packed-records.js';
+import { CARD_TRANSACTION_PREDICTIONS } from './predictions.js';
 import { type CardTransaction, isOpen } from './types.js';
 
 /**
@@ -31,7 +32,7 @@ export type CardTransactionStore = {
 
 /** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
 export function emptyCardTransactionStore(hot = HOT_RECORDS): CardTransactionStore {
-  const byId = new PackedRecordMap<CardTransaction>({ hot });
+  const byId = new PackedRecordMap<CardTransaction>({ hot, predictions: CARD_TRANSACTION_PREDICTIONS });
   return { byId, order: byId.order, transactionsBefore: [], byCard: new Map(), openByAccount: new Map() };
 }
 
@@ -83,7 +84,7 @@ export type CardTransactionStoreSnapshot =
 /** Captures the store for a snapshot (owners' ids against `ids`, the save's shared table, from `@7` on). Pure but for `ids`. */
 export function cardTransactionStoreSnapshot(store: CardTransactionStore, ids?: IdTable): CardTransactionStoreSnapshot {
   return {
-    ...packBytes(store.order, store.byId, { ids }),
+    ...packBytes(store.order, store.byId, { ids, predictions: CARD_TRANSACTION_PREDICTIONS }),
     transactionsBefore: [...store.transactionsBefore],
     // Keys (and open sets) sorted: their order means nothing, and a rebuilt store saves the same text.
     byCard: [...store.byCard].sort(byKey).map(([card, positions]) => [card, positions.map((position) => store.order.at(position)!)] as const),
@@ -106,7 +107,7 @@ const byKey = (a: readonly [string, unknown], b: readonly [string, unknown]): nu
  */
 export function cardTransactionStoreFromSnapshot(snapshot: CardTransactionStoreSnapshot | undefined, hot = HOT_RECORDS): CardTransactionStore {
   if (snapshot !== undefined && 'ids' in snapshot) {
-    const byId = PackedRecordMap.fromPacked<CardTransaction>(snapshot, { hot });
+    const byId = PackedRecordMap.fromPacked<CardTransaction>(snapshot, { hot, predictions: CARD_TRANSACTION_PREDICTIONS });
     return {
       byId,
       order: byId.order,

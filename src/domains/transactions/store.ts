@@ -9,6 +9,7 @@ import { deepFreeze } from '../../core/freeze.js';
 import type { IdTable } from '../../core/id-table.js';
 import { type PackedBytes, packBytes } from '../../core/packed-bytes.js';
 import type { PackedRecords } from '../../core/packed-records.js';
+import { TRANSACTION_PREDICTIONS } from './predictions.js';
 import type { Transaction } from './types.js';
 
 /**
@@ -19,7 +20,7 @@ export type TransactionStore = { readonly byId: PackedRecordMap<Transaction>; re
 
 /** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
 export function emptyTransactionStore(hot = HOT_RECORDS): TransactionStore {
-  return storeOf(new PackedRecordMap<Transaction>({ hot }));
+  return storeOf(new PackedRecordMap<Transaction>({ hot, predictions: TRANSACTION_PREDICTIONS }));
 }
 
 function storeOf(byId: PackedRecordMap<Transaction>): TransactionStore {
@@ -33,9 +34,12 @@ function storeOf(byId: PackedRecordMap<Transaction>): TransactionStore {
  */
 export type TransactionStoreSnapshot = PackedBytes | PackedRecords | { readonly records: readonly Transaction[] };
 
-/** Captures the store for a snapshot, packed (owners' ids against `ids`, the save's shared table, from `@7` on). Pure but for `ids`. */
+/**
+ * Captures the store for a snapshot, packed (owners' ids against `ids`, the save's shared table, from
+ * `@7` on; with the records' predictions from `@15` on: transactions/predictions.ts). Pure but for `ids`.
+ */
 export function transactionStoreSnapshot(store: TransactionStore, ids?: IdTable): TransactionStoreSnapshot {
-  return packBytes(store.order, store.byId, { ids });
+  return packBytes(store.order, store.byId, { ids, predictions: TRANSACTION_PREDICTIONS });
 }
 
 /**
@@ -43,7 +47,7 @@ export function transactionStoreSnapshot(store: TransactionStore, ids?: IdTable)
  * its `hot` records read or changed last stay objects, as in `emptyTransactionStore`.
  */
 export function transactionStoreFromSnapshot(snapshot: TransactionStoreSnapshot | undefined, hot = HOT_RECORDS): TransactionStore {
-  if (snapshot !== undefined && 'ids' in snapshot) return storeOf(PackedRecordMap.fromPacked<Transaction>(snapshot, { hot }));
+  if (snapshot !== undefined && 'ids' in snapshot) return storeOf(PackedRecordMap.fromPacked<Transaction>(snapshot, { hot, predictions: TRANSACTION_PREDICTIONS }));
   const store = emptyTransactionStore(hot);
   for (const record of snapshot?.records ?? []) {
     const frozen = deepFreeze(record) as Transaction;
