@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sameValue } from '../support/same-value.js';
-import { canonicalInteger, RecordCodec } from '../../src/core/record-codec.js';
+import { canonicalInteger, RecordCodec, type RecordPredictions } from '../../src/core/record-codec.js';
 import { isUuidAt, parseUuid } from '../../src/core/uuid-text.js';
 import { uuidAt } from '../../src/core/ids.js';
 
@@ -892,5 +892,85 @@ describe('a record\'s base (snapshot @14 on)', () => {
     }
     // A mark before a value that is not an object.
     expect(() => codec.decode(Uint8Array.from([1, 0x20]), 0, true, BASE_KEY, source)).toThrow(/not an object/);
+  });
+});
+
+describe('a record\'s predictions (snapshot @15 on)', () => {
+  const KEY_UUID = SIBLING(0);
+  const KEY = `Transaction:${KEY_UUID}`;
+  const KEY_INSTANT = new Date(Date.UTC(2026, 0, 5, 16)).toISOString();
+  // b: a copy of a; at: the key's time; q: the quote of the key's uuid; later: at.
+  const predictions: RecordPredictions = {
+    fields: ['b', 'at', 'q', 'later'],
+    inputs: [['a'], [], [], ['at']],
+    predict: (field, record, key) => {
+      if (field === 0) return structuredClone(record.a);
+      if (field === 1) return Number.isNaN(key.ms) ? undefined : new Date(key.ms).toISOString();
+      return field === 2 ? `Quote:${key.uuid}` : record.at;
+    },
+  };
+  // A v7 id far from the key's time: met before `at`, it moves the record's time away from the key's.
+  const FAR = `Customer:${uuidAt(3, { seq: 1, atMs: Date.UTC(2025, 0, 1), index: 0 })}`;
+
+  it('writes the predicted fields it holds other values of first, then the record without the ones taken, to exactly these bytes: a change here needs a new snapshot format', () => {
+    const later = new Date(Date.UTC(2026, 0, 5, 16) + 1000).toISOString();
+    const record = { id: KEY, a: { x: 1 }, b: { x: 1 }, far: FAR, at: KEY_INSTANT, q: `Quote:${KEY_UUID}`, later, e: 'x' };
+    const codec = new RecordCodec();
+    const bytes = [...codec.encode(record, KEY, undefined, predictions)];
+    expect(bytes).toEqual([
+      // Kept: later (field 3) only: (0b1000 << 1) | 1; b, at and q taken.
+      17,
+      // Shape 0; the id (0x1C); a's object (shape 1, the integer 1); far, a minted id written whole
+      // (its time 6 bytes, w1); later 1,000 ms after `at` (taken, it moved the record's time back
+      // from far's): INSTANT_DELTA 2,000; e written whole.
+      64, 28, 65, 33, 19, 1, 1, 148, 31, 41, 124, 0, 70, 218, 250, 34, 15, 208, 15, 7, 1, 120,
+    ]);
+    expect(sameValue(codec.decode(new Uint8Array(bytes), 0, true, KEY, undefined, predictions), record)).toBe(true);
+    expect(sameValue(RecordCodec.fromTables(codec.tables()).decodeWhole(new Uint8Array(bytes), 0, bytes.length, false, KEY, undefined, predictions), record)).toBe(true);
+    // Nothing taken (none equal, or a field before its inputs): 0, then the bytes without predictions.
+    const other = { id: KEY, a: 1, b: 2, at: later };
+    expect([...new RecordCodec().encode(other, KEY, undefined, predictions)]).toEqual([0, ...new RecordCodec().encode(other, KEY)]);
+    const before = { b: 1, a: 1 };
+    expect([...new RecordCodec().encode(before, KEY, undefined, predictions)]).toEqual([0, ...new RecordCodec().encode(before, KEY)]);
+    // No key, or one that is not a uuid: 0 too.
+    expect([...new RecordCodec().encode(record, undefined, undefined, predictions)][0]).toBe(0);
+    expect([...new RecordCodec().encode(record, 'key', undefined, predictions)][0]).toBe(0);
+  });
+
+  it('decodes every record to exactly the record encoded, whatever it holds (its predictions, near misses, fields before their inputs, any key)', () => {
+    const near = (value: unknown): fc.Arbitrary<unknown> =>
+      fc.oneof(fc.constant(value), fc.constant(structuredClone(value)), fc.constant(value === 0 ? -0 : value === undefined ? null : undefined), leaf);
+    const fields = fc.record({ a: record, far: fc.constantFrom(FAR, 'x'), e: record }).chain((base) =>
+      fc.record({ b: near(base.a), at: near(KEY_INSTANT), q: near(`Quote:${KEY_UUID}`), later: fc.oneof(near(KEY_INSTANT), instant) }).map((predicted) => ({ ...base, ...predicted })),
+    );
+    // The fields in any order and any subset, the record's id or not first.
+    const value = fc.tuple(fields, fc.shuffledSubarray(['a', 'b', 'at', 'q', 'later', 'far', 'e', 'id'])).map(([all, keys]) => Object.fromEntries(keys.map((key) => [key, key === 'id' ? KEY : (all as Record<string, unknown>)[key]])));
+    const key = fc.oneof(fc.constant(KEY), uuid.map((id) => `Transaction:${id}`), minted.map((id) => `Transaction:${id}`), fc.constant('not a uuid'));
+    const codec = new RecordCodec();
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.oneof(value, record), key), { minLength: 1, maxLength: 5 }), (records) => {
+        for (const [item, id] of records) {
+          const bytes = codec.encode(item, id, undefined, predictions).slice();
+          expect(sameValue(codec.decode(bytes, 0, true, id, undefined, predictions), item)).toBe(true);
+          expect(sameValue(RecordCodec.fromTables(codec.tables()).decodeWhole(bytes, 0, bytes.length, false, id, undefined, predictions), item)).toBe(true);
+          expect(bytes[0] === 0 || bytes[0]! % 2 === 1).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses marks no encode wrote, predicted fields with no key, and a base beside predictions', () => {
+    const codec = new RecordCodec();
+    const bytes = codec.encode({ a: 1, b: 1, at: KEY_INSTANT }, KEY, undefined, predictions).slice();
+    expect(bytes[0]).toBe(1);
+    expect(() => codec.decode(bytes, 0, true, undefined, undefined, predictions)).toThrow(/predicted fields and no key/);
+    // An even mark, a kept field past the predictions', a kept field the shape lacks (q), nothing taken.
+    for (const mark of [2, 1 + (1 << 5), 1 + (1 << 3), 1 + 0b100, 1 + 0b11]) {
+      const changed = Uint8Array.from([mark, ...bytes.subarray(1)]);
+      expect(() => codec.decode(changed, 0, true, KEY, undefined, predictions), String(mark)).toThrow(RangeError);
+    }
+    expect(() => codec.decode(Uint8Array.from([1, 0x20]), 0, true, KEY, undefined, predictions)).toThrow(/not an object/);
+    expect(() => codec.encode({ a: 1 }, KEY, { fields: ['a'], valuesOf: () => [1] }, predictions)).toThrow(/a base or with predictions, not both/);
   });
 });
