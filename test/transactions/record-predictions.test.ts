@@ -90,8 +90,8 @@ describe('what the predictions give (@15): a change here needs a new snapshot fo
     Object.fromEntries(predictions.fields.map((field, k) => [field, predictions.predict(k, record, at)]));
 
   it('transactions: the fields in their order, their inputs, and each prediction', () => {
-    expect(TRANSACTION_PREDICTED_FIELDS).toEqual(['updatedAt', 'customerId', 'receivedAmount', 'feesMinor', 'exchangeRate', 'settledAt', 'createdAt', 'quoteId']);
-    expect(TRANSACTION_PREDICTIONS.inputs).toEqual([['createdAt'], ['source'], ['sentAmount'], [], [], ['updatedAt'], [], []]);
+    expect(TRANSACTION_PREDICTED_FIELDS).toEqual(['updatedAt', 'customerId', 'receivedAmount', 'feesMinor', 'exchangeRate', 'settledAt', 'createdAt', 'refund', 'quoteId']);
+    expect(TRANSACTION_PREDICTIONS.inputs).toEqual([['createdAt'], ['source'], ['sentAmount'], [], [], ['updatedAt'], [], ['updatedAt'], []]);
     const record = {
       source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId: 'Customer:019b8ee3-1cd5-7a6d-a2f5-c4afc7e3a703' },
       createdAt: '2026-01-05T16:00:16.461Z',
@@ -106,6 +106,7 @@ describe('what the predictions give (@15): a change here needs a new snapshot fo
       exchangeRate: '1',
       settledAt: '2026-01-05T16:01:13.604Z',
       createdAt: '2026-01-05T16:00:16.461Z',
+      refund: { reference: 'RF019B8EE3404D72D0BA30C462C80C376B', initiatedAt: '2026-01-05T16:01:13.604Z', status: 'COMPLETED', reason: 'TRANSACTION_FAILED', settledAt: '2026-01-05T16:01:13.604Z' },
       quoteId: `Quote:${uuid}`,
     });
     // A new object each call (it becomes the decoded record's); no time for a key that is not a UUIDv7; nothing from what is absent.
@@ -118,6 +119,7 @@ describe('what the predictions give (@15): a change here needs a new snapshot fo
       exchangeRate: '1',
       settledAt: undefined,
       createdAt: undefined,
+      refund: { reference: 'RF019B8EE3404D72D0BA30C462C80C376B', initiatedAt: undefined, status: 'COMPLETED', reason: 'TRANSACTION_FAILED', settledAt: undefined },
       quoteId: `Quote:${uuid}`,
     });
   });
