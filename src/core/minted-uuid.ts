@@ -16,6 +16,7 @@
  */
 
 import { fmix32, WORD_STEP } from './ids.js';
+import { parseUuid, UUID_LENGTH, uuidText, uuidTimeMs } from './uuid-text.js';
 
 // fmix32's odd multipliers and their inverses modulo 2^32.
 const M1 = 0x85ebca6b;
@@ -105,4 +106,25 @@ export function mintedWordOfSeqKey(key: number): number {
   const h3 = fmix32(fmix32(fmix32(key)));
   const w0 = fmix32((h3 + WORD_STEP) >>> 0);
   return fmix32((w0 + WORD_STEP + 1) >>> 0);
+}
+
+// The words of the id `mintedSibling` reads.
+const SIBLING_WORDS = new Int32Array(4);
+
+/**
+ * The id `<toPrefix><uuid>` of the uuid minted in the same call as `id`'s (the same time and w1)
+ * at `id`'s index plus `step`, when `id` is `<fromPrefix><uuid>` in minted form; undefined
+ * otherwise, or when that index is outside 0 to 2^26 - 1. The engine mints some ids together (a
+ * customer at index 0 and its first internal account at 1), so one of them predicts the other in a
+ * packed record (domains/transactions/predictions.ts). Pure.
+ */
+export function mintedSibling(id: unknown, fromPrefix: string, toPrefix: string, step: number): string | undefined {
+  if (typeof id !== 'string' || id.length !== fromPrefix.length + UUID_LENGTH || !id.startsWith(fromPrefix)) return undefined;
+  if (!parseUuid(id, fromPrefix.length, SIBLING_WORDS, 0)) return undefined;
+  const w1 = mintedWord(SIBLING_WORDS, 0);
+  if (w1 === -1) return undefined;
+  const index = mintedIndex(SIBLING_WORDS, 0, w1) + step;
+  if (index < 0 || index >= 2 ** 26) return undefined;
+  mintedWords(uuidTimeMs(SIBLING_WORDS, 0), w1, index, SIBLING_WORDS, 0);
+  return toPrefix + uuidText(SIBLING_WORDS, 0);
 }

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fmix32, MINTED_INDEX_LIMIT, uuidAt, WORD_STEP } from '../../src/core/ids.js';
-import { mintedIndex, mintedSeqKey, mintedWord, mintedWordOfSeqKey, mintedWords, unfmix32 } from '../../src/core/minted-uuid.js';
+import { mintedIndex, mintedSeqKey, mintedSibling, mintedWord, mintedWordOfSeqKey, mintedWords, unfmix32 } from '../../src/core/minted-uuid.js';
 import { parseUuid, uuidText } from '../../src/core/uuid-text.js';
 
 const position = fc.record({
@@ -161,5 +161,25 @@ describe('minted uuids', () => {
   it('uuidAt refuses a position it cannot mint uniquely (a bug in its caller)', () => {
     expect(() => uuidAt(1, { seq: 2 ** 48, atMs: 0, index: 0 })).toThrow(/seq/);
     expect(() => uuidAt(1, { seq: 1, atMs: 0, index: MINTED_INDEX_LIMIT })).toThrow(/index/);
+  });
+});
+
+describe('mintedSibling', () => {
+  it('gives the id minted in the same call at the index `step` away, of the other prefix, and nothing for what is not in minted form', () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.nat(), fc.integer({ min: 0, max: 2 ** 48 - 1 }), fc.nat({ max: MINTED_INDEX_LIMIT - 1 }), fc.integer({ min: -3, max: 3 }), (seed, seq, atMs, index, step) => {
+        const id = `InternalAccount:${uuidAt(seed, { seq, atMs, index })}`;
+        const other = index + step;
+        const expected = other >= 0 && other < MINTED_INDEX_LIMIT ? `Customer:${uuidAt(seed, { seq, atMs, index: other })}` : undefined;
+        expect(mintedSibling(id, 'InternalAccount:', 'Customer:', step)).toBe(expected);
+        // Another prefix, a text around it, not a string: nothing.
+        expect(mintedSibling(id, 'ExternalAccount:', 'Customer:', step)).toBeUndefined();
+        expect(mintedSibling(`${id}x`, 'InternalAccount:', 'Customer:', step)).toBeUndefined();
+        expect(mintedSibling(id.toUpperCase(), 'InternalAccount:', 'Customer:', step)).toBeUndefined();
+      }),
+    );
+    expect(mintedSibling(undefined, 'InternalAccount:', 'Customer:', 1)).toBeUndefined();
+    // A v4 uuid is not in minted form.
+    expect(mintedSibling('InternalAccount:4b5a9c1e-2f3d-4a6b-8c7d-9e0f1a2b3c4d', 'InternalAccount:', 'Customer:', 1)).toBeUndefined();
   });
 });

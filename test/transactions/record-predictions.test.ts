@@ -91,7 +91,7 @@ describe('what the predictions give (@15): a change here needs a new snapshot fo
 
   it('transactions: the fields in their order, their inputs, and each prediction', () => {
     expect(TRANSACTION_PREDICTED_FIELDS).toEqual(['updatedAt', 'customerId', 'receivedAmount', 'feesMinor', 'exchangeRate', 'settledAt', 'createdAt', 'refund', 'quoteId']);
-    expect(TRANSACTION_PREDICTIONS.inputs).toEqual([['createdAt'], ['source'], ['sentAmount'], [], [], ['updatedAt'], [], ['updatedAt'], []]);
+    expect(TRANSACTION_PREDICTIONS.inputs).toEqual([['createdAt'], ['source', 'destination'], ['sentAmount'], [], [], ['updatedAt'], [], ['updatedAt'], []]);
     const record = {
       source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId: 'Customer:019b8ee3-1cd5-7a6d-a2f5-c4afc7e3a703' },
       createdAt: '2026-01-05T16:00:16.461Z',
@@ -109,6 +109,13 @@ describe('what the predictions give (@15): a change here needs a new snapshot fo
       refund: { reference: 'RF019B8EE3404D72D0BA30C462C80C376B', initiatedAt: '2026-01-05T16:01:13.604Z', status: 'COMPLETED', reason: 'TRANSACTION_FAILED', settledAt: '2026-01-05T16:01:13.604Z' },
       quoteId: `Quote:${uuid}`,
     });
+    // A payout's customer: the one minted with its source account (at the index before); an
+    // incoming payment's: with its destination account; none from an external account or another id.
+    const internal = { sourceType: 'ACCOUNT', accountId: 'InternalAccount:019b8ee3-1cd5-7a6c-a2f5-c4afc7e3a703' };
+    const external = { destinationType: 'ACCOUNT', accountId: 'ExternalAccount:019b8ee3-404d-7c71-ac01-1c0b563464fd' };
+    expect(TRANSACTION_PREDICTIONS.predict(1, { source: internal, destination: external }, key)).toBe('Customer:019b8ee3-1cd5-7a6d-a2f5-c4afc7e3a703');
+    expect(TRANSACTION_PREDICTIONS.predict(1, { source: { sourceType: 'UMA_ADDRESS' }, destination: { ...internal, destinationType: 'ACCOUNT' } }, key)).toBe('Customer:019b8ee3-1cd5-7a6d-a2f5-c4afc7e3a703');
+    expect(TRANSACTION_PREDICTIONS.predict(1, { source: { accountId: external.accountId }, destination: external }, key)).toBeUndefined();
     // A new object each call (it becomes the decoded record's); no time for a key that is not a UUIDv7; nothing from what is absent.
     expect(TRANSACTION_PREDICTIONS.predict(2, record, key)).not.toBe(record.sentAmount);
     expect(predict(TRANSACTION_PREDICTIONS, {}, { ms: Number.NaN, uuid })).toStrictEqual({
@@ -125,15 +132,16 @@ describe('what the predictions give (@15): a change here needs a new snapshot fo
   });
 
   it('card transactions: the fields in their order, their inputs, and each prediction', () => {
-    expect(CARD_TRANSACTION_PREDICTED_FIELDS).toEqual(['updatedAt', 'settledAt', 'expiresAt', 'createdAt', 'authorizedAt']);
-    expect(CARD_TRANSACTION_PREDICTIONS.inputs).toEqual([['createdAt'], ['updatedAt'], ['createdAt'], [], ['createdAt']]);
-    const record = { createdAt: '2026-01-05T16:00:07.381Z', updatedAt: '2026-01-05T16:02:00.000Z' };
+    expect(CARD_TRANSACTION_PREDICTED_FIELDS).toEqual(['updatedAt', 'settledAt', 'expiresAt', 'createdAt', 'authorizedAt', 'accountId']);
+    expect(CARD_TRANSACTION_PREDICTIONS.inputs).toEqual([['createdAt'], ['updatedAt'], ['createdAt'], [], ['createdAt'], ['customerId']]);
+    const record = { customerId: 'Customer:019b8ee3-1cd5-7a6d-a2f5-c4afc7e3a703', createdAt: '2026-01-05T16:00:07.381Z', updatedAt: '2026-01-05T16:02:00.000Z' };
     expect(predict(CARD_TRANSACTION_PREDICTIONS, record)).toStrictEqual({
       updatedAt: '2026-01-05T16:00:07.381Z',
       settledAt: '2026-01-05T16:02:00.000Z',
       expiresAt: '2026-01-12T16:00:07.381Z',
       createdAt: '2026-01-05T16:00:16.461Z',
       authorizedAt: '2026-01-05T16:00:07.381Z',
+      accountId: 'InternalAccount:019b8ee3-1cd5-7a6c-a2f5-c4afc7e3a703',
     });
     // An expiry only after an instant as the codec writes them (no Date.parse).
     expect(CARD_TRANSACTION_PREDICTIONS.predict(2, { createdAt: '2026-01-05T16:00:07Z' }, key)).toBeUndefined();
