@@ -32,7 +32,7 @@ export type CardTransactionStore = {
 
 /** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
 export function emptyCardTransactionStore(hot = HOT_RECORDS): CardTransactionStore {
-  const byId = new PackedRecordMap<CardTransaction>({ hot, predictions: CARD_TRANSACTION_PREDICTIONS });
+  const byId = new PackedRecordMap<CardTransaction>({ hot, hashedCandidates: true, predictions: CARD_TRANSACTION_PREDICTIONS });
   return { byId, order: byId.order, transactionsBefore: [], byCard: new Map(), openByAccount: new Map() };
 }
 
@@ -107,7 +107,7 @@ const byKey = (a: readonly [string, unknown], b: readonly [string, unknown]): nu
  */
 export function cardTransactionStoreFromSnapshot(snapshot: CardTransactionStoreSnapshot | undefined, hot = HOT_RECORDS): CardTransactionStore {
   if (snapshot !== undefined && 'ids' in snapshot) {
-    const byId = PackedRecordMap.fromPacked<CardTransaction>(snapshot, { hot, predictions: CARD_TRANSACTION_PREDICTIONS });
+    const byId = PackedRecordMap.fromPacked<CardTransaction>(snapshot, { hot, hashedCandidates: true, predictions: CARD_TRANSACTION_PREDICTIONS });
     return {
       byId,
       order: byId.order,

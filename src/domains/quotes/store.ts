@@ -24,7 +24,7 @@ export type QuoteStore = {
 
 /** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
 export function emptyQuoteStore(hot = HOT_RECORDS): QuoteStore {
-  return storeOf(new PackedRecordMap<Quote>({ hot }));
+  return storeOf(new PackedRecordMap<Quote>({ hot, hashedCandidates: true }));
 }
 
 function storeOf(byId: PackedRecordMap<Quote>): QuoteStore {
@@ -60,7 +60,7 @@ export function quoteStoreSnapshot(store: QuoteStore, ids?: IdTable): QuoteStore
  */
 export function quoteStoreFromSnapshot(snapshot: QuoteStoreSnapshot | undefined, hot = HOT_RECORDS): QuoteStore {
   const store: QuoteStore = snapshot !== undefined && 'ids' in snapshot
-    ? storeOf(PackedRecordMap.fromPacked<Quote>(snapshot, { hot }))
+    ? storeOf(PackedRecordMap.fromPacked<Quote>(snapshot, { hot, hashedCandidates: true }))
     : emptyQuoteStore(hot);
   for (const record of snapshot !== undefined && 'records' in snapshot ? snapshot.records : []) {
     const frozen = deepFreeze(record);

@@ -20,7 +20,7 @@ export type TransactionStore = { readonly byId: PackedRecordMap<Transaction>; re
 
 /** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
 export function emptyTransactionStore(hot = HOT_RECORDS): TransactionStore {
-  return storeOf(new PackedRecordMap<Transaction>({ hot, predictions: TRANSACTION_PREDICTIONS }));
+  return storeOf(new PackedRecordMap<Transaction>({ hot, hashedCandidates: true, predictions: TRANSACTION_PREDICTIONS }));
 }
 
 function storeOf(byId: PackedRecordMap<Transaction>): TransactionStore {
@@ -47,7 +47,7 @@ export function transactionStoreSnapshot(store: TransactionStore, ids?: IdTable)
  * its `hot` records read or changed last stay objects, as in `emptyTransactionStore`.
  */
 export function transactionStoreFromSnapshot(snapshot: TransactionStoreSnapshot | undefined, hot = HOT_RECORDS): TransactionStore {
-  if (snapshot !== undefined && 'ids' in snapshot) return storeOf(PackedRecordMap.fromPacked<Transaction>(snapshot, { hot, predictions: TRANSACTION_PREDICTIONS }));
+  if (snapshot !== undefined && 'ids' in snapshot) return storeOf(PackedRecordMap.fromPacked<Transaction>(snapshot, { hot, hashedCandidates: true, predictions: TRANSACTION_PREDICTIONS }));
   const store = emptyTransactionStore(hot);
   for (const record of snapshot?.records ?? []) {
     const frozen = deepFreeze(record) as Transaction;
