@@ -108,8 +108,10 @@ export function mintedWordOfSeqKey(key: number): number {
   return fmix32((w0 + WORD_STEP + 1) >>> 0);
 }
 
-// The words of the id `mintedSibling` reads.
+// The words of the id `mintedSibling` reads, and its last question and answer: the records of one
+// customer, read one after another (a page of its payments), ask for the same account's sibling.
 const SIBLING_WORDS = new Int32Array(4);
+const lastSibling = { id: '', fromPrefix: '', toPrefix: '', step: 0, answer: undefined as string | undefined };
 
 /**
  * The id `<toPrefix><uuid>` of the uuid minted in the same call as `id`'s (the same time and w1)
@@ -119,7 +121,21 @@ const SIBLING_WORDS = new Int32Array(4);
  * packed record (domains/transactions/predictions.ts). Pure.
  */
 export function mintedSibling(id: unknown, fromPrefix: string, toPrefix: string, step: number): string | undefined {
-  if (typeof id !== 'string' || id.length !== fromPrefix.length + UUID_LENGTH || !id.startsWith(fromPrefix)) return undefined;
+  if (typeof id !== 'string' || id.length !== fromPrefix.length + UUID_LENGTH) return undefined;
+  const last = lastSibling;
+  if (id === last.id && fromPrefix === last.fromPrefix && toPrefix === last.toPrefix && step === last.step) return last.answer;
+  const answer = siblingOf(id, fromPrefix, toPrefix, step);
+  last.id = id;
+  last.fromPrefix = fromPrefix;
+  last.toPrefix = toPrefix;
+  last.step = step;
+  last.answer = answer;
+  return answer;
+}
+
+// `mintedSibling` of an id of the right length.
+function siblingOf(id: string, fromPrefix: string, toPrefix: string, step: number): string | undefined {
+  if (!id.startsWith(fromPrefix)) return undefined;
   if (!parseUuid(id, fromPrefix.length, SIBLING_WORDS, 0)) return undefined;
   const w1 = mintedWord(SIBLING_WORDS, 0);
   if (w1 === -1) return undefined;

@@ -433,6 +433,9 @@ export class RecordCodec {
   // The key of the record being encoded or decoded with predictions, and the key's time.
   readonly #recordKey = new RecordKey();
   #keyMs = Number.NaN;
+  // The instant taken last and its epoch ms (`#takenTime`).
+  #takenText = '';
+  #takenMs = -1;
 
   constructor(options: RecordCodecOptions = {}) {
     const tabled = options.idTable ?? true;
@@ -712,7 +715,10 @@ export class RecordCodec {
   // record's time moves to it as if it were written (the times after it are differences from it).
   #takenTime(value: unknown): void {
     if (typeof value !== 'string' || value.length !== 24) return;
-    const ms = canonicalInstantMs(value);
+    // A record's predicted times are often one string (updatedAt and authorizedAt its createdAt).
+    const ms = value === this.#takenText ? this.#takenMs : canonicalInstantMs(value);
+    this.#takenText = value;
+    this.#takenMs = ms;
     if (ms >= 0) this.#lastMs = ms;
   }
 
