@@ -1,23 +1,26 @@
 /**
- * The transaction id of each transfer, in a Uint16 a transfer. Most transfers hold nothing else:
+ * The transaction id of each transfer, in a byte a transfer (a Uint16 until stop 33). Most
+ * transfers hold nothing else:
  *
  * - **self**: a `Transaction:<uuid>` the engine minted in the event (or a nearby one) that made
  *   the transfer is rebuilt from the transfer's own packed id (transfer-id-column.ts): its time
  *   is the transfer's, its index 0, and its w1 is the one whose seq key (core/minted-uuid.ts
- *   `mintedSeqKey`) differs from the transfer id's by the xor kept in the Uint16 (below
+ *   `mintedSeqKey`) differs from the transfer id's by the xor kept in the byte (below
  *   SELF_LIMIT). A payment's transaction and the transfers of the command that made it are
- *   minted a few events apart: 15,106 of 29,587 transfers at 100,000 events of the API-driven log.
- * - **back**: the same transaction id as an earlier transfer within BACK_MAX, a "root" (a self
- *   transfer, or one with an entry): its distance back. A transaction's later transfers (its
- *   settlement, a post or void of its hold) find their root among the last RECENT_ROOTS roots (a
- *   ring of their hashes), or as the previous transfer's.
- * - **entry**: any other id, in a list of distinct ids (an `IdColumn`, ~10 bytes an id): its place
- *   among the entries made from its chunk's first transfer on.
+ *   minted a few events apart: the xor is below 64 for 98% of the self rows of the API-driven log.
+ * - **back**: the same transaction id as an earlier transfer within BACK_MAX: its distance back.
+ *   That transfer is the transaction's latest one before (itself self, back or entry), so a read
+ *   follows the chain back to the transaction's "root", a self or entry row. A transaction's
+ *   later transfers (its settlement, a post or void of its hold) find its latest transfer among
+ *   the last RECENT_ROWS transactions met (a ring of rows and hashes), or as the previous transfer.
+ * - **entry**: any other id, in a list of distinct ids (an `IdColumn`, ~10 bytes an id). Entries
+ *   are made in row order, one by each entry row, so an entry row's place in the list is the
+ *   entries before its block of 64 rows (an Int32 a block) plus the entry rows before it in the block.
  * - none, or the transfer's own id (the ledger-only log names each transaction after its transfer).
  *
- * Until stop 32 every transaction id had an entry and a transfer pointed at it (the ring held the
- * last 64 entries): 10,352 entries for 9,500 ids at 100,000 events, ~10.7 B of each transaction.
- * With self and back rows, 2,129 transactions need one (stop 32, docs/performance.md).
+ * Until stop 32 every transaction id had an entry and a transfer pointed at it; stop 32 made self
+ * and back rows in a Uint16 (back: the distance to the root, up to 32,766); stop 33 a byte, the
+ * back distance to the transaction's latest transfer, below 190 (docs/performance.md).
  *
  * A self row depends on its transfer's time: `keepText` keeps its text before that time changes
  * (only tests rewrite a time). A back row reads its root's.
@@ -42,21 +45,25 @@ const CHUNK_BITS = 10;
 /** How a transaction id rebuilt from its transfer's id starts, and its length. */
 const SELF_HEAD = 'Transaction:';
 const SELF_LENGTH = SELF_HEAD.length + UUID_LENGTH;
-// Roots (self rows and rows with an entry) an id is looked for among (a power of two).
-const RECENT_ROOTS = 64;
-const RECENT_MASK = RECENT_ROOTS - 1;
-const NO_ROOT = -1;
-// The stored Uint16: an entry's place in its chunk below SELF_BASE (chunks of at most 2^14 rows);
-// a self row's seq-key xor from SELF_BASE; a back row's distance from BACK_BASE + 1; then the
-// two marks.
-const SELF_BASE = 0x4000;
-/** Seq-key xors a self row holds: below this. */
-export const SELF_LIMIT = 0x4000;
-const BACK_BASE = 0x7fff;
-/** The farthest back a transfer names its transaction's root. */
-export const BACK_MAX = 0xfffd - BACK_BASE;
-const STORED_NONE = 0xffff;
-const STORED_SAME = 0xfffe;
+// log2 of the rows of a block: each block keeps the entries made before its first row.
+const BLOCK_BITS = 6;
+const BLOCK_MASK = (1 << BLOCK_BITS) - 1;
+const BLOCKS_FIRST = 64;
+// Transactions met last (a power of two): at least one a row, so more than BACK_MAX never binds.
+const RECENT_ROWS = 256;
+const RECENT_MASK = RECENT_ROWS - 1;
+const NO_ROW = -1;
+/** Seq-key xors a self row holds: below this. The stored byte of a self row is its xor. */
+export const SELF_LIMIT = 64;
+// A back row's byte: BACK_BASE + its distance back (1 to BACK_MAX); then the three marks.
+const BACK_BASE = SELF_LIMIT - 1;
+const STORED_ENTRY = 0xfd;
+const STORED_SAME = 0xfe;
+const STORED_NONE = 0xff;
+/** The farthest back a transfer names its transaction's latest transfer. */
+export const BACK_MAX = STORED_ENTRY - 1 - BACK_BASE;
+
+const NO_BLOCKS = new Int32Array(0);
 
 /** Transaction ids of transfers [0, length), append-only with truncation. */
 export class TransactionIdColumn {
@@ -64,20 +71,22 @@ export class TransactionIdColumn {
   readonly #bits: number;
   readonly #mask: number;
   #length = 0;
-  // Per chunk of transfers: each one's stored Uint16 (see above).
-  readonly #refs: Uint16Array[] = [];
-  // Per chunk of transfers: #distinct's length before its first transfer.
-  readonly #distinctBefore: number[] = [];
+  // Per chunk of transfers: each one's stored byte (see above).
+  readonly #refs: Uint8Array[] = [];
+  // Per block of 2^BLOCK_BITS transfers: #distinct's length before its first transfer.
+  #entriesBefore: Int32Array = NO_BLOCKS;
   readonly #distinct = new IdColumn();
-  // The last transfer's transaction id when it has a root (else undefined), and that root: an
-  // equal id next is a back row without hashing.
+  // The last transfer's transaction id when it has a root (else undefined), that transfer, and
+  // its slot in the ring: an equal id next is a back row without hashing.
   #last: string | undefined = undefined;
-  #lastRoot = NO_ROOT;
-  // The last RECENT_ROOTS roots, the k-th at slot k & RECENT_MASK: its row (NO_ROOT: none) and
-  // its id's hashString.
-  readonly #recentRoots = new Int32Array(RECENT_ROOTS).fill(NO_ROOT);
-  readonly #recentHashes = new Int32Array(RECENT_ROOTS);
-  #roots = 0;
+  #lastRow = NO_ROW;
+  #lastSlot = 0;
+  // The transactions met last, the k-th met at slot k & RECENT_MASK: the latest row with its id
+  // (NO_ROW: none) and its id's hashString. A transaction met again takes a new slot, so the
+  // rows grow with the slots.
+  readonly #recentRows = new Int32Array(RECENT_ROWS).fill(NO_ROW);
+  readonly #recentHashes = new Int32Array(RECENT_ROWS);
+  #met = 0;
   // Texts of self rows whose transfer's time changed (`keepText`), by row.
   readonly #kept = new Map<number, string>();
   // The words of the id parsed or rebuilt last, and the parsed one's w1 and time (`#parse`).
@@ -90,8 +99,7 @@ export class TransactionIdColumn {
    * `chunkBits`: log2 of the transfers of a chunk of refs; tests pass a small one to cross chunks.
    */
   constructor(source: TransferIdSource, chunkBits: number = CHUNK_BITS) {
-    // A chunk's entry places must stay below SELF_BASE.
-    assert(Number.isInteger(chunkBits) && chunkBits >= 1 && chunkBits <= 14, 'chunkBits out of range');
+    assert(Number.isInteger(chunkBits) && chunkBits >= 1 && chunkBits <= 16, 'chunkBits out of range');
     this.#source = source;
     this.#bits = chunkBits;
     this.#mask = (1 << chunkBits) - 1;
@@ -113,34 +121,26 @@ export class TransactionIdColumn {
    */
   formAt(row: number): 'none' | 'same' | 'self' | 'back' | 'entry' {
     const stored = this.#storedAt(row);
-    if (stored >= STORED_SAME) return stored === STORED_NONE ? 'none' : 'same';
-    return stored > BACK_BASE ? 'back' : stored >= SELF_BASE ? 'self' : 'entry';
+    if (stored >= STORED_ENTRY) return stored === STORED_ENTRY ? 'entry' : stored === STORED_NONE ? 'none' : 'same';
+    return stored < SELF_LIMIT ? 'self' : 'back';
   }
 
   /** Appends the transaction id of transfer row `length`, whose own id is `transferId`; the source must read that row already. */
   push(transactionId: string | undefined, transferId: string): void {
     const row = this.#length;
     const c = row >>> this.#bits;
-    if ((row & this.#mask) === 0) {
-      // A chunk left by a truncation is written again: its start moves with #distinct.
-      if (c === this.#refs.length) this.#refs.push(new Uint16Array(1 << this.#bits));
-      this.#distinctBefore[c] = this.#distinct.length;
-    }
-    this.#refs[c]![row & this.#mask] = this.#storedOf(row, c, transactionId, transferId);
+    if ((row & this.#mask) === 0 && c === this.#refs.length) this.#refs.push(new Uint8Array(1 << this.#bits));
+    // A block left by a truncation is written again: its start moves with #distinct.
+    if ((row & BLOCK_MASK) === 0) this.#startBlock(row >>> BLOCK_BITS);
+    this.#refs[c]![row & this.#mask] = this.#storedOf(row, transactionId, transferId);
     this.#length = row + 1;
   }
 
   /** The transaction id of row `row` (below `length`), or undefined when it has none. */
   at(row: number): string | undefined {
-    let stored = this.#storedAt(row);
+    const stored = this.#storedAt(row);
     if (stored >= STORED_SAME) return stored === STORED_NONE ? undefined : this.#source.idAt(row);
-    let root = row;
-    if (stored > BACK_BASE) {
-      root = row - (stored - BACK_BASE);
-      stored = this.#storedAt(root);
-    }
-    if (stored < SELF_BASE) return this.#distinct.at(this.#distinctBefore[root >>> this.#bits]! + stored);
-    return this.#keptText(root) ?? SELF_HEAD + uuidText(this.#selfWords(root, stored), 0);
+    return this.#rootText(this.#rootOf(row));
   }
 
   /**
@@ -149,94 +149,134 @@ export class TransactionIdColumn {
    */
   keepText(row: number): void {
     assert(row >= 0 && row < this.#length, 'keepText out of range');
-    const stored = this.#storedAt(row);
-    if (stored >= SELF_BASE && stored <= BACK_BASE) this.#kept.set(row, this.at(row)!);
+    if (this.#storedAt(row) < SELF_LIMIT) this.#kept.set(row, this.at(row)!);
   }
 
   /** Forgets the transfers from `length` on, and the distinct ids only they used. */
   truncate(length: number): void {
     assert(length >= 0 && length <= this.#length, 'truncate beyond the end');
-    // (A chunk's start is current once its first transfer is kept: not so at the very end.)
+    // (A block's start is current once its first transfer is kept: not so at the very end.)
     if (length === this.#length) return;
-    // Entries are made in transfer order, so the ones kept are those up to the greatest one a
-    // kept transfer has: its chunk's start, or one of the kept transfers of the chunk `length`
-    // falls in (a back row's root has its entry, or is a row before it).
-    const c = length >>> this.#bits;
-    let kept = this.#distinctBefore[c]!;
-    for (let i = c << this.#bits; i < length; i += 1) {
-      const stored = this.#storedAt(i);
-      if (stored < SELF_BASE) kept = Math.max(kept, this.#distinctBefore[c]! + stored + 1);
-    }
-    this.#distinct.truncate(kept);
+    // Entries are made in row order, one by each entry row: the kept ones are the kept rows'.
+    this.#distinct.truncate(this.#entriesBeforeRow(length));
     this.#length = length;
     if (this.#kept.size > 0) for (const row of this.#kept.keys()) if (row >= length) this.#kept.delete(row);
-    // The ring may name dropped rows: it starts again.
-    this.#recentRoots.fill(NO_ROOT);
+    // The ring may name dropped rows: it starts again, from the last kept row's transaction.
+    this.#recentRows.fill(NO_ROW);
     this.#last = undefined;
-    this.#lastRoot = NO_ROOT;
+    this.#lastRow = NO_ROW;
     if (length > 0) this.#resumeAfter(length - 1);
   }
 
-  // Makes row `row`'s transaction id (when it has a root) the last one, for the next push.
+  // Makes row `row`'s transaction id (when it has a root) the last one, and the ring's first.
   #resumeAfter(row: number): void {
-    const stored = this.#storedAt(row);
-    if (stored >= STORED_SAME) return;
-    this.#lastRoot = stored > BACK_BASE ? row - (stored - BACK_BASE) : row;
-    this.#last = this.at(row);
+    if (this.#storedAt(row) >= STORED_SAME) return;
+    const id = this.at(row)!;
+    this.#meet(row, hashString(id));
+    this.#last = id;
   }
 
   #storedAt(row: number): number {
     return this.#refs[row >>> this.#bits]![row & this.#mask]!;
   }
 
-  #storedOf(row: number, c: number, transactionId: string | undefined, transferId: string): number {
+  // Sets block `block`'s entries before, growing the blocks when it is the next one.
+  #startBlock(block: number): void {
+    if (block === this.#entriesBefore.length) {
+      const grown = new Int32Array(Math.max(BLOCKS_FIRST, 2 * block));
+      grown.set(this.#entriesBefore);
+      this.#entriesBefore = grown;
+    }
+    this.#entriesBefore[block] = this.#distinct.length;
+  }
+
+  // The entries made by rows [0, row): those before row's block and its entry rows before row.
+  // Row `row`'s block must have been started (a row of it pushed).
+  #entriesBeforeRow(row: number): number {
+    let entries = this.#entriesBefore[row >>> BLOCK_BITS]!;
+    for (let i = row & ~BLOCK_MASK; i < row; i += 1) if (this.#storedAt(i) === STORED_ENTRY) entries += 1;
+    return entries;
+  }
+
+  // The root (a self or entry row) of row `row`, which has a root: back rows followed back.
+  #rootOf(row: number): number {
+    let root = row;
+    let stored = this.#storedAt(root);
+    while (stored >= SELF_LIMIT && stored < STORED_ENTRY) {
+      root -= stored - BACK_BASE;
+      stored = this.#storedAt(root);
+    }
+    return root;
+  }
+
+  // The transaction id of root `root` (a self or entry row).
+  #rootText(root: number): string {
+    const stored = this.#storedAt(root);
+    if (stored === STORED_ENTRY) return this.#distinct.at(this.#entriesBeforeRow(root));
+    return this.#keptText(root) ?? SELF_HEAD + uuidText(this.#selfWords(root, stored), 0);
+  }
+
+  #storedOf(row: number, transactionId: string | undefined, transferId: string): number {
     if (transactionId === undefined || transactionId === transferId) {
       this.#last = undefined;
       return transactionId === undefined ? STORED_NONE : STORED_SAME;
     }
-    if (transactionId === this.#last && row - this.#lastRoot <= BACK_MAX) return BACK_BASE + (row - this.#lastRoot);
-    return this.#storedNew(row, c, transactionId);
+    if (transactionId === this.#last) {
+      // The previous row: the ring's slot of its transaction moves on to this one.
+      const back = row - this.#lastRow;
+      this.#recentRows[this.#lastSlot] = row;
+      this.#lastRow = row;
+      return BACK_BASE + back;
+    }
+    return this.#storedNew(row, transactionId);
   }
 
-  // The stored value of row `row` (in chunk `c`) whose transaction id is not the last one's: a
-  // back row to a recent root with that id, else a root of its own (self when it can, else an
-  // entry).
-  #storedNew(row: number, c: number, transactionId: string): number {
+  // The stored byte of row `row` whose transaction id is not the last one's: a back row to the
+  // latest row of a transaction met within BACK_MAX rows with that id, else a root of its own
+  // (self when it can, else an entry).
+  #storedNew(row: number, transactionId: string): number {
     const hash = hashString(transactionId);
     const parsed = this.#parse(transactionId);
-    const roots = this.#recentRoots;
+    const rows = this.#recentRows;
     const hashes = this.#recentHashes;
-    for (let slot = 0; slot < RECENT_ROOTS; slot += 1) {
-      const root = roots[slot]!;
-      if (hashes[slot] !== hash || root === NO_ROOT || row - root > BACK_MAX) continue;
-      if (!this.#rootHolds(root, transactionId, parsed)) continue;
-      this.#last = transactionId;
-      this.#lastRoot = root;
-      return BACK_BASE + (row - root);
+    let stored = -1;
+    // The latest met first: rows only grow with the slots, so the first too far back ends it.
+    for (let k = 1; k <= RECENT_ROWS; k += 1) {
+      const slot = (this.#met - k) & RECENT_MASK;
+      const latest = rows[slot]!;
+      if (latest === NO_ROW || row - latest > BACK_MAX) break;
+      if (hashes[slot] !== hash || !this.#rootHolds(this.#rootOf(latest), transactionId, parsed)) continue;
+      stored = BACK_BASE + (row - latest);
+      break;
     }
-    const self = parsed ? this.#selfXor(row) : -1;
-    let stored: number;
-    if (self !== -1) {
-      stored = SELF_BASE + self;
-    } else {
-      stored = this.#distinct.length - this.#distinctBefore[c]!;
-      // The message is built only on failure.
-      if (!(stored >= 0 && stored < SELF_BASE)) assert(false, `transaction id entry ${this.#distinct.length} outside its chunk`);
-      this.#distinct.push(transactionId);
+    if (stored === -1) {
+      const self = parsed ? this.#selfXor(row) : -1;
+      if (self !== -1) stored = self;
+      else {
+        stored = STORED_ENTRY;
+        this.#distinct.push(transactionId);
+      }
     }
-    const slot = this.#roots & RECENT_MASK;
-    roots[slot] = row;
-    hashes[slot] = hash;
-    this.#roots += 1;
+    this.#meet(row, hash);
     this.#last = transactionId;
-    this.#lastRoot = row;
     return stored;
+  }
+
+  // Row `row`, whose transaction id hashes to `hash`, is the latest of its transaction: it takes
+  // the ring's next slot, and is the last row.
+  #meet(row: number, hash: number): void {
+    const slot = this.#met & RECENT_MASK;
+    this.#recentRows[slot] = row;
+    this.#recentHashes[slot] = hash;
+    this.#met += 1;
+    this.#lastRow = row;
+    this.#lastSlot = slot;
   }
 
   // True when root `root`'s transaction id is `id` (`parsed`: whether #parse took it).
   #rootHolds(root: number, id: string, parsed: boolean): boolean {
     const stored = this.#storedAt(root);
-    if (stored < SELF_BASE) return this.#distinct.equals(this.#distinctBefore[root >>> this.#bits]! + stored, id);
+    if (stored === STORED_ENTRY) return this.#distinct.equals(this.#entriesBeforeRow(root), id);
     const kept = this.#keptText(root);
     if (kept !== undefined) return kept === id;
     return parsed && this.#source.timeAt(root) === this.#parsedTimeMs && this.#selfWord(root, stored) === this.#parsedW1;
@@ -264,9 +304,9 @@ export class TransactionIdColumn {
     return true;
   }
 
-  // The w1 of self row `root`'s transaction id (`stored`: its stored value).
+  // The w1 of self row `root`'s transaction id (`stored`: its stored byte, the xor).
   #selfWord(root: number, stored: number): number {
-    const key = mintedSeqKey(this.#source.mintedWordAt(root)) ^ (stored - SELF_BASE);
+    const key = mintedSeqKey(this.#source.mintedWordAt(root)) ^ stored;
     return mintedWordOfSeqKey(key >>> 0);
   }
 

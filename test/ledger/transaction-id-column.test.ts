@@ -85,34 +85,50 @@ describe('TransactionIdColumn', () => {
     expect(column.formAt(2)).toBe('self');
   });
 
-  it('finds a transaction among the last 64 roots only, and within BACK_MAX transfers', () => {
+  it("names a transaction's latest transfer within BACK_MAX rows, and reads back along the chain", () => {
     const { column, push } = columnOf();
     const tx = transactionAt(1, T0);
     push(tx, transferAt(1, T0), T0);
-    for (let k = 0; k < 63; k += 1) push(transactionAt(100 + k, T0 + 1), transferAt(100 + k, T0 + 1), T0 + 1);
-    push(tx, transferAt(500, T0 + 2), T0 + 2);
-    expect(column.formAt(column.length - 1)).toBe('back');
-    for (let k = 0; k < 64; k += 1) push(transactionAt(200 + k, T0 + 3), transferAt(200 + k, T0 + 3), T0 + 3);
-    push(tx, transferAt(600, T0 + 4), T0 + 4);
-    expect(column.formAt(column.length - 1)).toBe('entry');
-    expect(column.at(column.length - 1)).toBe(tx);
-
-    // Distance: a root BACK_MAX rows back is named, one more is not.
-    const far = columnOf();
-    const id = transactionAt(1, T0);
-    far.push(id, transferAt(1, T0), T0);
-    for (let k = 1; k < BACK_MAX; k += 1) far.push(`own-${k}`, `own-${k}`, T0);
-    far.push(id, transferAt(2, T0 + 1), T0 + 1);
-    expect(far.column.formAt(BACK_MAX)).toBe('back');
-    far.push('x', 'x', T0 + 1);
-    for (let k = 0; k < 2; k += 1) far.push(id, transferAt(3 + k, T0 + 1), T0 + 1);
-    // Row BACK_MAX + 2 is BACK_MAX + 2 rows after the root: a new root of its own.
-    expect(far.column.formAt(BACK_MAX + 2)).toBe('entry');
-    expect(far.column.formAt(BACK_MAX + 3)).toBe('back');
-    for (const row of [0, BACK_MAX, BACK_MAX + 2, BACK_MAX + 3]) expect(far.column.at(row)).toBe(id);
+    // Its transfers every BACK_MAX rows: each names the one before, the root far behind.
+    for (let step = 1; step <= 3; step += 1) {
+      for (let k = 1; k < BACK_MAX; k += 1) push(`own-${step}-${k}`, `own-${step}-${k}`, T0);
+      push(tx, transferAt(10 + step, T0 + step), T0 + step);
+      expect(column.formAt(step * BACK_MAX)).toBe('back');
+    }
+    // One row more than BACK_MAX after its latest transfer: a root of its own.
+    for (let k = 0; k < BACK_MAX; k += 1) push(`own-4-${k}`, `own-4-${k}`, T0);
+    push(tx, transferAt(20, T0 + 4), T0 + 4);
+    const far = column.length - 1;
+    expect(far).toBe(4 * BACK_MAX + 1);
+    expect(column.formAt(far)).toBe('entry');
+    push(tx, transferAt(21, T0 + 4), T0 + 4);
+    expect(column.formAt(far + 1)).toBe('back');
+    // BACK_MAX rows after the latest of two in a row: named by the second.
+    for (let k = 1; k < BACK_MAX; k += 1) push(`own-5-${k}`, `own-5-${k}`, T0);
+    push(tx, transferAt(22, T0 + 5), T0 + 5);
+    expect(column.formAt(far + 1 + BACK_MAX)).toBe('back');
+    for (const row of [0, BACK_MAX, 2 * BACK_MAX, 3 * BACK_MAX, far, far + 1, far + 1 + BACK_MAX]) expect(column.at(row)).toBe(tx);
+    expect(column.distinctLength).toBe(1);
   });
 
-  it('gives a transaction whose root was truncated a new root, and keeps the entries up to the last kept one', () => {
+  it('finds a transaction met again before others met since, among many', () => {
+    const { column, push } = columnOf();
+    const a = 'Transaction:a';
+    push(a, 'f-0', T0);
+    // 150 other transactions, `a` met again in the middle: its latest row is the one to name.
+    for (let k = 1; k <= 150; k += 1) push(k === 100 ? a : `Transaction:o${k}`, `f-${k}`, T0);
+    push(a, 'f-151', T0);
+    expect(column.formAt(151)).toBe('back');
+    expect(column.formAt(100)).toBe('back');
+    // Rows past BACK_MAX from its first but not from its latest: still named.
+    for (let k = 152; k < 100 + BACK_MAX; k += 1) push(`Transaction:p${k}`, `f-${k}`, T0);
+    push(a, 'f-last', T0);
+    expect(column.formAt(column.length - 1)).toBe('back');
+    expect(column.at(column.length - 1)).toBe(a);
+    expect(column.distinctLength).toBe(1 + 149 + (100 + BACK_MAX - 152));
+  });
+
+  it('gives a transaction whose rows were truncated a new root, and keeps the entries up to the last kept one', () => {
     const { column, push, truncate } = columnOf(2);
     const a = 'Transaction:a';
     const b = transactionAt(5, T0);
@@ -126,18 +142,33 @@ describe('TransactionIdColumn', () => {
     truncate(1);
     push(b, transferAt(7, T0 + 1), T0 + 1);
     expect(column.formAt(1)).toBe('entry');
-    // The ring starts again after a truncation (it may name dropped rows): `a` gets a new entry.
+    // The ring starts again after a truncation (it may name dropped rows), from the last kept row.
     push(a, transferAt(8, T0 + 1), T0 + 1);
+    expect(column.formAt(2)).toBe('back');
+    truncate(2);
+    truncate(1);
+    push('Transaction:d', transferAt(9, T0 + 1), T0 + 1);
+    push(b, transferAt(10, T0 + 1), T0 + 1);
     expect(column.formAt(2)).toBe('entry');
-    push(a, transferAt(9, T0 + 1), T0 + 1);
-    expect(column.formAt(3)).toBe('back');
-    expect([0, 1, 2, 3].map((row) => column.at(row))).toEqual([a, b, a, a]);
+    expect([0, 1, 2].map((row) => column.at(row))).toEqual([a, 'Transaction:d', b]);
     expect(column.distinctLength).toBe(3);
+  });
+
+  it('finds entries past the first block of 64 rows, and truncates inside a block', () => {
+    const { column, push, truncate } = columnOf();
+    const ids = Array.from({ length: 200 }, (_, k) => (k % 3 === 0 ? `own-${k}` : `Transaction:e${k}`));
+    for (const [k, id] of ids.entries()) push(id, id.startsWith('own') ? id : `f-${k}`, T0);
+    expect(Array.from({ length: 200 }, (_, row) => column.at(row))).toEqual(ids);
+    truncate(130);
+    expect(column.distinctLength).toBe(ids.slice(0, 130).filter((id) => !id.startsWith('own')).length);
+    push('Transaction:late', 'f-late', T0);
+    expect(column.at(130)).toBe('Transaction:late');
+    expect(column.at(129)).toBe(ids[129]);
   });
 
   // A log's transfers: transactions minted a few seqs before their first transfers, transfers of
   // a transaction later on (other times, other seqs), foreign and odd ids, none, the own id.
-  type Step = { push: [string | undefined, string, number] } | { truncateTo: number };
+  type Step = { push: [string | undefined, string, number] } | { truncateTo: number } | { fill: number };
   const step = fc.oneof(
     {
       weight: 10,
@@ -161,6 +192,8 @@ describe('TransactionIdColumn', () => {
         }),
     },
     { weight: 1, arbitrary: fc.nat().map((n): Step => ({ truncateTo: n })) },
+    // Rows of no transaction between, so that a transaction's next row may be past BACK_MAX.
+    { weight: 1, arbitrary: fc.oneof(fc.nat(8), fc.constantFrom(BACK_MAX - 2, BACK_MAX - 1, BACK_MAX)).map((n): Step => ({ fill: n })) },
   );
 
   test.prop([fc.array(step, { maxLength: 300 }), fc.constantFrom(2, 10)], { numRuns: NUM_RUNS })("gives back each transfer's transaction id, like an array, across truncations", (plan, chunkBits) => {
@@ -170,6 +203,11 @@ describe('TransactionIdColumn', () => {
       if ('push' in s) {
         push(...s.push);
         reference.push(s.push[0]);
+      } else if ('fill' in s) {
+        for (let k = 0; k < s.fill; k += 1) {
+          push(undefined, `fill-${reference.length}`, T0);
+          reference.push(undefined);
+        }
       } else {
         const length = s.truncateTo % (reference.length + 1);
         truncate(length);
