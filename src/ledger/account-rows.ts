@@ -79,9 +79,9 @@ type Place = { row: number; posting: number; balanceAfterMinor: bigint };
  */
 function anchorAtOrAfter(accounts: AccountTable, a: number, k: number): Place {
   const block = Math.floor(k / CHECKPOINT_ROWS);
-  const postings = accounts.checkpointPostings[a]!;
-  if (block < postings.length) {
-    return { row: (block + 1) * CHECKPOINT_ROWS - 1, posting: postings[block]!, balanceAfterMinor: accounts.checkpointBalances[a]![block]! };
+  const { checkpoints } = accounts;
+  if (block < checkpoints.count(a)) {
+    return { row: (block + 1) * CHECKPOINT_ROWS - 1, posting: checkpoints.posting(a, block), balanceAfterMinor: checkpoints.balance(a, block) };
   }
   const rows = accounts.f64[WORDS * a + POSTING_COUNT]!;
   return { row: rows - 1, posting: accounts.f64[WORDS * a + LAST_POSTING]!, balanceAfterMinor: postedBalance(accounts, a) };
@@ -121,14 +121,14 @@ export function rowsOf(accounts: AccountTable, transfers: TransferTable, a: numb
 export function firstRowAtOrAfter(accounts: AccountTable, transfers: TransferTable, a: number, atMs: number): { row: number; balanceBeforeMinor: bigint } {
   const rows = accounts.rowCount(a);
   if (rows === 0) return { row: 0, balanceBeforeMinor: 0n };
-  const postings = accounts.checkpointPostings[a]!;
+  const { checkpoints } = accounts;
   // The first checkpoint at or after atMs; every row up to the one before it is earlier (rows of
   // an account never go back in time), so the answer lies in that checkpoint's block.
   let low = 0;
-  let high = postings.length;
+  let high = checkpoints.count(a);
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if (transfers.atMsOf(postings[mid]!) < atMs) low = mid + 1;
+    if (transfers.atMsOf(checkpoints.posting(a, mid)) < atMs) low = mid + 1;
     else high = mid;
   }
   const place = anchorAtOrAfter(accounts, a, Math.min(low * CHECKPOINT_ROWS, rows - 1));

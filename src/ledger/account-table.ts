@@ -6,10 +6,11 @@
  * then touches one cache line per account, and V8 computes the counters as machine int64 read
  * from and written to a BigInt64Array, without allocating heap bigints: measured ~50 ns per transfer against ~400 ns for bigint object
  * fields, which also filled the old generation and forced full GCs. The sparse row checkpoints
- * (account-rows.ts) are colder, per-account lists.
+ * (account-rows.ts) are colder, in lists of their own (checkpoint-lists.ts).
  */
 import { assert } from '../core/assert.js';
 import { CURRENCY_CODES, type CurrencyCode } from '../core/currency.js';
+import { CheckpointLists } from './checkpoint-lists.js';
 
 /** Flag bit: debitsPending + debitsPosted must stay <= creditsPosted. */
 export const DEBITS_MUST_NOT_EXCEED_CREDITS = 1;
@@ -41,9 +42,6 @@ export const CLASS = 7;
 export const CLASS_SCALE = 4;
 
 const CAPACITY_FIRST = 64;
-// The checkpoint lists of every account with no checkpoint (frozen: written only by replacing them).
-const NO_POSTINGS: readonly number[] = Object.freeze([]);
-const NO_BALANCES: readonly bigint[] = Object.freeze([]);
 
 /** The account table. Mutated in place by the ledger only. */
 export class AccountTable {
@@ -52,14 +50,11 @@ export class AccountTable {
   readonly ids: string[] = [];
   readonly currencies: CurrencyCode[] = [];
   /**
-   * Per account: the transfer index of every CHECKPOINT_ROWS-th posting (account-rows.ts). An
-   * account with none shares one empty list: in the API-driven log 447 of 514 accounts have no
-   * checkpoint, and two empty arrays apiece held ~2.8 B of each transaction (before stop 31).
-   * Written through `addCheckpoint` and `trimCheckpoints` only.
+   * Per account: the transfer index of every CHECKPOINT_ROWS-th posting (account-rows.ts) and the
+   * posted balance after it, in one pair of typed arrays for all accounts (checkpoint-lists.ts).
+   * Written through `addCheckpoint` and `trimCheckpoints` only (and tests' `overwrite`).
    */
-  readonly checkpointPostings: (readonly number[])[] = [];
-  /** Per account: the posted balance after each of those postings. */
-  readonly checkpointBalances: (readonly bigint[])[] = [];
+  readonly checkpoints = new CheckpointLists();
   readonly #byId = new Map<string, number>();
   /** Account records seen as int64 words (counters at `WORDS * a + DEBITS_PENDING`...). */
   i64 = new BigInt64Array(WORDS * CAPACITY_FIRST);
@@ -80,8 +75,6 @@ export class AccountTable {
     if (a === this.savedInBatch.length) this.#grow();
     this.ids.push(id);
     this.currencies.push(currency);
-    this.checkpointPostings.push(NO_POSTINGS);
-    this.checkpointBalances.push(NO_BALANCES);
     this.f64[WORDS * a + LAST_AT_MS] = Number.NEGATIVE_INFINITY;
     this.f64[WORDS * a + LAST_POSTING] = -1;
     this.f64[WORDS * a + CLASS] = CLASS_SCALE * CURRENCY_CODES.indexOf(currency) + flags;
@@ -92,22 +85,12 @@ export class AccountTable {
 
   /** Notes a checkpoint of account `a`: its posting `t` and the posted balance after it. */
   addCheckpoint(a: number, t: number, balanceMinor: bigint): void {
-    const postings = this.checkpointPostings[a]!;
-    if (postings === NO_POSTINGS) {
-      this.checkpointPostings[a] = [t];
-      this.checkpointBalances[a] = [balanceMinor];
-      return;
-    }
-    (postings as number[]).push(t);
-    (this.checkpointBalances[a] as bigint[]).push(balanceMinor);
+    this.checkpoints.add(a, t, balanceMinor);
   }
 
   /** Keeps account `a`'s first `keep` checkpoints (a linked batch rolling back). */
   trimCheckpoints(a: number, keep: number): void {
-    const postings = this.checkpointPostings[a]!;
-    if (postings.length <= keep) return;
-    (postings as number[]).length = keep;
-    (this.checkpointBalances[a] as bigint[]).length = keep;
+    this.checkpoints.trim(a, keep);
   }
 
   /**

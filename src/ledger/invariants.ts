@@ -119,7 +119,7 @@ function sumTransfers(state: LedgerState, violations: InvariantViolation[]): Fro
   }
   for (let a = 0; a < accounts.count; a += 1) {
     const expected = Math.floor(postings[a]! / CHECKPOINT_ROWS);
-    const held = accounts.checkpointPostings[a]!.length;
+    const held = accounts.checkpoints.count(a);
     if (held !== expected) violations.push({ code: 'ROW_NOT_A_POSTING', accountId: accounts.ids[a]!, index: Math.min(held, expected + 1) * CHECKPOINT_ROWS - 1 });
   }
   return { sums, postings, lastPosting };
@@ -133,11 +133,11 @@ function checkCheckpoint(state: LedgerState, t: number, a: number, count: number
   const block = count / CHECKPOINT_ROWS - 1;
   const row = count - 1;
   const accountId = accounts.ids[a]!;
-  if (accounts.checkpointPostings[a]![block] !== t) {
+  if (block >= accounts.checkpoints.count(a) || accounts.checkpoints.posting(a, block) !== t) {
     violations.push({ code: 'ROW_NOT_A_POSTING', accountId, index: row });
     return;
   }
-  const balanceAfter = accounts.checkpointBalances[a]![block]!;
+  const balanceAfter = accounts.checkpoints.balance(a, block);
   const runningSum = sums.creditsPosted - sums.debitsPosted;
   if (balanceAfter !== runningSum) violations.push({ code: 'ROW_BALANCE_MISMATCH', accountId, index: row, balanceAfterMinor: balanceAfter, runningSumMinor: runningSum });
 }

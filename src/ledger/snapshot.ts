@@ -101,14 +101,14 @@ export function ledgerToSnapshot(state: LedgerState): LedgerSnapshotV2 {
   const { accounts, transfers: t } = state;
   const n = t.count;
   const flags = Array.from({ length: accounts.count }, (_, a) => accounts.flags(a));
-  const checkpoints = accounts.checkpointPostings.reduce((sum, list) => sum + list.length, 0);
+  let checkpoints = 0;
+  for (let a = 0; a < accounts.count; a += 1) checkpoints += accounts.checkpoints.count(a);
   const checkpointPosting = new Int32Array(checkpoints);
   const checkpointBalance = new BigInt64Array(checkpoints);
   let k = 0;
   for (let a = 0; a < accounts.count; a += 1) {
-    checkpointPosting.set(accounts.checkpointPostings[a]!, k);
-    checkpointBalance.set(accounts.checkpointBalances[a]!, k);
-    k += accounts.checkpointPostings[a]!.length;
+    accounts.checkpoints.copyInto(a, checkpointPosting, checkpointBalance, k);
+    k += accounts.checkpoints.count(a);
   }
   const { ids: transactionIds, refs: transactionRef } = transactionDictionary(state);
   const ids = packStrings((i) => t.idAt(i), n);
@@ -271,8 +271,8 @@ function checkTransferLinks(state: LedgerState, columns: FlatColumns, n: number)
       postings[d] = postings[d]! + 1;
       postings[c] = postings[c]! + 1;
       // The checkpoints of account-rows.ts: every CHECKPOINT_ROWS-th posting of an account.
-      if (postings[d]! % CHECKPOINT_ROWS === 0 && accounts.checkpointPostings[d]![postings[d]! / CHECKPOINT_ROWS - 1] !== i) corrupt(`snapshot account ${accounts.ids[d]} has a bad checkpoint`);
-      if (postings[c]! % CHECKPOINT_ROWS === 0 && accounts.checkpointPostings[c]![postings[c]! / CHECKPOINT_ROWS - 1] !== i) corrupt(`snapshot account ${accounts.ids[c]} has a bad checkpoint`);
+      if (postings[d]! % CHECKPOINT_ROWS === 0 && !checkpointIs(accounts, d, postings[d]! / CHECKPOINT_ROWS - 1, i)) corrupt(`snapshot account ${accounts.ids[d]} has a bad checkpoint`);
+      if (postings[c]! % CHECKPOINT_ROWS === 0 && !checkpointIs(accounts, c, postings[c]! / CHECKPOINT_ROWS - 1, i)) corrupt(`snapshot account ${accounts.ids[c]} has a bad checkpoint`);
     }
     if (kind === KIND_PENDING && !(hold.status[i]! >= STATUS_OPEN && hold.status[i]! <= STATUS_EXPIRED)) corrupt(`snapshot transfer ${t.idAt(i)} has status ${hold.status[i]}`);
     if (kind === KIND_POST || kind === KIND_VOID) {
@@ -335,6 +335,11 @@ function ownRowsOnly<T extends Int32Array | Float64Array | Uint8Array>(column: T
   const copy = column.slice(0, n) as T;
   for (let i = 0; i < n; i += 1) if (!owns(i)) copy[i] = none;
   return copy;
+}
+
+// True when account `a` has a checkpoint `k` and it names posting `t`.
+function checkpointIs(accounts: LedgerState['accounts'], a: number, k: number, t: number): boolean {
+  return k < accounts.checkpoints.count(a) && accounts.checkpoints.posting(a, k) === t;
 }
 
 // Throws for a corrupt snapshot. Used as `if (!ok) corrupt(...)` so the message is only built

@@ -92,22 +92,23 @@ describe('balance convention (holder side: credits − debits)', () => {
   });
 });
 
-describe('row checkpoints of accounts with none (stop 31: one shared empty list)', () => {
-  it('gives an account its own lists at its first checkpoint, leaving the others empty, across a snapshot and a rollback', () => {
+describe('row checkpoints of accounts with none', () => {
+  it('gives an account checkpoints of its own at its first, leaving the others empty, across a snapshot and a rollback', () => {
     const ledger = ledgerWith(() => new Ledger(), { world: {}, alice: {}, bob: {} });
     const post = (i: number): void => {
       ledger.createTransfers([{ id: `p${i}`, debitAccountId: 'world', creditAccountId: 'alice', amountMinor: 1n, atMs: i }]);
     };
     for (let i = 0; i < CHECKPOINT_ROWS; i += 1) post(i);
-    const accounts = ledgerFromSnapshot(ledger.toSnapshot()).accounts;
-    expect(accounts.checkpointPostings.map((list) => list.length)).toEqual([1, 1, 0]);
-    expect(accounts.checkpointBalances.map((list) => list.length)).toEqual([1, 1, 0]);
-    expect(accounts.checkpointBalances[1]).toEqual([BigInt(CHECKPOINT_ROWS)]);
-    accounts.addCheckpoint(2, 7, 3n);
-    expect(accounts.checkpointPostings.map((list) => [...list])).toEqual([[CHECKPOINT_ROWS - 1], [CHECKPOINT_ROWS - 1], [7]]);
-    accounts.trimCheckpoints(0, 0);
-    accounts.trimCheckpoints(2, 5);
-    expect(accounts.checkpointPostings.map((list) => list.length)).toEqual([0, 1, 1]);
-    expect(accounts.checkpointBalances.map((list) => list.length)).toEqual([0, 1, 1]);
+    const { checkpoints } = ledgerFromSnapshot(ledger.toSnapshot()).accounts;
+    const lists = (): number[][] => [0, 1, 2].map((a) => Array.from({ length: checkpoints.count(a) }, (_, k) => checkpoints.posting(a, k)));
+    expect(lists()).toEqual([[CHECKPOINT_ROWS - 1], [CHECKPOINT_ROWS - 1], []]);
+    expect(checkpoints.balance(1, 0)).toBe(BigInt(CHECKPOINT_ROWS));
+    expect(checkpoints.balance(0, 0)).toBe(-BigInt(CHECKPOINT_ROWS));
+    checkpoints.add(2, 7, 3n);
+    expect(lists()).toEqual([[CHECKPOINT_ROWS - 1], [CHECKPOINT_ROWS - 1], [7]]);
+    checkpoints.trim(0, 0);
+    checkpoints.trim(2, 5);
+    expect(lists()).toEqual([[], [CHECKPOINT_ROWS - 1], [7]]);
+    expect([checkpoints.balance(1, 0), checkpoints.balance(2, 0)]).toEqual([BigInt(CHECKPOINT_ROWS), 3n]);
   });
 });

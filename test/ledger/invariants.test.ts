@@ -109,15 +109,16 @@ describe('checkInvariants on the posting chain (rows not yet indexed)', () => {
 
   it('checks every row checkpoint: its balance against the running sum, its posting against the chain, their number against the postings', () => {
     const sound = stateWithPostings(2 * CHECKPOINT_ROWS + 3);
-    expect(sound.accounts.checkpointPostings[1]).toEqual([CHECKPOINT_ROWS - 1, 2 * CHECKPOINT_ROWS - 1]);
+    expect([0, 1].map((k) => sound.accounts.checkpoints.posting(1, k))).toEqual([CHECKPOINT_ROWS - 1, 2 * CHECKPOINT_ROWS - 1]);
+    expect(sound.accounts.checkpoints.count(1)).toBe(2);
     expect(checkInvariants(sound)).toEqual([]);
     const wrongBalance = stateWithPostings(2 * CHECKPOINT_ROWS);
-    (wrongBalance.accounts.checkpointBalances[1] as bigint[])[1] = 99n;
+    wrongBalance.accounts.checkpoints.overwrite(1, 1, 2 * CHECKPOINT_ROWS - 1, 99n);
     expect(checkInvariants(wrongBalance)).toEqual([
       { code: 'ROW_BALANCE_MISMATCH', accountId: 'alice', index: 2 * CHECKPOINT_ROWS - 1, balanceAfterMinor: 99n, runningSumMinor: BigInt(2 * CHECKPOINT_ROWS) },
     ]);
     const wrongPosting = stateWithPostings(CHECKPOINT_ROWS);
-    (wrongPosting.accounts.checkpointPostings[1] as number[])[0] = 3;
+    wrongPosting.accounts.checkpoints.overwrite(1, 0, 3, BigInt(CHECKPOINT_ROWS));
     expect(checkInvariants(wrongPosting)).toEqual([{ code: 'ROW_NOT_A_POSTING', accountId: 'alice', index: CHECKPOINT_ROWS - 1 }]);
     const extra = stateWithPostings(CHECKPOINT_ROWS + 1);
     extra.accounts.addCheckpoint(1, CHECKPOINT_ROWS, 65n);
