@@ -33,8 +33,8 @@ import { parseUuid, UUID_LENGTH, uuidText, uuidTimeMs } from '../core/uuid-text.
 
 /** What the column reads of the transfers whose transaction ids it holds, by row. */
 export type TransferIdSource = {
-  /** The w1 of row `row`'s transfer id when it is packed in minted form (transfer-id-column.ts), else -1. */
-  readonly mintedWordAt: (row: number) => number;
+  /** The seq key of the w1 of row `row`'s transfer id when it is packed in minted form (transfer-id-column.ts), else -1. */
+  readonly mintedKeyAt: (row: number) => number;
   /** The time of row `row`'s transfer. */
   readonly timeAt: (row: number) => number;
   /** Row `row`'s transfer id. */
@@ -285,9 +285,9 @@ export class TransactionIdColumn {
   // The seq-key xor (below SELF_LIMIT) that rebuilds the id #parse took last from row `row`'s
   // transfer id, or -1 when it is not of the transfer's time or the transfer id is not packed.
   #selfXor(row: number): number {
-    const w1 = this.#source.mintedWordAt(row);
-    if (w1 === -1 || this.#source.timeAt(row) !== this.#parsedTimeMs) return -1;
-    const xor = (mintedSeqKey(this.#parsedW1) ^ mintedSeqKey(w1)) >>> 0;
+    const key = this.#source.mintedKeyAt(row);
+    if (key === -1 || this.#source.timeAt(row) !== this.#parsedTimeMs) return -1;
+    const xor = (mintedSeqKey(this.#parsedW1) ^ key) >>> 0;
     return xor < SELF_LIMIT ? xor : -1;
   }
 
@@ -306,7 +306,7 @@ export class TransactionIdColumn {
 
   // The w1 of self row `root`'s transaction id (`stored`: its stored byte, the xor).
   #selfWord(root: number, stored: number): number {
-    const key = mintedSeqKey(this.#source.mintedWordAt(root)) ^ stored;
+    const key = this.#source.mintedKeyAt(root) ^ stored;
     return mintedWordOfSeqKey(key >>> 0);
   }
 

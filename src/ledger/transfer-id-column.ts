@@ -1,18 +1,25 @@
 /**
- * The ledger's transfer ids in insertion order, those the engine mints in 5 bytes. A transfer id
+ * The ledger's transfer ids in insertion order, those the engine mints in 3 bytes. A transfer id
  * the engine mints is `Transfer:<uuid>` whose uuid is in minted form (core/minted-uuid.ts): its
  * 48-bit time, a 32-bit word w1 and its index in its call. The time is that of the event that
  * made the transfer, which is the transfer's own time, already in the transfer table; so such an
- * id is its w1 (a Uint32) and its index (a Uint8), where an `IdColumn` row took 17 bytes until
- * stop 30 (10 since) (~31 B of each transaction of the API-driven log, 2.85 transfers each). The
- * engine's calls mint a few transfer ids each (indexes 0-3 in the API-driven log): the index took
- * a Uint16 until stop 32.
+ * id is its w1 and its index (a Uint8), where an `IdColumn` row took 17 bytes until stop 30 (10
+ * since) (~31 B of each transaction of the API-driven log, 2.85 transfers each). The engine's
+ * calls mint a few transfer ids each (indexes 0-3 in the API-driven log): the index took a Uint16
+ * until stop 32.
+ *
+ * w1 is held as its seq key (`mintedSeqKey`: the seed's word xor the seq the id was minted at),
+ * whose high 16 bits change once every 65,536 seqs: a chunk keeps them once, and each row its low
+ * 16 bits (a Uint32 w1 a row until stop 33). The first row whose high bits differ from its
+ * chunk's gives the chunk a Uint16 of high bits a row, for good (one chunk in twenty of the
+ * API-driven log spans such a change). Rebuilding w1 from the key costs five fmix32.
  *
  * Every other id (another prefix, a uuid not in minted form, one whose time is not the
  * transfer's, an index of OTHER or more) goes to an `IdColumn` of its own, in order, as before.
  * A chunk none of whose ids packed has no columns (a ledger of `t1`, `t2`... ids costs what it
  * did before): its row `row` is other id number `#othersBefore[c] + row`. In a chunk with
- * columns, an other id's index is OTHER and its w1 its position among the other ids.
+ * columns, an other id's index is OTHER and its low key bits its position among the other ids
+ * counted from the chunk's first (below the chunk's rows, so 16 bits hold it).
  *
  * `at` rebuilds the exact text from (the transfer's time, w1, index); `equals` and `hash` read
  * the rebuilt words, and `hash` gives what `hashString` gives for the text, as `IdColumn` does.
@@ -27,7 +34,7 @@
 import { assert } from '../core/assert.js';
 import { IdColumn, uuidEquals, uuidState } from '../core/id-column.js';
 import { FNV_OFFSET, finishHash, fnvRange, hashString } from '../core/id-hash.js';
-import { mintedIndex, mintedWord, mintedWords } from '../core/minted-uuid.js';
+import { mintedIndex, mintedSeqKey, mintedWord, mintedWordOfSeqKey, mintedWords } from '../core/minted-uuid.js';
 import { parseUuid, UUID_LENGTH, uuidText, uuidTimeMs } from '../core/uuid-text.js';
 
 const CHUNK_BITS = 10;
@@ -42,8 +49,10 @@ export const OTHER = 0xff;
 // A minted uuid's time is 48 bits.
 const TIME_LIMIT = 2 ** 48;
 
-const NO_W1 = new Uint32Array(0);
+const NO_KEYS = new Uint16Array(0);
 const NO_INDEX = new Uint8Array(0);
+// A chunk's high key bits before its first packed id.
+const NO_HIGH = -1;
 
 /** Transfer ids in insertion order; minted ones of their transfer's time packed (see the module comment). */
 export class TransferIdColumn {
@@ -52,9 +61,13 @@ export class TransferIdColumn {
   // The time of the transfer of row `row`.
   readonly #timeOf: (row: number) => number;
   #length = 0;
-  // Per chunk: the rows' w1 and index, or NO_W1 and NO_INDEX while no id of the chunk packed.
-  readonly #w1: Uint32Array[] = [];
+  // Per chunk: the rows' low key bits and index, or NO_KEYS and NO_INDEX while no id of the chunk
+  // packed; the high key bits of its packed rows (NO_HIGH: none yet), or of each row once they
+  // differ (else NO_KEYS).
+  readonly #keyLow: Uint16Array[] = [];
   readonly #index: Uint8Array[] = [];
+  readonly #keyHigh: number[] = [];
+  readonly #keyHighs: Uint16Array[] = [];
   // Per chunk: the other ids before its first row.
   readonly #othersBefore: number[] = [];
   readonly #others: IdColumn;
@@ -62,14 +75,15 @@ export class TransferIdColumn {
   readonly #kept = new Map<number, string>();
   // The words of the id parsed or rebuilt last: one id at a time, no allocation per id.
   readonly #words = new Int32Array(4);
-  // The w1 of the id `#mintedIndexOf` packed last.
-  #parsedW1 = 0;
+  // The seq key of the id `#mintedIndexOf` packed last.
+  #parsedKey = 0;
 
   /**
    * `timeOf(row)`: the time of the transfer whose id is row `row`, read when a row is pushed and
    * whenever a packed row is read. `chunkBits`: log2 of the rows of a chunk (tests cross chunks).
    */
   constructor(timeOf: (row: number) => number, chunkBits: number = CHUNK_BITS) {
+    // An other id's place in its chunk must fit the 16 low key bits.
     assert(Number.isInteger(chunkBits) && chunkBits >= 1 && chunkBits <= 16, 'chunkBits out of range');
     this.#timeOf = timeOf;
     this.#bits = chunkBits;
@@ -85,6 +99,11 @@ export class TransferIdColumn {
   /** Number of ids not packed here (kept in an `IdColumn`): for tests and measurements. */
   get othersLength(): number {
     return this.#others.length;
+  }
+
+  /** Chunks holding high key bits a row (see the module comment): for tests and measurements. */
+  get widenedChunks(): number {
+    return this.#keyHighs.filter((highs) => highs.length !== 0).length;
   }
 
   /** Appends `id` at row `length`; the time of its transfer must be readable already. */
@@ -151,22 +170,26 @@ export class TransferIdColumn {
     const index = mintedIndex(words, 0, w1);
     if (index >= OTHER) return -1;
     const timeMs = uuidTimeMs(words, 0);
+    let key = -1;
     for (let row = this.#firstAtOrAfter(timeMs); row < this.#length && this.#timeOf(row) === timeMs; row += 1) {
       const c = row >>> this.#bits;
       const r = row & (this.#rows - 1);
-      if (this.#index[c]![r] === index && this.#w1[c]![r] === w1 && this.finds(row)) return row;
+      if (this.#index[c]![r] !== index) continue;
+      if (key === -1) key = mintedSeqKey(w1);
+      if (this.#keyAt(c, r) === key && this.finds(row)) return row;
     }
     return -1;
   }
 
   /**
-   * The w1 of the id at `row` when it is packed (a minted id, rebuilt from its transfer's time
-   * and that word), else -1; a packed id whose text was kept (`keepText`) still gives its word.
+   * The seq key (`mintedSeqKey`) of the w1 of the id at `row` when it is packed (a minted id,
+   * rebuilt from its transfer's time and that word), else -1; a packed id whose text was kept
+   * (`keepText`) still gives its key.
    */
-  mintedWordAt(row: number): number {
+  mintedKeyAt(row: number): number {
     const c = row >>> this.#bits;
     const r = row & (this.#rows - 1);
-    return this.#otherPosition(c, r) === -1 ? this.#w1[c]![r]! : -1;
+    return this.#otherPosition(c, r) === -1 ? this.#keyAt(c, r) : -1;
   }
 
   /**
@@ -216,7 +239,7 @@ export class TransferIdColumn {
   }
 
   // The index of the id `text.slice(from, to)`, pushed at `row`, when it is `Transfer:` and a
-  // minted-form uuid of its transfer's time and an index below OTHER (its w1 then in #parsedW1),
+  // minted-form uuid of its transfer's time and an index below OTHER (its seq key then in #parsedKey),
   // else OTHER. The time is read only for an id of that shape (not for the ledger-only log's).
   #mintedIndexOf(text: string, from: number, to: number, row: number): number {
     if (to - from !== ID_LENGTH || !text.startsWith(HEAD, from)) return OTHER;
@@ -231,7 +254,7 @@ export class TransferIdColumn {
     if (index >= OTHER) return OTHER;
     // A uuid in minted form is rebuilt exactly from its time, w1 and index (core/minted-uuid.ts,
     // and its property test): no rebuild to compare on this path of every transfer.
-    this.#parsedW1 = w1;
+    this.#parsedKey = mintedSeqKey(w1);
     return index;
   }
 
@@ -239,8 +262,15 @@ export class TransferIdColumn {
   #rebuilt(row: number, c: number, r: number): Int32Array {
     const atMs = this.#timeOf(row);
     assert(atMs >= 0 && atMs < TIME_LIMIT, 'a packed transfer id has its transfer time');
-    mintedWords(atMs, this.#w1[c]![r]!, this.#index[c]![r]!, this.#words, 0);
+    mintedWords(atMs, mintedWordOfSeqKey(this.#keyAt(c, r)), this.#index[c]![r]!, this.#words, 0);
     return this.#words;
+  }
+
+  // The seq key of packed row `r` of chunk `c`.
+  #keyAt(c: number, r: number): number {
+    const highs = this.#keyHighs[c]!;
+    const high = highs.length === 0 ? this.#keyHigh[c]! : highs[r]!;
+    return ((high << 16) | this.#keyLow[c]![r]!) >>> 0;
   }
 
   #keptText(row: number): string | undefined {
@@ -251,14 +281,16 @@ export class TransferIdColumn {
   #otherPosition(c: number, r: number): number {
     const index = this.#index[c]!;
     if (index.length === 0) return this.#othersBefore[c]! + r;
-    return index[r] === OTHER ? this.#w1[c]![r]! : -1;
+    return index[r] === OTHER ? this.#othersBefore[c]! + this.#keyLow[c]![r]! : -1;
   }
 
   // Row 0 of chunk `c` is next (a new chunk, or one entered again after a truncation).
   #enterChunk(c: number): void {
     if (c === this.#index.length) {
-      this.#w1.push(NO_W1);
+      this.#keyLow.push(NO_KEYS);
       this.#index.push(NO_INDEX);
+      this.#keyHigh.push(NO_HIGH);
+      this.#keyHighs.push(NO_KEYS);
       this.#othersBefore.push(0);
     }
     this.#othersBefore[c] = this.#others.length;
@@ -268,29 +300,41 @@ export class TransferIdColumn {
     const index = this.#index[c]!;
     if (index.length !== 0) {
       index[r] = OTHER;
-      this.#w1[c]![r] = this.#others.length;
+      this.#keyLow[c]![r] = this.#others.length - this.#othersBefore[c]!;
     }
     this.#others.push(id);
   }
 
-  // Writes #parsedW1 and `index` at row `r` of chunk `c`.
+  // Writes #parsedKey and `index` at row `r` of chunk `c`.
   #pushPacked(c: number, r: number, index: number): void {
     if (this.#index[c]!.length === 0) this.#addColumns(c, r);
-    this.#w1[c]![r] = this.#parsedW1;
+    const key = this.#parsedKey;
+    const high = key >>> 16;
+    // A chunk entered again after a truncation keeps its high bits: rows written again read them.
+    if (this.#keyHigh[c] === NO_HIGH) this.#keyHigh[c] = high;
+    else if (high !== this.#keyHigh[c] && this.#keyHighs[c]!.length === 0) this.#widen(c);
+    const highs = this.#keyHighs[c]!;
+    if (highs.length !== 0) highs[r] = high;
+    this.#keyLow[c]![r] = key & 0xffff;
     this.#index[c]![r] = index;
   }
 
+  // Gives chunk `c` a Uint16 of high key bits a row, its rows so far at the chunk's.
+  #widen(c: number): void {
+    this.#keyHighs[c] = new Uint16Array(this.#rows).fill(this.#keyHigh[c]!);
+  }
+
   // Gives chunk `c` its columns when its first packed id comes at row `rows`: the rows before it
-  // are other ids, whose positions the columns now hold.
+  // are other ids, whose places the columns now hold.
   #addColumns(c: number, rows: number): void {
-    const buffer = new ArrayBuffer(this.#rows * 5);
-    const w1 = new Uint32Array(buffer, 0, this.#rows);
-    const index = new Uint8Array(buffer, 4 * this.#rows, this.#rows);
+    const buffer = new ArrayBuffer(this.#rows * 3);
+    const keyLow = new Uint16Array(buffer, 0, this.#rows);
+    const index = new Uint8Array(buffer, 2 * this.#rows, this.#rows);
     for (let r = 0; r < rows; r += 1) {
-      w1[r] = this.#othersBefore[c]! + r;
+      keyLow[r] = r;
       index[r] = OTHER;
     }
-    this.#w1[c] = w1;
+    this.#keyLow[c] = keyLow;
     this.#index[c] = index;
   }
 }

@@ -127,7 +127,7 @@ export class TransferTable {
   // [0, #base), restored from a snapshot: kept as the snapshot holds them (restoreIds); of
   // later ones, transfer t's at t - #base (transaction-id-column.ts).
   readonly #transactionIds = new TransactionIdColumn({
-    mintedWordAt: (row) => this.#addedIds.mintedWordAt(row),
+    mintedKeyAt: (row) => this.#addedIds.mintedKeyAt(row),
     timeAt: (row) => this.atMsOf(this.#base + row),
     idAt: (row) => this.#addedIds.at(row),
   });

@@ -22,7 +22,7 @@ const transferAt = (seq: number, atMs: number, index = 0): string => `Transfer:$
 function columnOf(chunkBits = 10) {
   const times: number[] = [];
   const ids = new TransferIdColumn((row) => times[row]!, chunkBits);
-  const column = new TransactionIdColumn({ mintedWordAt: (row) => ids.mintedWordAt(row), timeAt: (row) => times[row]!, idAt: (row) => ids.at(row) }, chunkBits);
+  const column = new TransactionIdColumn({ mintedKeyAt: (row) => ids.mintedKeyAt(row), timeAt: (row) => times[row]!, idAt: (row) => ids.at(row) }, chunkBits);
   return {
     column,
     push(transactionId: string | undefined, transferId: string, atMs: number): void {

@@ -22,9 +22,14 @@ type Row = { readonly id: string; readonly atMs: number; readonly packs: boolean
 // Ids of every kind a ledger sees, each with its transfer's time: minted of that time (index 0,
 // past 0, at the limit's edge), minted of another time, minted past the index limit, another
 // prefix, a random uuid, a ledger-only `t<n>` id.
-const rowArb: fc.Arbitrary<Row> = fc
-  .tuple(fc.integer({ min: 0, max: 7 }), fc.nat(), fc.integer({ min: 0, max: 2 ** 20 }), fc.nat(2 ** 30), fc.uuid())
-  .map(([shape, seq, dt, index, uuid]) => rowOf(shape, seq, T0 + dt, index, uuid));
+const rowsOfSeqs = (seqArb: fc.Arbitrary<number>): fc.Arbitrary<Row> =>
+  fc
+    .tuple(fc.integer({ min: 0, max: 7 }), seqArb, fc.integer({ min: 0, max: 2 ** 20 }), fc.nat(2 ** 30), fc.uuid())
+    .map(([shape, seq, dt, index, uuid]) => rowOf(shape, seq, T0 + dt, index, uuid));
+const rowArb: fc.Arbitrary<Row> = rowsOfSeqs(fc.nat());
+// Seqs on both sides of 2^16 and 2 * 2^16, where a seq key's high 16 bits change (a chunk then
+// holds them for each row), or mostly on one side (the chunk keeps them once).
+const nearRowArb: fc.Arbitrary<Row> = rowsOfSeqs(fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 65_400, max: 65_535 }) }, fc.integer({ min: 65_536, max: 65_540 }), fc.integer({ min: 131_070, max: 131_073 })));
 
 // A row of id shape `shape` (0-7, as rowArb's comment lists them) at `atMs`.
 function rowOf(shape: number, seq: number, atMs: number, index: number, uuid: string): Row {
@@ -75,7 +80,35 @@ describe('TransferIdColumn', () => {
     expectRows(column, rows);
   });
 
-  test.prop([fc.array(fc.tuple(fc.array(rowArb, { maxLength: 40 }), fc.nat()), { maxLength: 8 }), fc.constantFrom(1, 2, 4)], { numRuns: NUM_RUNS })('truncates to exactly the ids kept, then takes new ones', (rounds, bits) => {
+  test.prop([fc.array(nearRowArb, { maxLength: 200 }), fc.constantFrom(3, 10)], { numRuns: NUM_RUNS })('gives back every id exactly, its seq key on either side of a change of its high bits', (rows, bits) => {
+    const times = rows.map((row) => row.atMs);
+    const column = columnOver(times, bits);
+    for (const { id } of rows) column.push(id);
+    expectRows(column, rows);
+  });
+
+  it('holds a chunk\'s high key bits once until a row of the chunk has others', () => {
+    const times: number[] = [];
+    const column = columnOver(times, 10);
+    const ids: string[] = [];
+    const push = (seq: number): void => {
+      times.push(T0);
+      ids.push(`Transfer:${uuidAt(SEED, { seq, atMs: T0, index: 0 })}`);
+      column.push(ids.at(-1)!);
+    };
+    for (let seq = 65_000; seq < 65_536 + 500; seq += 1) push(seq);
+    // Seqs 65,000 to 66,035: the first chunk's keys change their high bits at its row 536.
+    expect(column.widenedChunks).toBe(1);
+    for (let seq = 70_000; seq < 70_000 + 1024; seq += 1) push(seq);
+    expect(column.widenedChunks).toBe(1);
+    push(3 * 65_536);
+    expect(column.widenedChunks).toBe(2);
+    expect(column.othersLength).toBe(0);
+    ids.forEach((id, row) => expect(column.at(row)).toBe(id));
+    ids.forEach((id, row) => expect(column.find(id)).toBe(row));
+  });
+
+  test.prop([fc.array(fc.tuple(fc.array(fc.oneof(rowArb, nearRowArb), { maxLength: 40 }), fc.nat()), { maxLength: 8 }), fc.constantFrom(1, 2, 4)], { numRuns: NUM_RUNS })('truncates to exactly the ids kept, then takes new ones', (rounds, bits) => {
     const times: number[] = [];
     const column = columnOver(times, bits);
     let rows: Row[] = [];
