@@ -42,7 +42,7 @@ import { LIST_KINDS, type ListEventSource, type ListKind, listEvents } from './l
 import type { ListIndexes } from '../src/domains/listing/store.js';
 import type { TransferRecord } from '../src/domains/movement.js';
 import { rebuildListIndexes } from '../src/domains/listing/rebuild.js';
-import { listedLength } from '../src/domains/listing/transactions.js';
+import { listedLength, listedRecordAt } from '../src/domains/listing/transactions.js';
 import { PendingWebhooks, type PendingWebhooksSnapshot } from '../src/domains/webhook-store.js';
 import { blockedLedgerLog, pageLog } from './workload.js';
 
@@ -604,7 +604,12 @@ function listKindPaths(kind: ListKind, engine: Engine, source: ListEventSource, 
         ...optional('account', account === undefined ? undefined : `/transactions?accountIdentifier=${account}`),
         oldestFirst: '/transactions?sortOrder=asc',
         ...optional('agentTransactions', best === undefined ? undefined : '/agents/me/transactions'),
+        // Date-ranged (stop 33: a date bound reads a few records past a search of one time per 64
+        // positions): from the middle of the lists both engines share, to past every row.
+        dated: `/transactions?${datedRange(engine)}`,
+        ...optional('agentDated', best === undefined ? undefined : `/agents/me/transactions?${datedRange(engine)}`),
       };
+      if (best !== undefined) bearer.agentDated = bearer.agentTransactions!;
       return { paths, bearer };
     }
     case 'cardTransactions': {
@@ -669,6 +674,13 @@ function listKindPaths(kind: ListKind, engine: Engine, source: ListEventSource, 
     case 'balanceChanges':
       return { paths: { balanceChanges: balanceChangesPath(source.balanceAccount!) }, bearer };
   }
+}
+
+/** A startDate at the time of the middle row `engine` lists (the lists both sides share up to there), an endDate past every row. */
+function datedRange(engine: Engine): string {
+  const transactions = engine.state.lists.transactions;
+  const middle = listedRecordAt(engine.state, transactions, listedLength(transactions) >>> 1).tx.createdAt;
+  return `startDate=${middle}&endDate=2099-01-01T00:00:00.000Z`;
 }
 
 /** How many items the big engine lists for `kind` (from the index copy, or the list's own count). */

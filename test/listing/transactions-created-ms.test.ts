@@ -1,48 +1,91 @@
 /**
- * The merged transaction list keeps each position's `createdAt` as an Int32 offset from its
- * chunk's base: a time past an offset's range (over ~24.8 days from the base) escapes and reads
- * back exactly, and a payment at such a time is still found by its time.
+ * The merged transaction list's creation times (stop 33): a time kept for every 64th position
+ * (`createdMsSamples`), the others read from their records, and a date bound found by a search of
+ * the samples and then of one chunk's records (`firstListedAtLeast`), against the times of the
+ * records in creation order, for any interleaving of payments and card transactions, any runs of
+ * equal times and gaps past an Int32 of milliseconds.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { catchUpTransactionList, emptyTransactionListIndex, listedCreatedMs, listedLength, listedPositionOfPayment, type ListedStores } from '../../src/domains/listing/transactions.js';
+import {
+  CREATED_SAMPLE,
+  catchUpTransactionList,
+  emptyTransactionListIndex,
+  firstListedAtLeast,
+  listedCreatedMs,
+  listedLength,
+  listedPositionOfPayment,
+  type ListedStores,
+} from '../../src/domains/listing/transactions.js';
 import type { Transaction } from '../../src/domains/transactions/types.js';
 
-/** Payments created at `times` (ms, ascending), as much of a payment as the index reads. */
-function storesOf(times: readonly number[]): ListedStores {
-  const payments = times.map((ms, i) => ({
-    id: `Transaction:${i}`,
-    customerId: `Customer:${i % 3}`,
-    type: 'OUTGOING',
-    status: 'COMPLETED',
-    direction: 'DEBIT',
-    source: { sourceType: 'ACCOUNT', accountId: `InternalAccount:${i % 5}` },
-    destination: { destinationType: 'ACCOUNT', accountId: 'ExternalAccount:0' },
-    createdAt: new Date(ms).toISOString(),
-  })) as unknown as Transaction[];
+/** Stores whose records are created at `times` (ms, ascending), `cards[k]` saying whether record k is a card transaction: as much of each record as the index reads. */
+function storesOf(times: readonly number[], cards: readonly boolean[] = []): ListedStores {
+  const payments: Transaction[] = [];
+  const cardRecords: unknown[] = [];
+  const transactionsBefore: number[] = [];
+  times.forEach((ms, k) => {
+    const createdAt = new Date(ms).toISOString();
+    if (cards[k] === true) {
+      transactionsBefore.push(payments.length);
+      cardRecords.push({ id: `CardTransaction:${k}`, cardId: `Card:${k % 2}`, customerId: `Customer:${k % 3}`, direction: 'DEBIT', accountId: `InternalAccount:${k % 5}`, createdAt });
+      return;
+    }
+    payments.push({
+      id: `Transaction:${k}`,
+      customerId: `Customer:${k % 3}`,
+      type: 'OUTGOING',
+      status: 'COMPLETED',
+      direction: 'DEBIT',
+      source: { sourceType: 'ACCOUNT', accountId: `InternalAccount:${k % 5}` },
+      destination: { destinationType: 'ACCOUNT', accountId: 'ExternalAccount:0' },
+      createdAt,
+    } as unknown as Transaction);
+  });
   const ids = new Map(payments.map((payment, place) => [payment.id, place]));
   return {
     transactions: { order: payments, byId: { valueAt: (place: number) => payments[place], positionOf: (id: string) => ids.get(id) ?? -1, get: (id: string) => payments[ids.get(id) ?? -1] } },
-    cardTransactions: { order: [], transactionsBefore: [], byId: { valueAt: () => undefined } },
+    cardTransactions: { order: cardRecords, transactionsBefore, byId: { valueAt: (place: number) => cardRecords[place] } },
   } as unknown as ListedStores;
 }
 
+/** The first index of ascending `times` at or past `timeMs` (the model of a date bound). */
+function modelLowerBound(times: readonly number[], timeMs: number): number {
+  const at = times.findIndex((ms) => ms >= timeMs);
+  return at === -1 ? times.length : at;
+}
+
 describe('merged list creation times', () => {
-  it('reads back every time, offsets past the Int32 range escaped, across chunks', () => {
+  it('reads back every time, and finds every date bound where the creation order puts it, for any interleaving and runs of equal times', () => {
     const start = Date.UTC(2026, 0, 5, 16);
-    const day = 86_400_000;
-    // Within the first chunk: the base, a millisecond on, 2^31 - 1 ms on (the last offset that fits),
-    // 2^31 ms and 40 days on (past it); then 2,000 more a second apart (the next chunks' bases).
-    const times = [start, start + 1, start + 2 ** 31 - 1, start + 2 ** 31, start + 40 * day, ...Array.from({ length: 2000 }, (_, i) => start + 41 * day + i * 1000)];
+    // Steps of 0 (runs of equal times), a millisecond or a second, or past an Int32 of ms.
+    const step = fc.oneof(fc.constant(0), fc.constant(1), fc.constant(1000), fc.constant(2 ** 31 + 7));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(step, fc.boolean()), { maxLength: 400, size: 'max' }), (records) => {
+        const times: number[] = [];
+        for (const [gap] of records) times.push((times[times.length - 1] ?? start) + gap);
+        const stores = storesOf(times, records.map(([, card]) => card));
+        const index = emptyTransactionListIndex();
+        catchUpTransactionList(stores, index);
+        expect(listedLength(index)).toBe(times.length);
+        expect(Array.from({ length: times.length }, (_, position) => listedCreatedMs(stores, index, position))).toEqual(times);
+        expect(Array.from(index.createdMsSamples.subarray(0, Math.ceil(times.length / CREATED_SAMPLE)))).toEqual(times.filter((_, position) => position % CREATED_SAMPLE === 0));
+        const bounds = [start - 1, ...times.flatMap((ms) => [ms - 1, ms, ms + 1]), (times[times.length - 1] ?? start) + 1];
+        for (const bound of bounds) expect(firstListedAtLeast(stores, index, bound)).toBe(modelLowerBound(times, bound));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a long run of one time across samples, then later times: a bound at that time is its first position', () => {
+    const start = Date.UTC(2026, 0, 5, 16);
+    const times = [start, ...Array.from({ length: 3 * CREATED_SAMPLE }, () => start + 5), ...Array.from({ length: 100 }, (_, i) => start + 6 + i)];
     const stores = storesOf(times);
     const index = emptyTransactionListIndex();
     catchUpTransactionList(stores, index);
-    expect(listedLength(index)).toBe(times.length);
-    expect(Array.from({ length: times.length }, (_, position) => listedCreatedMs(index, position))).toEqual(times);
-    // Escaped: the two past the range and the first chunk's other later ones; no time of a later chunk.
-    expect([...index.createdMsEscaped.keys()].filter((position) => position < 5)).toEqual([3, 4]);
-    expect([...index.createdMsEscaped.keys()].every((position) => position < 1024)).toBe(true);
-    expect(index.createdMsBases.length).toBe(Math.ceil(times.length / 1024));
-    for (const place of [0, 2, 3, 4, 5, 1500, times.length - 1]) {
+    expect(firstListedAtLeast(stores, index, start + 5)).toBe(1);
+    expect(firstListedAtLeast(stores, index, start + 6)).toBe(1 + 3 * CREATED_SAMPLE);
+    for (const place of [0, 2, 3, 64, 65, times.length - 1]) {
       const payment = stores.transactions.byId.valueAt(place);
       expect(listedPositionOfPayment(stores, index, payment.id)).toBe(place);
     }

@@ -323,11 +323,27 @@ describe('GET /transactions from the list index', () => {
       expect(walk(restored, `customerId=${encodeURIComponent(customer)}&status=COMPLETED`, 20).rows).toEqual(walk(engine, `customerId=${encodeURIComponent(customer)}&status=COMPLETED`, 20).rows);
     }
   });
+  it('a snapshot of stop 32\'s transaction index (an Int32 time offset per position, their bases and escapes; no time samples) makes it again from the store, the old columns dropped', () => {
+    const live = indexText(engine);
+    const snapshot = JSON.parse(JSON.stringify(engine.snapshot()));
+    const lists = decodeData(snapshot.lists) as Record<string, Record<string, unknown>>;
+    const { createdMsSamples: _s, ...current } = lists.transactions!;
+    const length = listedLength(engine.state.lists.transactions);
+    // Wrong times, so that reading them anywhere would show.
+    const stop32 = { ...current, createdMsOffsets: new Int32Array(length).fill(3), createdMsBases: [5], createdMsEscaped: new Map([[0, 9]]) };
+    const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: { ...snapshot, lists: encodeData({ ...lists, transactions: stop32 }) } });
+    expect(indexText(restored)).toBe(live);
+    const fields = Object.keys(restored.state.lists.transactions);
+    expect(['createdMsOffsets', 'createdMsBases', 'createdMsEscaped'].filter((field) => fields.includes(field))).toEqual([]);
+    expect('createdMsOffsets' in (decodeData(restored.snapshot().lists) as Record<string, Record<string, unknown>>).transactions!).toBe(false);
+    const dated = `createdAfter=${encodeURIComponent(new Date(listedCreatedMs(engine.state, engine.state.lists.transactions, length >>> 1)).toISOString())}`;
+    expect(walk(restored, dated, 50).rows).toEqual(walk(engine, dated, 50).rows);
+  });
   it('a snapshot of stop 28\'s transaction index (one doubled arena with codes for every list, times as a Float64Array) makes it again from the store', () => {
     const live = indexText(engine);
     const snapshot = JSON.parse(JSON.stringify(engine.snapshot()));
     const lists = decodeData(snapshot.lists) as Record<string, Record<string, unknown>>;
-    const { sideLists: _s, createdMsOffsets: _o, createdMsBases: _b, createdMsEscaped: _e, ...kept } = lists.transactions!;
+    const { sideLists: _s, createdMsSamples: _o, ...kept } = lists.transactions!;
     const transactions = engine.state.lists.transactions;
     // Stop 28's form: customers', cards' and accounts' lists in one doubled arena with a code per member.
     const arena = emptyPositionArena(false, true);
@@ -344,7 +360,7 @@ describe('GET /transactions from the list index', () => {
       byCustomer: handles(transactions.byCustomer, transactions.positionLists, true),
       byCard: handles(transactions.byCard, transactions.sideLists, false),
       byAccount: handles(transactions.byAccount, transactions.sideLists, false),
-      createdMsByPosition: Float64Array.from({ length: listedLength(transactions) }, (_, position) => listedCreatedMs(transactions, position)),
+      createdMsByPosition: Float64Array.from({ length: listedLength(transactions) }, (_, position) => listedCreatedMs(engine.state, transactions, position)),
     };
     expect(isPositionArena(stop28.positionLists) && stop28.positionLists.grownByHalf).toBe(false);
     const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: { ...snapshot, lists: encodeData({ ...lists, transactions: stop28 }) } });
@@ -365,7 +381,8 @@ function indexText(e: Engine): string {
   const arenaMap = (m: ReadonlyMap<string, number>, arena: PositionArena): unknown => [...m].map(([k, v]) => [k, listMembers(arena, v)]);
   return JSON.stringify({
     places: Array.from({ length: listedLength(transactions) }, (_, position) => listedPlaceAt(e.state.cardTransactions, transactions, position)),
-    createdMs: Array.from({ length: listedLength(transactions) }, (_, position) => listedCreatedMs(transactions, position)),
+    createdMs: Array.from({ length: listedLength(transactions) }, (_, position) => listedCreatedMs(e.state, transactions, position)),
+    createdMsSamples: Array.from(transactions.createdMsSamples.subarray(0, Math.ceil(listedLength(transactions) / 64))),
     listed: [transactions.paymentsListed, transactions.cardsListed],
     maps: [arenaMap(transactions.byCustomer, transactions.positionLists), arenaMap(transactions.byCard, transactions.sideLists), arenaMap(transactions.byAccount, transactions.sideLists), arenaMap(quotes.byCustomer, quotes.positionLists)],
     customerCodes: [

@@ -83,7 +83,7 @@ function planOf(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, o
   const { index, lists, list, long } = own;
   const length = listLength(lists, list);
   // Times never decrease along the merged list, so along the customer's part of it too.
-  const timeAt = (local: number): number => listedCreatedMs(index, listMemberAt(lists, list, local));
+  const timeAt = (local: number): number => listedCreatedMs(state, index, listMemberAt(lists, list, local));
   const lo = filters.createdAfterMs === undefined ? 0 : firstPositionAtLeast(length, timeAt, filters.createdAfterMs);
   const hi = filters.createdBeforeMs === undefined ? length : firstPositionAtLeast(length, timeAt, filters.createdBeforeMs);
   const sources: PositionSource[] = [];

@@ -19,8 +19,8 @@ import { matchesTransaction, type TransactionFilters } from '../transactions/lis
 import { referencedTransactionId } from '../transactions/reference.js';
 import { countPlan, type ListPlan, pageDown, pageUp } from './query.js';
 import { NO_LIST } from '../../core/position-arena.js';
-import { arenaListSource, codeSource, firstPositionAtLeast, ownedListCodeSource, ownedRowCountSource, type PositionSource, sortedSource } from './sources.js';
-import { directionCode, listedCreatedMs, listedLength, listedPositionOfPayment, listedRecordAt, ownStatusCode, ownTypeCode, statusCode, type TransactionListIndex, typeCode } from './transactions.js';
+import { arenaListSource, codeSource, ownedListCodeSource, ownedRowCountSource, type PositionSource, sortedSource } from './sources.js';
+import { directionCode, firstListedAtLeast, listedLength, listedPositionOfPayment, listedRecordAt, ownStatusCode, ownTypeCode, statusCode, type TransactionListIndex, typeCode } from './transactions.js';
 
 /** The filters the index answers exactly. */
 const INDEXED: ReadonlySet<string> = new Set(['customerId', 'cardUuid', 'type', 'direction', 'status', 'accountIdentifier', 'createdAfterMs', 'createdBeforeMs', 'sortOrder']);
@@ -49,10 +49,9 @@ export function listTransactionPage(
 }
 
 function planOf(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, index: TransactionListIndex, filters: TransactionFilters): ListPlan {
-  const keyAt = (position: number): number => listedCreatedMs(index, position);
   const length = listedLength(index);
-  const lo = filters.createdAfterMs === undefined ? 0 : firstPositionAtLeast(length, keyAt, filters.createdAfterMs);
-  const hi = filters.createdBeforeMs === undefined ? length : firstPositionAtLeast(length, keyAt, filters.createdBeforeMs);
+  const lo = filters.createdAfterMs === undefined ? 0 : firstListedAtLeast(state, index, filters.createdAfterMs);
+  const hi = filters.createdBeforeMs === undefined ? length : firstListedAtLeast(state, index, filters.createdBeforeMs);
   const sources: PositionSource[] = [];
   const list = (map: Map<string, number>, key: string): PositionSource => arenaListSource(index.sideLists, map.get(key) ?? NO_LIST);
   if (filters.customerId !== undefined) sources.push(...customerSources(index, filters.customerId, filters));

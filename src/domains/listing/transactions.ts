@@ -27,22 +27,19 @@ import { appendCode, CODE_BLOCK_SIZE, type CodeIndex, emptyCodeIndex, setCode } 
 import { moveRowStatus, ownRowCode, ownStatusCode, ownTypeCode, type RowCounts, withRowsCounted } from './row-counts.js';
 import { emptyPositionArena, listCodeAt, listLength, listLowerBound, type PositionArena, setListCode } from '../../core/position-arena.js';
 import { lowerBound, pushArenaPosition } from './sources.js';
-import { int32WithRoom } from '../../core/typed-growth.js';
-import { TIME_ESCAPED, timeBase, timeOffset } from '../../core/time-offsets.js';
+import { columnLowerBound, float64WithRoom } from '../../core/typed-growth.js';
 
 /** The merged list's index. */
 export type TransactionListIndex = {
   /**
-   * `createdAt` in epoch ms by position (non-decreasing: the log's time never goes back), as an
-   * Int32 offset from its chunk's base (`createdMsBases`, one per `CREATED_CHUNK` positions: the
-   * chunk's first time, floored): 4 B a position where a Float64Array cost 8. A time no offset
-   * says exactly is `TIME_ESCAPED` (core/time-offsets.ts) here and kept in `createdMsEscaped` by position.
-   * Read through `listedCreatedMs`. Slots [0, `listedLength`) are used, the others spare
-   * (core/typed-growth.ts).
+   * `createdAt` in epoch ms of every `CREATED_SAMPLE`th position (slot k: position k x 64), the
+   * others read from their records (`listedCreatedMs`): times never decrease along the list, so a
+   * date bound is a search of these samples, then of one chunk's records (`firstListedAtLeast`).
+   * 0.125 B a position where an Int32 offset per position cost 4 (until stop 33:
+   * `createdMsOffsets`, `createdMsBases`, `createdMsEscaped`). Slots [0, ceil(`listedLength` / 64))
+   * are used, the others spare (core/typed-growth.ts).
    */
-  createdMsOffsets: Int32Array;
-  readonly createdMsBases: number[];
-  readonly createdMsEscaped: Map<number, number>;
+  createdMsSamples: Float64Array;
   /** How many payments and card transactions of the stores are listed (their sum: the positions). */
   paymentsListed: number;
   cardsListed: number;
@@ -84,9 +81,7 @@ export { ownRowCode, ownStatusCode, ownTypeCode } from './row-counts.js';
 /** An empty index. */
 export function emptyTransactionListIndex(): TransactionListIndex {
   return {
-    createdMsOffsets: new Int32Array(0),
-    createdMsBases: [],
-    createdMsEscaped: new Map(),
+    createdMsSamples: new Float64Array(0),
     paymentsListed: 0,
     cardsListed: 0,
     positionLists: emptyPositionArena(false, true, true),
@@ -106,23 +101,45 @@ export function listedLength(index: TransactionListIndex): number {
   return index.paymentsListed + index.cardsListed;
 }
 
-/** log2 of the positions that share one base in `createdMsBases`. */
-const CREATED_CHUNK_BITS = 10;
+/** log2 of the positions per time sample (`createdMsSamples`): a date bound reads at most 6 records past its sample search. */
+const CREATED_SAMPLE_BITS = 6;
+/** The positions per time sample. */
+export const CREATED_SAMPLE = 1 << CREATED_SAMPLE_BITS;
 
-/** The `createdAt` in epoch ms of `position` (below `listedLength`). */
-export function listedCreatedMs(index: TransactionListIndex, position: number): number {
-  const offset = index.createdMsOffsets[position]!;
-  return offset !== TIME_ESCAPED ? index.createdMsBases[position >>> CREATED_CHUNK_BITS]! + offset : index.createdMsEscaped.get(position)!;
+/** The `createdAt` in epoch ms of `position` (below `listedLength`): its sample, else its record's. */
+export function listedCreatedMs(state: ListedStores, index: TransactionListIndex, position: number): number {
+  if ((position & (CREATED_SAMPLE - 1)) === 0) return index.createdMsSamples[position >>> CREATED_SAMPLE_BITS]!;
+  return instantToMs(listedRecordAt(state, index, position).tx.createdAt);
 }
 
-/** Sets the `createdAt` of `position` (the next one): as an offset from its chunk's base when one says it exactly, else escaped. */
-function setListedCreatedMs(index: TransactionListIndex, position: number, createdMs: number): void {
-  const chunk = position >>> CREATED_CHUNK_BITS;
-  if (chunk === index.createdMsBases.length) index.createdMsBases.push(timeBase(createdMs));
-  index.createdMsOffsets = int32WithRoom(index.createdMsOffsets, position);
-  const offset = timeOffset(createdMs, index.createdMsBases[chunk]!);
-  index.createdMsOffsets[position] = offset;
-  if (offset === TIME_ESCAPED) index.createdMsEscaped.set(position, createdMs);
+/**
+ * The first position of the merged list whose `createdAt` is at least `timeMs` (`listedLength`
+ * when none): a binary search of the samples finds the chunk (every position up to the last
+ * sample below `timeMs` is below it too), then one of the chunk's records, at most
+ * `CREATED_SAMPLE_BITS` record reads. O(log n).
+ */
+export function firstListedAtLeast(state: ListedStores, index: TransactionListIndex, timeMs: number): number {
+  const length = listedLength(index);
+  const chunks = (length + CREATED_SAMPLE - 1) >>> CREATED_SAMPLE_BITS;
+  const chunk = columnLowerBound(index.createdMsSamples, chunks, timeMs);
+  if (chunk === 0) return 0;
+  // Positions up to the sample at chunk - 1 are below timeMs; the sample at chunk (or the end) is not.
+  let lo = ((chunk - 1) << CREATED_SAMPLE_BITS) + 1;
+  let hi = Math.min(chunk << CREATED_SAMPLE_BITS, length);
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (listedCreatedMs(state, index, mid) < timeMs) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Keeps the `createdAt` of `position` (the next one) when it is a sampled one. */
+function sampleListedCreatedMs(index: TransactionListIndex, position: number, createdMs: number): void {
+  if ((position & (CREATED_SAMPLE - 1)) !== 0) return;
+  const slot = position >>> CREATED_SAMPLE_BITS;
+  index.createdMsSamples = float64WithRoom(index.createdMsSamples, slot);
+  index.createdMsSamples[slot] = createdMs;
 }
 
 /** Each value's 1-based index in `values`: one hash lookup per listed record, where `indexOf` compared strings one by one. */
@@ -178,7 +195,7 @@ export function catchUpTransactionList(
 
 function appendRecord(index: TransactionListIndex, record: Transaction | CardTransaction): void {
   const position = listedLength(index);
-  setListedCreatedMs(index, position, instantToMs(record.createdAt));
+  sampleListedCreatedMs(index, position, instantToMs(record.createdAt));
   const lists = index.positionLists;
   const own = pushArenaPosition(lists, index.byCustomer, record.customerId, position);
   const isCard = 'cardId' in record;
