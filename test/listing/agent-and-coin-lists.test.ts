@@ -6,6 +6,7 @@
  * the scan hands out (and cursors the scan accepts but never hands out); and the indexes an
  * engine rebuilds by replay or from a snapshot equal the ones kept live.
  */
+import { customerList, customerLists } from '../../src/domains/listing/customer-rows.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appendCodedToList, emptyPositionArena, listCodes, listMembers, listTimes, NO_LIST } from '../../src/core/position-arena.js';
 import { apiWorkload } from '../../benchmarks/api-workload.js';
@@ -177,7 +178,7 @@ describe('GET /agents/me/transactions from the list index', () => {
     expect(multiPage).toBeGreaterThan(10);
     // Both paths read here: short merged lists (codes scanned) and long ones (codes in trees), card transactions among their rows.
     const index = state.lists.transactions;
-    const cardRows = (id: string) => listCodes(index.positionLists, index.byCustomer.get(id) ?? NO_LIST).filter((byte) => ownTypeCode(byte) === CARD_TYPE_CODE).length;
+    const cardRows = (id: string) => listCodes(index.positionLists, customerList(state, index, id)).filter((byte) => ownTypeCode(byte) === CARD_TYPE_CODE).length;
     expect(customers.some((id) => !index.longCountsByCustomer.has(id) && cardRows(id) > 0)).toBe(true);
     expect(customers.some((id) => index.longCountsByCustomer.has(id) && cardRows(id) > 0)).toBe(true);
   }, 240_000);
@@ -185,7 +186,7 @@ describe('GET /agents/me/transactions from the list index', () => {
   it('one customer holding every card transaction and a few payments: runs of card rows past whole blocks are skipped, both orders, every cursor, with date bounds', () => {
     const { state, customerId } = cardHeavyCustomer();
     const index = state.lists.transactions;
-    const list = index.byCustomer.get(customerId)!;
+    const list = customerList(state, index, customerId);
     const codes = listCodes(index.positionLists, list);
     // The longest run of card rows: 2 blocks less one hold a whole block of them, aligned.
     let run = 0;
@@ -309,7 +310,7 @@ function indexText(e: Engine): string {
     // The agents' payment lists are the customers' merged lists (payments and card transactions).
     payments: [
       [transactions.paymentsListed, transactions.cardsListed, Array.from({ length: listedLength(transactions) }, (_, position) => listedPlaceAt(e.state.cardTransactions, transactions, position))],
-      sorted(transactions.byCustomer).map(([k, v]) => [k, listMembers(transactions.positionLists, v), listCodes(transactions.positionLists, v)]),
+      sorted(new Map(customerLists(e.state, transactions))).map(([k, v]) => [k, listMembers(transactions.positionLists, v), listCodes(transactions.positionLists, v)]),
       sorted(transactions.longCountsByCustomer).map(([k, v]) => [k, Array.from(v)]),
     ],
   });
@@ -348,6 +349,7 @@ function cardHeavyCustomer(): { state: DomainState; customerId: string } {
   const stores = {
     transactions: transactionStoreFromSnapshot({ records }),
     cardTransactions: cardTransactionStoreFromSnapshot({ records: cards, transactionsBefore: [...live.cardTransactions.transactionsBefore] }),
+    customers: live.customers,
   };
   const index = emptyTransactionListIndex();
   catchUpTransactionList(stores, index);

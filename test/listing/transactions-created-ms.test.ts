@@ -17,10 +17,11 @@ import {
   listedPositionOfPayment,
   type ListedStores,
 } from '../../src/domains/listing/transactions.js';
+import type { CustomerRows } from '../../src/domains/listing/customer-rows.js';
 import type { Transaction } from '../../src/domains/transactions/types.js';
 
 /** Stores whose records are created at `times` (ms, ascending), `cards[k]` saying whether record k is a card transaction: as much of each record as the index reads. */
-function storesOf(times: readonly number[], cards: readonly boolean[] = []): ListedStores {
+function storesOf(times: readonly number[], cards: readonly boolean[] = []): ListedStores & CustomerRows {
   const payments: Transaction[] = [];
   const cardRecords: unknown[] = [];
   const transactionsBefore: number[] = [];
@@ -46,7 +47,9 @@ function storesOf(times: readonly number[], cards: readonly boolean[] = []): Lis
   return {
     transactions: { order: payments, byId: { valueAt: (place: number) => payments[place], positionOf: (id: string) => ids.get(id) ?? -1, get: (id: string) => payments[ids.get(id) ?? -1] } },
     cardTransactions: { order: cardRecords, transactionsBefore, byId: { valueAt: (place: number) => cardRecords[place] } },
-  } as unknown as ListedStores;
+    // Customer:k at row k.
+    customers: { byId: { positionOf: (id: string) => Number(id.slice('Customer:'.length)) } },
+  } as unknown as ListedStores & CustomerRows;
 }
 
 /** The first index of ascending `times` at or past `timeMs` (the model of a date bound). */

@@ -4,6 +4,7 @@
  * combined; cursors at page boundaries; and the index an engine rebuilds by replay or from a
  * snapshot equals the one kept live.
  */
+import { customerLists } from '../../src/domains/listing/customer-rows.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiWorkload } from '../../benchmarks/api-workload.js';
 import { basicAuthorization } from '../../src/api/auth.js';
@@ -139,7 +140,7 @@ describe('GET /transactions from the list index', () => {
   it('each customer\'s type and status codes are the store-wide codes at its positions (customer with type or status reads its own list)', () => {
     const index = engine.state.lists.transactions;
     let rows = 0;
-    for (const [customerId, list] of index.byCustomer) {
+    for (const [customerId, list] of customerLists(engine.state, index)) {
       const positions = listMembers(index.positionLists, list);
       const bytes = listCodes(index.positionLists, list);
       const long = index.longCountsByCustomer.get(customerId);
@@ -181,7 +182,7 @@ describe('GET /transactions from the list index', () => {
   it('each customer with a type or a status, short lists (scanned codes) and long ones (trees) alike, pages as the plain scan does', () => {
     const state = engine.state;
     const index = state.lists.transactions;
-    const customers = [...index.byCustomer.keys()];
+    const customers = customerLists(state, index).map(([id]) => id);
     // Both paths must be taken, or the case proves nothing.
     expect(customers.some((id) => index.longCountsByCustomer.has(id))).toBe(true);
     expect(customers.some((id) => !index.longCountsByCustomer.has(id))).toBe(true);
@@ -208,13 +209,14 @@ describe('GET /transactions from the list index', () => {
     // Listed (with the card transactions, in the merged order) while every payment was CREATED, then each status synced as the events would.
     const cardTransactions = engine.state.cardTransactions;
     const index = emptyTransactionListIndex();
-    catchUpTransactionList({ transactions: transactionStoreFromSnapshot({ records: records.map((tx) => ({ ...tx, status: 'CREATED' }) as Transaction) }), cardTransactions }, index);
-    for (const tx of records) syncTransactionStatus({ transactions, cardTransactions }, index, tx);
-    const state = { transactions, cardTransactions, lists: { ...engine.state.lists, transactions: index } };
+    const customers = engine.state.customers;
+    catchUpTransactionList({ transactions: transactionStoreFromSnapshot({ records: records.map((tx) => ({ ...tx, status: 'CREATED' }) as Transaction) }), cardTransactions, customers }, index);
+    for (const tx of records) syncTransactionStatus({ transactions, cardTransactions, customers }, index, tx);
+    const state = { transactions, cardTransactions, customers, lists: { ...engine.state.lists, transactions: index } };
     const long = index.longCountsByCustomer;
-    const customers = [...index.byCustomer.keys()];
-    expect([customers.some((id) => long.has(id)), customers.some((id) => !long.has(id))]).toEqual([true, true]);
-    for (const customerId of customers) {
+    const listed = customerLists(state, index).map(([id]) => id);
+    expect([listed.some((id) => long.has(id)), listed.some((id) => !long.has(id))]).toEqual([true, true]);
+    for (const customerId of listed) {
       const filterSets: CustomerPaymentFilters[] = [
         { customerId },
         { customerId, type: 'CARD' },
@@ -323,19 +325,27 @@ describe('GET /transactions from the list index', () => {
       expect(walk(restored, `customerId=${encodeURIComponent(customer)}&status=COMPLETED`, 20).rows).toEqual(walk(engine, `customerId=${encodeURIComponent(customer)}&status=COMPLETED`, 20).rows);
     }
   });
-  it('a snapshot of stop 32\'s transaction index (an Int32 time offset per position, their bases and escapes; no time samples) makes it again from the store, the old columns dropped', () => {
+  it('a snapshot of stop 32\'s transaction and quote indexes (an Int32 time offset per position, their bases and escapes, no time samples; customers\' lists by id) makes them again from the store, the old fields dropped', () => {
     const live = indexText(engine);
     const snapshot = JSON.parse(JSON.stringify(engine.snapshot()));
     const lists = decodeData(snapshot.lists) as Record<string, Record<string, unknown>>;
     const { createdMsSamples: _s, ...current } = lists.transactions!;
     const length = listedLength(engine.state.lists.transactions);
     // Wrong times, so that reading them anywhere would show.
-    const stop32 = { ...current, createdMsOffsets: new Int32Array(length).fill(3), createdMsBases: [5], createdMsEscaped: new Map([[0, 9]]) };
-    const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: { ...snapshot, lists: encodeData({ ...lists, transactions: stop32 }) } });
+    // Stop 32's customers' lists by id (a PackedKeyMap, saved as a Map), each naming the wrong list, and no lists by row.
+    const { byCustomerRow: _r, ...transactionFields } = current;
+    const { byCustomerRow: _q, ...quoteFields } = lists.quotes!;
+    const wrongLists = (index: { byCustomerRow: Int32Array }): Map<string, number> => new Map(customerLists(engine.state, index).map(([id]) => [id, 0]));
+    const stop32 = { ...transactionFields, byCustomer: wrongLists(engine.state.lists.transactions), createdMsOffsets: new Int32Array(length).fill(3), createdMsBases: [5], createdMsEscaped: new Map([[0, 9]]) };
+    const quotes32 = { ...quoteFields, byCustomer: wrongLists(engine.state.lists.quotes) };
+    const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: { ...snapshot, lists: encodeData({ ...lists, transactions: stop32, quotes: quotes32 }) } });
     expect(indexText(restored)).toBe(live);
-    const fields = Object.keys(restored.state.lists.transactions);
-    expect(['createdMsOffsets', 'createdMsBases', 'createdMsEscaped'].filter((field) => fields.includes(field))).toEqual([]);
-    expect('createdMsOffsets' in (decodeData(restored.snapshot().lists) as Record<string, Record<string, unknown>>).transactions!).toBe(false);
+    const fields = [...Object.keys(restored.state.lists.transactions), ...Object.keys(restored.state.lists.quotes)];
+    expect(['createdMsOffsets', 'createdMsBases', 'createdMsEscaped', 'byCustomer'].filter((field) => fields.includes(field))).toEqual([]);
+    const saved = decodeData(restored.snapshot().lists) as Record<string, Record<string, unknown>>;
+    expect(['createdMsOffsets' in saved.transactions!, 'byCustomer' in saved.transactions!, 'byCustomer' in saved.quotes!]).toEqual([false, false, false]);
+    const customer = customerLists(engine.state, engine.state.lists.transactions)[0]![0];
+    expect(walk(restored, `customerId=${encodeURIComponent(customer)}`, 20).rows).toEqual(walk(engine, `customerId=${encodeURIComponent(customer)}`, 20).rows);
     const dated = `createdAfter=${encodeURIComponent(new Date(listedCreatedMs(engine.state, engine.state.lists.transactions, length >>> 1)).toISOString())}`;
     expect(walk(restored, dated, 50).rows).toEqual(walk(engine, dated, 50).rows);
   });
@@ -357,7 +367,7 @@ describe('GET /transactions from the list index', () => {
     const stop28 = {
       ...kept,
       positionLists: arena,
-      byCustomer: handles(transactions.byCustomer, transactions.positionLists, true),
+      byCustomer: handles(new Map(customerLists(engine.state, transactions)), transactions.positionLists, true),
       byCard: handles(transactions.byCard, transactions.sideLists, false),
       byAccount: handles(transactions.byAccount, transactions.sideLists, false),
       createdMsByPosition: Float64Array.from({ length: listedLength(transactions) }, (_, position) => listedCreatedMs(engine.state, transactions, position)),
@@ -384,9 +394,9 @@ function indexText(e: Engine): string {
     createdMs: Array.from({ length: listedLength(transactions) }, (_, position) => listedCreatedMs(e.state, transactions, position)),
     createdMsSamples: Array.from(transactions.createdMsSamples.subarray(0, Math.ceil(listedLength(transactions) / 64))),
     listed: [transactions.paymentsListed, transactions.cardsListed],
-    maps: [arenaMap(transactions.byCustomer, transactions.positionLists), arenaMap(transactions.byCard, transactions.sideLists), arenaMap(transactions.byAccount, transactions.sideLists), arenaMap(quotes.byCustomer, quotes.positionLists)],
+    maps: [arenaMap(new Map(customerLists(e.state, transactions)), transactions.positionLists), arenaMap(transactions.byCard, transactions.sideLists), arenaMap(transactions.byAccount, transactions.sideLists), arenaMap(new Map(customerLists(e.state, quotes)), quotes.positionLists)],
     customerCodes: [
-      [...transactions.byCustomer].map(([id, list]) => [id, listCodes(transactions.positionLists, list)]),
+      customerLists(e.state, transactions).map(([id, list]) => [id, listCodes(transactions.positionLists, list)]),
       [...transactions.longCountsByCustomer].map(([id, counts]) => [id, Array.from(counts)]),
     ],
     codes: [codes(transactions.type), codes(transactions.direction), codes(transactions.status), codes(quotes.status), codes(e.state.lists.agentActions.status)],

@@ -18,9 +18,10 @@
  * the whole store). Pure.
  */
 import type { DomainState } from '../state.js';
+import { customerList } from './customer-rows.js';
 import { matchesTransaction, type TransactionFilters, type TransactionPage } from '../transactions/list.js';
 import { referencedTransactionId } from '../transactions/reference.js';
-import { listLength, listLowerBound, listMemberAt, type PositionArena } from '../../core/position-arena.js';
+import { listLength, listLowerBound, listMemberAt, NO_LIST, type PositionArena } from '../../core/position-arena.js';
 import { countPlan, type ListPlan, pageDown, pageUp } from './query.js';
 import { firstPositionAtLeast, localCodeSource, localMatchSource, type PositionSource, sortedSource } from './sources.js';
 import { otherRowCountSource, rowCountSource, type RowCounts } from './row-counts.js';
@@ -51,14 +52,14 @@ type CustomerList = { readonly index: TransactionListIndex; readonly lists: Posi
 
 /** Up to `limit` of the customer's matching payments from payment place `position` (see the module comment). Pure. */
 export function listCustomerPaymentPage(
-  state: Pick<DomainState, 'transactions' | 'cardTransactions' | 'lists'>,
+  state: Pick<DomainState, 'transactions' | 'cardTransactions' | 'customers' | 'lists'>,
   filters: CustomerPaymentFilters,
   page: { readonly limit: number; readonly position: number },
 ): TransactionPage {
   const index = state.lists.transactions;
   const lists = index.positionLists;
-  const list = index.byCustomer.get(filters.customerId);
-  if (list === undefined) return { items: [], totalCount: 0 };
+  const list = customerList(state, index, filters.customerId);
+  if (list === NO_LIST) return { items: [], totalCount: 0 };
   const own: CustomerList = { index, lists, list, long: index.longCountsByCustomer.get(filters.customerId) };
   const plan = planOf(state, own, filters);
   const totalCount = countPlan(plan);

@@ -8,7 +8,7 @@
 import type { Quote, QuoteStatus } from '../quotes/types.js';
 import type { DomainState } from '../state.js';
 import { countPlan, type ListPlan, pageUp, positionOfRank } from './query.js';
-import { NO_LIST } from '../../core/position-arena.js';
+import { customerList } from './customer-rows.js';
 import { arenaListSource, codeSource, type PositionSource } from './sources.js';
 import { quoteStatusCode } from './quotes.js';
 
@@ -17,13 +17,13 @@ export type QuoteFilters = { readonly customerId?: string | undefined; readonly 
 
 /** The quotes of one page (ranks `position` on), and every match's count. Pure. */
 export function listQuotePage(
-  state: Pick<DomainState, 'quotes' | 'lists'>,
+  state: Pick<DomainState, 'quotes' | 'customers' | 'lists'>,
   filters: QuoteFilters,
   page: { readonly limit: number; readonly position: number },
 ): { readonly items: readonly Quote[]; readonly totalCount: number } {
   const index = state.lists.quotes;
   const sources: PositionSource[] = [];
-  if (filters.customerId !== undefined) sources.push(arenaListSource(index.positionLists, index.byCustomer.get(filters.customerId) ?? NO_LIST));
+  if (filters.customerId !== undefined) sources.push(arenaListSource(index.positionLists, customerList(state, index, filters.customerId)));
   if (filters.status !== undefined) sources.push(codeSource(index.status, quoteStatusCode(filters.status)));
   const plan: ListPlan = { sources, lo: 0, hi: state.quotes.order.length };
   const totalCount = countPlan(plan);

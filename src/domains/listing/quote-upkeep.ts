@@ -7,14 +7,14 @@ import { quoteStatusOf } from '../quotes/view.js';
 import type { DomainState } from '../state.js';
 import { appendCode, setCode } from './code-index.js';
 import { type QuoteListIndex, quoteStatusCode } from './quotes.js';
-import { pushArenaPosition } from './sources.js';
+import { pushCustomerPosition } from './customer-rows.js';
 
 /** Lists the quotes the store holds that the index lacks. */
-export function catchUpQuoteList(state: Pick<DomainState, 'quotes' | 'transactions'>, index: QuoteListIndex): void {
+export function catchUpQuoteList(state: Pick<DomainState, 'quotes' | 'transactions' | 'customers'>, index: QuoteListIndex): void {
   for (; index.listed < state.quotes.order.length; index.listed += 1) {
     const position = index.listed;
     const quote = state.quotes.byId.valueAt(position);
-    pushArenaPosition(index.positionLists, index.byCustomer, quote.customerId, position);
+    pushCustomerPosition(state, index.positionLists, index, quote.customerId, position);
     appendCode(index.status, quoteStatusCode(quoteStatusOf(quote, state)));
   }
 }

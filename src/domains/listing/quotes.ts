@@ -3,7 +3,6 @@
  * the wire status of each quote as a code (it moves with the quote and with its transaction:
  * `listing/quote-upkeep.ts` re-reads it after either changes). Ids and positions only.
  */
-import { PackedKeyMap } from '../../core/packed-key-map.js';
 import { QUOTE_STATUSES } from '../quotes/types.js';
 import { emptyPositionArena, type PositionArena } from '../../core/position-arena.js';
 import { type CodeIndex, emptyCodeIndex } from './code-index.js';
@@ -17,19 +16,20 @@ export type QuoteListIndex = {
    */
   listed: number;
   /**
-   * The per-customer position lists of `byCustomer` (its values are their handles here), blocks
+   * The per-customer position lists, by the customer's row (`byCustomerRow`: `customer-rows.ts`;
+   * a `PackedKeyMap` of their ids, `byCustomer`, until stop 33), blocks
    * grown by half (since stop 32; doubled before): many customers' lists reuse the freed blocks,
    * as the transaction lists' do.
    */
   readonly positionLists: PositionArena;
-  readonly byCustomer: Map<string, number>;
+  byCustomerRow: Int32Array;
   /** Codes: `QUOTE_STATUSES` index + 1, the status `quoteView` answers. */
   readonly status: CodeIndex;
 };
 
 /** An empty index. */
 export function emptyQuoteListIndex(): QuoteListIndex {
-  return { listed: 0, positionLists: emptyPositionArena(false, false, true), byCustomer: new PackedKeyMap(), status: emptyCodeIndex() };
+  return { listed: 0, positionLists: emptyPositionArena(false, false, true), byCustomerRow: new Int32Array(0), status: emptyCodeIndex() };
 }
 
 /** The status code of a filter value (1-based). */

@@ -13,6 +13,7 @@
  * transaction; sender/receiverAccountIdentifier walk that account's rows. Pure.
  */
 import type { ListedTransaction } from '../card-transactions/list.js';
+import { customerList, type CustomerRows } from './customer-rows.js';
 import { matchesCardTransaction } from '../card-transactions/list.js';
 import type { DomainState } from '../state.js';
 import { matchesTransaction, type TransactionFilters } from '../transactions/list.js';
@@ -30,7 +31,7 @@ export type TransactionListPage = { readonly items: readonly ListedTransaction[]
 
 /** Up to `limit` matching rows from `position` (see the module comment), the next position, and every match's count. Pure. */
 export function listTransactionPage(
-  state: Pick<DomainState, 'transactions' | 'cardTransactions' | 'lists'>,
+  state: Pick<DomainState, 'transactions' | 'cardTransactions' | 'customers' | 'lists'>,
   filters: TransactionFilters,
   page: { readonly limit: number; readonly position: number },
 ): TransactionListPage {
@@ -48,13 +49,13 @@ export function listTransactionPage(
   return found.more && last !== undefined ? { items, nextPosition: last, totalCount } : { items, totalCount };
 }
 
-function planOf(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, index: TransactionListIndex, filters: TransactionFilters): ListPlan {
+function planOf(state: Pick<DomainState, 'transactions' | 'cardTransactions' | 'customers'>, index: TransactionListIndex, filters: TransactionFilters): ListPlan {
   const length = listedLength(index);
   const lo = filters.createdAfterMs === undefined ? 0 : firstListedAtLeast(state, index, filters.createdAfterMs);
   const hi = filters.createdBeforeMs === undefined ? length : firstListedAtLeast(state, index, filters.createdBeforeMs);
   const sources: PositionSource[] = [];
   const list = (map: Map<string, number>, key: string): PositionSource => arenaListSource(index.sideLists, map.get(key) ?? NO_LIST);
-  if (filters.customerId !== undefined) sources.push(...customerSources(index, filters.customerId, filters));
+  if (filters.customerId !== undefined) sources.push(...customerSources(state, index, filters.customerId, filters));
   else {
     if (filters.type !== undefined) sources.push(codeSource(index.type, typeCode(filters.type)));
     if (filters.status !== undefined) sources.push(codeSource(index.status, statusCode(filters.status)));
@@ -76,9 +77,9 @@ function planOf(state: Pick<DomainState, 'transactions' | 'cardTransactions'>, i
  * given: each an exact O(log n) source over the customer's positions, where the store-wide codes
  * would be checked row by row along the customer's whole list.
  */
-function customerSources(index: TransactionListIndex, customerId: string, filters: TransactionFilters): PositionSource[] {
+function customerSources(state: CustomerRows, index: TransactionListIndex, customerId: string, filters: TransactionFilters): PositionSource[] {
   const lists = index.positionLists;
-  const positions = index.byCustomer.get(customerId) ?? NO_LIST;
+  const positions = customerList(state, index, customerId);
   if (filters.type === undefined && filters.status === undefined) return [arenaListSource(lists, positions)];
   const long = index.longCountsByCustomer.get(customerId);
   const sources: PositionSource[] = [];

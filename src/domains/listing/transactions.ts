@@ -25,7 +25,8 @@ import { instantToMs } from '../../core/time.js';
 import type { KeyOrder } from '../../core/packed-key-map.js';
 import { appendCode, CODE_BLOCK_SIZE, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
 import { moveRowStatus, ownRowCode, ownStatusCode, ownTypeCode, type RowCounts, withRowsCounted } from './row-counts.js';
-import { emptyPositionArena, listCodeAt, listLength, listLowerBound, type PositionArena, setListCode } from '../../core/position-arena.js';
+import { emptyPositionArena, listCodeAt, listLength, listLowerBound, NO_LIST, type PositionArena, setListCode } from '../../core/position-arena.js';
+import { customerList, type CustomerRows, pushCustomerPosition } from './customer-rows.js';
 import { lowerBound, pushArenaPosition } from './sources.js';
 import { columnLowerBound, float64WithRoom } from '../../core/typed-growth.js';
 
@@ -44,13 +45,13 @@ export type TransactionListIndex = {
   paymentsListed: number;
   cardsListed: number;
   /**
-   * The customers' position lists (`byCustomer`), whose map holds its keys' handles here, blocks
-   * grown by half. A member's code is its row's type and status
+   * The customers' position lists (`byCustomerRow`, by the customer's row: `customer-rows.ts`;
+   * a `PackedKeyMap` of their ids, `byCustomer`, until stop 33), blocks grown by half. A member's code is its row's type and status
    * (`ownRowCode`), so that a customer's rows of one type or status are read from its own list
    * (`ownedListCodeSource`), not by walking every row the customer has and reading the stores.
    */
   readonly positionLists: PositionArena;
-  readonly byCustomer: Map<string, number>;
+  byCustomerRow: Int32Array;
   /**
    * For each customer with more than `CODE_BLOCK_SIZE` rows, the counts of its rows' type and
    * status codes by block (`listing/row-counts.ts`), whose trees keep a page O(log n)
@@ -86,7 +87,7 @@ export function emptyTransactionListIndex(): TransactionListIndex {
     cardsListed: 0,
     positionLists: emptyPositionArena(false, true, true),
     sideLists: emptyPositionArena(false, false, true),
-    byCustomer: new PackedKeyMap(),
+    byCustomerRow: new Int32Array(0),
     longCountsByCustomer: new PackedKeyMap(),
     byCard: new Map(),
     byAccount: new PackedKeyMap(),
@@ -171,7 +172,7 @@ export function accountIdentifiersOf(record: Transaction | CardTransaction): { r
  * given, is the payment its event just stored: taken as is rather than looked up again.
  */
 export function catchUpTransactionList(
-  state: { readonly transactions: TransactionStore; readonly cardTransactions: CardTransactionStore },
+  state: ListedStores & CustomerRows,
   index: TransactionListIndex,
   created?: Transaction,
 ): void {
@@ -184,20 +185,20 @@ export function catchUpTransactionList(
     const i = index.paymentsListed;
     // Card j precedes payment i exactly when no more than i payments existed at its creation.
     if (j < cards.order.length && (i >= payments.order.length || (cards.transactionsBefore[j] ?? 0) <= i)) {
-      appendRecord(index, cards.byId.valueAt(j));
+      appendRecord(state, index, cards.byId.valueAt(j));
       index.cardsListed = j + 1;
     } else if (i < payments.order.length) {
-      appendRecord(index, i === createdAt ? created! : payments.byId.valueAt(i));
+      appendRecord(state, index, i === createdAt ? created! : payments.byId.valueAt(i));
       index.paymentsListed = i + 1;
     } else return;
   }
 }
 
-function appendRecord(index: TransactionListIndex, record: Transaction | CardTransaction): void {
+function appendRecord(state: CustomerRows, index: TransactionListIndex, record: Transaction | CardTransaction): void {
   const position = listedLength(index);
   sampleListedCreatedMs(index, position, instantToMs(record.createdAt));
   const lists = index.positionLists;
-  const own = pushArenaPosition(lists, index.byCustomer, record.customerId, position);
+  const own = pushCustomerPosition(state, lists, index, record.customerId, position);
   const isCard = 'cardId' in record;
   const sides = index.sideLists;
   if (isCard) pushArenaPosition(sides, index.byCard, bareUuid(record.cardId).toLowerCase(), position);
@@ -287,14 +288,14 @@ export function listedPositionOfPayment(state: ListedStores, index: TransactionL
 }
 
 /** Re-reads a listed payment's status (after it moved). */
-export function syncTransactionStatus(state: ListedStores, index: TransactionListIndex, transaction: Transaction): void {
+export function syncTransactionStatus(state: ListedStores & CustomerRows, index: TransactionListIndex, transaction: Transaction): void {
   const position = listedPositionOfPayment(state, index, transaction.id);
   if (position === -1) return;
   const code = statusCode(transaction.status);
   setCode(index.status, position, code);
   const lists = index.positionLists;
-  const positions = index.byCustomer.get(transaction.customerId);
-  if (positions === undefined) return;
+  const positions = customerList(state, index, transaction.customerId);
+  if (positions === NO_LIST) return;
   setOwnRowStatus(lists, index.longCountsByCustomer, transaction.customerId, positions, listLowerBound(lists, positions, position), code);
 }
 
