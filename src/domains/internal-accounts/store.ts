@@ -188,7 +188,7 @@ export type AccountStore = {
 
 /** An empty store; its `hot` records changed last stay objects (`PackedRecordMap`). */
 export function emptyAccountStore(hot = HOT_RECORDS): AccountStore {
-  return storeOf(new PackedRecordMap<InternalAccount>({ hot }));
+  return storeOf(new PackedRecordMap<InternalAccount>({ hot, hashedCandidates: true }));
 }
 
 function storeOf(byId: PackedRecordMap<InternalAccount>): AccountStore {
@@ -256,7 +256,7 @@ export function accountStoreSnapshot(store: AccountStore): AccountStoreSnapshot 
  * names an account the snapshot lacks.
  */
 export function accountStoreFromSnapshot(snapshot: AccountStoreSnapshot, hot = HOT_RECORDS): AccountStore {
-  const byId = new PackedRecordMap<InternalAccount>({ hot });
+  const byId = new PackedRecordMap<InternalAccount>({ hot, hashedCandidates: true });
   const store = storeOf(byId);
   for (const [id, record] of snapshot.accounts) {
     const account = deepFreeze(record);
