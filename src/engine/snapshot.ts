@@ -4,6 +4,7 @@
  * cache: replay from a snapshot must equal replay from the start (tested).
  */
 import { idempotencyOptions, shareIdTable } from './state.js';
+import { IdempotencyStore } from './idempotency-store.js';
 import { InvariantError } from '../core/assert.js';
 import { IdTable } from '../core/id-table.js';
 import { isPositionArena, trimmedPositionArena } from '../core/position-arena.js';
@@ -321,6 +322,12 @@ function storesFromSnapshot(snapshot: EngineSnapshot, hot: number): Omit<DomainS
 // The stored first responses: packed from `@3` on (bytes from `@5`, texts pending until a key
 // repeats before), pairs before; never frozen, as `emptyState` keeps them.
 function idempotencyFromSnapshot(saved: EngineSnapshot['idempotency'], options: PackedRecordMapOptions): Map<string, IdempotentResponse> {
+  const byKey = loadedIdempotency(saved, options);
+  // Packed as a live store packs them (engine/idempotency-store.ts), at the store's first use.
+  return options.hot === Number.POSITIVE_INFINITY ? byKey : IdempotencyStore.loaded(byKey);
+}
+
+function loadedIdempotency(saved: EngineSnapshot['idempotency'], options: PackedRecordMapOptions): PackedRecordMap<IdempotentResponse> {
   if (!Array.isArray(saved)) return PackedRecordMap.fromPacked<IdempotentResponse>(saved as PackedRecords | PackedBytes, options);
   const byKey = new PackedRecordMap<IdempotentResponse>(options);
   for (const [key, response] of saved as readonly (readonly [string, IdempotentResponse])[]) byKey.set(key, response);

@@ -2,6 +2,7 @@
 import { IdTable } from '../core/id-table.js';
 import { PackedRecordMap, type PackedRecordMapOptions } from '../core/packed-record-map.js';
 import { Ledger } from '../ledger/index.js';
+import { IdempotencyStore } from './idempotency-store.js';
 import { emptyAgentStore } from '../domains/agents/store.js';
 import { emptyWebhookStore } from '../domains/notifications.js';
 import { emptyApiTokenStore } from '../domains/api-tokens/store.js';
@@ -33,21 +34,24 @@ import type { ResolvedOptions } from './options.js';
 import { emptyListIndexes } from '../domains/listing/store.js';
 
 /**
- * Stored first responses by idempotency key, packed as they are stored (one is read again only
- * on a retry with its key), unless `hotRecords` is `Infinity` (nothing packed).
+ * Stored first responses by idempotency key, each packed with its key as it is stored (one is read
+ * again only on a retry with its key: engine/idempotency-store.ts), unless `hotRecords` is
+ * `Infinity` (nothing packed: a `PackedRecordMap` of objects).
  */
 export function idempotencyStore(hotRecords: number): Map<string, IdempotentResponse> {
-  return new PackedRecordMap<IdempotentResponse>(idempotencyOptions(hotRecords));
+  if (hotRecords === Number.POSITIVE_INFINITY) return new PackedRecordMap<IdempotentResponse>(idempotencyOptions(hotRecords));
+  return new IdempotencyStore();
 }
 
 /**
- * The idempotency store's options for an engine's `hotRecords`: records never frozen, packed as
- * stored (hot 0) unless `hotRecords` is `Infinity`, and keys (`<principal>|<method> <path>|<key>`,
- * ~90 characters) held as codec bytes, not strings (core/encoded-texts.ts), and fingerprints (SHA-256
- * as 64 hex digits) packed as their 32 bytes.
+ * The options of the map a snapshot's idempotency responses load into (`IdempotencyStore.loaded`
+ * copies it at its first use), and of the store itself when `hotRecords` is `Infinity`: records
+ * never frozen, packed as stored (hot 0) unless `hotRecords` is `Infinity`, and keys
+ * (`<principal>|<method> <path>|<key>`, ~90 characters) held as codec bytes, not strings
+ * (core/encoded-texts.ts), and fingerprints (SHA-256 as 64 hex digits) packed as their 32 bytes.
  */
 export function idempotencyOptions(hotRecords: number): PackedRecordMapOptions {
-  return { freeze: false, hot: hotRecords === Number.POSITIVE_INFINITY ? hotRecords : 0, encodedTextKeys: true, hexDigests: true };
+  return { freeze: false, hot: hotRecords === Number.POSITIVE_INFINITY ? hotRecords : 0, encodedTextKeys: true, hexDigests: true, hashedCandidates: true };
 }
 
 /**
@@ -59,7 +63,7 @@ export function idempotencyOptions(hotRecords: number): PackedRecordMapOptions {
 export function shareIdTable(state: Omit<DomainState, 'lists'>, ids: IdTable): number {
   let own = 0;
   for (const store of Object.values(state) as unknown[]) {
-    if (store instanceof PackedRecordMap) {
+    if (store instanceof PackedRecordMap || store instanceof IdempotencyStore) {
       if (!store.shareIds(ids)) own += 1;
       continue;
     }

@@ -175,7 +175,9 @@ describe('hotRecords never changes an answer', () => {
     const text = JSON.stringify(simulation.engine.snapshot());
     const [loaded] = loadedEngines(text, [1], SIMULATION_OPTIONS) as [Engine];
     const { transactions, quotes, idempotency, externalAccounts, cardTransactions } = loaded.state;
-    const maps = [transactions.byId, quotes.byId, idempotency, externalAccounts.byId, cardTransactions.byId] as unknown as PackedRecordMap<object>[];
+    const maps = [transactions.byId, quotes.byId, externalAccounts.byId, cardTransactions.byId] as unknown as PackedRecordMap<object>[];
+    // The idempotency responses: packed with their keys at the store's first use (engine/idempotency-store.ts).
+    expect([...idempotency]).toEqual([...simulation.engine.state.idempotency]);
     for (const map of maps) expect(map).toBeInstanceOf(PackedRecordMap);
     expect(transactions.byId.size).toBeGreaterThan(2);
     for (const map of maps) expect(map.packing).toMatchObject({ packed: map.size, pending: 0 });

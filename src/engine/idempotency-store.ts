@@ -1,0 +1,271 @@
+/**
+ * The stored first responses of idempotent requests, by key, each entry one byte string: its key
+ * and its response packed together (`RecordCodec` bytes in a `ByteArena`), found through an
+ * open-addressing table of [row, hash] pairs. Issue 16, figure 12 (docs/performance.md, "The
+ * idempotency store's entries as one byte string each (stop 33)").
+ *
+ * As a `PackedRecordMap` with its keys as codec bytes (`encodedTextKeys`) an entry was its
+ * response's bytes (~29) with a handle in a JS array (8 B of heap), its key's bytes (~19) with a
+ * handle of their own (8 B and growth room) in a second arena, and its table slot. Here the key's
+ * bytes and the response's follow one another in one string, one handle a row. The key also gives
+ * the response its context: a key naming a resource (`platform|POST /quotes/Quote:<uuid>/execute|
+ * <key>`) holds the uuid its response repeats (`quoteId`, the funded account's `id`), and the
+ * response's codec is given that uuid as the record's key (`RecordCodec.encode`), so the response
+ * refers to it (~3 bytes) instead of holding it again, and its instants are differences from the
+ * uuid's time. An executed quote's answer kept as its quote (engine/idempotent-responses.ts) packs
+ * to ~10 bytes, not ~19.
+ *
+ * A string is `varint(k)`, the key's `k` bytes (its `textParts`, written by a codec of its own with
+ * no id table, as core/encoded-texts.ts writes texts), then the response's bytes (the codec shares
+ * the state's id table, `shareIds`; digests as 32 bytes, `hexDigests`). A lookup hashes the key's
+ * text (`hashString`) and decodes a row's key only when its hash matches; a response is decoded at
+ * each read (a new object, never frozen: the store's responses never were). Nothing here reaches a
+ * snapshot: a save encodes each response with a fresh codec, keyed by its key's text, as before
+ * (core/packed-bytes.ts `packBytes` through `peek`), and a load's map (`PackedRecordMap` of the
+ * snapshot's bytes, texts or pairs) is copied in at the store's first use (`loaded`).
+ *
+ * Map semantics: insertion order, a key set again keeps its place (its old string counted as free
+ * in the arena until the freed bytes outweigh the live ones, when the strings move to a new arena),
+ * a key deleted and set again goes last; the engine only ever sets.
+ */
+import { ByteArena } from '../core/byte-arena.js';
+import { textParts } from '../core/encoded-texts.js';
+import { EntriesMap } from '../core/entries-map.js';
+import { hashString } from '../core/id-hash.js';
+import type { IdTable } from '../core/id-table.js';
+import { deleteSlot, EMPTY_SLOT, emptyTable, insertPair } from '../core/linear-probing.js';
+import { PackedRecordMap } from '../core/packed-record-map.js';
+import { RecordCodec } from '../core/record-codec.js';
+import { float64WithRoom } from '../core/typed-growth.js';
+import { parseUuid, UUID_LENGTH } from '../core/uuid-text.js';
+import type { IdempotentResponse } from '../domains/state.js';
+
+// A row's handle when its key was deleted (a hole).
+const HOLE = -1;
+const SLOTS_FIRST = 16;
+
+/**
+ * Whether `parts` (a key's `textParts`) start with a part ending in a lowercase uuid: then its 4
+ * words are in `out`, the context the key's response is packed with. A function of the key's text
+ * alone, so that the bytes are read with the context they were written with.
+ */
+function keyContext(parts: readonly string[], out: Int32Array): boolean {
+  const first = parts[0];
+  if (first === undefined || first.length < UUID_LENGTH) return false;
+  return parseUuid(first, first.length - UUID_LENGTH, out, 0);
+}
+
+/** Stored first responses by idempotency key (see the module's comment). */
+export class IdempotencyStore extends EntriesMap<string, IdempotentResponse> {
+  readonly #keyCodec = new RecordCodec({ idTable: false, hashedCandidates: true });
+  readonly #codec = new RecordCodec({ hexDigests: true, hashedCandidates: true });
+  #arena = new ByteArena();
+  // By row: the handle of its string in #arena, or HOLE.
+  #handles: Float64Array = new Float64Array(0);
+  #rows = 0;
+  #size = 0;
+  // Slot s: [row or EMPTY_SLOT, hash of that row's key] at words 2s and 2s+1; live rows only.
+  #table = emptyTable(SLOTS_FIRST);
+  // A load's map, copied in at the store's first use (none: copied, or not loaded).
+  #loaded: Map<string, IdempotentResponse> | undefined;
+  // The words of the context of the key being written or read (`keyContext`).
+  readonly #context = new Int32Array(4);
+
+  /**
+   * A store holding `map`'s responses in its order (a snapshot's, as its load made them), copied
+   * in at the store's first use; until then `map` is only asked its `size` (and, through
+   * `shareIds`, to share the state's id table, which its bytes may name).
+   */
+  static loaded(map: Map<string, IdempotentResponse>): IdempotencyStore {
+    const store = new IdempotencyStore();
+    store.#loaded = map;
+    return store;
+  }
+
+  /**
+   * Encodes the responses with `ids` as the codec's id table, shared with the state's other
+   * packed maps, and gives a load's map the same (`PackedRecordMap.shareIds`). True when every
+   * codec here shares it (a load's map from `@6` keeps its own table, which its bytes name).
+   */
+  shareIds(ids: IdTable): boolean {
+    const own = this.#codec.shareIds(ids);
+    const loaded = this.#loaded;
+    return loaded instanceof PackedRecordMap ? loaded.shareIds(ids) && own : own;
+  }
+
+  override get size(): number {
+    return this.#loaded === undefined ? this.#size : this.#loaded.size;
+  }
+
+  override get(key: string): IdempotentResponse | undefined {
+    this.#fill();
+    const row = this.#rowOf(key);
+    return row === EMPTY_SLOT ? undefined : this.#response(row);
+  }
+
+  override has(key: string): boolean {
+    this.#fill();
+    return this.#rowOf(key) !== EMPTY_SLOT;
+  }
+
+  override set(key: string, response: IdempotentResponse): this {
+    this.#fill();
+    if (typeof key !== 'string') throw new TypeError('an idempotency key is a string');
+    const hash = hashString(key);
+    const row = this.#rowOf(key, hash);
+    const handle = this.#store(key, response);
+    if (row !== EMPTY_SLOT) {
+      this.#arena.free(this.#handles[row]!);
+      this.#handles[row] = handle;
+      if (this.#arena.wasteful) this.#compact();
+      return this;
+    }
+    const added = this.#rows;
+    this.#handles = float64WithRoom(this.#handles, added);
+    this.#handles[added] = handle;
+    this.#rows = added + 1;
+    this.#table = insertPair(this.#table, this.#size, hash, added);
+    this.#size += 1;
+    return this;
+  }
+
+  override delete(key: string): boolean {
+    this.#fill();
+    const row = this.#rowOf(key);
+    if (row === EMPTY_SLOT) return false;
+    const table = this.#table;
+    const mask = (table.length >> 1) - 1;
+    let slot = hashString(key) & mask;
+    while (table[2 * slot] !== row) slot = (slot + 1) & mask;
+    deleteSlot(table, mask, slot);
+    this.#arena.free(this.#handles[row]!);
+    this.#handles[row] = HOLE;
+    this.#size -= 1;
+    return true;
+  }
+
+  override clear(): void {
+    this.#loaded = undefined;
+    this.#arena = new ByteArena();
+    this.#handles = new Float64Array(0);
+    this.#rows = 0;
+    this.#size = 0;
+    this.#table = emptyTable(SLOTS_FIRST);
+  }
+
+  override *keys(): MapIterator<string> {
+    this.#fill();
+    for (let row = 0; row < this.#rows; row += 1) if (this.#handles[row] !== HOLE) yield this.#keyOf(row);
+  }
+
+  override *entries(): MapIterator<[string, IdempotentResponse]> {
+    this.#fill();
+    for (let row = 0; row < this.#rows; row += 1) if (this.#handles[row] !== HOLE) yield [this.#keyOf(row), this.#response(row)];
+  }
+
+  /** `key`'s response as a snapshot saves it (`packBytes`): the same as `get`, which changes nothing here. */
+  peek(key: string): IdempotentResponse | undefined {
+    return this.get(key);
+  }
+
+  /** Bytes the entries' strings hold in the arena, live and in all, and the rows' handles (for figures and tests). */
+  get packing(): { readonly liveBytes: number; readonly heldBytes: number; readonly handleBytes: number } {
+    this.#fill();
+    return { liveBytes: this.#arena.liveBytes, heldBytes: this.#arena.heldBytes, handleBytes: this.#handles.byteLength };
+  }
+
+  // Copies a load's map in, at the store's first use.
+  #fill(): void {
+    const loaded = this.#loaded;
+    if (loaded === undefined) return;
+    this.#loaded = undefined;
+    for (const [key, response] of loaded) this.set(key, response);
+  }
+
+  // The live row of `key` (hashed as `hash` when the caller has it), or EMPTY_SLOT.
+  #rowOf(key: string, hash = typeof key === 'string' ? hashString(key) : 0): number {
+    if (typeof key !== 'string') return EMPTY_SLOT;
+    const table = this.#table;
+    const mask = (table.length >> 1) - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const row = table[2 * slot]!;
+      if (row === EMPTY_SLOT) return EMPTY_SLOT;
+      if (table[2 * slot + 1] === hash && this.#keyOf(row) === key) return row;
+    }
+  }
+
+  // `key` and `response` as one string in the arena; its handle.
+  #store(key: string, response: IdempotentResponse): number {
+    const parts = textParts(key);
+    const keyBytes = this.#keyCodec.encode(parts);
+    const keyLength = keyBytes.length;
+    const head = varintLength(keyLength);
+    // The key's bytes are the key codec's scratch: copied before the response is encoded.
+    const start = new Uint8Array(head + keyLength);
+    writeVarint(start, 0, keyLength);
+    start.set(keyBytes, head);
+    const responseBytes = keyContext(parts, this.#context) ? this.#codec.encode(response, this.#context) : this.#codec.encode(response);
+    const bytes = new Uint8Array(start.length + responseBytes.length);
+    bytes.set(start, 0);
+    bytes.set(responseBytes, start.length);
+    return this.#arena.store(bytes);
+  }
+
+  // The key of live `row`, its text.
+  #keyOf(row: number): string {
+    const { chunk, from } = this.#arena.locate(this.#handles[row]!);
+    const [keyLength, at] = readVarint(chunk, from);
+    return (this.#keyCodec.decodeWhole(chunk, at, keyLength, false) as string[]).join('');
+  }
+
+  // The response of live `row`, decoded with its key's context.
+  #response(row: number): IdempotentResponse {
+    const { chunk, from, length } = this.#arena.locate(this.#handles[row]!);
+    const [keyLength, at] = readVarint(chunk, from);
+    const parts = this.#keyCodec.decodeWhole(chunk, at, keyLength, false) as string[];
+    const start = at + keyLength;
+    const rest = from + length - start;
+    const context = keyContext(parts, this.#context) ? this.#context : undefined;
+    return this.#codec.decodeWhole(chunk, start, rest, false, context) as IdempotentResponse;
+  }
+
+  // Moves the live strings to a new arena once the freed ones outweigh them.
+  #compact(): void {
+    const old = this.#arena;
+    const arena = new ByteArena();
+    for (let row = 0; row < this.#rows; row += 1) {
+      const handle = this.#handles[row]!;
+      if (handle !== HOLE) this.#handles[row] = arena.store(old.bytesOf(handle));
+    }
+    this.#arena = arena;
+  }
+}
+
+function varintLength(value: number): number {
+  let length = 1;
+  for (let rest = value; rest >= 0x80; rest >>>= 7) length += 1;
+  return length;
+}
+
+function writeVarint(target: Uint8Array, at: number, value: number): void {
+  let cursor = at;
+  let rest = value;
+  while (rest >= 0x80) {
+    target[cursor++] = (rest & 0x7f) | 0x80;
+    rest >>>= 7;
+  }
+  target[cursor] = rest;
+}
+
+// The varint at `bytes[at]` and where it ends.
+function readVarint(bytes: Uint8Array, at: number): [number, number] {
+  let value = 0;
+  let scale = 1;
+  let cursor = at;
+  for (;;) {
+    const byte = bytes[cursor++]!;
+    value += (byte & 0x7f) * scale;
+    if (byte < 0x80) return [value, cursor];
+    scale *= 0x80;
+  }
+}
