@@ -7,7 +7,7 @@
  * As a `PackedRecordMap` with its keys as codec bytes (`encodedTextKeys`) an entry was its
  * response's bytes (~29) with a handle in a JS array (8 B of heap), its key's bytes (~19) with a
  * handle of their own (8 B and growth room) in a second arena, and its table slot. Here the key's
- * bytes and the response's follow one another in one string, one handle a row. The key also gives
+ * bytes and the response's follow one another in one string, one 4-byte handle a row. The key also gives
  * the response its context: a key naming a resource (`platform|POST /quotes/Quote:<uuid>/execute|
  * <key>`) holds the uuid its response repeats (`quoteId`, the funded account's `id`), and the
  * response's codec is given that uuid as the record's key (`RecordCodec.encode`), so the response
@@ -36,13 +36,14 @@ import type { IdTable } from '../core/id-table.js';
 import { deleteSlot, EMPTY_SLOT, emptyTable, insertPair } from '../core/linear-probing.js';
 import { PackedRecordMap } from '../core/packed-record-map.js';
 import { RecordCodec } from '../core/record-codec.js';
-import { float64WithRoom } from '../core/typed-growth.js';
 import { parseUuid, UUID_LENGTH } from '../core/uuid-text.js';
 import type { IdempotentResponse } from '../domains/state.js';
 
-// A row's handle when its key was deleted (a hole).
-const HOLE = -1;
+// A row's word when its key was deleted (a hole); a live row's is its handle plus 1.
+const HOLE = 0;
 const SLOTS_FIRST = 16;
+// The largest word a row keeps in 32 bits (a handle below 2^32 - 1: 2 GiB of the arena's chunks).
+const NARROW_MAX = 0xffff_ffff;
 
 /**
  * Whether `parts` (a key's `textParts`) start with a part ending in a lowercase uuid: then its 4
@@ -60,8 +61,10 @@ export class IdempotencyStore extends EntriesMap<string, IdempotentResponse> {
   readonly #keyCodec = new RecordCodec({ idTable: false, hashedCandidates: true });
   readonly #codec = new RecordCodec({ hexDigests: true, hashedCandidates: true });
   #arena = new ByteArena();
-  // By row: the handle of its string in #arena, or HOLE.
-  #handles: Float64Array = new Float64Array(0);
+  // By row: the handle of its string in #arena plus 1, or HOLE; 32 bits a row until a handle
+  // passes NARROW_MAX (`#narrowMax` for tests), then 64.
+  #handles: Uint32Array | Float64Array = new Uint32Array(0);
+  readonly #narrowMax: number;
   #rows = 0;
   #size = 0;
   // Slot s: [row or EMPTY_SLOT, hash of that row's key] at words 2s and 2s+1; live rows only.
@@ -70,6 +73,12 @@ export class IdempotencyStore extends EntriesMap<string, IdempotentResponse> {
   #loaded: Map<string, IdempotentResponse> | undefined;
   // The words of the context of the key being written or read (`keyContext`).
   readonly #context = new Int32Array(4);
+
+  /** `narrowMax`: the largest word a row keeps in 32 bits (tests pass a small one to reach the 64-bit column). */
+  constructor(narrowMax = NARROW_MAX) {
+    super();
+    this.#narrowMax = narrowMax;
+  }
 
   /**
    * A store holding `map`'s responses in its order (a snapshot's, as its load made them), copied
@@ -115,14 +124,14 @@ export class IdempotencyStore extends EntriesMap<string, IdempotentResponse> {
     const row = this.#rowOf(key, hash);
     const handle = this.#store(key, response);
     if (row !== EMPTY_SLOT) {
-      this.#arena.free(this.#handles[row]!);
-      this.#handles[row] = handle;
+      this.#arena.free(this.#handleOf(row));
+      this.#put(row, handle);
       if (this.#arena.wasteful) this.#compact();
       return this;
     }
     const added = this.#rows;
-    this.#handles = float64WithRoom(this.#handles, added);
-    this.#handles[added] = handle;
+    this.#handles = withRoom(this.#handles, added);
+    this.#put(added, handle);
     this.#rows = added + 1;
     this.#table = insertPair(this.#table, this.#size, hash, added);
     this.#size += 1;
@@ -138,7 +147,7 @@ export class IdempotencyStore extends EntriesMap<string, IdempotentResponse> {
     let slot = hashString(key) & mask;
     while (table[2 * slot] !== row) slot = (slot + 1) & mask;
     deleteSlot(table, mask, slot);
-    this.#arena.free(this.#handles[row]!);
+    this.#arena.free(this.#handleOf(row));
     this.#handles[row] = HOLE;
     this.#size -= 1;
     return true;
@@ -147,7 +156,7 @@ export class IdempotencyStore extends EntriesMap<string, IdempotentResponse> {
   override clear(): void {
     this.#loaded = undefined;
     this.#arena = new ByteArena();
-    this.#handles = new Float64Array(0);
+    this.#handles = new Uint32Array(0);
     this.#rows = 0;
     this.#size = 0;
     this.#table = emptyTable(SLOTS_FIRST);
@@ -211,16 +220,27 @@ export class IdempotencyStore extends EntriesMap<string, IdempotentResponse> {
     return this.#arena.store(bytes);
   }
 
+  // The handle of live `row`'s string.
+  #handleOf(row: number): number {
+    return this.#handles[row]! - 1;
+  }
+
+  // Files `handle` as `row`'s, widening the column to 64 bits at the first handle past 32.
+  #put(row: number, handle: number): void {
+    if (handle + 1 > this.#narrowMax && this.#handles instanceof Uint32Array) this.#handles = Float64Array.from(this.#handles);
+    this.#handles[row] = handle + 1;
+  }
+
   // The key of live `row`, its text.
   #keyOf(row: number): string {
-    const { chunk, from } = this.#arena.locate(this.#handles[row]!);
+    const { chunk, from } = this.#arena.locate(this.#handleOf(row));
     const [keyLength, at] = readVarint(chunk, from);
     return (this.#keyCodec.decodeWhole(chunk, at, keyLength, false) as string[]).join('');
   }
 
   // The response of live `row`, decoded with its key's context.
   #response(row: number): IdempotentResponse {
-    const { chunk, from, length } = this.#arena.locate(this.#handles[row]!);
+    const { chunk, from, length } = this.#arena.locate(this.#handleOf(row));
     const [keyLength, at] = readVarint(chunk, from);
     const parts = this.#keyCodec.decodeWhole(chunk, at, keyLength, false) as string[];
     const start = at + keyLength;
@@ -233,12 +253,17 @@ export class IdempotencyStore extends EntriesMap<string, IdempotentResponse> {
   #compact(): void {
     const old = this.#arena;
     const arena = new ByteArena();
-    for (let row = 0; row < this.#rows; row += 1) {
-      const handle = this.#handles[row]!;
-      if (handle !== HOLE) this.#handles[row] = arena.store(old.bytesOf(handle));
-    }
+    for (let row = 0; row < this.#rows; row += 1) if (this.#handles[row] !== HOLE) this.#put(row, arena.store(old.bytesOf(this.#handleOf(row))));
     this.#arena = arena;
   }
+}
+
+// `column`, or a copy of the same kind grown by half (at least 256 rows) when it has no row at `length`.
+function withRoom<C extends Uint32Array | Float64Array>(column: C, length: number): C {
+  if (length < column.length) return column;
+  const grown = (column instanceof Uint32Array ? new Uint32Array(Math.max(length + 1, 256, Math.ceil(column.length * 1.5))) : new Float64Array(Math.max(length + 1, 256, Math.ceil(column.length * 1.5)))) as C;
+  grown.set(column.subarray(0, length));
+  return grown;
 }
 
 function varintLength(value: number): number {

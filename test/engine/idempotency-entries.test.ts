@@ -114,6 +114,24 @@ describe('IdempotencyStore', () => {
     expect(store.packing.heldBytes).toBeLessThanOrEqual(2 * 65_536);
   });
 
+  it('keeps a row\'s handle in 4 bytes, and in 8 once a handle passes what 32 bits hold', () => {
+    const narrow = new IdempotencyStore();
+    // A handle past 131,071 (the arena's second chunk on) widens this one's column.
+    const wide = new IdempotencyStore(131_071);
+    const model = new Map<string, IdempotentResponse>();
+    for (let n = 0; n < 3_000; n += 1) {
+      const value = { fingerprint: '', status: 201, body: { n, text: `${'y'.repeat(40)}${n}` } };
+      narrow.set(`k-${n}`, value);
+      wide.set(`k-${n}`, value);
+      model.set(`k-${n}`, value);
+    }
+    expectSame(narrow, model, ['k-0', 'k-2999', 'k-3000']);
+    expectSame(wide, model, ['k-0', 'k-2999', 'k-3000']);
+    expect(narrow.packing.heldBytes).toBeGreaterThan(131_072);
+    expect(narrow.packing.handleBytes).toBeLessThan(4 * 1.5 * 3_000 + 4);
+    expect(wide.packing.handleBytes).toBeGreaterThanOrEqual(8 * 3_000);
+  });
+
   it('copies a load\'s map at its first use, in its order, and passes the saved id table to it', () => {
     const source = new PackedRecordMap<IdempotentResponse>(idempotencyOptions(256));
     source.shareIds(new IdTable('shared'));
