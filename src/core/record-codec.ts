@@ -641,18 +641,20 @@ export class RecordCodec {
       if (sameData(object[key], values[field])) taken |= 1 << field;
       else kept |= 1 << field;
     }
-    if (taken === 0) {
-      this.#byte(0);
-      this.#shapeTag(shape);
-      for (const key in object) this.#value(object[key]);
-      return;
-    }
-    this.#varint(kept * 2 + 1);
+    this.#takingObject(object, shape, slots, taken, kept, false);
+  }
+
+  // The rest of a based or predicted record once its fields are sorted: the varint (`kept * 2 + 1`;
+  // 0 when nothing is taken), its shape, then the values not taken (a taken instant moves the
+  // record's time when `takenMoveTime`, as predictions do).
+  #takingObject(object: Record<string, unknown>, shape: number, slots: Int8Array, taken: number, kept: number, takenMoveTime: boolean): void {
+    this.#varint(taken === 0 ? 0 : kept * 2 + 1);
     this.#shapeTag(shape);
-    k = 0;
+    let k = 0;
     for (const key in object) {
       const field = slots[k++]!;
       if (field === -1 || (taken & (1 << field)) === 0) this.#value(object[key]);
+      else if (takenMoveTime) this.#takenTime(object[key]);
     }
   }
 
@@ -695,20 +697,7 @@ export class RecordCodec {
       if (sameData(object[key], predictions.predict(field, object, recordKey))) taken |= 1 << field;
       else kept |= 1 << field;
     }
-    if (taken === 0) {
-      this.#byte(0);
-      this.#shapeTag(shape);
-      for (const key in object) this.#value(object[key]);
-      return;
-    }
-    this.#varint(kept * 2 + 1);
-    this.#shapeTag(shape);
-    k = 0;
-    for (const key in object) {
-      const field = slots[k++]!;
-      if (field === -1 || (taken & (1 << field)) === 0) this.#value(object[key]);
-      else this.#takenTime(object[key]);
-    }
+    this.#takingObject(object, shape, slots, taken, kept, true);
   }
 
   // A field taken from its prediction, at encode and decode alike: when it is an instant, the
@@ -1293,11 +1282,7 @@ export class RecordCodec {
     const uuid = this.#idTexts[0];
     const values = uuid === undefined ? undefined : base.valuesOf(uuid);
     if (values === undefined) throw new RangeError('packed record: its base is missing');
-    const tag = this.#next();
-    let shape: number;
-    if (tag >= SHORT_OBJECT && tag < SHORT_DICTIONARY) shape = tag - SHORT_OBJECT;
-    else if (tag === OBJECT) shape = this.#readVarint();
-    else throw new RangeError('packed record: a record taking a base\'s fields is not an object');
+    const shape = this.#readShapeOfTaking('a record taking a base\'s fields');
     const keys = this.#entry(this.#shapes, shape);
     const slots = this.#slotsOf(shape, base.fields);
     const object: Record<string, unknown> = {};
@@ -1312,8 +1297,7 @@ export class RecordCodec {
         value = freeze ? deepFreeze(values[field]) : values[field];
         taken += 1;
       } else value = this.#read(freeze);
-      if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
-      else object[key] = value;
+      setOwn(object, key, value);
     }
     // What an encode never writes: nothing taken, or a field said to be kept that the shape lacks.
     if (taken === 0 || (kept & ~fields) !== 0) throw new RangeError('packed record: not what a record takes from its base');
@@ -1330,11 +1314,7 @@ export class RecordCodec {
     const uuid = this.#idTexts[0];
     if (uuid === undefined) throw new RangeError('packed record: predicted fields and no key');
     const recordKey = this.#recordKey.fromText(uuid, this.#keyMs);
-    const tag = this.#next();
-    let shape: number;
-    if (tag >= SHORT_OBJECT && tag < SHORT_DICTIONARY) shape = tag - SHORT_OBJECT;
-    else if (tag === OBJECT) shape = this.#readVarint();
-    else throw new RangeError('packed record: a record with predicted fields is not an object');
+    const shape = this.#readShapeOfTaking('a record with predicted fields');
     const keys = this.#entry(this.#shapes, shape);
     const slots = this.#predictionSlotsOf(shape, predictions);
     const object: Record<string, unknown> = {};
@@ -1351,8 +1331,7 @@ export class RecordCodec {
         this.#takenTime(value);
         taken += 1;
       } else value = this.#read(freeze);
-      if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
-      else object[key] = value;
+      setOwn(object, key, value);
     }
     // What an encode never writes: nothing taken, or a field said to be kept that the shape does not predict.
     if (taken === 0 || (kept & ~fields) !== 0) throw new RangeError('packed record: not what a record takes from its predictions');
@@ -1365,11 +1344,17 @@ export class RecordCodec {
     for (let k = 0; k < keys.length; k += 1) {
       const key = keys[k]!;
       const value = this.#read(freeze);
-      // A key named __proto__ (JSON.parse makes it an own property) must stay a property.
-      if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
-      else object[key] = value;
+      setOwn(object, key, value);
     }
     return freeze ? Object.freeze(object) : object;
+  }
+
+  // The shape tag after a based or predicted record's varint: always an object's (`what` names the record in the error).
+  #readShapeOfTaking(what: string): number {
+    const tag = this.#next();
+    if (tag >= SHORT_OBJECT && tag < SHORT_DICTIONARY) return tag - SHORT_OBJECT;
+    if (tag === OBJECT) return this.#readVarint();
+    throw new RangeError(`packed record: ${what} is not an object`);
   }
 
   #readAscii(): string {
@@ -1643,4 +1628,10 @@ export function canonicalInteger(text: string): number {
     value = value * 10 + digit;
   }
   return negative ? -value : value;
+}
+
+/** Sets `object[key]` as an own property: a key named __proto__ (JSON.parse makes it an own property) must stay one. */
+function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  else object[key] = value;
 }
