@@ -173,7 +173,7 @@ function issue16(): string[] {
     `   replayed from text   ${fmt(held.replayedBytesPerTransaction)} B + ${fmt(held.replayedBufferBytesPerTransaction)} B: the log as JSONL, parsed and replayed block by block as a server boots`,
     `   webhooks delivered   ${fmt(held.deliveredBytesPerTransaction)} B + ${fmt(held.deliveredBufferBytesPerTransaction)} B: that log with the ${fmt(held.deliveredMarkers)} markers a server's outbox appends`,
     ...memoryGrowth(held, heldBig),
-    `   floor of this design ${fmt(held.ledgerSliceBytesPerTransaction)} B in the ledger + ${fmt(held.paymentRecordsBytesPerTransaction)} B of packed transaction, quote and card-transaction records = ${fmt(held.ledgerSliceBytesPerTransaction + held.paymentRecordsBytesPerTransaction)} B per transaction, heap and buffers (replayed from text, each part dropped in turn)`,
+    `   floor of this design ${fmt(held.ledgerSliceBytesPerTransaction)} B in the ledger + ${fmt(held.paymentRecordsBytesPerTransaction)} B of packed transaction, quote and card-transaction records = ${fmt(held.ledgerSliceBytesPerTransaction + held.paymentRecordsBytesPerTransaction)} B per transaction at ${fmt(held.transactions)}, fixed costs in; ${floorGrowth(held, heldBig)} (replayed from text, each part dropped in turn)`,
     `   beside the kept log (strings and objects shared with the log not counted; the figure of stops 17-19):`,
     `   through handle       ${fmt(api.memory.apiBytesPerTransaction)} B per transaction (${fmt(api.memory.apiBytesPerEvent)} B per event; the API-driven engine after its replay)`,
     `   replayed afresh      ${fmt(api.memory.undeliveredBytesPerTransaction)} B per transaction (+ ${fmt(api.memory.undeliveredBufferBytesPerTransaction)} B of typed-array buffers): the same log replayed into a new engine, ${fmt(api.memory.undeliveredPending)} webhooks pending`,
@@ -206,6 +206,17 @@ function issue16(): string[] {
 function bySliceLine(small: Record<string, any>, big: Record<string, any>): string {
   const rows = marginalBytesBySlice({ transactions: small.transactions, slices: small.sliceBytes }, { transactions: big.transactions, slices: big.sliceBytes });
   return rows.length === 0 ? '?' : `${rows.map(({ slice, bytes }) => `${slice} ${fmt(bytes)}`).join(', ')} B per transaction (replayed from text; paymentRecords: transactions, quotes, card transactions)`;
+}
+
+// The floor (the ledger and the payment records) per added transaction, to set beside figure 12's
+// own growth: the floor's one-size figure carries the hot sets' and the arenas' fixed costs.
+function floorGrowth(small: Record<string, any>, big: Record<string, any> | undefined): string {
+  if (big === undefined) return 'each one added: not run';
+  const added = big.transactions - small.transactions;
+  if (added <= 0) return 'each one added: ?';
+  const ledger = Math.round((big.sliceBytes.ledger - small.sliceBytes.ledger) / added);
+  const records = Math.round((big.sliceBytes.paymentRecords - small.sliceBytes.paymentRecords) / added);
+  return `each one added ${fmt(ledger)} + ${fmt(records)} = ${fmt(ledger + records)} B`;
 }
 
 function memoryGrowth(small: Record<string, any>, big: Record<string, any> | undefined): string[] {
