@@ -147,6 +147,14 @@ export function putString(target: Uint8Array, at: number, bytes: Uint8Array): nu
 }
 
 function stringEnd(segment: Uint8Array, at: number): number {
+  return stringSpan(segment, at)[1];
+}
+
+/**
+ * Where the bytes of the string laid out at `segment[at]` (as `putString` writes it) start and
+ * end; throws `RangeError` when it is empty or does not end within the segment.
+ */
+export function stringSpan(segment: Uint8Array, at: number): [from: number, end: number] {
   let from = at;
   let length = 0;
   let scale = 1;
@@ -158,11 +166,12 @@ function stringEnd(segment: Uint8Array, at: number): number {
     scale *= 0x80;
   }
   if (length === 0 || from + length > segment.length) throw new RangeError(`byte arena: the string at byte ${at} is empty or past its segment`);
-  return from + length;
+  return [from, from + length];
 }
 
-function varintLength(value: number): number {
-  let length = 1;
-  for (let rest = value; rest >= 0x80; rest >>>= 7) length += 1;
-  return length;
+/** The bytes `putString` takes for a string of `length` bytes, beyond them: its length's varint. */
+export function varintLength(length: number): number {
+  let bytes = 1;
+  for (let rest = length; rest >= 0x80; rest >>>= 7) bytes += 1;
+  return bytes;
 }

@@ -15,6 +15,14 @@ export function int32WithRoom(column: Int32Array, length: number): Int32Array {
 }
 
 /** `column`, or a copy grown by half when it has no slot at `length`. */
+export function uint32WithRoom(column: Uint32Array, length: number): Uint32Array {
+  if (length < column.length) return column;
+  const grown = new Uint32Array(grownSize(column.length, length));
+  grown.set(column.subarray(0, length));
+  return grown;
+}
+
+/** `column`, or a copy grown by half when it has no slot at `length`. */
 export function float64WithRoom(column: Float64Array, length: number): Float64Array {
   if (length < column.length) return column;
   const grown = new Float64Array(grownSize(column.length, length));

@@ -28,7 +28,7 @@
  * in the arena until the freed bytes outweigh the live ones, when the strings move to a new arena),
  * a key deleted and set again goes last; the engine only ever sets.
  */
-import { ByteArena } from '../core/byte-arena.js';
+import { ByteArena, putString, stringSpan, varintLength } from '../core/byte-arena.js';
 import { textParts } from '../core/encoded-texts.js';
 import { EntriesMap } from '../core/entries-map.js';
 import { hashString } from '../core/id-hash.js';
@@ -36,6 +36,7 @@ import type { IdTable } from '../core/id-table.js';
 import { deleteSlot, EMPTY_SLOT, emptyTable, insertPair } from '../core/linear-probing.js';
 import { PackedRecordMap } from '../core/packed-record-map.js';
 import { RecordCodec } from '../core/record-codec.js';
+import { float64WithRoom, uint32WithRoom } from '../core/typed-growth.js';
 import { parseUuid, UUID_LENGTH } from '../core/uuid-text.js';
 import type { IdempotentResponse } from '../domains/state.js';
 
@@ -130,7 +131,7 @@ export class IdempotencyStore extends EntriesMap<string, IdempotentResponse> {
       return this;
     }
     const added = this.#rows;
-    this.#handles = withRoom(this.#handles, added);
+    this.#handles = this.#handles instanceof Uint32Array ? uint32WithRoom(this.#handles, added) : float64WithRoom(this.#handles, added);
     this.#put(added, handle);
     this.#rows = added + 1;
     this.#table = insertPair(this.#table, this.#size, hash, added);
@@ -203,20 +204,15 @@ export class IdempotencyStore extends EntriesMap<string, IdempotentResponse> {
     }
   }
 
-  // `key` and `response` as one string in the arena; its handle.
+  // `key` and `response` as one string in the arena (the key laid out as an arena lays a string,
+  // then the response's bytes); its handle. Each codec returns its own scratch, so the key's bytes
+  // outlive the response's encode.
   #store(key: string, response: IdempotentResponse): number {
     const parts = textParts(key);
     const keyBytes = this.#keyCodec.encode(parts);
-    const keyLength = keyBytes.length;
-    const head = varintLength(keyLength);
-    // The key's bytes are the key codec's scratch: copied before the response is encoded.
-    const start = new Uint8Array(head + keyLength);
-    writeVarint(start, 0, keyLength);
-    start.set(keyBytes, head);
     const responseBytes = keyContext(parts, this.#context) ? this.#codec.encode(response, this.#context) : this.#codec.encode(response);
-    const bytes = new Uint8Array(start.length + responseBytes.length);
-    bytes.set(start, 0);
-    bytes.set(responseBytes, start.length);
+    const bytes = new Uint8Array(varintLength(keyBytes.length) + keyBytes.length + responseBytes.length);
+    bytes.set(responseBytes, putString(bytes, 0, keyBytes));
     return this.#arena.store(bytes);
   }
 
@@ -234,16 +230,15 @@ export class IdempotencyStore extends EntriesMap<string, IdempotentResponse> {
   // The key of live `row`, its text.
   #keyOf(row: number): string {
     const { chunk, from } = this.#arena.locate(this.#handleOf(row));
-    const [keyLength, at] = readVarint(chunk, from);
-    return (this.#keyCodec.decodeWhole(chunk, at, keyLength, false) as string[]).join('');
+    const [at, end] = stringSpan(chunk, from);
+    return (this.#keyCodec.decodeWhole(chunk, at, end - at, false) as string[]).join('');
   }
 
   // The response of live `row`, decoded with its key's context.
   #response(row: number): IdempotentResponse {
     const { chunk, from, length } = this.#arena.locate(this.#handleOf(row));
-    const [keyLength, at] = readVarint(chunk, from);
-    const parts = this.#keyCodec.decodeWhole(chunk, at, keyLength, false) as string[];
-    const start = at + keyLength;
+    const [at, start] = stringSpan(chunk, from);
+    const parts = this.#keyCodec.decodeWhole(chunk, at, start - at, false) as string[];
     const rest = from + length - start;
     const context = keyContext(parts, this.#context) ? this.#context : undefined;
     return this.#codec.decodeWhole(chunk, start, rest, false, context) as IdempotentResponse;
@@ -255,42 +250,5 @@ export class IdempotencyStore extends EntriesMap<string, IdempotentResponse> {
     const arena = new ByteArena();
     for (let row = 0; row < this.#rows; row += 1) if (this.#handles[row] !== HOLE) this.#put(row, arena.store(old.bytesOf(this.#handleOf(row))));
     this.#arena = arena;
-  }
-}
-
-// `column`, or a copy of the same kind grown by half (at least 256 rows) when it has no row at `length`.
-function withRoom<C extends Uint32Array | Float64Array>(column: C, length: number): C {
-  if (length < column.length) return column;
-  const grown = (column instanceof Uint32Array ? new Uint32Array(Math.max(length + 1, 256, Math.ceil(column.length * 1.5))) : new Float64Array(Math.max(length + 1, 256, Math.ceil(column.length * 1.5)))) as C;
-  grown.set(column.subarray(0, length));
-  return grown;
-}
-
-function varintLength(value: number): number {
-  let length = 1;
-  for (let rest = value; rest >= 0x80; rest >>>= 7) length += 1;
-  return length;
-}
-
-function writeVarint(target: Uint8Array, at: number, value: number): void {
-  let cursor = at;
-  let rest = value;
-  while (rest >= 0x80) {
-    target[cursor++] = (rest & 0x7f) | 0x80;
-    rest >>>= 7;
-  }
-  target[cursor] = rest;
-}
-
-// The varint at `bytes[at]` and where it ends.
-function readVarint(bytes: Uint8Array, at: number): [number, number] {
-  let value = 0;
-  let scale = 1;
-  let cursor = at;
-  for (;;) {
-    const byte = bytes[cursor++]!;
-    value += (byte & 0x7f) * scale;
-    if (byte < 0x80) return [value, cursor];
-    scale *= 0x80;
   }
 }
