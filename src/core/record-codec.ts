@@ -144,6 +144,12 @@ const UUID_HEX = 25;
 const ZERO_PADDED = 26;
 // Digits of a zero-padded string at most: its value stays below 2^53.
 const ZERO_PADDED_DIGITS_MAX = 15;
+// A zero-padded string's count is 2 at least, so counts 0 and 1 after the tag name the forms of a
+// text ending in a number (snapshot `@16` on; not written with `numberedTexts` false): a dictionary
+// string and the number's value (`NUMBERED_TEXT`), or a dictionary string, the digits' count and
+// their value (`NUMBERED_TEXT_PADDED`, digits with a leading zero).
+const NUMBERED_TEXT = 0;
+const NUMBERED_TEXT_PADDED = 1;
 // The tag byte's values past the tags are whole values (snapshot `@12` on; not written with
 // `shortTags` false), the commonest references of a record in one byte, not a tag and a varint:
 // in the API workload's records a transaction's ~34 dictionary strings and shapes are 99% below
@@ -270,7 +276,59 @@ export type RecordPredictions = {
    * call (it becomes the decoded record's). Pure.
    */
   predict(field: number, record: Readonly<Record<string, unknown>>, key: PredictionKey): unknown;
+  /**
+   * Predictions of fields of objects inside the record (snapshot `@16` on; none: the record's own
+   * fields only), their fields' bits after the record's own, in order: at most `BASE_FIELDS_MAX`
+   * bits in all.
+   */
+  readonly nested?: readonly NestedPredictions[];
 };
+
+/**
+ * What an object inside a record holds that the record's key, the object's own earlier fields and
+ * the record's fields before it predict (an ACH rail's `addenda` in `destination.railDetails`, made
+ * of the transaction's uuid). As `RecordPredictions`, for the object at `path`; the same record and
+ * key must give the same prediction at every call, for good.
+ */
+export type NestedPredictions = {
+  /** The keys from the record to the object (`['destination', 'railDetails']`); the first is not one of the record's predicted fields. */
+  readonly path: readonly string[];
+  /** The object's fields predicted. */
+  readonly fields: readonly string[];
+  /** For each of `fields`, the object's fields its prediction reads: it is predicted only where each comes before it in the object. */
+  readonly inputs: readonly (readonly string[])[];
+  /** The record's top-level fields the predictions read: they are used only in records whose keys hold each before `path[0]`. */
+  readonly recordInputs: readonly string[];
+  /**
+   * The value `fields[field]` is predicted to hold in `object` (its fields before it), in `record`
+   * (read only `recordInputs` of it), under `key`; undefined when none: the field is then written
+   * as it is, its bit neither taken nor kept (a nested field never takes `undefined`). A new object
+   * each call. Pure.
+   */
+  predict(field: number, object: Readonly<Record<string, unknown>>, key: PredictionKey, record: Readonly<Record<string, unknown>>): unknown;
+};
+
+// An object at a path of nested predictions, per codec (its caches are by the codec's shape
+// numbers): the predictions of its own fields (none: an object on the way to deeper ones) and
+// their first bit, the nodes below it by key, and per shape each key's field in `spec` (-1: not
+// predicted there) and the node below each key.
+type NestNode = {
+  readonly spec: NestedPredictions | undefined;
+  readonly index: number;
+  readonly offset: number;
+  readonly next: Map<string, NestNode>;
+  readonly slots: (Int8Array | undefined)[];
+  readonly below: ((NestNode | undefined)[] | undefined)[];
+};
+
+function nestNode(spec: NestedPredictions | undefined, index: number, offset: number): NestNode {
+  return { spec, index, offset, next: new Map(), slots: [], below: [] };
+}
+
+// True for an object that is not an array (a JSON object).
+function plainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 // The key of the record being encoded or decoded, for its predictions; its uuid's text made only
 // when a prediction asks for it (from the codec's key words).
@@ -367,6 +425,14 @@ export type RecordCodecOptions = {
    * nothing else changes.
    */
   readonly hashedCandidates?: boolean;
+  /**
+   * A text not in the dictionary that ends in 1 to 15 digits after a non-digit (`sim payout 17`,
+   * `Invoice 2024-0042`) is its head's dictionary number and the digits' value, when the head is a
+   * dictionary string or is seen a second time as a head (it then enters the dictionary), as
+   * `ZERO_PADDED` with count 0 or 1 (default true; snapshot `@16` on). False writes the bytes of
+   * `@15`. Any codec reads the form.
+   */
+  readonly numberedTexts?: boolean;
 };
 
 /** Encodes records to bytes and back (see the module's comment). */
@@ -405,6 +471,7 @@ export class RecordCodec {
   readonly #repeatForms: boolean;
   readonly #shortTags: boolean;
   readonly #moreShortTags: boolean;
+  readonly #numberedTexts: boolean;
   #bytes = new Uint8Array(1 << 12);
   #at = 0;
   readonly #float = new Float64Array(1);
@@ -430,6 +497,17 @@ export class RecordCodec {
   // all come before it in the shape (-1 otherwise, or when not predicted).
   #predictions: RecordPredictions | undefined;
   #predictionSlots: (Int8Array | undefined)[] = [];
+  // The paths of the predictions' nested ones as a tree (none: no nested predictions); by the
+  // record's shape, the node below each key and which nested predictions its keys' order allows
+  // (bit i: `nested[i]`'s record inputs all come before its path). How many bits in all.
+  #nestRoot: NestNode | undefined;
+  #nestHeads: ((NestNode | undefined)[] | undefined)[] = [];
+  #nestAllowed: number[] = [];
+  #predictionBits = 0;
+  // While a record with nested predictions is encoded or decoded: the bits of the nested fields
+  // taken and kept (encode), or of those met and how many were taken (decode).
+  #nestTaken = 0;
+  #nestKept = 0;
   // The key of the record being encoded or decoded with predictions, and the key's time.
   readonly #recordKey = new RecordKey();
   #keyMs = Number.NaN;
@@ -449,6 +527,7 @@ export class RecordCodec {
     this.#shortTags = options.shortTags ?? true;
     this.#moreShortTags = this.#shortTags && (options.moreShortTags ?? true);
     this.#hashedCandidates = options.hashedCandidates ?? false;
+    this.#numberedTexts = options.numberedTexts ?? true;
   }
 
   /**
@@ -647,14 +726,18 @@ export class RecordCodec {
   // The rest of a based or predicted record once its fields are sorted: the varint (`kept * 2 + 1`;
   // 0 when nothing is taken), its shape, then the values not taken (a taken instant moves the
   // record's time when `takenMoveTime`, as predictions do).
-  #takingObject(object: Record<string, unknown>, shape: number, slots: Int8Array, taken: number, kept: number, takenMoveTime: boolean): void {
+  // `heads`, `allowed`: the nested predictions below each key (`#nestHeads`, `#nestAllowed`).
+  #takingObject(object: Record<string, unknown>, shape: number, slots: Int8Array, taken: number, kept: number, takenMoveTime: boolean, heads?: readonly (NestNode | undefined)[], allowed = 0): void {
     this.#varint(taken === 0 ? 0 : kept * 2 + 1);
     this.#shapeTag(shape);
     let k = 0;
     for (const key in object) {
+      const head = heads?.[k];
       const field = slots[k++]!;
-      if (field === -1 || (taken & (1 << field)) === 0) this.#value(object[key]);
-      else if (takenMoveTime) this.#takenTime(object[key]);
+      if (field !== -1 && (taken & (1 << field)) !== 0) {
+        if (takenMoveTime) this.#takenTime(object[key]);
+      } else if (head !== undefined && taken !== 0) this.#nestedValue(object[key], head, taken, allowed);
+      else this.#value(object[key]);
     }
   }
 
@@ -697,7 +780,85 @@ export class RecordCodec {
       if (sameData(object[key], predictions.predict(field, object, recordKey))) taken |= 1 << field;
       else kept |= 1 << field;
     }
-    this.#takingObject(object, shape, slots, taken, kept, true);
+    if (this.#nestRoot === undefined) {
+      this.#takingObject(object, shape, slots, taken, kept, true);
+      return;
+    }
+    const heads = this.#nestHeads[shape]!;
+    const allowed = this.#nestAllowed[shape]!;
+    this.#nestTaken = 0;
+    this.#nestKept = 0;
+    k = 0;
+    for (const key in object) {
+      const head = heads[k++];
+      if (head !== undefined) this.#nestedBits(object[key], head, allowed, object, recordKey);
+    }
+    this.#takingObject(object, shape, slots, taken | this.#nestTaken, kept | this.#nestKept, true, heads, allowed);
+  }
+
+  // The bits of the predicted fields `value` (at `node`'s path) holds, as taken or kept, into
+  // `#nestTaken` and `#nestKept`.
+  #nestedBits(value: unknown, node: NestNode, allowed: number, record: Record<string, unknown>, recordKey: RecordKey): void {
+    if (!plainObject(value)) return;
+    const shape = this.#shapeOf(value);
+    const slots = this.#nestSlotsOf(node, shape, allowed);
+    const below = node.below[shape]!;
+    let k = 0;
+    for (const key in value) {
+      const field = slots[k]!;
+      const next = below[k++];
+      if (field !== -1) {
+        const bit = 1 << (node.offset + field);
+        const predicted = node.spec!.predict(field, value, recordKey, record);
+        if (predicted === undefined) continue;
+        if (sameData(value[key], predicted)) this.#nestTaken |= bit;
+        else this.#nestKept |= bit;
+      } else if (next !== undefined) this.#nestedBits(value[key], next, allowed, record, recordKey);
+    }
+  }
+
+  // `value` at `node`'s path of a record packed with nested predictions: the fields whose bits
+  // `taken` holds left out (each taken instant moving the record's time), as `#takingObject`.
+  #nestedValue(value: unknown, node: NestNode, taken: number, allowed: number): void {
+    if (!plainObject(value)) {
+      this.#value(value);
+      return;
+    }
+    const shape = this.#shapeOf(value);
+    this.#shapeTag(shape);
+    const slots = this.#nestSlotsOf(node, shape, allowed);
+    const below = node.below[shape]!;
+    let k = 0;
+    for (const key in value) {
+      const field = slots[k]!;
+      const next = below[k++];
+      if (field !== -1 && (taken & (1 << (node.offset + field))) !== 0) this.#takenTime(value[key]);
+      else if (next !== undefined) this.#nestedValue(value[key], next, taken, allowed);
+      else this.#value(value[key]);
+    }
+  }
+
+  // For each key of shape `shape` at `node`, its field in the node's predictions when allowed
+  // (`allowed`) and its inputs all come before it (-1 otherwise), and the node below it; per shape
+  // once, but for `allowed`, which a record's shape sets.
+  #nestSlotsOf(node: NestNode, shape: number, allowed: number): Int8Array {
+    let slots = node.slots[shape];
+    if (slots === undefined) {
+      const keys = this.#shapes[shape]!;
+      const spec = node.spec;
+      slots = new Int8Array(keys.length);
+      const below: (NestNode | undefined)[] = [];
+      for (let k = 0; k < keys.length; k += 1) {
+        const field = spec === undefined ? -1 : spec.fields.indexOf(keys[k]!);
+        const before = keys.slice(0, k);
+        slots[k] = field !== -1 && spec!.inputs[field]!.every((input) => before.includes(input)) ? field : -1;
+        below.push(field === -1 ? node.next.get(keys[k]!) : undefined);
+      }
+      node.slots[shape] = slots;
+      node.below[shape] = below;
+    }
+    if (node.spec === undefined || (allowed & (1 << node.index)) !== 0) return slots;
+    return NO_SLOTS[slots.length] ?? new Int8Array(slots.length).fill(-1);
   }
 
   // A field taken from its prediction, at encode and decode alike: when it is an instant, the
@@ -714,11 +875,7 @@ export class RecordCodec {
   // For each key of shape `shape`, its place in `predictions.fields` when its inputs all come
   // before it in the shape (-1: not predicted in this shape), made once per shape.
   #predictionSlotsOf(shape: number, predictions: RecordPredictions): Int8Array {
-    if (this.#predictions !== predictions) {
-      if (predictions.fields.length > BASE_FIELDS_MAX || predictions.inputs.length !== predictions.fields.length) throw new RangeError(`predictions cover at most ${BASE_FIELDS_MAX} fields, each with its inputs`);
-      this.#predictions = predictions;
-      this.#predictionSlots = [];
-    }
+    if (this.#predictions !== predictions) this.#usePredictions(predictions);
     let slots = this.#predictionSlots[shape];
     if (slots === undefined) {
       const keys = this.#shapes[shape]!;
@@ -729,8 +886,55 @@ export class RecordCodec {
         slots[k] = field !== -1 && predictions.inputs[field]!.every((input) => before.includes(input)) ? field : -1;
       }
       this.#predictionSlots[shape] = slots;
+      if (this.#nestRoot !== undefined) this.#nestHeadsOf(shape, keys, predictions.nested!);
     }
     return slots;
+  }
+
+  // Checks `predictions` and makes its nested ones' tree (their bits after the record's fields).
+  #usePredictions(predictions: RecordPredictions): void {
+    const nested = predictions.nested ?? [];
+    let bits = predictions.fields.length;
+    for (const spec of nested) bits += spec.fields.length;
+    const sound = predictions.inputs.length === predictions.fields.length && nested.every((spec) => spec.path.length > 0 && !predictions.fields.includes(spec.path[0]!) && spec.inputs.length === spec.fields.length);
+    if (bits > BASE_FIELDS_MAX || !sound) throw new RangeError(`predictions cover at most ${BASE_FIELDS_MAX} fields, each with its inputs, nested ones below fields not predicted`);
+    this.#predictions = predictions;
+    this.#predictionSlots = [];
+    this.#predictionBits = bits;
+    this.#nestHeads = [];
+    this.#nestAllowed = [];
+    this.#nestRoot = nested.length === 0 ? undefined : nestNode(undefined, -1, 0);
+    let offset = predictions.fields.length;
+    for (let index = 0; index < nested.length; index += 1) {
+      const spec = nested[index]!;
+      let node = this.#nestRoot!;
+      for (let step = 0; step < spec.path.length; step += 1) {
+        const last = step === spec.path.length - 1;
+        let next = node.next.get(spec.path[step]!);
+        if (next !== undefined && last && next.spec !== undefined) throw new RangeError('predictions: two nested ones at one path');
+        if (next === undefined || last) {
+          const made = last ? nestNode(spec, index, offset) : nestNode(undefined, -1, 0);
+          if (next !== undefined) for (const [key, below] of next.next) made.next.set(key, below);
+          next = made;
+          node.next.set(spec.path[step]!, next);
+        }
+        node = next;
+      }
+      offset += spec.fields.length;
+    }
+  }
+
+  // For the record's shape `shape` (its `keys`), the nested node below each key, and which nested
+  // predictions have their record inputs before their path's first key.
+  #nestHeadsOf(shape: number, keys: readonly string[], nested: readonly NestedPredictions[]): void {
+    this.#nestHeads[shape] = keys.map((key) => this.#nestRoot!.next.get(key));
+    let allowed = 0;
+    for (let index = 0; index < nested.length; index += 1) {
+      const spec = nested[index]!;
+      const at = keys.indexOf(spec.path[0]!);
+      if (at !== -1 && spec.recordInputs.every((input) => keys.indexOf(input) !== -1 && keys.indexOf(input) < at)) allowed |= 1 << index;
+    }
+    this.#nestAllowed[shape] = allowed;
   }
 
   #shapeTag(shape: number): void {
@@ -1098,7 +1302,40 @@ export class RecordCodec {
       if (length >= UUID_DIGITS && this.#idCount > 0 && this.#uuidHex(text)) return;
       if (length >= 2 && length <= ZERO_PADDED_DIGITS_MAX && text.charCodeAt(0) === 48 && this.#zeroPadded(text)) return;
     }
+    if (this.#numberedTexts && this.#numberedText(text)) return;
     this.#literal(text);
+  }
+
+  // `text` as its head's dictionary number and its final digits (see `numberedTexts`); false,
+  // having written nothing, when it does not end in 1 to 15 digits after a head of 1 to 64 units,
+  // or the head is neither in the dictionary nor seen before as a head (it is remembered as seen).
+  #numberedText(text: string): boolean {
+    const length = text.length;
+    let start = length;
+    while (start > 0 && text.charCodeAt(start - 1) - 48 >>> 0 <= 9) start -= 1;
+    const digits = length - start;
+    if (digits === 0 || digits > ZERO_PADDED_DIGITS_MAX || start === 0 || start > DICTIONARY_LENGTH_MAX) return false;
+    const head = text.slice(0, start);
+    let known = this.#stringIndex.get(head);
+    if (known === undefined) {
+      if (this.#strings.length >= DICTIONARY_MAX) return false;
+      if (!this.#seenOnce(head)) {
+        this.#candidate(head);
+        return false;
+      }
+      known = this.#strings.length;
+      this.#stringIndex.set(head, known);
+      this.#strings.push(head);
+    }
+    let value = 0;
+    for (let i = start; i < length; i += 1) value = value * 10 + (text.charCodeAt(i) - 48);
+    const padded = digits > 1 && text.charCodeAt(start) === 48;
+    this.#tagged(ZERO_PADDED, padded ? NUMBERED_TEXT_PADDED : NUMBERED_TEXT);
+    this.#room(3 * VARINT_MAX);
+    this.#at = writeVarint(this.#bytes, this.#at, known);
+    if (padded) this.#at = writeVarint(this.#bytes, this.#at, digits);
+    this.#at = writeVarint(this.#bytes, this.#at, value);
+    return true;
   }
 
   // `text` as an ASCII prefix and the place of the record's remembered uuid whose 32 hex digits,
@@ -1310,19 +1547,24 @@ export class RecordCodec {
     const mark = this.#readVarint();
     if (mark === 0) return this.#read(freeze);
     const kept = (mark - 1) / 2;
-    if (mark % 2 === 0 || kept >= 2 ** predictions.fields.length) throw new RangeError('packed record: not predicted fields');
     const uuid = this.#idTexts[0];
     if (uuid === undefined) throw new RangeError('packed record: predicted fields and no key');
     const recordKey = this.#recordKey.fromText(uuid, this.#keyMs);
     const shape = this.#readShapeOfTaking('a record with predicted fields');
     const keys = this.#entry(this.#shapes, shape);
     const slots = this.#predictionSlotsOf(shape, predictions);
+    if (mark % 2 === 0 || kept >= 2 ** this.#predictionBits) throw new RangeError('packed record: not predicted fields');
+    const heads = this.#nestRoot === undefined ? undefined : this.#nestHeads[shape]!;
+    const allowed = this.#nestRoot === undefined ? 0 : this.#nestAllowed[shape]!;
     const object: Record<string, unknown> = {};
+    this.#nestTaken = 0;
+    this.#nestKept = 0;
     let taken = 0;
     let fields = 0;
     for (let k = 0; k < keys.length; k += 1) {
       const key = keys[k]!;
       const field = slots[k]!;
+      const head = heads?.[k];
       if (field !== -1) fields |= 1 << field;
       let value: unknown;
       if (field !== -1 && (kept & (1 << field)) === 0) {
@@ -1330,11 +1572,52 @@ export class RecordCodec {
         value = freeze ? deepFreeze(predicted) : predicted;
         this.#takenTime(value);
         taken += 1;
-      } else value = this.#read(freeze);
+      } else if (head !== undefined) value = this.#readNested(freeze, head, kept, allowed, object, recordKey);
+      else value = this.#read(freeze);
       setOwn(object, key, value);
     }
+    // The nested fields met, and how many were taken.
+    fields |= this.#nestKept;
+    taken += this.#nestTaken;
     // What an encode never writes: nothing taken, or a field said to be kept that the shape does not predict.
     if (taken === 0 || (kept & ~fields) !== 0) throw new RangeError('packed record: not what a record takes from its predictions');
+    return freeze ? Object.freeze(object) : object;
+  }
+
+  // The value at `node`'s path of a record packed with nested predictions: an object's fields not in
+  // `kept` predicted again (each taken instant moving the record's time); any other value as it is.
+  // Adds the bits of the predicted fields met to `#nestKept` and how many were taken to `#nestTaken`.
+  #readNested(freeze: boolean, node: NestNode, kept: number, allowed: number, record: Record<string, unknown>, recordKey: RecordKey): unknown {
+    const tag = this.#input[this.#from];
+    let shape: number;
+    if (tag !== undefined && tag >= SHORT_OBJECT && tag < SHORT_DICTIONARY) {
+      this.#from += 1;
+      shape = tag - SHORT_OBJECT;
+    } else if (tag === OBJECT) {
+      this.#from += 1;
+      shape = this.#readVarint();
+    } else return this.#read(freeze);
+    const keys = this.#entry(this.#shapes, shape);
+    const slots = this.#nestSlotsOf(node, shape, allowed);
+    const below = node.below[shape]!;
+    const object: Record<string, unknown> = {};
+    for (let k = 0; k < keys.length; k += 1) {
+      const field = slots[k]!;
+      const next = below[k];
+      let value: unknown;
+      const predicted = field === -1 || (kept & (1 << (node.offset + field))) !== 0 ? undefined : node.spec!.predict(field, object, recordKey, record);
+      if (predicted !== undefined) {
+        value = freeze ? deepFreeze(predicted) : predicted;
+        this.#takenTime(value);
+        this.#nestTaken += 1;
+      } else if (field !== -1) {
+        // Kept, or no prediction: written.
+        this.#nestKept |= (kept & (1 << (node.offset + field)));
+        value = this.#read(freeze);
+      } else if (next !== undefined) value = this.#readNested(freeze, next, kept, allowed, record, recordKey);
+      else value = this.#read(freeze);
+      setOwn(object, keys[k]!, value);
+    }
     return freeze ? Object.freeze(object) : object;
   }
 
@@ -1466,9 +1749,21 @@ export class RecordCodec {
 
   #readZeroPadded(): string {
     const count = this.#readVarint();
+    if (count === NUMBERED_TEXT || count === NUMBERED_TEXT_PADDED) return this.#readNumberedText(count === NUMBERED_TEXT_PADDED);
     const digits = String(this.#readVarint());
     if (count > ZERO_PADDED_DIGITS_MAX || digits.length >= count) throw new RangeError('packed record: zero-padded digits out of range');
     return '0'.repeat(count - digits.length) + digits;
+  }
+
+  // A text ending in a number (`#numberedText`): its head, then its digits (their count first when `padded`).
+  #readNumberedText(padded: boolean): string {
+    const head = this.#entry(this.#strings, this.#readVarint());
+    const count = padded ? this.#readVarint() : 0;
+    const digits = String(this.#readVarint());
+    const last = head.charCodeAt(head.length - 1);
+    const sound = head.length > 0 && last - 48 >>> 0 > 9 && digits.length <= ZERO_PADDED_DIGITS_MAX && (padded ? count <= ZERO_PADDED_DIGITS_MAX && digits.length < count : true);
+    if (!sound) throw new RangeError('packed record: a numbered text out of range');
+    return padded ? head + '0'.repeat(count - digits.length) + digits : head + digits;
   }
 
   // The unsigned big-endian number of the next `count` (at most 6) bytes.
@@ -1593,6 +1888,9 @@ function uuidV7Ms(words: Int32Array, at: number): number {
 
 // The words of the uuid being decoded.
 const DECODED_WORDS = new Int32Array(4);
+
+// By length, slots with no field predicted (a nested prediction a record's shape does not allow).
+const NO_SLOTS: readonly Int8Array[] = Array.from({ length: 16 }, (_, length) => new Int8Array(length).fill(-1));
 
 // The value of an uppercase hex digit's code unit, -1 for any other.
 function upperNibble(code: number): number {

@@ -33,6 +33,7 @@ import {
   transactionStoreFromSnapshot,
   transactionStoreSnapshot,
 } from '../domains/transactions/store.js';
+import { TRANSACTION_PREDICTIONS, TRANSACTION_PREDICTIONS_15 } from '../domains/transactions/predictions.js';
 import { Ledger, type LedgerSnapshot } from '../ledger/index.js';
 import { rebuildListIndexes } from '../domains/listing/rebuild.js';
 import { emptyListIndexes, type ListIndexes } from '../domains/listing/store.js';
@@ -73,7 +74,12 @@ import { type BulkCustomerStoreSnapshot, bulkCustomerStoreFromSnapshot, bulkCust
 export type SnapshotHead = { readonly seq: number; readonly hash: string; readonly atMs: number };
 
 /**
- * Snapshot formats: `@15` writes the transactions' and card transactions' packed records with their
+ * Snapshot formats: `@16` writes the transactions' packed records with nested predictions too (a
+ * field of an object inside a record equal to what the record's id and earlier fields predict, a
+ * rail's remittance text made of the transaction's uuid, transactions/predictions.ts
+ * `TRANSACTION_NESTED_PREDICTIONS`, is left out of its bytes: `RecordPredictions.nested`), and
+ * every packed record's text ending in a number seen again as the dictionary's text and the number
+ * (core/record-codec.ts, `RecordCodecOptions.numberedTexts`); otherwise as `@15`. `@15` writes the transactions' and card transactions' packed records with their
  * predictions (a field equal to what the record's id and earlier fields predict, transactions/
  * predictions.ts and card-transactions/predictions.ts, is left out of its bytes and predicted again
  * when read: `PackedBytes.predicted`); otherwise as `@14`. `@14` writes the quotes' packed records against their transactions (a field
@@ -126,6 +132,7 @@ export const SNAPSHOT_FORMATS = [
   'payments-engine/snapshot@13',
   'payments-engine/snapshot@14',
   'payments-engine/snapshot@15',
+  'payments-engine/snapshot@16',
 ] as const;
 
 /** Whether `format` is `first` or a later format (formats are listed in order). */
@@ -185,7 +192,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
   // One fresh table for the save's packed stores, filled as they are encoded, saved after them.
   const ids = new IdTable('shared');
   const snapshot = {
-    format: 'payments-engine/snapshot@15' as const,
+    format: 'payments-engine/snapshot@16' as const,
     head,
     platform: { ...state.platform },
     ...customerStoreSnapshot(state.customers, ids),
@@ -284,7 +291,9 @@ function shareIds(stores: Omit<DomainState, 'lists'>, snapshot: EngineSnapshot):
 
 function storesFromSnapshot(snapshot: EngineSnapshot, hot: number): Omit<DomainState, 'lists'> {
   const quotes = quoteStoreFromSnapshot(snapshot.quotes, hot);
-  const transactions = transactionStoreFromSnapshot(snapshot.transactions, hot);
+  // `@15` bytes are read with the predictions of their format, the record's own fields only.
+  const predictions = formatFrom(snapshot.format, 'payments-engine/snapshot@16') ? TRANSACTION_PREDICTIONS : TRANSACTION_PREDICTIONS_15;
+  const transactions = transactionStoreFromSnapshot(snapshot.transactions, hot, predictions);
   // Before any quote is read (the agents' store reads the quotes' order): from `@14` their bytes
   // need their transactions.
   linkQuoteBase(quotes.byId, transactions.byId);

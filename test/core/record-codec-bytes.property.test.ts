@@ -75,7 +75,7 @@ function expectSameBytes(reference: ReferenceRecordCodec, codec: RecordCodec, va
 describe('RecordCodec writes the frozen reference codec\'s bytes', () => {
   it('over generated records, through one codec each for the whole run (shapes and dictionary grow)', () => {
     const reference = new ReferenceRecordCodec();
-    const codec = new RecordCodec({ idTable: false, mintedIds: false, repeatForms: false, shortTags: false });
+    const codec = new RecordCodec({ idTable: false, mintedIds: false, repeatForms: false, shortTags: false, numberedTexts: false });
     fc.assert(
       fc.property(fc.array(record, { minLength: 1, maxLength: 8 }), (values) => expectSameBytes(reference, codec, values)),
       { numRuns: 1_000 },
@@ -84,7 +84,7 @@ describe('RecordCodec writes the frozen reference codec\'s bytes', () => {
 
   it('over platform-shaped records whose ids, instants and strings repeat', () => {
     const reference = new ReferenceRecordCodec();
-    const codec = new RecordCodec({ idTable: false, mintedIds: false, repeatForms: false, shortTags: false });
+    const codec = new RecordCodec({ idTable: false, mintedIds: false, repeatForms: false, shortTags: false, numberedTexts: false });
     const payment = fc.record({
       id,
       status: repeated,
@@ -104,7 +104,7 @@ describe('RecordCodec writes the frozen reference codec\'s bytes', () => {
 
   it('past its bounds: candidates forgotten, the dictionary full, prefixes past the first 16 and past the last', () => {
     const reference = new ReferenceRecordCodec();
-    const codec = new RecordCodec({ idTable: false, mintedIds: false, repeatForms: false, shortTags: false });
+    const codec = new RecordCodec({ idTable: false, mintedIds: false, repeatForms: false, shortTags: false, numberedTexts: false });
     const strings = Array.from({ length: 70_000 }, (_, i) => `s${i}`);
     // Seen once (candidates reset every 4,096), then twice in blocks (the dictionary fills at 65,536).
     for (let from = 0; from < strings.length; from += 1_000) {
@@ -119,7 +119,7 @@ describe('RecordCodec writes the frozen reference codec\'s bytes', () => {
 
   it('ids whose prefixes share a guess slot: the same first unit, lengths 256 apart, one the start of the other', () => {
     const reference = new ReferenceRecordCodec();
-    const codec = new RecordCodec({ idTable: false, mintedIds: false, repeatForms: false, shortTags: false });
+    const codec = new RecordCodec({ idTable: false, mintedIds: false, repeatForms: false, shortTags: false, numberedTexts: false });
     const uuidText = '019b901f-3cd1-7459-8721-8b14dbb5d774';
     const short = `ab:${uuidText}`;
     const long = `ab:${'c'.repeat(255)}:${uuidText}`;
@@ -128,7 +128,7 @@ describe('RecordCodec writes the frozen reference codec\'s bytes', () => {
 
   it('dictionary strings whose recent slots collide (same length and end units) and strings equal to them but other objects', () => {
     const reference = new ReferenceRecordCodec();
-    const codec = new RecordCodec({ idTable: false, mintedIds: false, repeatForms: false, shortTags: false });
+    const codec = new RecordCodec({ idTable: false, mintedIds: false, repeatForms: false, shortTags: false, numberedTexts: false });
     // 'AxB' and 'AyB' share a slot; JSON.parse makes strings equal to earlier ones but not the same objects.
     const texts = ['AxB', 'AyB', 'AzB', 'AxB', 'AyB', 'a-long-status-name-0', 'a-long-status-name-1', 'a-long-status-name-0'];
     const copies = texts.map((text) => JSON.parse(JSON.stringify(`${text}`)) as string);

@@ -543,7 +543,7 @@ function codecWith(strings: number, shapes: number, options: { shortTags?: boole
   const codec = RecordCodec.fromTables(tables);
   if (options.shortTags ?? true) return codec;
   // A codec with the forms off holding the same tables: it meets the strings twice and the shapes once, in order.
-  const old = new RecordCodec({ shortTags: false });
+  const old = new RecordCodec({ shortTags: false, numberedTexts: false });
   for (const keys of tables.shapes) old.encode({ [keys[0]!]: null });
   old.encode(tables.strings);
   old.encode(tables.strings);

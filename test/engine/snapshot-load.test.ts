@@ -1,10 +1,10 @@
 /**
- * Engine snapshots (format @15: the packed stores' records as codec bytes, the transactions' and card transactions' with their predictions, the quotes' against their transactions, their commonest references in one byte (from @13 on an instant equal to the record's last time, its own id again and arrays of 0-2 items too), engine-minted uuids as
+ * Engine snapshots (format @16: the packed stores' records as codec bytes, texts ending in a number as a dictionary text and the number, the transactions' and card transactions' with their predictions (the transactions' nested ones too), the quotes' against their transactions, their commonest references in one byte (from @13 on an instant equal to the record's last time, its own id again and arrays of 0-2 items too), engine-minted uuids as
  * their time, one word and their index in their call (an id minted in the same call as an earlier
  * one of the record as that one's number and its index), what a record repeats in short forms, against one id table they share, saved once, loaded packed and decoded at a read, the list indexes as saved, the pending webhooks packed): a snapshot round
  * trip through JSON answers every read as the live engine, byte for byte, holds every packed
  * store's records equal to the writer's, and takes the same further calls; a record read from a
- * loaded store is deeply frozen; the formats before it (@14, transactions and card transactions packed without predictions; @13, quotes packed without their transactions; @12, none of @13's one-byte forms; @11, no short tags; @10, records encoded without their ids as keys; @9, no repeat forms; @8, minted uuids at index 0 alone in the minted form; @7, uuids written whole; @6, an id table per store; @5, codec bytes with no id table; @4, records as texts parsed once at their
+ * loaded store is deeply frozen; the formats before it (@15, transactions with their own fields' predictions only and no numbered texts; @14, transactions and card transactions packed without predictions; @13, quotes packed without their transactions; @12, none of @13's one-byte forms; @11, no short tags; @10, records encoded without their ids as keys; @9, no repeat forms; @8, minted uuids at index 0 alone in the minted form; @7, uuids written whole; @6, an id table per store; @5, codec bytes with no id table; @4, records as texts parsed once at their
  * first read; @3, pending webhooks as ids; @2, records as objects and list indexes rebuilt; @1,
  * ledger version 1) still load and answer the same; an unknown format is refused naming it, and
  * so are packed records no save wrote, while a record whose own bytes are impossible fails when
@@ -29,6 +29,7 @@ import { ledgerToSnapshotV1 } from '../../src/ledger/snapshot-v1.js';
 import { answersOf, readRequests } from '../../src/testing/checks.js';
 import { SANDBOX_AUTHORIZATION, SIMULATION_START_MS, simulate } from '../../src/testing/simulate.js';
 import { stateText } from '../support/state-text.js';
+import { TRANSACTION_PREDICTIONS_15 } from '../../src/domains/transactions/predictions.js';
 
 const viaJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -66,21 +67,25 @@ function withStoresAs(snapshot: EngineSnapshot, format: EngineSnapshot['format']
   };
 }
 
-type CodecFormat = { mintedIds?: boolean; mintedIndexes?: boolean; repeatForms?: boolean; recordKeys?: boolean; shortTags?: boolean; moreShortTags?: boolean; bases?: boolean; predictions?: boolean };
+type CodecFormat = { mintedIds?: boolean; mintedIndexes?: boolean; repeatForms?: boolean; recordKeys?: boolean; shortTags?: boolean; moreShortTags?: boolean; numberedTexts?: boolean; bases?: boolean; predictions?: boolean | '@15' };
 
 /**
  * `snapshot` against one shared id table, as `format` wrote it with the codec's `options`
  * (`bases`: the quotes against their transactions, as `@14` writes them; `predictions`: the
- * transactions and card transactions with their predictions, as `@15` writes them; else as before).
+ * transactions and card transactions with their predictions, as `@16` writes them, or `'@15'`: the
+ * transactions' own fields' only, as `@15` wrote them; else as before), and no numbered texts unless
+ * `numberedTexts` (`@16`).
  */
 function withSharedIds(snapshot: EngineSnapshot, format: EngineSnapshot['format'], options: CodecFormat): EngineSnapshot {
   const ids = new IdTable('shared');
-  const { bases = false, predictions: predicting = false, ...codecOptions } = options;
+  const { bases = false, predictions: predicting = false, numberedTexts = false, ...codecOptions } = options;
   const old = withStoresAs(snapshot, format, (store, byId) => {
     const base = bases ? (byId as PackedRecordMap<object>).recordBase : undefined;
-    const predictions = predicting ? (byId as PackedRecordMap<object>).recordPredictions : undefined;
+    const own = predicting === false ? undefined : (byId as PackedRecordMap<object>).recordPredictions;
+    // The engine's state is a read-only view: the transactions' predictions are known by their nested ones.
+    const predictions = predicting === '@15' && own?.nested !== undefined ? TRANSACTION_PREDICTIONS_15 : own;
     // Keyed bytes (`@11` on) say so, or they read as unkeyed; bytes against bases (`@14`) and with predictions (`@15`) too.
-    const { codec, bytes, keyed, based, predicted } = packBytes(store.ids, byId, { ids, base, predictions, ...codecOptions });
+    const { codec, bytes, keyed, based, predicted } = packBytes(store.ids, byId, { ids, base, predictions, numberedTexts, ...codecOptions });
     if (keyed === undefined) return { codec, bytes };
     if (predicted !== undefined) return { codec, bytes, keyed, predicted };
     return based === undefined ? { codec, bytes, keyed } : { codec, bytes, keyed, based };
@@ -88,7 +93,10 @@ function withSharedIds(snapshot: EngineSnapshot, format: EngineSnapshot['format'
   return { ...old, ids: ids.texts() };
 }
 
-/** `snapshot` (@15) as format @14 wrote it: the transactions' and card transactions' records packed without their predictions. */
+/** `snapshot` (@16) as format @15 wrote it: the transactions' records with their own fields' predictions only, no text as a numbered text. */
+const asFormat15 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@15', { bases: true, predictions: '@15' });
+
+/** `snapshot` (@16) as format @14 wrote it: the transactions' and card transactions' records packed without their predictions. */
 const asFormat14 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@14', { bases: true });
 
 /** `snapshot` (@15) as format @13 wrote it: the quotes' records packed without their transactions. */
@@ -126,12 +134,12 @@ const asFormat8 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(sn
 const asFormat7 = (snapshot: EngineSnapshot): EngineSnapshot => withSharedIds(snapshot, 'payments-engine/snapshot@7', { mintedIds: false, repeatForms: false, recordKeys: false, shortTags: false });
 
 /** `snapshot` (@15) as format @6 wrote it: each packed store's records against an id table of its own, in its tables. */
-const asFormat6 = (snapshot: EngineSnapshot): EngineSnapshot => withStoresAs(snapshot, 'payments-engine/snapshot@6', (store, byId) => packBytes(store.ids, byId, { mintedIds: false, repeatForms: false, recordKeys: false, shortTags: false }));
+const asFormat6 = (snapshot: EngineSnapshot): EngineSnapshot => withStoresAs(snapshot, 'payments-engine/snapshot@6', (store, byId) => packBytes(store.ids, byId, { mintedIds: false, repeatForms: false, recordKeys: false, shortTags: false, numberedTexts: false }));
 
 /** `snapshot` (@15) as format @5 wrote it: the packed stores' records written with no id table, their tables without one. */
 function asFormat5(snapshot: EngineSnapshot): EngineSnapshot {
   return withStoresAs(snapshot, 'payments-engine/snapshot@5', (store, byId) => {
-    const { codec: { ids: _ids, ...tables }, bytes } = packBytes(store.ids, byId, { idTable: false, mintedIds: false, repeatForms: false, recordKeys: false, shortTags: false });
+    const { codec: { ids: _ids, ...tables }, bytes } = packBytes(store.ids, byId, { idTable: false, mintedIds: false, repeatForms: false, recordKeys: false, shortTags: false, numberedTexts: false });
     return { codec: tables, bytes };
   });
 }
@@ -219,7 +227,7 @@ function expectResumesAsTheWriter(asFormat: (snapshot: EngineSnapshot) => Engine
 describe('a snapshot round trip', () => {
   it('answers every read as the live engine, byte for byte, and holds the same state', () => {
     const snapshot = viaJson(session.engine.snapshot());
-    expect(snapshot.format).toBe('payments-engine/snapshot@15');
+    expect(snapshot.format).toBe('payments-engine/snapshot@16');
     const loaded = createEngine({ ...options, snapshot });
     expect(reads.length).toBeGreaterThan(50);
     expect(answersOf(loaded, reads, nowMs)).toEqual(answersOf(session.engine, reads, nowMs));
@@ -382,7 +390,7 @@ describe('snapshot formats', () => {
     const current = viaJson(session.engine.snapshot());
     expect(() => createEngine({ ...options, snapshot: { ...current, ids: [...current.ids!, current.ids![0]!] } })).toThrow(/snapshot ids: id table: id \d+ is not an owner's id met once/);
     expect(() => createEngine({ ...options, snapshot: { ...current, ids: undefined } as unknown as EngineSnapshot })).toThrow(/snapshot ids: id table: ids must be a list/);
-    const ownTable = { ...asFormat6(current), format: 'payments-engine/snapshot@15' as const, ids: current.ids! };
+    const ownTable = { ...asFormat6(current), format: 'payments-engine/snapshot@16' as const, ids: current.ids! };
     expect(() => createEngine({ ...options, snapshot: ownTable })).toThrow(/snapshot records: \w+ holds an id table of its own/);
   });
 
@@ -406,7 +414,7 @@ describe('snapshot formats', () => {
     for (const store of ['transactions', 'cardTransactions'] as const) expect((current[store] as PackedBytes).predicted, store).toBe(true);
     for (const store of ['quotes', 'customers', 'externalAccounts', 'idempotency'] as const) expect((current[store] as PackedBytes).predicted, store).toBeUndefined();
     // Written again in the test's store order with predictions, and as @14 without: only the two stores differ.
-    const same = withSharedIds(current, 'payments-engine/snapshot@15', { bases: true, predictions: true });
+    const same = asFormat15(current);
     const old = asFormat14(current);
     expect(storeLength(old, 'transactions')).toBeGreaterThan(1.1 * storeLength(same, 'transactions'));
     expect(storeLength(old, 'cardTransactions')).toBeGreaterThan(1.1 * storeLength(same, 'cardTransactions'));
@@ -420,8 +428,31 @@ describe('snapshot formats', () => {
     expect((old.transactions as PackedBytes).predicted).toBeUndefined();
     expect(storeLength(old, 'transactions')).toBeGreaterThan(storeLength(current, 'transactions'));
     expectLoadsAsTheWriter(old);
-    // Its transactions read and pack on without predictions; what it saves after further calls is the writer's @15.
+    // Its transactions read and pack on without predictions; what it saves after further calls is the writer's @16.
     expectResumesAsTheWriter(asFormat14, true);
+  });
+
+  it('saves the transactions with nested predictions and texts ending in a number as numbered texts (@16), shorter than @15', () => {
+    const current = viaJson(session.engine.snapshot());
+    // Written again in the test's store order as @16, and as @15: the transactions shorter, and the
+    // stores together (an id a transaction no longer writes may enter the shared table in another store).
+    const same = withSharedIds(current, 'payments-engine/snapshot@16', { bases: true, predictions: true, numberedTexts: true });
+    const old = asFormat15(current);
+    expect(storeLength(old, 'transactions')).toBeGreaterThan(1.03 * storeLength(same, 'transactions'));
+    const stores = ['transactions', 'quotes', 'customers', 'externalAccounts', 'idempotency', 'cardTransactions'] as const;
+    const total = (snapshot: EngineSnapshot): number => stores.reduce((sum, store) => sum + storeLength(snapshot, store), 0);
+    expect(total(old)).toBeGreaterThan(total(same));
+    expectLoadsAsTheWriter(same);
+  });
+
+  it('loads a snapshot in the fifteenth format (@15: the transactions\' own fields predicted, no numbered texts), answers every read the same and saves as the writer', () => {
+    const current = viaJson(session.engine.snapshot());
+    const old = asFormat15(current);
+    expect((old.transactions as PackedBytes).predicted).toBe(true);
+    expect(storeLength(old, 'transactions')).toBeGreaterThan(storeLength(current, 'transactions'));
+    expectLoadsAsTheWriter(old);
+    // Its transactions read and pack on with @15's predictions; what it saves after further calls is the writer's @16.
+    expectResumesAsTheWriter(asFormat15, true);
   });
 
   it('refuses a store marked predicted that is not keyed, is based, or whose mark is not true, and bytes with predictions a store has none for', () => {
@@ -583,9 +614,9 @@ describe('snapshot formats', () => {
   });
 
   it('refuses a format it does not know, naming it', () => {
-    const snapshot = { ...viaJson(session.engine.snapshot()), format: 'payments-engine/snapshot@16' } as unknown as EngineSnapshot;
+    const snapshot = { ...viaJson(session.engine.snapshot()), format: 'payments-engine/snapshot@17' } as unknown as EngineSnapshot;
     expect(() => createEngine({ ...options, snapshot })).toThrow(InvariantError);
-    expect(() => createEngine({ ...options, snapshot })).toThrow(/snapshot@16.*is not known/);
+    expect(() => createEngine({ ...options, snapshot })).toThrow(/snapshot@17.*is not known/);
   });
 
   it('refuses a ledger snapshot version it does not know, naming it', () => {

@@ -17,7 +17,7 @@
  * change without a new snapshot format (test/transactions/record-predictions.test.ts pins them).
  */
 import { mintedSibling } from '../../core/minted-uuid.js';
-import type { PredictionKey, RecordPredictions } from '../../core/record-codec.js';
+import type { NestedPredictions, PredictionKey, RecordPredictions } from '../../core/record-codec.js';
 import { isoText } from '../../core/time.js';
 
 const QUOTE_PREFIX = 'Quote:';
@@ -41,12 +41,64 @@ export const TRANSACTION_PREDICTED_FIELDS = [
 
 type Fields = Readonly<Record<string, unknown>>;
 
-/** How a transaction record's fields are predicted (see the module's comment). */
-export const TRANSACTION_PREDICTIONS: RecordPredictions = {
+/** How a transaction record's own fields are predicted in snapshot `@15` (see the module's comment); `@15` bytes load with these. */
+export const TRANSACTION_PREDICTIONS_15: RecordPredictions = {
   fields: TRANSACTION_PREDICTED_FIELDS,
   inputs: [['createdAt'], ['source', 'destination'], ['sentAmount'], [], [], ['updatedAt'], [], ['updatedAt'], []],
   predict: (field, record, key) => PREDICTORS[field]!(record, key),
 };
+
+// The rail details' remittance texts, which default to the reconciliation reference (rails.ts).
+const REMITTANCE_FIELDS = ['addenda', 'originatorToBeneficiaryInformation', 'remittanceInformation'];
+
+/**
+ * How the objects inside a transaction record are predicted from snapshot `@16` on (the rails'
+ * bits after the record's own, the ones kept most often first): a side's rail details hold the
+ * transaction's reconciliation reference (`TX` and its uuid's hex, upper case) as their remittance
+ * text unless the quote gave one, a deposit's source rail shows the sandbox originator's bank
+ * account, and a funded deposit's destination account is the internal account minted with the
+ * source's customer.
+ */
+export const TRANSACTION_NESTED_PREDICTIONS: readonly NestedPredictions[] = [
+  {
+    path: ['source', 'railDetails'],
+    fields: ['bankAccount', ...REMITTANCE_FIELDS],
+    inputs: [[], [], [], []],
+    recordInputs: [],
+    predict: (field, _object, key) => (field === 0 ? { ...SANDBOX_ORIGINATOR_AT_16 } : reconciliationText(key)),
+  },
+  {
+    path: ['destination'],
+    fields: ['accountId'],
+    inputs: [[]],
+    recordInputs: ['source'],
+    predict: (_field, _object, _key, record) => mintedSibling((record.source as Fields | undefined)?.customerId, CUSTOMER_PREFIX, INTERNAL_ACCOUNT_PREFIX, 1),
+  },
+  {
+    path: ['destination', 'railDetails'],
+    fields: REMITTANCE_FIELDS,
+    inputs: [[], [], []],
+    recordInputs: [],
+    predict: (_field, _object, key) => reconciliationText(key),
+  },
+];
+
+/** How a transaction record's fields are predicted (snapshot `@16` on): its own as in `@15`, and those of the objects inside it. */
+export const TRANSACTION_PREDICTIONS: RecordPredictions = { ...TRANSACTION_PREDICTIONS_15, nested: TRANSACTION_NESTED_PREDICTIONS };
+
+// The sandbox deposits' originating bank account when `@16` was made (deposits/deposit.ts
+// `SANDBOX_ORIGINATOR` then): a literal, part of the format.
+const SANDBOX_ORIGINATOR_AT_16 = {
+  accountHolderName: 'Sandbox Depositor',
+  accountNumber: '000123456789',
+  bankName: 'Sandbox Originating Bank',
+  routingNumber: '091000019',
+};
+
+// The reconciliation reference of the transaction keyed `key` (transactions/reference.ts, written here: part of the format).
+function reconciliationText(key: PredictionKey): string {
+  return `TX${key.uuid.replaceAll('-', '').toUpperCase()}`;
+}
 
 const PREDICTORS: readonly ((record: Fields, key: PredictionKey) => unknown)[] = [
   // updatedAt: not updated since its creation.

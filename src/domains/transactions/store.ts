@@ -9,6 +9,7 @@ import { deepFreeze } from '../../core/freeze.js';
 import type { IdTable } from '../../core/id-table.js';
 import { type PackedBytes, packBytes } from '../../core/packed-bytes.js';
 import type { PackedRecords } from '../../core/packed-records.js';
+import type { RecordPredictions } from '../../core/record-codec.js';
 import { TRANSACTION_PREDICTIONS } from './predictions.js';
 import type { Transaction } from './types.js';
 
@@ -36,7 +37,7 @@ export type TransactionStoreSnapshot = PackedBytes | PackedRecords | { readonly 
 
 /**
  * Captures the store for a snapshot, packed (owners' ids against `ids`, the save's shared table, from
- * `@7` on; with the records' predictions from `@15` on: transactions/predictions.ts). Pure but for `ids`.
+ * `@7` on; with the records' predictions from `@15` on, nested ones too from `@16`: transactions/predictions.ts). Pure but for `ids`.
  */
 export function transactionStoreSnapshot(store: TransactionStore, ids?: IdTable): TransactionStoreSnapshot {
   return packBytes(store.order, store.byId, { ids, predictions: TRANSACTION_PREDICTIONS });
@@ -44,10 +45,12 @@ export function transactionStoreSnapshot(store: TransactionStore, ids?: IdTable)
 
 /**
  * Rebuilds a store from a snapshot (an older snapshot without transactions gives an empty store);
- * its `hot` records read or changed last stay objects, as in `emptyTransactionStore`.
+ * its `hot` records read or changed last stay objects, as in `emptyTransactionStore`. `predictions`:
+ * those the snapshot's format packed its records with (`TRANSACTION_PREDICTIONS_15` for `@15`); a
+ * store loaded so packs on with them.
  */
-export function transactionStoreFromSnapshot(snapshot: TransactionStoreSnapshot | undefined, hot = HOT_RECORDS): TransactionStore {
-  if (snapshot !== undefined && 'ids' in snapshot) return storeOf(PackedRecordMap.fromPacked<Transaction>(snapshot, { hot, hashedCandidates: true, predictions: TRANSACTION_PREDICTIONS }));
+export function transactionStoreFromSnapshot(snapshot: TransactionStoreSnapshot | undefined, hot = HOT_RECORDS, predictions: RecordPredictions = TRANSACTION_PREDICTIONS): TransactionStore {
+  if (snapshot !== undefined && 'ids' in snapshot) return storeOf(PackedRecordMap.fromPacked<Transaction>(snapshot, { hot, hashedCandidates: true, predictions }));
   const store = emptyTransactionStore(hot);
   for (const record of snapshot?.records ?? []) {
     const frozen = deepFreeze(record) as Transaction;
