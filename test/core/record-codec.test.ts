@@ -974,3 +974,134 @@ describe('a record\'s predictions (snapshot @15 on)', () => {
     expect(() => codec.encode({ a: 1 }, KEY, { fields: ['a'], valuesOf: () => [1] }, predictions)).toThrow(/a base or with predictions, not both/);
   });
 });
+
+describe('nested predictions (snapshot @16 on)', () => {
+  const KEY_UUID = SIBLING(0);
+  const KEY = `Transaction:${KEY_UUID}`;
+  const REFERENCE = `TX${KEY_UUID.replaceAll('-', '').toUpperCase()}`;
+  // The record's own: b a copy of a. Nested: in s.rail, ref the key's reference and bank a constant;
+  // in d, acct s's customer again (a record input); in d.rail, ref too (undefined: none, for `d.rail.none`).
+  const nested: RecordPredictions['nested'] = [
+    { path: ['s', 'rail'], fields: ['bank', 'ref'], inputs: [[], ['kind']], recordInputs: [], predict: (field) => (field === 0 ? { name: 'Sandbox' } : REFERENCE) },
+    { path: ['d'], fields: ['acct'], inputs: [[]], recordInputs: ['s'], predict: (_field, _object, _key, record) => (record.s as { c?: unknown } | undefined)?.c },
+    { path: ['d', 'rail'], fields: ['ref', 'none'], inputs: [[], []], recordInputs: [], predict: (field) => (field === 0 ? REFERENCE : undefined) },
+  ];
+  const predictions: RecordPredictions = { fields: ['b'], inputs: [['a']], predict: (_field, record) => structuredClone(record.a), nested };
+
+  it('writes the fields it holds other values of, nested ones after the record\'s own, then the record without the ones taken, to exactly these bytes: a change here needs a new snapshot format', () => {
+    const record = { id: KEY, a: 1, b: 1, s: { c: 'C', rail: { kind: 'ACH', bank: { name: 'Other' }, ref: REFERENCE } }, d: { acct: 'C', rail: { ref: REFERENCE, none: 'n' } } };
+    const codec = new RecordCodec();
+    const bytes = [...codec.encode(record, KEY, undefined, predictions)];
+    expect(bytes).toEqual([
+      // Kept: s.rail.bank (bit 1): (0b10 << 1) | 1; b, s.rail.ref, d.acct and d.rail.ref taken, d.rail.none has no prediction.
+      5,
+      // Shape 0; the id (0x1C); a (0x21); s: shape 1, 'C' written (ASCII 1 'C'), rail: shape 2,
+      // 'ACH', bank's object (shape 5: the nested objects' shapes were met first, as the encode
+      // looked for what they take), 'Other'.
+      64, 28, 33, 65, 7, 1, 67, 66, 7, 3, 65, 67, 72, 69, 7, 5, 79, 116, 104, 101, 114,
+      // d: shape 3 (acct taken), rail: shape 4 (ref taken), none written ('n').
+      67, 68, 7, 1, 110,
+    ]);
+    expect(sameValue(codec.decode(new Uint8Array(bytes), 0, true, KEY, undefined, predictions), record)).toBe(true);
+    // Without nested predictions (@15's), the same record is longer by what they take.
+    const own = new RecordCodec().encode(record, KEY, undefined, { fields: predictions.fields, inputs: predictions.inputs, predict: predictions.predict });
+    expect(own.length).toBeGreaterThan(bytes.length + 5);
+    // A record input after the path: d.acct is not predicted there (written), the rest as before.
+    const late = { id: KEY, d: { acct: 'C' }, s: { c: 'C' }, a: 1, b: 1 };
+    const lateBytes = [...new RecordCodec().encode(late, KEY, undefined, predictions)];
+    expect(lateBytes).toEqual([...new RecordCodec().encode(late, KEY, undefined, { ...predictions, nested: [nested![0]!, nested![2]!] })]);
+    // Nothing taken anywhere: 0, then the bytes without predictions.
+    const none = { id: KEY, a: 1, b: 2, d: { rail: { ref: 'other' } } };
+    expect([...new RecordCodec().encode(none, KEY, undefined, predictions)]).toEqual([0, ...new RecordCodec().encode(none, KEY)]);
+  });
+
+  it('decodes every record to exactly the record encoded, whatever it holds (its predictions, near misses, other values at the paths, any order, any key)', () => {
+    const near = (value: unknown): fc.Arbitrary<unknown> => fc.oneof(fc.constant(value), fc.constant(structuredClone(value)), fc.constant(undefined), leaf);
+    const rail = fc.record({ kind: near('ACH'), bank: near({ name: 'Sandbox' }), ref: near(REFERENCE), none: leaf }, { requiredKeys: [] });
+    const shuffled = <T extends object>(object: fc.Arbitrary<T>): fc.Arbitrary<T> => object.chain((value) => fc.shuffledSubarray(Object.keys(value), { minLength: Object.keys(value).length }).map((keys) => Object.fromEntries(keys.map((key) => [key, (value as Record<string, unknown>)[key]])) as T));
+    const side = fc.oneof(shuffled(fc.record({ c: near('C'), acct: near('C'), rail: fc.oneof(shuffled(rail), leaf) }, { requiredKeys: [] })), leaf);
+    const fields = fc.record({ id: fc.constant(KEY), a: near(1), b: near(1), s: side, d: side });
+    const value = shuffled(fields);
+    const key = fc.oneof(fc.constant(KEY), uuid.map((id) => `Transaction:${id}`), fc.constant('not a uuid'));
+    const codec = new RecordCodec();
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.oneof(value, record), key), { minLength: 1, maxLength: 5 }), (records) => {
+        for (const [item, id] of records) {
+          const bytes = codec.encode(item, id, undefined, predictions).slice();
+          expect(sameValue(codec.decode(bytes, 0, true, id, undefined, predictions), item)).toBe(true);
+          expect(sameValue(RecordCodec.fromTables(codec.tables()).decodeWhole(bytes, 0, bytes.length, false, id, undefined, predictions), item)).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses marks no encode wrote and predictions it cannot keep apart', () => {
+    const codec = new RecordCodec();
+    const record = { id: KEY, a: 1, b: 1, s: { rail: { ref: REFERENCE } } };
+    const bytes = codec.encode(record, KEY, undefined, predictions).slice();
+    expect(bytes[0]).toBe(1);
+    // A kept bit past the predictions' six, a kept nested field the record lacks (d.acct, bit 3).
+    for (const mark of [1 + (1 << 6), 1 + (1 << 3)]) {
+      const changed = Uint8Array.from([mark, ...bytes.subarray(1)]);
+      expect(() => codec.decode(changed, 0, true, KEY, undefined, predictions), String(mark)).toThrow(RangeError);
+    }
+    const fields = Array.from({ length: 25 }, (_, k) => `f${k}`);
+    const many: RecordPredictions = { fields, inputs: fields.map(() => []), predict: () => undefined, nested: [{ path: ['x'], fields: ['a', 'b', 'c', 'd', 'e', 'f'], inputs: [[], [], [], [], [], []], recordInputs: [], predict: () => undefined }] };
+    expect(() => new RecordCodec().encode(record, KEY, undefined, many)).toThrow(/at most 30 fields/);
+    const under: RecordPredictions = { ...predictions, nested: [{ ...nested![0]!, path: ['b'] }] };
+    expect(() => new RecordCodec().encode(record, KEY, undefined, under)).toThrow(/below fields not predicted/);
+    const twice: RecordPredictions = { ...predictions, nested: [nested![0]!, nested![0]!] };
+    expect(() => new RecordCodec().encode(record, KEY, undefined, twice)).toThrow(/two nested ones at one path/);
+  });
+});
+
+describe('numbered texts (snapshot @16 on)', () => {
+  it('writes a text ending in a number as its head\'s dictionary number and the number once the head is met again, to exactly these bytes: a change here needs a new snapshot format', () => {
+    const codec = new RecordCodec();
+    // First sight of the head: written whole (ASCII 12 ...); it is remembered as a head.
+    expect([...codec.encode('sim payout 7')]).toEqual([7, 12, ...Buffer.from('sim payout 7')]);
+    // Again: the head enters the dictionary (number 0): ZERO_PADDED (26), 0, the head, the number.
+    expect([...codec.encode('sim payout 1675')]).toEqual([26, 0, 0, 0x8b, 0x0d]);
+    // Digits with a leading zero: 1, the head, their count, their value.
+    expect([...codec.encode('sim payout 007')]).toEqual([26, 1, 0, 3, 7]);
+    expect(codec.tables().strings).toEqual(['sim payout ']);
+    for (const text of ['sim payout 7', 'sim payout 1675', 'sim payout 007', 'sim payout 0']) expect(codec.decode(codec.encode(text).slice())).toBe(text);
+    // Off (`numberedTexts` false, the bytes of @15): written whole each time.
+    const old = new RecordCodec({ numberedTexts: false });
+    old.encode('sim payout 7');
+    expect([...old.encode('sim payout 1675')]).toEqual([7, 15, ...Buffer.from('sim payout 1675')]);
+    // Not taken: all digits, no head, 16 digits, a head longer than the dictionary's strings.
+    const fresh = new RecordCodec();
+    for (const text of ['12345', '12346', `x${'1'.repeat(16)}`, `x${'1'.repeat(16)}2`, `${'h'.repeat(65)}1`, `${'h'.repeat(65)}2`, '12345a1']) {
+      expect(fresh.encode(text)[0], text).not.toBe(26);
+    }
+    expect(fresh.encode('12345a2')[0]).toBe(26);
+  });
+
+  it('decodes every text to exactly the text encoded, heads met once or again, any digits', () => {
+    const head = fc.oneof(fc.constantFrom('sim payout ', 'Invoice #', 'a', 'é ', '\ud800x'), fc.string({ maxLength: 70 }));
+    const digits = fc.oneof(fc.stringMatching(/^[0-9]{1,17}$/), fc.constantFrom('0', '00', '007', '999999999999999'));
+    const text = fc.tuple(head, digits).map(([h, d]) => h + d);
+    const codec = new RecordCodec();
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 8 }), (texts) => {
+        const bytes = codec.encode(texts).slice();
+        expect(codec.decode(bytes)).toEqual(texts);
+        expect(RecordCodec.fromTables(codec.tables()).decodeWhole(bytes, 0, bytes.length)).toEqual(texts);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses numbered texts no encode wrote', () => {
+    const codec = new RecordCodec();
+    codec.encode('sim payout 1');
+    codec.encode('sim payout 2');
+    // A head not in the dictionary; a padded count past 15 or not past the digits' own.
+    for (const bytes of [[26, 0, 5, 1], [26, 1, 0, 16, 1], [26, 1, 0, 1, 1]]) expect(() => codec.decode(Uint8Array.from(bytes)), String(bytes)).toThrow(RangeError);
+    // A head ending in a digit is no encode's.
+    const digitHead = RecordCodec.fromTables({ shapes: [], strings: ['a1'], prefixes: [] });
+    expect(() => digitHead.decode(Uint8Array.from([26, 0, 0, 1]))).toThrow(/numbered text/);
+  });
+});

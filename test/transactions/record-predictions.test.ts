@@ -12,11 +12,13 @@ import { apiWorkload } from '../../benchmarks/api-workload.js';
 import { nativeSha256 } from '../../src/cli/native-hash.js';
 import { packBytes, type PackedBytes } from '../../src/core/packed-bytes.js';
 import type { PackedRecordMap } from '../../src/core/packed-record-map.js';
-import type { PredictionKey } from '../../src/core/record-codec.js';
+import type { NestedPredictions, PredictionKey } from '../../src/core/record-codec.js';
 import { createEngine, type Engine } from '../../src/engine/engine.js';
 import type { EventEnvelope } from '../../src/log/index.js';
 import { CARD_TRANSACTION_PREDICTED_FIELDS, CARD_TRANSACTION_PREDICTIONS } from '../../src/domains/card-transactions/predictions.js';
-import { TRANSACTION_PREDICTED_FIELDS, TRANSACTION_PREDICTIONS } from '../../src/domains/transactions/predictions.js';
+import { TRANSACTION_PREDICTED_FIELDS, TRANSACTION_PREDICTIONS, TRANSACTION_PREDICTIONS_15 } from '../../src/domains/transactions/predictions.js';
+import { reconciliationReference } from '../../src/domains/transactions/reference.js';
+import { SANDBOX_ORIGINATOR } from '../../src/domains/deposits/deposit.js';
 import { SANDBOX_AUTHORIZATION } from '../../src/testing/simulate.js';
 
 const OPTIONS = { regulated: true, seed: 1, sha256: nativeSha256 } as const;
@@ -145,5 +147,35 @@ describe('what the predictions give (@15): a change here needs a new snapshot fo
     });
     // An expiry only after an instant as the codec writes them (no Date.parse).
     expect(CARD_TRANSACTION_PREDICTIONS.predict(2, { createdAt: '2026-01-05T16:00:07Z' }, key)).toBeUndefined();
+  });
+});
+
+describe('what the nested predictions give (@16): a change here needs a new snapshot format', () => {
+  const uuid = '019b8ee3-404d-72d0-ba30-c462c80c376b';
+  const key: PredictionKey = { ms: 0x019b8ee3404d, uuid };
+  const reference = 'TX019B8EE3404D72D0BA30C462C80C376B';
+
+  it('transactions: the record\'s own fields as @15\'s, then the rails\' remittance texts, a deposit\'s originator and a funded deposit\'s account', () => {
+    expect(TRANSACTION_PREDICTIONS_15.nested).toBeUndefined();
+    expect({ ...TRANSACTION_PREDICTIONS, nested: undefined }).toEqual({ ...TRANSACTION_PREDICTIONS_15, nested: undefined });
+    const nested = TRANSACTION_PREDICTIONS.nested!;
+    expect(nested.map(({ path, fields, inputs, recordInputs }) => ({ path, fields, inputs, recordInputs }))).toEqual([
+      { path: ['source', 'railDetails'], fields: ['bankAccount', 'addenda', 'originatorToBeneficiaryInformation', 'remittanceInformation'], inputs: [[], [], [], []], recordInputs: [] },
+      { path: ['destination'], fields: ['accountId'], inputs: [[]], recordInputs: ['source'] },
+      { path: ['destination', 'railDetails'], fields: ['addenda', 'originatorToBeneficiaryInformation', 'remittanceInformation'], inputs: [[], [], []], recordInputs: [] },
+    ]);
+    const [sourceRail, destination, destinationRail] = nested as [NestedPredictions, NestedPredictions, NestedPredictions];
+    // The sandbox originator (deposits/deposit.ts when @16 was made), a new object each call.
+    const originator = { accountHolderName: 'Sandbox Depositor', accountNumber: '000123456789', bankName: 'Sandbox Originating Bank', routingNumber: '091000019' };
+    expect(sourceRail.predict(0, {}, key, {})).toStrictEqual(originator);
+    expect(sourceRail.predict(0, {}, key, {})).not.toBe(sourceRail.predict(0, {}, key, {}));
+    expect(SANDBOX_ORIGINATOR).toStrictEqual(originator);
+    // Each remittance text: the reconciliation reference of the key's transaction.
+    for (const field of [1, 2, 3]) expect(sourceRail.predict(field, {}, key, {})).toBe(reference);
+    for (const field of [0, 1, 2]) expect(destinationRail.predict(field, {}, key, {})).toBe(reference);
+    expect(reconciliationReference(`Transaction:${uuid}`)).toBe(reference);
+    // A funded deposit's destination: the internal account minted with its source's customer (the index after); none without one.
+    expect(destination.predict(0, {}, key, { source: { customerId: 'Customer:019b8ee3-1cd5-7a6d-a2f5-c4afc7e3a703' } })).toBe('InternalAccount:019b8ee3-1cd5-7a6c-a2f5-c4afc7e3a703');
+    expect(destination.predict(0, {}, key, { source: { sourceType: 'ACCOUNT', accountId: 'InternalAccount:019b8ee3-1cd5-7a6c-a2f5-c4afc7e3a703' } })).toBeUndefined();
   });
 });
