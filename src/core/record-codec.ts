@@ -61,7 +61,14 @@
  *   predicted fields the record holds other values of. A top-level field equal to its prediction
  *   (the same data exactly) is not written; a decode predicts it again from the key and the fields
  *   decoded before it. Nothing is written for it, so it touches no dictionary nor remembered id,
- *   but an instant taken so moves the record's time to it, as one written would.
+ *   but an instant taken so moves the record's time to it, as one written would. From snapshot
+ *   `@16` on, predictions may cover fields of objects inside the record too (`NestedPredictions`:
+ *   an ACH rail's `addenda` in `destination.railDetails`), their bits after the record's own in
+ *   the same varint; a nested prediction of `undefined` predicts nothing (the field is written).
+ * - **texts ending in a number** (from snapshot `@16` on, `numberedTexts`): a text not in the
+ *   dictionary made of a head and 1 to 15 final digits (`sim payout 17`) is the head's dictionary
+ *   number and the digits' value, once the head has been met twice (it then enters the
+ *   dictionary), behind `ZERO_PADDED` with a count of 0 or 1, which no zero-padded text has.
  *
  * Everything else is written out (one byte per UTF-16 unit for ASCII, two otherwise, so lone
  * surrogates survive). `decode(encode(v))` equals `v` exactly: the same keys in the same order,
