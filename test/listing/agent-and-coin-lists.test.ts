@@ -8,7 +8,8 @@
  */
 import { customerList, customerLists } from '../../src/domains/listing/customer-rows.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appendCodedToList, emptyPositionArena, listCodes, listMembers, listTimes, NO_LIST } from '../../src/core/position-arena.js';
+import { appendCodedToList, emptyPositionArena, listTimes, NO_LIST } from '../../src/core/position-arena.js';
+import { listCodes, listMembers } from '../../src/domains/listing/list-arena.js';
 import { apiWorkload } from '../../benchmarks/api-workload.js';
 import { basicAuthorization } from '../../src/api/auth.js';
 import { nativeSha256 } from '../../src/cli/native-hash.js';

@@ -27,7 +27,9 @@ import { CODE_BLOCK_SIZE, type CodeIndex, countCodeBelow } from '../../src/domai
 import { catchUpTransactionList, emptyTransactionListIndex, listedCreatedMs, listedLength, listedPlaceAt, listedPositionOfPayment, ownStatusCode, ownTypeCode, syncTransactionStatus } from '../../src/domains/listing/transactions.js';
 import { countedRows, rowCountSource } from '../../src/domains/listing/row-counts.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
-import { appendCodedToList, appendToList, emptyPositionArena, isPositionArena, listCodes, listMembers, NO_LIST, type PositionArena } from '../../src/core/position-arena.js';
+import { appendCodedToList, appendToList, emptyPositionArena, isPositionArena, NO_LIST } from '../../src/core/position-arena.js';
+import { type ListArena, listCodes, listMembers } from '../../src/domains/listing/list-arena.js';
+import { isOffsetArena } from '../../src/domains/listing/offset-arena.js';
 
 const AUTH = basicAuthorization(SANDBOX_CREDENTIAL);
 const OPTIONS = { regulated: true, seed: 1, sha256: nativeSha256 } as const;
@@ -357,7 +359,7 @@ describe('GET /transactions from the list index', () => {
     const transactions = engine.state.lists.transactions;
     // Stop 28's form: customers', cards' and accounts' lists in one doubled arena with a code per member.
     const arena = emptyPositionArena(false, true);
-    const handles = (map: ReadonlyMap<string, number>, from: PositionArena, coded: boolean): Map<string, number> =>
+    const handles = (map: ReadonlyMap<string, number>, from: ListArena, coded: boolean): Map<string, number> =>
       new Map([...map].map(([key, list]) => {
         let handle = NO_LIST;
         const codes = coded ? listCodes(from, list) : [];
@@ -375,7 +377,7 @@ describe('GET /transactions from the list index', () => {
     expect(isPositionArena(stop28.positionLists) && stop28.positionLists.grownByHalf).toBe(false);
     const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: { ...snapshot, lists: encodeData({ ...lists, transactions: stop28 }) } });
     expect(indexText(restored)).toBe(live);
-    expect(restored.state.lists.transactions.sideLists.grownByHalf).toBe(true);
+    expect(isOffsetArena(restored.state.lists.transactions.sideLists)).toBe(true);
     expect(walk(restored, 'status=COMPLETED', 50).rows).toEqual(walk(engine, 'status=COMPLETED', 50).rows);
   });
 });
@@ -388,7 +390,7 @@ function indexText(e: Engine): string {
     const counts = [...new Set(values)].sort().map((code) => [code, Array.from({ length: Math.ceil(index.length / 64) + 1 }, (_, b) => countCodeBelow(index, code, b * 64))]);
     return { values, counts };
   };
-  const arenaMap = (m: ReadonlyMap<string, number>, arena: PositionArena): unknown => [...m].map(([k, v]) => [k, listMembers(arena, v)]);
+  const arenaMap = (m: ReadonlyMap<string, number>, arena: ListArena): unknown => [...m].map(([k, v]) => [k, listMembers(arena, v)]);
   return JSON.stringify({
     places: Array.from({ length: listedLength(transactions) }, (_, position) => listedPlaceAt(e.state.cardTransactions, transactions, position)),
     createdMs: Array.from({ length: listedLength(transactions) }, (_, position) => listedCreatedMs(e.state, transactions, position)),

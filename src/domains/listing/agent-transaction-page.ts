@@ -21,7 +21,8 @@ import type { DomainState } from '../state.js';
 import { customerList } from './customer-rows.js';
 import { matchesTransaction, type TransactionFilters, type TransactionPage } from '../transactions/list.js';
 import { referencedTransactionId } from '../transactions/reference.js';
-import { listLength, listLowerBound, listMemberAt, NO_LIST, type PositionArena } from '../../core/position-arena.js';
+import { NO_LIST } from '../../core/position-arena.js';
+import { type ListArena, listLength, listLowerBound, listMemberAt } from './list-arena.js';
 import { countPlan, type ListPlan, pageDown, pageUp } from './query.js';
 import { firstPositionAtLeast, localCodeSource, localMatchSource, type PositionSource, sortedSource } from './sources.js';
 import { otherRowCountSource, rowCountSource, type RowCounts } from './row-counts.js';
@@ -48,7 +49,7 @@ const INDEXED: ReadonlySet<string> = new Set(['customerId', 'type', 'status', 'c
 const NONE: PositionSource = sortedSource([]);
 
 /** One customer's merged list: its handle in `positionLists`, and its codes' counts when it is past one block. */
-type CustomerList = { readonly index: TransactionListIndex; readonly lists: PositionArena; readonly list: number; readonly long: RowCounts | undefined };
+type CustomerList = { readonly index: TransactionListIndex; readonly lists: ListArena; readonly list: number; readonly long: RowCounts | undefined };
 
 /** Up to `limit` of the customer's matching payments from payment place `position` (see the module comment). Pure. */
 export function listCustomerPaymentPage(

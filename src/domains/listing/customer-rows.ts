@@ -5,7 +5,8 @@
  * `PackedKeyMap` of the ids cost ~33 B a customer (docs/performance.md, stop 33). Pure.
  */
 import { assert } from '../../core/assert.js';
-import { appendToList, NO_LIST, type PositionArena } from '../../core/position-arena.js';
+import { NO_LIST } from '../../core/position-arena.js';
+import { appendToList, type ListArena } from './list-arena.js';
 import { int32WithRoom } from '../../core/typed-growth.js';
 import type { CustomerStore } from '../customers/store.js';
 
@@ -27,7 +28,7 @@ export function listOfRow(index: ByCustomerRow, row: number): number {
 }
 
 /** Appends `position` to `customerId`'s list in `arena` and returns the list's handle (a listed record's customer is always in the store). */
-export function pushCustomerPosition(state: CustomerRows, arena: PositionArena, index: ByCustomerRow, customerId: string, position: number): number {
+export function pushCustomerPosition(state: CustomerRows, arena: ListArena, index: ByCustomerRow, customerId: string, position: number): number {
   const row = state.customers.byId.positionOf(customerId);
   if (row < 0) assert(false, `list index: no customer ${customerId}`);
   const list = listOfRow(index, row);

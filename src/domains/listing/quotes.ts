@@ -4,7 +4,7 @@
  * `listing/quote-upkeep.ts` re-reads it after either changes). Ids and positions only.
  */
 import { QUOTE_STATUSES } from '../quotes/types.js';
-import { emptyPositionArena, type PositionArena } from '../../core/position-arena.js';
+import { emptyOffsetArena, type OffsetArena } from './offset-arena.js';
 import { type CodeIndex, emptyCodeIndex } from './code-index.js';
 
 /** The quote list's index; positions are indexes into `state.quotes.order`. */
@@ -21,7 +21,7 @@ export type QuoteListIndex = {
    * grown by half (since stop 32; doubled before): many customers' lists reuse the freed blocks,
    * as the transaction lists' do.
    */
-  readonly positionLists: PositionArena;
+  readonly positionLists: OffsetArena;
   byCustomerRow: Int32Array;
   /** Codes: `QUOTE_STATUSES` index + 1, the status `quoteView` answers. */
   readonly status: CodeIndex;
@@ -29,7 +29,7 @@ export type QuoteListIndex = {
 
 /** An empty index. */
 export function emptyQuoteListIndex(): QuoteListIndex {
-  return { listed: 0, positionLists: emptyPositionArena(false, false, true), byCustomerRow: new Int32Array(0), status: emptyCodeIndex() };
+  return { listed: 0, positionLists: emptyOffsetArena(), byCustomerRow: new Int32Array(0), status: emptyCodeIndex() };
 }
 
 /** The status code of a filter value (1-based). */

@@ -1,6 +1,7 @@
 /** Rebuilds the list indexes from restored stores (a snapshot before `@3` carries none; a later one may lack one added since). */
 import { PackedKeyMap } from '../../core/packed-key-map.js';
 import { isPositionArena } from '../../core/position-arena.js';
+import { isOffsetArena } from './offset-arena.js';
 import type { DomainState } from '../state.js';
 import { catchUpAgentActionList } from './agent-actions.js';
 import { catchUpAgentList } from './agents.js';
@@ -70,12 +71,16 @@ function withPackedKeys(index: Record<string, unknown>, shape: Record<string, un
 }
 
 /**
- * False when `shape` is a position arena and `saved` one with times or codes where `shape` has
+ * False when one of `shape` and `saved` is an offset arena and the other not, or both are and
+ * only one has codes; when `shape` is a position arena and `saved` one with times or codes where `shape` has
  * none, or the reverse (the customer payment lists, gone since stop 31, carried times before stop 28), or with blocks
  * of other sizes (the transaction lists doubled theirs before stop 29: a saved arena lacks
  * `grownByHalf`, doubled).
  */
 function sameArenaColumns(shape: unknown, saved: unknown): boolean {
+  // An offset arena (the transaction and quote lists since stop 34) saved where the shape has a
+  // position arena, or the reverse, is another kind of list: made again.
+  if (isOffsetArena(shape) || isOffsetArena(saved)) return isOffsetArena(shape) && isOffsetArena(saved) && (shape.codes === undefined) === (saved.codes === undefined);
   if (!isPositionArena(shape) || !isPositionArena(saved)) return true;
   return (shape.times === undefined) === (saved.times === undefined) && (shape.codes === undefined) === (saved.codes === undefined) && shape.grownByHalf === (saved.grownByHalf === true);
 }

@@ -16,7 +16,7 @@
  * moves make the same words.
  */
 import { assert } from '../../core/assert.js';
-import { listCodeAt, listLength, type PositionArena } from '../../core/position-arena.js';
+import { type ListArena, listCodeAt, listLength } from './list-arena.js';
 import { addToBlockTree, blockOfOtherRank, blockOfRank, blockTreePrefix } from './block-tree.js';
 import { CODE_BLOCK_SIZE } from './code-index.js';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../transactions/types.js';
@@ -106,7 +106,7 @@ function countRow(counts: RowCounts, local: number, byte: number): RowCounts {
  * `counts` (undefined: none yet) with the rows of `list` it lacks counted from their code bytes,
  * `list` being past one block: the counts to keep, a new array when the trees grew or were made.
  */
-export function withRowsCounted(counts: RowCounts | undefined, arena: PositionArena, list: number): RowCounts {
+export function withRowsCounted(counts: RowCounts | undefined, arena: ListArena, list: number): RowCounts {
   const length = listLength(arena, list);
   let out = counts ?? emptyRowCounts(length);
   for (let local = out[0]!; local < length; local += 1) out = countRow(out, local, listCodeAt(arena, list, local));
@@ -130,7 +130,7 @@ export function moveRowStatus(counts: RowCounts, local: number, from: number, to
  * code, or (`other`) any other. `shift` picks the field's half of a code byte.
  */
 type Counted = {
-  readonly arena: PositionArena;
+  readonly arena: ListArena;
   readonly list: number;
   readonly counts: RowCounts;
   readonly shift: number;
@@ -199,7 +199,7 @@ function countedSource(c: Counted): PositionSource {
 const NO_ROWS: PositionSource = { count: () => 0, previous: () => -1, next: () => -1 };
 
 /** `c` for `code` of `field` (undefined when the code has no tree). */
-function counted(arena: PositionArena, list: number, counts: RowCounts, field: RowField, code: number, other: boolean): Counted | undefined {
+function counted(arena: ListArena, list: number, counts: RowCounts, field: RowField, code: number, other: boolean): Counted | undefined {
   const slot = slotOf(field, code);
   if (slot === -1) return undefined;
   const capacity = capacityOf(counts);
@@ -211,7 +211,7 @@ function counted(arena: PositionArena, list: number, counts: RowCounts, field: R
  * rows counted in `counts`) whose `field` code is `code`: none for a code with no tree (0, the
  * card transactions' status, or one past the field's). O(log n + block) a call.
  */
-export function rowCountSource(arena: PositionArena, list: number, counts: RowCounts, field: RowField, code: number): PositionSource {
+export function rowCountSource(arena: ListArena, list: number, counts: RowCounts, field: RowField, code: number): PositionSource {
   const c = counted(arena, list, counts, field, code, false);
   return c === undefined ? NO_ROWS : countedSource(c);
 }
@@ -220,7 +220,7 @@ export function rowCountSource(arena: PositionArena, list: number, counts: RowCo
  * As `rowCountSource`, the rows whose `field` code is any but `code` (a customer's payments:
  * every type but the card one); `code` must have a tree.
  */
-export function otherRowCountSource(arena: PositionArena, list: number, counts: RowCounts, field: RowField, code: number): PositionSource {
+export function otherRowCountSource(arena: ListArena, list: number, counts: RowCounts, field: RowField, code: number): PositionSource {
   const c = counted(arena, list, counts, field, code, true);
   assert(c !== undefined, `row counts: no tree for ${field} code ${code}`);
   return countedSource(c);

@@ -9,7 +9,8 @@
 import { type CodeIndex, countCodeBelow, countOtherCodesBelow, nextWithCode, nextWithOtherCode, previousWithCode, previousWithOtherCode } from './code-index.js';
 import { copyAppending } from './exact-array.js';
 import { rowCountSource, type RowCounts, type RowField } from './row-counts.js';
-import { appendToList, listCodeAt, listLength, listLowerBound, listMemberAt, NO_LIST, type PositionArena } from '../../core/position-arena.js';
+import { NO_LIST } from '../../core/position-arena.js';
+import { appendToList, type ListArena, listCodeAt, listLength, listLowerBound, listMemberAt } from './list-arena.js';
 
 /** An ordered set of positions. */
 export type PositionSource = {
@@ -41,7 +42,7 @@ export function sortedSource(positions: readonly number[]): PositionSource {
 }
 
 /** The members of an ascending list of `arena` (`NO_LIST`: none), as `sortedSource`. */
-export function arenaListSource(arena: PositionArena, list: number): PositionSource {
+export function arenaListSource(arena: ListArena, list: number): PositionSource {
   return {
     count: (lo, hi) => Math.max(0, listLowerBound(arena, list, hi) - listLowerBound(arena, list, lo)),
     previous: (bound) => {
@@ -92,7 +93,7 @@ export function ownedCodeSource(positions: readonly number[], codes: CodeIndex, 
  * list) are those of `local`: bounds in the shared order become local ones by a binary search,
  * and local answers become members. O(log n) beside what `local` costs.
  */
-function ownedListSource(arena: PositionArena, list: number, local: PositionSource): PositionSource {
+function ownedListSource(arena: ListArena, list: number, local: PositionSource): PositionSource {
   const memberOf = (at: number): number => (at === -1 ? -1 : listMemberAt(arena, list, at));
   const localBound = (bound: number): number => listLowerBound(arena, list, bound);
   return {
@@ -103,7 +104,7 @@ function ownedListSource(arena: PositionArena, list: number, local: PositionSour
 }
 
 /** `ownedCodeSource` for an owner's positions kept as a list of `arena`, its codes in `codes` (a long list's trees). */
-export function ownedArenaCodeSource(arena: PositionArena, list: number, codes: CodeIndex, code: number): PositionSource {
+export function ownedArenaCodeSource(arena: ListArena, list: number, codes: CodeIndex, code: number): PositionSource {
   return ownedListSource(arena, list, codeSource(codes, code));
 }
 
@@ -111,7 +112,7 @@ export function ownedArenaCodeSource(arena: PositionArena, list: number, codes: 
  * The members of a customer's `list` (past one block, its rows counted in `counts`) whose `field`
  * code is `code` (`listing/row-counts.ts`). O(log n) a call.
  */
-export function ownedRowCountSource(arena: PositionArena, list: number, counts: RowCounts, field: RowField, code: number): PositionSource {
+export function ownedRowCountSource(arena: ListArena, list: number, counts: RowCounts, field: RowField, code: number): PositionSource {
   return ownedListSource(arena, list, rowCountSource(arena, list, counts, field, code));
 }
 
@@ -121,7 +122,7 @@ export function ownedRowCountSource(arena: PositionArena, list: number, counts: 
  * list (at most one `CODE_BLOCK_SIZE` block), which costs what a `CodeIndex` over it would; a
  * long list has one (`ownedArenaCodeSource`).
  */
-export function ownedListCodeSource(arena: PositionArena, list: number, codeOf: (byte: number) => number, code: number): PositionSource {
+export function ownedListCodeSource(arena: ListArena, list: number, codeOf: (byte: number) => number, code: number): PositionSource {
   return ownedListSource(arena, list, localCodeSource(arena, list, codeOf, code));
 }
 
@@ -129,12 +130,12 @@ export function ownedListCodeSource(arena: PositionArena, list: number, codeOf: 
  * The local positions (indexes into `list`, not its members) of `list` of an arena with codes
  * whose code, read through `codeOf`, is `code`: a scan, for a short list as `ownedListCodeSource`.
  */
-export function localCodeSource(arena: PositionArena, list: number, codeOf: (byte: number) => number, code: number): PositionSource {
+export function localCodeSource(arena: ListArena, list: number, codeOf: (byte: number) => number, code: number): PositionSource {
   return localMatchSource(arena, list, (byte) => codeOf(byte) === code);
 }
 
 /** The local positions of `list` of an arena with codes whose code byte `matches`: a scan, for a short list as `localCodeSource`. */
-export function localMatchSource(arena: PositionArena, list: number, matches: (byte: number) => boolean): PositionSource {
+export function localMatchSource(arena: ListArena, list: number, matches: (byte: number) => boolean): PositionSource {
   const length = listLength(arena, list);
   const at = (local: number): boolean => matches(listCodeAt(arena, list, local));
   return {
@@ -194,7 +195,7 @@ export function pushPosition<K>(map: Map<K, number[]>, key: K, position: number)
 }
 
 /** Appends `position` to the list of `key` in `map`, the lists kept in `arena` (see core/position-arena.ts), and returns the list's handle. */
-export function pushArenaPosition<K>(arena: PositionArena, map: Map<K, number>, key: K, position: number): number {
+export function pushArenaPosition<K>(arena: ListArena, map: Map<K, number>, key: K, position: number): number {
   const list = map.get(key);
   const moved = appendToList(arena, list ?? NO_LIST, position);
   if (moved !== list) map.set(key, moved);

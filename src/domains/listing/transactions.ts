@@ -25,7 +25,9 @@ import { instantToMs } from '../../core/time.js';
 import type { KeyOrder } from '../../core/packed-key-map.js';
 import { appendCode, CODE_BLOCK_SIZE, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
 import { moveRowStatus, ownRowCode, ownStatusCode, ownTypeCode, type RowCounts, withRowsCounted } from './row-counts.js';
-import { emptyPositionArena, listCodeAt, listLength, listLowerBound, NO_LIST, type PositionArena, setListCode } from '../../core/position-arena.js';
+import { NO_LIST } from '../../core/position-arena.js';
+import { type ListArena, listCodeAt, listLength, listLowerBound, setListCode } from './list-arena.js';
+import { emptyOffsetArena, type OffsetArena } from './offset-arena.js';
 import { customerList, type CustomerRows, pushCustomerPosition } from './customer-rows.js';
 import { lowerBound, pushArenaPosition } from './sources.js';
 import { columnLowerBound, float64WithRoom } from '../../core/typed-growth.js';
@@ -50,7 +52,7 @@ export type TransactionListIndex = {
    * (`ownRowCode`), so that a customer's rows of one type or status are read from its own list
    * (`ownedListCodeSource`), not by walking every row the customer has and reading the stores.
    */
-  readonly positionLists: PositionArena;
+  readonly positionLists: OffsetArena;
   byCustomerRow: Int32Array;
   /**
    * For each customer with more than `CODE_BLOCK_SIZE` rows, the counts of its rows' type and
@@ -64,7 +66,7 @@ export type TransactionListIndex = {
    * The cards' and accounts' position lists (`byCard`, `byAccount`), blocks grown by half: no
    * code byte per member, as nothing reads one (a customer's list has codes, `positionLists`).
    */
-  readonly sideLists: PositionArena;
+  readonly sideLists: OffsetArena;
   /** A card's bare uuid, lower case (its handle in `sideLists`). */
   readonly byCard: Map<string, number>;
   /** Account identifiers on either side: an account id or an UMA address (`accountIdentifierOf`); handles in `sideLists`. */
@@ -85,8 +87,8 @@ export function emptyTransactionListIndex(): TransactionListIndex {
     createdMsSamples: new Float64Array(0),
     paymentsListed: 0,
     cardsListed: 0,
-    positionLists: emptyPositionArena(false, true, true),
-    sideLists: emptyPositionArena(false, false, true),
+    positionLists: emptyOffsetArena(true),
+    sideLists: emptyOffsetArena(),
     byCustomerRow: new Int32Array(0),
     longCountsByCustomer: new PackedKeyMap(),
     byCard: new Map(),
@@ -220,7 +222,7 @@ function appendRecord(state: CustomerRows, index: TransactionListIndex, record: 
  * list is past one `CODE_BLOCK_SIZE` block, counts the rows the customer's counts in `long` lack
  * (made from the list's codes when it passes the block).
  */
-export function setLastOwnRowCode(lists: PositionArena, long: Map<string, RowCounts>, customerId: string, list: number, byte: number): void {
+export function setLastOwnRowCode(lists: ListArena, long: Map<string, RowCounts>, customerId: string, list: number, byte: number): void {
   const length = listLength(lists, list);
   setListCode(lists, list, length - 1, byte);
   if (length <= CODE_BLOCK_SIZE) return;
@@ -230,7 +232,7 @@ export function setLastOwnRowCode(lists: PositionArena, long: Map<string, RowCou
 }
 
 /** Sets the status of member `local` of a customer's `list` to `status`, in its code byte and its counts when it has them. */
-export function setOwnRowStatus(lists: PositionArena, long: Map<string, RowCounts>, customerId: string, list: number, local: number, status: number): void {
+export function setOwnRowStatus(lists: ListArena, long: Map<string, RowCounts>, customerId: string, list: number, local: number, status: number): void {
   const byte = listCodeAt(lists, list, local);
   setListCode(lists, list, local, ownRowCode(ownTypeCode(byte), status));
   // Only a list past one block has counts (`setLastOwnRowCode`), and lists never shrink:
