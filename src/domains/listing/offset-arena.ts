@@ -1,27 +1,28 @@
 /**
  * Many append-only ascending lists of list positions in one Int32Array, as core/position-arena.ts
  * keeps them, but each member in 2 B while its list spans fewer than 65,536 positions: a list
- * keeps its first member (its base) in a word, and each member as a 16-bit offset from it, two to
- * a word. Member i is still one read at a fixed offset (`list + 2 + i / 2`, a shift and a mask),
- * so binary searches over a list stay O(log n) with no scan. A list whose next member lies 65,536
- * or more past its base is copied once into a wide block, a word a member (as the position arena
- * holds every list), and stays wide.
+ * keeps its first member (its base) in a word, and every other member as a 16-bit offset from it,
+ * two to a word. Member i is still one read at a fixed offset (a shift and a mask), so binary
+ * searches over a list stay O(log n) with no scan. A list whose next member lies 65,536 or more
+ * past its base is copied once into a wide block, a word a member (as the position arena holds
+ * every list), and stays wide.
  *
  * The list indexes of the API-driven log hold lists of short span (an account's, a card's or a
  * customer's payments come in a run: at 300k events the cards' and accounts' lists span 76
  * positions at the median and 155 at the 90th percentile), so most members take 2 B where they
  * took 4 (docs/performance.md, stop 34). A list spread over the whole log goes wide, and costs
- * what it did in the position arena plus one word.
+ * what it did in the position arena.
  *
- * Block layout (words from the list's handle): its length, the sign bit set once wide; its base;
- * then its members (narrow: member i in the low half of word i / 2 when i is even, else the high
- * half; wide: member i in word i). A block is one of the sizes 3, 5, 8, 12, 18, ... (each half
- * again the last), the smallest that holds the list; a full block is copied into the next size and
- * freed for the next list of its size. A list is named by its block's offset, which changes when
- * it moves: the caller keeps the handle an append returns.
+ * Block layout (words from the list's handle). Narrow: its base (>= 0), then half words, the low
+ * half of each word first: its length less one, then member i's offset at half word i (i >= 1;
+ * member 0 is the base). A narrow list's members are distinct, so its length less one fits a half
+ * word too. Wide: its length with the sign bit set, then member i at word i + 1. A block is one of
+ * the sizes 2, 3, 5, 8, 12, ... (each half again the last), the smallest that holds the list; a
+ * full block is copied into the next size and freed for the next list of its size. A list is named
+ * by its block's offset, which changes when it moves: the caller keeps the handle an append returns.
  *
  * An arena made with codes keeps a Uint8Array of two bytes per word: member i's code byte (an
- * owner's type and status codes) at `2 * (list + 2) + i`, in a narrow list and a wide one alike.
+ * owner's type and status codes) at `2 * (list + 1) + i`, in a narrow list and a wide one alike.
  *
  * Plain data (an object, typed arrays, numbers), so that snapshots carry it as they carry the other
  * list indexes (engine/snapshot-data.ts). The same appends in the same order make the same words,
@@ -30,21 +31,18 @@
 
 import { NO_LIST } from '../../core/position-arena.js';
 
-/** The largest offset a narrow member holds. */
+/** The largest offset a narrow member holds, and the largest length less one a narrow list's length half holds. */
 const MAX_OFFSET = 0xffff;
 
-/** Bit 31 of a list's length word: the list is wide (a word a member). */
+/** The sign bit of a list's first word: the list is wide (the word holds its length, then a word a member follows). */
 const WIDE = 0x80000000 | 0;
-
-/** Words before a list's members: its length and its base. */
-const HEADER_WORDS = 2;
 
 /** How much the arena's arrays grow when a block does not fit: by a quarter (as the position arena's). */
 const ARENA_GROWTH = 1.25;
 
-/** Block sizes in words by class: 3 (a header and two narrow members), then each half again the last (rounded up), up to past 2^30. */
+/** Block sizes in words by class: 2 (a base and one half word of length and one of a member), then 3, 5, 8, 12, ... each half again the last (rounded up), up to past 2^30. */
 const SIZES: readonly number[] = (() => {
-  const sizes = [3];
+  const sizes = [2, 3];
   while (sizes[sizes.length - 1]! < 2 ** 30) sizes.push(Math.ceil(sizes[sizes.length - 1]! * 1.5));
   return sizes;
 })();
@@ -64,7 +62,7 @@ const CLASS_BY_SIZE: Uint8Array = (() => {
 /**
  * The arena: `cells[0, end)` hold blocks; `free[k]` is the first freed block of class k (-1:
  * none), each linking the next in its first word; `codes`, when kept, two bytes per word (member
- * i's at `2 * (list + 2) + i`). `offsetLists` tells it from a position arena in a saved index.
+ * i's at `2 * (list + 1) + i`). `offsetLists` tells it from a position arena in a saved index.
  */
 export type OffsetArena = { cells: Int32Array; codes: Uint8Array | undefined; end: number; readonly free: number[]; readonly offsetLists: true };
 
@@ -79,9 +77,9 @@ export function isOffsetArena(value: unknown): value is OffsetArena {
   return typeof arena === 'object' && arena !== null && arena.cells instanceof Int32Array && typeof arena.end === 'number' && Array.isArray(arena.free) && arena.offsetLists === true;
 }
 
-/** The words a list of `length` members takes: its header and its members, two to a word while narrow. */
+/** The words a list of `length` (>= 1) members takes: narrow, its base and `length` half words (its length less one, then every member's offset but the first's); wide, its length and a word a member. */
 function wordsFor(length: number, wide: boolean): number {
-  return HEADER_WORDS + (wide ? length : (length + 1) >>> 1);
+  return 1 + (wide ? length : (length + 1) >>> 1);
 }
 
 /** The class of the smallest block that holds `words` words. */
@@ -92,9 +90,16 @@ function classHolding(words: number): number {
   return cls;
 }
 
+/** Half word `half` after narrow `list`'s base (0: its length less one; i >= 1: member i's offset). */
+function halfAt(cells: Int32Array, list: number, half: number): number {
+  return (cells[list + 1 + (half >>> 1)]! >>> ((half & 1) << 4)) & MAX_OFFSET;
+}
+
 /** How many members `list` holds (0 for `NO_LIST`). */
 export function offsetListLength(arena: OffsetArena, list: number): number {
-  return list === NO_LIST ? 0 : arena.cells[list]! & ~WIDE;
+  if (list === NO_LIST) return 0;
+  const first = arena.cells[list]!;
+  return first < 0 ? first & ~WIDE : (arena.cells[list + 1]! & MAX_OFFSET) + 1;
 }
 
 /** True when `list` holds a word a member (its span passed 65,535 positions). */
@@ -105,74 +110,80 @@ export function isWideList(arena: OffsetArena, list: number): boolean {
 /** Member `local` of `list` (0 <= local < its length). */
 export function offsetListMemberAt(arena: OffsetArena, list: number, local: number): number {
   const cells = arena.cells;
-  if (cells[list]! < 0) return cells[list + HEADER_WORDS + local]!;
-  return cells[list + 1]! + ((cells[list + HEADER_WORDS + (local >>> 1)]! >>> ((local & 1) << 4)) & MAX_OFFSET);
+  const first = cells[list]!;
+  if (first < 0) return cells[list + 1 + local]!;
+  return local === 0 ? first : first + halfAt(cells, list, local);
 }
 
 /** The first local index of `list` whose member is >= `value` (its length when none). O(log n). */
 export function offsetListLowerBound(arena: OffsetArena, list: number, value: number): number {
   if (list === NO_LIST) return 0;
   const cells = arena.cells;
-  const header = cells[list]!;
-  const length = header & ~WIDE;
-  const first = list + HEADER_WORDS;
-  let lo = 0;
-  let hi = length;
-  if (header < 0) {
+  const first = cells[list]!;
+  if (first < 0) {
+    let lo = 0;
+    let hi = first & ~WIDE;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (cells[first + mid]! < value) lo = mid + 1;
+      if (cells[list + 1 + mid]! < value) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
-  // Every member is base + an offset of at most MAX_OFFSET: a bound outside that range needs no search.
-  const offset = value - cells[list + 1]!;
+  // Member 0 is the base, every other the base and an offset of 1 to MAX_OFFSET: a bound outside
+  // that range needs no search.
+  const offset = value - first;
+  const length = (cells[list + 1]! & MAX_OFFSET) + 1;
   if (offset <= 0) return 0;
   if (offset > MAX_OFFSET) return length;
+  let lo = 1;
+  let hi = length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (((cells[first + (mid >>> 1)]! >>> ((mid & 1) << 4)) & MAX_OFFSET) < offset) lo = mid + 1;
+    if (halfAt(cells, list, mid) < offset) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
 /**
- * Appends `value` (0 <= value < 2^31, at least the list's last member) to `list` (`NO_LIST`: a
- * new list) and returns the list's handle, which differs from `list` when the list moved.
+ * Appends `value` (0 <= value < 2^31, above the list's last member) to `list` (`NO_LIST`: a new
+ * list) and returns the list's handle, which differs from `list` when the list moved.
  */
 export function appendToOffsetList(arena: OffsetArena, list: number, value: number): number {
   if (list === NO_LIST) {
     const block = allocate(arena, 0);
-    const cells = arena.cells;
-    cells[block] = 1;
-    cells[block + 1] = value;
-    cells[block + HEADER_WORDS] = 0;
+    arena.cells[block] = value;
+    // Length less one 0; the high half (member 1's offset) cleared from a reused block.
+    arena.cells[block + 1] = 0;
     return block;
   }
-  const header = arena.cells[list]!;
-  const length = header & ~WIDE;
-  // Unsigned: a value below the base (never appended: lists ascend) would widen rather than wrap.
-  if (header >= 0 && (value - arena.cells[list + 1]!) >>> 0 > MAX_OFFSET) return appendWidening(arena, list, length, value);
-  const wide = header < 0;
-  const block = blockFor(arena, list, length, wide);
-  const cells = arena.cells;
-  cells[block] = header + 1;
-  if (wide) cells[block + HEADER_WORDS + length] = value;
-  else {
-    const at = block + HEADER_WORDS + (length >>> 1);
-    const offset = value - cells[block + 1]!;
-    // An even member starts its word, clearing what a reused block held in its high half.
-    cells[at] = (length & 1) === 0 ? offset : (cells[at]! & MAX_OFFSET) | (offset << 16);
+  const first = arena.cells[list]!;
+  if (first < 0) {
+    const length = first & ~WIDE;
+    const block = blockFor(arena, list, length, true);
+    arena.cells[block] = first + 1;
+    arena.cells[block + 1 + length] = value;
+    return block;
   }
+  const length = (arena.cells[list + 1]! & MAX_OFFSET) + 1;
+  // Unsigned: a value below the base (never appended: lists ascend) would widen rather than wrap.
+  // A narrow list's length less one must fit its half word too (its members being distinct, it does).
+  const offset = value - first;
+  if (offset >>> 0 > MAX_OFFSET || length > MAX_OFFSET) return appendWidening(arena, list, length, value);
+  const block = blockFor(arena, list, length, false);
+  const cells = arena.cells;
+  const at = block + 1 + (length >>> 1);
+  // An even half starts its word, clearing what a reused block held in the word's high half.
+  cells[at] = (length & 1) === 0 ? offset : (cells[at]! & MAX_OFFSET) | (offset << 16);
+  cells[block + 1] = (cells[block + 1]! & ~MAX_OFFSET) | length;
   return block;
 }
 
 /** `appendToOffsetList` for an arena with codes: `value` with its code `code` (0..255). */
 export function appendCodedToOffsetList(arena: OffsetArena, list: number, value: number, code: number): number {
   const block = appendToOffsetList(arena, list, value);
-  arena.codes![2 * (block + HEADER_WORDS) + offsetListLength(arena, block) - 1] = code;
+  arena.codes![2 * (block + 1) + offsetListLength(arena, block) - 1] = code;
   return block;
 }
 
@@ -192,13 +203,11 @@ function blockFor(arena: OffsetArena, list: number, length: number, wide: boolea
 function appendWidening(arena: OffsetArena, list: number, length: number, value: number): number {
   const block = allocate(arena, classHolding(wordsFor(length + 1, true)));
   const cells = arena.cells;
-  const base = cells[list + 1]!;
-  for (let local = 0; local < length; local += 1) {
-    cells[block + HEADER_WORDS + local] = base + ((cells[list + HEADER_WORDS + (local >>> 1)]! >>> ((local & 1) << 4)) & MAX_OFFSET);
-  }
-  cells[block + HEADER_WORDS + length] = value;
-  cells[block] = (length + 1) | WIDE;
+  const base = cells[list]!;
   cells[block + 1] = base;
+  for (let local = 1; local < length; local += 1) cells[block + 1 + local] = base + halfAt(cells, list, local);
+  cells[block + 1 + length] = value;
+  cells[block] = (length + 1) | WIDE;
   moveCodes(arena, list, block, length);
   freeBlock(arena, list, classHolding(wordsFor(length, false)));
   return block;
@@ -208,8 +217,8 @@ function appendWidening(arena: OffsetArena, list: number, length: number, value:
 function moveCodes(arena: OffsetArena, from: number, to: number, length: number): void {
   const codes = arena.codes;
   if (codes === undefined) return;
-  const start = 2 * (from + HEADER_WORDS);
-  codes.copyWithin(2 * (to + HEADER_WORDS), start, start + length);
+  const start = 2 * (from + 1);
+  codes.copyWithin(2 * (to + 1), start, start + length);
   // Cleared: the bytes past a list's end are then the same in an index kept live (codes changed
   // in place) and in one rebuilt from the stores (final codes), as in the position arena.
   codes.fill(0, start, start + length);
@@ -247,10 +256,10 @@ function allocate(arena: OffsetArena, cls: number): number {
 
 /** The code of member `local` of `list`, in an arena with codes. */
 export function offsetListCodeAt(arena: OffsetArena, list: number, local: number): number {
-  return arena.codes![2 * (list + HEADER_WORDS) + local]!;
+  return arena.codes![2 * (list + 1) + local]!;
 }
 
 /** Sets the code of member `local` of `list` (0 <= local < its length; 0..255), in an arena with codes. */
 export function setOffsetListCode(arena: OffsetArena, list: number, local: number, code: number): void {
-  arena.codes![2 * (list + HEADER_WORDS) + local] = code;
+  arena.codes![2 * (list + 1) + local] = code;
 }
