@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { listExternalAccounts, type ExternalAccountFilters } from '../../src/domains/external-accounts/list.js';
 import { listExternalAccountPage } from '../../src/domains/listing/external-account-page.js';
 import { countCodeBelow } from '../../src/domains/listing/code-index.js';
-import { listMembers } from '../../src/core/position-arena.js';
+import { appendToList, emptyPositionArena, NO_LIST } from '../../src/core/position-arena.js';
+import { listMembers } from '../../src/domains/listing/list-arena.js';
 import type { ExternalAccountListIndex } from '../../src/domains/listing/external-accounts.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
 import { createEngine } from '../../src/engine/engine.js';
@@ -77,6 +78,14 @@ describe('external account lists from the list index', () => {
     const older = { ...kept, byOwner: arrays(byOwner), byOwnerCurrency: arrays(byOwnerCurrency), customerByCurrency: arrays(customerByCurrency) };
     const loaded = createEngine({ snapshot: { ...snapshot, lists: encodeData({ ...lists, externalAccounts: older }) } });
     expect(text(loaded.state.lists)).toBe(text(state.lists));
+    // Stop 33's form: the lists in a position arena (a word a member), every key naming one wrong
+    // list, so that reading them anywhere would show: made again from the store.
+    const words = emptyPositionArena();
+    const wrong = [5, 6, 7].reduce((handle, member) => appendToList(words, handle, member), NO_LIST);
+    const misnamed = (map: ReadonlyMap<string, number>): Map<string, number> => new Map([...map].map(([k]) => [k, wrong]));
+    const stop33 = { ...kept, positionLists: words, byOwner: misnamed(byOwner), byOwnerCurrency: misnamed(byOwnerCurrency), customerByCurrency: misnamed(customerByCurrency) };
+    const loaded33 = createEngine({ snapshot: { ...snapshot, lists: encodeData({ ...lists, externalAccounts: stop33 }) } });
+    expect(text(loaded33.state.lists)).toBe(text(state.lists));
     for (const filters of filterSets) {
       const position = 2;
       expect(listExternalAccountPage(loaded.state, filters, { limit: 3, position })).toEqual(listExternalAccountPage(state, filters, { limit: 3, position }));

@@ -2,14 +2,14 @@
  * The offset arena (`listing/offset-arena.ts`, stop 34) against a Map of plain arrays: any appends
  * over many lists, with gaps small (narrow lists, 2 B a member) and past 65,535 (a list going
  * wide mid-way), each member, length, lower bound and code read back; codes changed in place move
- * with their members; freed blocks reused; the same appends make the same words; and a snapshot's
+ * with their members; members removed anywhere (a narrow list's base moving); freed blocks reused; the same appends make the same words; and a snapshot's
  * data codec carries the arena as it is.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { appendToList, emptyPositionArena, NO_LIST } from '../../src/core/position-arena.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
-import { appendCodedToOffsetList, appendToOffsetList, emptyOffsetArena, isOffsetArena, isWideList, type OffsetArena, offsetListCodeAt, offsetListLength, offsetListLowerBound, offsetListMemberAt, setOffsetListCode } from '../../src/domains/listing/offset-arena.js';
+import { appendCodedToOffsetList, appendToOffsetList, emptyOffsetArena, isOffsetArena, isWideList, type OffsetArena, offsetListCodeAt, offsetListLength, offsetListLowerBound, offsetListMemberAt, removeFromOffsetList, setOffsetListCode } from '../../src/domains/listing/offset-arena.js';
 
 type Step = { readonly list: number; readonly gap: number; readonly code: number; readonly recode: number };
 
@@ -131,6 +131,32 @@ describe('offset arena', () => {
     const live = run([...Array.from({ length: 10 }, () => ({ list: 0, gap: 1, code: 1, recode: 1e9 })), { list: 0, gap: 1, code: 1, recode: 0 }], 1, true);
     const rebuilt = run(Array.from({ length: 11 }, (_, local) => ({ list: 0, gap: 1, code: local === 0 ? 2 : 1, recode: 1e9 })), 1, true);
     expect(Array.from(rebuilt.arena.codes!)).toEqual(Array.from(live.arena.codes!));
+  });
+
+  it('removes any member, narrow lists and wide ones alike, down to empty, and appends after as the model does', () => {
+    fc.assert(
+      fc.property(steps(5), fc.array(fc.record({ list: fc.nat({ max: 4 }), at: fc.nat(), append: fc.boolean() }), { maxLength: 300 }), fc.boolean(), (plan, edits, withCodes) => {
+        const { arena, handles, model } = run(plan, 5, withCodes);
+        let next = plan.reduce((sum, step) => sum + step.gap, 0);
+        for (const edit of edits) {
+          const own = model[edit.list]!;
+          if (edit.append || own.members.length === 0) {
+            next += 1;
+            handles[edit.list] = withCodes ? appendCodedToOffsetList(arena, handles[edit.list]!, next, next % 256) : appendToOffsetList(arena, handles[edit.list]!, next);
+            own.members.push(next);
+            own.codes.push(next % 256);
+            continue;
+          }
+          const at = edit.at % own.members.length;
+          handles[edit.list] = removeFromOffsetList(arena, handles[edit.list]!, at);
+          own.members.splice(at, 1);
+          own.codes.splice(at, 1);
+          expect(handles[edit.list] === NO_LIST).toBe(own.members.length === 0);
+        }
+        expectReads(arena, handles, model, withCodes);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('is carried by the snapshot data codec as it is, and appended to alike after', () => {

@@ -351,6 +351,29 @@ describe('GET /transactions from the list index', () => {
     const dated = `createdAfter=${encodeURIComponent(new Date(listedCreatedMs(engine.state, engine.state.lists.transactions, length >>> 1)).toISOString())}`;
     expect(walk(restored, dated, 50).rows).toEqual(walk(engine, dated, 50).rows);
   });
+  it('a snapshot of stop 33\'s transaction and quote indexes (their lists in position arenas, a word a member) makes them again from the store', () => {
+    const live = indexText(engine);
+    const snapshot = JSON.parse(JSON.stringify(engine.snapshot()));
+    const lists = decodeData(snapshot.lists) as Record<string, Record<string, unknown>>;
+    // Stop 33's arenas, grown by half, every list handle naming one wrong list, so that reading them anywhere would show.
+    const wrongArena = (coded: boolean): { arena: ReturnType<typeof emptyPositionArena>; handle: number } => {
+      const arena = emptyPositionArena(false, coded, true);
+      return { arena, handle: [3, 4, 5].reduce((handle, member) => (coded ? appendCodedToList(arena, handle, member, 9) : appendToList(arena, handle, member)), NO_LIST) };
+    };
+    const own = wrongArena(true);
+    const sides = wrongArena(false);
+    const quoteLists = wrongArena(false);
+    const rows = (index: Record<string, unknown>, handle: number): Int32Array => (index.byCustomerRow as Int32Array).map((stored) => (stored === 0 ? 0 : handle + 1));
+    const misnamed = (map: unknown, handle: number): Map<string, number> => new Map([...(map as Map<string, number>)].map(([k]) => [k, handle]));
+    const transactions33 = { ...lists.transactions, positionLists: own.arena, byCustomerRow: rows(lists.transactions!, own.handle), sideLists: sides.arena, byCard: misnamed(lists.transactions!.byCard, sides.handle), byAccount: misnamed(lists.transactions!.byAccount, sides.handle) };
+    const quotes33 = { ...lists.quotes, positionLists: quoteLists.arena, byCustomerRow: rows(lists.quotes!, quoteLists.handle) };
+    const restored = createEngine({ ...OPTIONS, seed: 3, snapshot: { ...snapshot, lists: encodeData({ ...lists, transactions: transactions33, quotes: quotes33 }) } });
+    expect(indexText(restored)).toBe(live);
+    const { transactions, quotes } = restored.state.lists;
+    expect([isOffsetArena(transactions.positionLists), isOffsetArena(transactions.sideLists), isOffsetArena(quotes.positionLists)]).toEqual([true, true, true]);
+    const customer = customerLists(engine.state, engine.state.lists.transactions)[0]![0];
+    expect(walk(restored, `customerId=${encodeURIComponent(customer)}&status=COMPLETED`, 20).rows).toEqual(walk(engine, `customerId=${encodeURIComponent(customer)}&status=COMPLETED`, 20).rows);
+  });
   it('a snapshot of stop 28\'s transaction index (one doubled arena with codes for every list, times as a Float64Array) makes it again from the store', () => {
     const live = indexText(engine);
     const snapshot = JSON.parse(JSON.stringify(engine.snapshot()));

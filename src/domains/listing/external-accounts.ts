@@ -5,12 +5,15 @@
  * and the live positions per owner (each customer, the platform), per owner and currency, and per
  * currency among customers' accounts: every filter of the lists is then one of them. Ids and
  * positions only; kept by `listing/evolve.ts` (a deletion is indexed before the record leaves the
- * store). The per-key lists live in one `PositionArena` (core/position-arena.ts): 4 B a member
- * where a JS array per key cost its header, 8 B a member and spare room; a deleted account's
+ * store). The per-key lists live in one `OffsetArena` (`offset-arena.ts`, a `PositionArena` until
+ * stop 34): 2 B a member while a list spans under 65,536 accounts, where a JS array per key cost its
+ * header, 8 B a member and spare room; a deleted account's
  * position is removed from its lists (`removeFromList`), so they hold live accounts only.
  */
 import { PackedKeyMap } from '../../core/packed-key-map.js';
-import { emptyPositionArena, listLength, listLowerBound, listMemberAt, NO_LIST, type PositionArena, removeFromList } from '../../core/position-arena.js';
+import { NO_LIST } from '../../core/position-arena.js';
+import { type ListArena, listLength, listLowerBound, listMemberAt, removeFromList } from './list-arena.js';
+import { emptyOffsetArena, type OffsetArena } from './offset-arena.js';
 import type { ExternalAccountStore } from '../external-accounts/store.js';
 import type { ExternalAccount } from '../external-accounts/types.js';
 import { appendCode, type CodeIndex, emptyCodeIndex, setCode } from './code-index.js';
@@ -24,7 +27,7 @@ export type ExternalAccountListIndex = {
   /** Live scope per position (`SCOPE_CODES`; 0 once deleted). Its length is how many are listed. */
   readonly scope: CodeIndex;
   /** The position lists of the three maps below (their values are their handles here). */
-  readonly positionLists: PositionArena;
+  readonly positionLists: OffsetArena;
   /** Live positions per owner: a customer id, or `PLATFORM_OWNER`. */
   readonly byOwner: Map<string, number>;
   /** Live positions per owner and currency (`ownerCurrencyKey`). */
@@ -41,7 +44,7 @@ export const ownerCurrencyKey = (owner: string, currency: string): string => `${
 
 /** An empty index. */
 export function emptyExternalAccountListIndex(): ExternalAccountListIndex {
-  return { scope: emptyCodeIndex(), positionLists: emptyPositionArena(), byOwner: new PackedKeyMap(), byOwnerCurrency: new PackedKeyMap(), customerByCurrency: new Map() };
+  return { scope: emptyCodeIndex(), positionLists: emptyOffsetArena(), byOwner: new PackedKeyMap(), byOwnerCurrency: new PackedKeyMap(), customerByCurrency: new Map() };
 }
 
 /** Lists the accounts the store holds that the index lacks (one deleted before a snapshot: as deleted, in no list). */
@@ -80,7 +83,7 @@ export function unlistExternalAccount(store: ExternalAccountStore, index: Extern
 }
 
 /** Removes `position` from the list of `key`, when it holds it. */
-function remove(lists: PositionArena, map: Map<string, number>, key: string, position: number): void {
+function remove(lists: ListArena, map: Map<string, number>, key: string, position: number): void {
   const list = map.get(key);
   if (list === undefined) return;
   const at = listLowerBound(lists, list, position);
@@ -88,7 +91,7 @@ function remove(lists: PositionArena, map: Map<string, number>, key: string, pos
 }
 
 /** Removes member `at` of `list`, the list of `key`: its new handle kept, the key dropped once the list is empty (as a rebuilt index never lists it). */
-function removeAt(lists: PositionArena, map: Map<string, number>, key: string, list: number, at: number): void {
+function removeAt(lists: ListArena, map: Map<string, number>, key: string, list: number, at: number): void {
   const moved = removeFromList(lists, list, at);
   if (moved === NO_LIST) map.delete(key);
   else if (moved !== list) map.set(key, moved);

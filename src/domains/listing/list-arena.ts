@@ -5,8 +5,8 @@
  * sources a page is read from (`sources.ts`) and the customers' row counts (`row-counts.ts`) take
  * either. Pure.
  */
-import { appendToList as appendToPositionList, listCodeAt as positionListCodeAt, listLength as positionListLength, listLowerBound as positionListLowerBound, listMemberAt as positionListMemberAt, type PositionArena, setListCode as setPositionListCode } from '../../core/position-arena.js';
-import { appendToOffsetList, type OffsetArena, offsetListCodeAt, offsetListLength, offsetListLowerBound, offsetListMemberAt, setOffsetListCode } from './offset-arena.js';
+import { appendToList as appendToPositionList, removeFromList as removeFromPositionList, listCodeAt as positionListCodeAt, listLength as positionListLength, listLowerBound as positionListLowerBound, listMemberAt as positionListMemberAt, type PositionArena, setListCode as setPositionListCode } from '../../core/position-arena.js';
+import { appendToOffsetList, type OffsetArena, offsetListCodeAt, offsetListLength, offsetListLowerBound, offsetListMemberAt, removeFromOffsetList, setOffsetListCode } from './offset-arena.js';
 
 /** An arena of ascending position lists, of either kind. */
 export type ListArena = PositionArena | OffsetArena;
@@ -45,6 +45,11 @@ export function setListCode(arena: ListArena, list: number, local: number, code:
 /** Appends `value` (at least the list's last member) to `list` (`NO_LIST`: a new list) and returns the list's handle, which differs from `list` when the list moved. */
 export function appendToList(arena: ListArena, list: number, value: number): number {
   return isOffset(arena) ? appendToOffsetList(arena, list, value) : appendToPositionList(arena, list, value);
+}
+
+/** Removes member `local` of `list` and returns the list's handle (`NO_LIST` once empty; a new one when it moved). O(list length). */
+export function removeFromList(arena: ListArena, list: number, local: number): number {
+  return isOffset(arena) ? removeFromOffsetList(arena, list, local) : removeFromPositionList(arena, list, local);
 }
 
 /** The members of `list`, in order, as a new array (tests and tools; not a page path). */

@@ -213,6 +213,62 @@ function appendWidening(arena: OffsetArena, list: number, length: number, value:
   return block;
 }
 
+/**
+ * Removes member `local` of `list` (0 <= local < its length) and returns the list's handle:
+ * `NO_LIST` once it is empty (its block freed), else the same or, when its length now takes a
+ * smaller block, a new one: a list keeps the block its length would have from appends alone
+ * (`blockFor` reads a block's size from its list's length), as in the position arena. A wide list
+ * stays wide. The list is read and written again whole: O(list length), as the position arena's
+ * removal (an external account's deletion; a narrow list's first member going moves its base).
+ */
+export function removeFromOffsetList(arena: OffsetArena, list: number, local: number): number {
+  const length = offsetListLength(arena, list);
+  const wide = isWideList(arena, list);
+  const members: number[] = [];
+  const codes: number[] = [];
+  for (let at = 0; at < length; at += 1) {
+    if (at === local) continue;
+    members.push(offsetListMemberAt(arena, list, at));
+    if (arena.codes !== undefined) codes.push(offsetListCodeAt(arena, list, at));
+  }
+  const cls = classHolding(wordsFor(length, wide));
+  arena.codes?.fill(0, 2 * (list + 1), 2 * (list + 1) + length);
+  if (members.length === 0) {
+    freeBlock(arena, list, cls);
+    return NO_LIST;
+  }
+  const smaller = classHolding(wordsFor(members.length, wide));
+  let block = list;
+  if (smaller !== cls) {
+    block = allocate(arena, smaller);
+    freeBlock(arena, list, cls);
+  }
+  writeList(arena, block, members, wide);
+  for (const [at, code] of codes.entries()) setOffsetListCode(arena, block, at, code);
+  return block;
+}
+
+/** Writes `members` (ascending, at least one; a narrow list's within its base's 65,535) as a narrow or `wide` list at `block`. */
+function writeList(arena: OffsetArena, block: number, members: readonly number[], wide: boolean): void {
+  const cells = arena.cells;
+  const length = members.length;
+  if (wide) {
+    cells[block] = length | WIDE;
+    members.forEach((member, at) => {
+      cells[block + 1 + at] = member;
+    });
+    return;
+  }
+  const base = members[0]!;
+  cells[block] = base;
+  // Half 0 the length less one, half i member i's offset; each word written whole.
+  for (let half = 0; half < length; half += 2) {
+    const low = half === 0 ? length - 1 : members[half]! - base;
+    const high = half + 1 < length ? members[half + 1]! - base : 0;
+    cells[block + 1 + (half >>> 1)] = low | (high << 16);
+  }
+}
+
 /** Copies the codes of `length` members from `from` to `to` and clears them at `from`, in an arena with codes. */
 function moveCodes(arena: OffsetArena, from: number, to: number, length: number): void {
   const codes = arena.codes;
