@@ -1,6 +1,6 @@
 /**
  * The list indexes' two kinds of arena behind one set of reads: a position arena
- * (core/position-arena.ts: a word a member, with times or removals where a list needs them) or an
+ * (core/position-arena.ts: a word a member, with times where a list needs them) or an
  * offset arena (`offset-arena.ts`: 2 B a member while a list spans under 65,536 positions). The
  * sources a page is read from (`sources.ts`) and the customers' row counts (`row-counts.ts`) take
  * either. Pure.

@@ -194,7 +194,7 @@ export function pushPosition<K>(map: Map<K, number[]>, key: K, position: number)
   else list.push(position);
 }
 
-/** Appends `position` to the list of `key` in `map`, the lists kept in `arena` (see core/position-arena.ts), and returns the list's handle. */
+/** Appends `position` to the list of `key` in `map`, the lists kept in `arena` (core/position-arena.ts or `offset-arena.ts`), and returns the list's handle. */
 export function pushArenaPosition<K>(arena: ListArena, map: Map<K, number>, key: K, position: number): number {
   const list = map.get(key);
   const moved = appendToList(arena, list ?? NO_LIST, position);
