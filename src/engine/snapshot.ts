@@ -35,6 +35,7 @@ import {
 } from '../domains/transactions/store.js';
 import { TRANSACTION_PREDICTIONS, TRANSACTION_PREDICTIONS_15 } from '../domains/transactions/predictions.js';
 import { Ledger, type LedgerSnapshot } from '../ledger/index.js';
+import { isOffsetArena, trimmedOffsetArena } from '../domains/listing/offset-arena.js';
 import { rebuildListIndexes } from '../domains/listing/rebuild.js';
 import { emptyListIndexes, type ListIndexes } from '../domains/listing/store.js';
 import { decodeData, type EncodedData, encodeData } from './snapshot-data.js';
@@ -226,7 +227,7 @@ export function snapshotOf(state: DomainState, head: SnapshotHead): EngineSnapsh
   return { ...snapshot, ids: ids.texts() };
 }
 
-// The list indexes with each index's position arenas trimmed to their used words (`@7`): the
+// The list indexes with each index's position and offset arenas trimmed to their used words (`@7`): the
 // spare room past them is a live arena's growth, no part of the state (a load grows its own).
 function listsForSave(lists: ListIndexes): ListIndexes {
   const out: Record<string, unknown> = {};
@@ -236,7 +237,7 @@ function listsForSave(lists: ListIndexes): ListIndexes {
       continue;
     }
     const fields: Record<string, unknown> = {};
-    for (const [key, field] of Object.entries(index)) fields[key] = isPositionArena(field) ? trimmedPositionArena(field) : field;
+    for (const [key, field] of Object.entries(index)) fields[key] = isPositionArena(field) ? trimmedPositionArena(field) : isOffsetArena(field) ? trimmedOffsetArena(field) : field;
     out[name] = fields;
   }
   return out as ListIndexes;

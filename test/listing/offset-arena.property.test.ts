@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { appendToList, emptyPositionArena, NO_LIST } from '../../src/core/position-arena.js';
 import { decodeData, encodeData } from '../../src/engine/snapshot-data.js';
-import { appendCodedToOffsetList, appendToOffsetList, emptyOffsetArena, isOffsetArena, isWideList, type OffsetArena, offsetListCodeAt, offsetListLength, offsetListLowerBound, offsetListMemberAt, removeFromOffsetList, setOffsetListCode } from '../../src/domains/listing/offset-arena.js';
+import { appendCodedToOffsetList, appendToOffsetList, emptyOffsetArena, isOffsetArena, isWideList, type OffsetArena, offsetListCodeAt, offsetListLength, offsetListLowerBound, offsetListMemberAt, removeFromOffsetList, setOffsetListCode, trimmedOffsetArena } from '../../src/domains/listing/offset-arena.js';
 
 type Step = { readonly list: number; readonly gap: number; readonly code: number; readonly recode: number };
 
@@ -171,6 +171,29 @@ describe('offset arena', () => {
         expect(offsetListMemberAt(copy, appendToOffsetList(copy, handles[0]!, next), model[0]!.members.length)).toBe(next);
       }),
       { numRuns: 30 },
+    );
+  });
+  it('saves trimmed to its used cells, and takes the same appends after a load as the arena it was saved from', () => {
+    fc.assert(
+      fc.property(steps(6), steps(6), (before, after) => {
+        const { arena, handles, model } = run(before, 6, true);
+        const saved = trimmedOffsetArena(arena);
+        expect([saved.cells.length, saved.codes!.length]).toEqual([arena.end, 2 * arena.end]);
+        const loaded = decodeData(JSON.parse(JSON.stringify(encodeData(saved)))) as OffsetArena;
+        expectReads(loaded, handles, model, true);
+        const loadedHandles = [...handles];
+        let position = Math.max(0, ...model.map((own) => own.members.at(-1) ?? 0));
+        for (const step of after) {
+          position += step.gap;
+          handles[step.list] = appendCodedToOffsetList(arena, handles[step.list]!, position, step.code);
+          loadedHandles[step.list] = appendCodedToOffsetList(loaded, loadedHandles[step.list]!, position, step.code);
+        }
+        expect(loadedHandles).toEqual(handles);
+        expect(loaded.end).toBe(arena.end);
+        expect([...loaded.cells.subarray(0, loaded.end)]).toEqual([...arena.cells.subarray(0, arena.end)]);
+        expect([...loaded.codes!.subarray(0, 2 * loaded.end)]).toEqual([...arena.codes!.subarray(0, 2 * arena.end)]);
+      }),
+      { numRuns: 50 },
     );
   });
 });

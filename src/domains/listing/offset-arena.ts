@@ -77,6 +77,15 @@ export function isOffsetArena(value: unknown): value is OffsetArena {
   return typeof arena === 'object' && arena !== null && arena.cells instanceof Int32Array && typeof arena.end === 'number' && Array.isArray(arena.free) && arena.offsetLists === true;
 }
 
+/**
+ * `arena` as a snapshot saves it: its cells and codes up to `end`, without the spare room past it
+ * (views, nothing copied). Its lists and free blocks are the same, so the same appends make the
+ * same cells after a load; the first block past `end` grows the arrays.
+ */
+export function trimmedOffsetArena(arena: OffsetArena): OffsetArena {
+  return { ...arena, cells: arena.cells.subarray(0, arena.end), codes: arena.codes?.subarray(0, 2 * arena.end) };
+}
+
 /** The words a list of `length` (>= 1) members takes: narrow, its base and `length` half words (its length less one, then every member's offset but the first's); wide, its length and a word a member. */
 function wordsFor(length: number, wide: boolean): number {
   return 1 + (wide ? length : (length + 1) >>> 1);
