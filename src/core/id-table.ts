@@ -12,9 +12,12 @@
  * same whenever they are read: the table only grows (a rejected call encodes nothing; a failed
  * write rebuilds the engine, and with it the table).
  *
- * Entry k's uuid is words 4k..4k+3 of an Int32Array and its prefix a byte (the prefix's place in
- * the owners' list); an open-addressing Int32Array of slots, at most half full, holds k + 1 at a
- * slot of the uuid's hash (0: empty). Allocated at the first entry: most private tables never get one.
+ * Entry k's uuid is 4 words and its prefix a byte (the prefix's place in the owners' list), in
+ * chunks of 256 entries that are never copied once full; an open-addressing Int32Array of slots,
+ * at most 3/4 full, holds k + 1 at a slot of the uuid's hash (0: empty). Allocated at the first
+ * entry: most private tables never get one. A state's shared table holds every owner's id, ~0.2
+ * a transaction in the API-driven log: ~22 B an entry, where whole doubled arrays and slots at
+ * most half full held ~36 (docs/performance.md, stop 34).
  */
 
 import { parseUuid, UUID_LENGTH, uuidText } from './uuid-text.js';
@@ -34,8 +37,19 @@ export type IdTableKind = 'own' | 'shared';
 /** Ids in a table at most (then new ones are written whole). */
 export const ID_TABLE_MAX = 1 << 18;
 
-// Entries a table first makes room for (then twice as many each time).
+// Entries of a chunk: a chunk is 16 bytes of uuid and a prefix byte each (4,352 bytes). Chunks
+// are never copied once full, so a table holds its entries' 17 bytes and at most one chunk's room
+// (doubled whole, it held up to as much again: docs/performance.md, stop 34).
+const CHUNK_BITS = 8;
+const CHUNK_ENTRIES = 1 << CHUNK_BITS;
+const CHUNK_MASK = CHUNK_ENTRIES - 1;
+
+// Entries the first chunk first makes room for (doubled until it is a whole chunk): most
+// codecs' own tables (`@6` loads) hold a few ids.
 const ID_TABLE_FIRST = 64;
+
+// Slots of the hash table at first; doubled when more than 3/4 would be full.
+const SLOTS_FIRST = 128;
 
 // The home slot of a uuid whose last two words are `w2`, `w3`, with owner prefix `prefix`: the
 // random bits of a uuid (the v4 and v7 tails) are hash enough, mixed with the prefix.
@@ -45,8 +59,10 @@ function tableHome(w2: number, w3: number, prefix: number, mask: number): number
 
 /** Owners' ids by number (see the module's comment). */
 export class IdTable {
-  #words = new Int32Array(0);
-  #prefixes = new Uint8Array(0);
+  // Entry k's uuid is words 4(k & CHUNK_MASK).. of chunk k >> CHUNK_BITS, its prefix byte k & CHUNK_MASK
+  // of the same chunk's prefixes (a view of the chunk's buffer past its words).
+  readonly #words: Int32Array[] = [];
+  readonly #prefixes: Uint8Array[] = [];
   #slots = new Int32Array(0);
   #count = 0;
   readonly #owners: number;
@@ -80,11 +96,11 @@ export class IdTable {
     const mask = slots.length - 1;
     let at = tableHome(w2, w3, prefix, mask);
     if (slots.length > 0) {
-      const table = this.#words;
       for (let held = slots[at]!; held !== 0; held = slots[at]!) {
         const entry = held - 1;
-        const from = entry * 4;
-        if (table[from + 3] === w3 && table[from + 2] === w2 && table[from + 1] === w1 && table[from] === w0 && this.#prefixes[entry] === prefix) return entry;
+        const table = this.#words[entry >>> CHUNK_BITS]!;
+        const from = (entry & CHUNK_MASK) * 4;
+        if (table[from + 3] === w3 && table[from + 2] === w2 && table[from + 1] === w1 && table[from] === w0 && this.#prefixOf(entry) === prefix) return entry;
         at = (at + 1) & mask;
       }
     }
@@ -95,14 +111,15 @@ export class IdTable {
   /** Copies entry `entry`'s uuid words into `into[0..3]` and gives its prefix text. Throws `RangeError` for an entry the table lacks. */
   read(entry: number, into: Int32Array): string {
     if (!(entry < this.#count)) throw new RangeError(`packed record: no entry ${entry}`);
-    into.set(this.#words.subarray(entry * 4, entry * 4 + 4));
-    return OWNER_PREFIXES[this.#prefixes[entry]!]!;
+    const from = (entry & CHUNK_MASK) * 4;
+    into.set(this.#words[entry >>> CHUNK_BITS]!.subarray(from, from + 4));
+    return OWNER_PREFIXES[this.#prefixOf(entry)]!;
   }
 
   /** The ids, as texts, in number order (what a snapshot saves; `fromTexts` reads them). */
   texts(): string[] {
     const ids: string[] = [];
-    for (let entry = 0; entry < this.#count; entry += 1) ids.push(OWNER_PREFIXES[this.#prefixes[entry]!]! + uuidText(this.#words, entry * 4));
+    for (let entry = 0; entry < this.#count; entry += 1) ids.push(OWNER_PREFIXES[this.#prefixOf(entry)]! + uuidText(this.#words[entry >>> CHUNK_BITS]!, (entry & CHUNK_MASK) * 4));
     return ids;
   }
 
@@ -124,25 +141,51 @@ export class IdTable {
     return table;
   }
 
+  /**
+   * Bytes the table holds in typed arrays (its chunks and its hash table): ~17 an entry, the last
+   * chunk's room and 4 a slot, with the slots at most 3/4 full.
+   */
+  get heldBytes(): number {
+    let bytes = this.#slots.byteLength;
+    for (const words of this.#words) bytes += words.buffer.byteLength;
+    return bytes;
+  }
+
+  #prefixOf(entry: number): number {
+    return this.#prefixes[entry >>> CHUNK_BITS]![entry & CHUNK_MASK]!;
+  }
+
   #enter(words: Int32Array, slot: number, prefix: number): void {
     const entry = this.#count;
-    if (2 * (entry + 1) > this.#slots.length) this.#grow();
-    this.#words.set(words.subarray(slot, slot + 4), entry * 4);
-    this.#prefixes[entry] = prefix;
+    if (4 * (entry + 1) > 3 * this.#slots.length) this.#growSlots();
+    const chunk = entry >>> CHUNK_BITS;
+    const at = entry & CHUNK_MASK;
+    if (chunk === this.#words.length || at === this.#prefixes[chunk]!.length) this.#growChunk(chunk);
+    this.#words[chunk]!.set(words.subarray(slot, slot + 4), at * 4);
+    this.#prefixes[chunk]![at] = prefix;
     this.#count = entry + 1;
     this.#slot(entry);
   }
 
-  // Twice the room (ID_TABLE_FIRST at first), the entries' slots made again.
-  #grow(): void {
-    const capacity = Math.max(ID_TABLE_FIRST, this.#prefixes.length * 2);
-    const words = new Int32Array(capacity * 4);
-    words.set(this.#words);
-    const prefixes = new Uint8Array(capacity);
-    prefixes.set(this.#prefixes);
-    this.#words = words;
-    this.#prefixes = prefixes;
-    this.#slots = new Int32Array(capacity * 2);
+  // Room for chunk `chunk`'s next entry: a new chunk (the first of ID_TABLE_FIRST entries, any
+  // later one whole), or the first one copied at twice its entries.
+  #growChunk(chunk: number): void {
+    const held = this.#prefixes[chunk]?.length ?? 0;
+    const entries = chunk === 0 ? Math.min(CHUNK_ENTRIES, Math.max(ID_TABLE_FIRST, held * 2)) : CHUNK_ENTRIES;
+    const buffer = new ArrayBuffer(entries * 17);
+    const words = new Int32Array(buffer, 0, entries * 4);
+    const prefixes = new Uint8Array(buffer, entries * 16, entries);
+    if (held > 0) {
+      words.set(this.#words[chunk]!);
+      prefixes.set(this.#prefixes[chunk]!);
+    }
+    this.#words[chunk] = words;
+    this.#prefixes[chunk] = prefixes;
+  }
+
+  // Twice the slots (SLOTS_FIRST at first), the entries' slots made again.
+  #growSlots(): void {
+    this.#slots = new Int32Array(Math.max(SLOTS_FIRST, this.#slots.length * 2));
     for (let entry = 0; entry < this.#count; entry += 1) this.#slot(entry);
   }
 
@@ -150,8 +193,9 @@ export class IdTable {
   #slot(entry: number): void {
     const slots = this.#slots;
     const mask = slots.length - 1;
-    const from = entry * 4;
-    let at = tableHome(this.#words[from + 2]!, this.#words[from + 3]!, this.#prefixes[entry]!, mask);
+    const words = this.#words[entry >>> CHUNK_BITS]!;
+    const from = (entry & CHUNK_MASK) * 4;
+    let at = tableHome(words[from + 2]!, words[from + 3]!, this.#prefixOf(entry), mask);
     while (slots[at] !== 0) at = (at + 1) & mask;
     slots[at] = entry + 1;
   }

@@ -7,7 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IdTable } from '../../src/core/id-table.js';
+import { IdTable, OWNER_PREFIXES } from '../../src/core/id-table.js';
+import { parseUuid, UUID_LENGTH, uuidText } from '../../src/core/uuid-text.js';
 import { PackedRecordMap } from '../../src/core/packed-record-map.js';
 import { packBytes } from '../../src/core/packed-bytes.js';
 import { RecordCodec } from '../../src/core/record-codec.js';
@@ -118,6 +119,51 @@ describe('an id table shared by codecs (@7)', () => {
         for (const id of records.keys()) alone.get(id);
       }).toThrow(/no entry/);
     });
+  });
+
+  it('numbers ids in the order met and finds each again, past its first chunk\'s growths, whole chunks and the slots\' doublings (a Map as the model)', () => {
+    const words = new Int32Array(4);
+    const uuids = Array.from({ length: 500 }, (_, i) => `${(i * 2_654_435_761 >>> 0).toString(16).padStart(8, '0')}-3cd1-7459-8721-${(i % 37).toString(16).padStart(12, '0')}`);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: uuids.length - 1 })), { minLength: 400, maxLength: 1_500 }), (picks) => {
+        const table = new IdTable('shared');
+        const model = new Map<string, number>();
+        for (const [prefix, which] of picks) {
+          const text = OWNER_PREFIXES[prefix]! + uuids[which]!;
+          parseUuid(text, text.length - UUID_LENGTH, words, 0);
+          const expected = model.get(text) ?? -1;
+          expect(table.entryOf(words, 0, prefix)).toBe(expected);
+          if (expected === -1) model.set(text, model.size);
+        }
+        expect(table.count).toBe(model.size);
+        expect(table.texts()).toEqual([...model.keys()]);
+        const into = new Int32Array(4);
+        for (const [text, entry] of model) {
+          const prefix = table.read(entry, into);
+          expect(prefix + uuidText(into, 0)).toBe(text);
+        }
+        expect(() => table.read(model.size, into)).toThrow(RangeError);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('holds ~17 bytes an entry and one chunk\'s room beside slots at most 3/4 full', () => {
+    const table = new IdTable('shared');
+    expect(table.heldBytes).toBe(0);
+    const words = new Int32Array(4);
+    for (let n = 0; n < 6_200; n += 1) {
+      words[3] = Math.imul(n, 0x9e3779b1);
+      words[2] = n;
+      table.entryOf(words, 0, n % 4);
+    }
+    expect(table.count).toBe(6_200);
+    // 25 chunks of 256 entries (4,352 bytes each), and 16,384 slots of 4 bytes: 8,192 would be
+    // more than 3/4 full.
+    expect(table.heldBytes).toBe(25 * 4_352 + 16_384 * 4);
+    const first = new IdTable();
+    first.entryOf(words, 0, 0);
+    expect(first.heldBytes).toBe(64 * 17 + 128 * 4);
   });
 
   it.each([
