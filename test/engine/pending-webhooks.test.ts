@@ -138,16 +138,16 @@ describe('PendingWebhooks', () => {
   });
 
   it('drops every chunk once all webhooks are delivered in order, and keeps working after', () => {
-    const ids = Array.from({ length: 5_000 }, (_, i) => webhookId(i + 1, T0 + Math.floor(i / 3)));
+    const ids = Array.from({ length: 20_000 }, (_, i) => webhookId(i + 1, T0 + Math.floor(i / 3)));
     const pending = PendingWebhooks.of(ids);
     expect(chunkCount(pending)).toBe(5);
-    for (const id of ids.slice(0, 4_000)) expect(pending.delete(id)).toBe(true);
+    for (const id of ids.slice(0, 16_000)) expect(pending.delete(id)).toBe(true);
     expect(chunkCount(pending)).toBe(2);
-    expect([...pending]).toEqual(ids.slice(4_000));
-    for (const id of ids.slice(4_000)) pending.delete(id);
+    expect([...pending]).toEqual(ids.slice(16_000));
+    for (const id of ids.slice(16_000)) pending.delete(id);
     expect(pending.size).toBe(0);
     expect(chunkCount(pending)).toBeLessThanOrEqual(1);
-    const later = webhookId(9_999, T0 + 10_000);
+    const later = webhookId(29_999, T0 + 10_000);
     pending.add(later);
     expect([...pending]).toEqual([later]);
     expect(pending.has(ids[0]!)).toBe(false);
@@ -303,16 +303,17 @@ describe('PendingWebhooks in a snapshot (@4: packed words, string ids by positio
   });
 
   it('restores more than a chunk, in queue order, with string ids at their places', () => {
-    const ids = Array.from({ length: 2_500 }, (_, i) => (i % 700 === 5 ? `other-${i}` : webhookId(i + 1, T0 + Math.floor(i / 4))));
+    const ids = Array.from({ length: 10_000 }, (_, i) => (i % 2_800 === 5 ? `other-${i}` : webhookId(i + 1, T0 + Math.floor(i / 4))));
     const live = PendingWebhooks.of(ids);
-    for (const id of ids.slice(0, 1_100)) live.delete(id);
+    expect(chunkCount(live)).toBe(3);
+    for (const id of ids.slice(0, 4_400)) live.delete(id);
     const snapshot = live.toSnapshot();
-    expect(snapshot.count).toBe(1_400);
-    expect(snapshot.others.map(([position]) => position)).toEqual([1_405 - 1_100, 2_105 - 1_100]);
+    expect(snapshot.count).toBe(5_600);
+    expect(snapshot.others.map(([position]) => position)).toEqual([5_605 - 4_400, 8_405 - 4_400]);
     const restored = PendingWebhooks.fromSnapshot(snapshot);
-    expect([...restored]).toEqual(ids.slice(1_100));
-    expect(restored.delete(ids[2_104]!)).toBe(true);
-    expect(restored.has(ids[2_105]!)).toBe(true);
+    expect([...restored]).toEqual(ids.slice(4_400));
+    expect(restored.delete(ids[8_404]!)).toBe(true);
+    expect(restored.has(ids[8_405]!)).toBe(true);
   });
 
   it('refuses a malformed snapshot: a column not of count webhooks, times going back, a string id out of place', () => {
