@@ -313,7 +313,7 @@ function storesFromSnapshot(snapshot: EngineSnapshot, hot: number): Omit<DomainS
     quotes,
     paymentDocuments: paymentDocumentStoreFromSnapshot(snapshot.paymentDocuments),
     incoming: incomingStoreFromSnapshot(snapshot.incoming, hot),
-    cards: cardStoreFromSnapshot(snapshot.cards),
+    cards: cardStoreFromSnapshot(snapshot.cards, hot),
     cardTransactions: cardTransactionStoreFromSnapshot(snapshot.cardTransactions, hot),
     stablecoins: stablecoinStoreFromSnapshot(snapshot.stablecoins),
     agents: agentStoreFromSnapshot(snapshot.agents, quotes.byId, hot),

@@ -100,7 +100,7 @@ function emptyStores(options: ResolvedOptions): DomainState {
     quotes: emptyQuoteStore(options.hotRecords),
     paymentDocuments: emptyPaymentDocumentStore(),
     incoming: emptyIncomingStore(options.hotRecords),
-    cards: emptyCardStore(),
+    cards: emptyCardStore(options.hotRecords),
     cardTransactions: emptyCardTransactionStore(options.hotRecords),
     stablecoins: emptyStablecoinStore(),
     agents: emptyAgentStore(options.hotRecords),

@@ -1,7 +1,7 @@
 /**
  * The codecs of the packed stores (agents and their actions, customers, external accounts,
  * incoming payments: stop 32; internal accounts and the payment stores, transactions, quotes and
- * card transactions: stop 33) remember strings seen once as hashes (`hashedCandidates`) in an
+ * card transactions: stop 33; cards: stop 34) remember strings seen once as hashes (`hashedCandidates`) in an
  * engine that handled the API workload, one that replayed its log, and one loaded from its
  * snapshot, and the three read every record alike.
  */
@@ -15,7 +15,7 @@ import type { EventEnvelope } from '../../src/log/index.js';
 const OPTIONS = { regulated: true, seed: 1, sha256: nativeSha256 } as const;
 
 function smallStores(engine: Engine): Record<string, PackedRecordMap<object>> {
-  const { agents, customers, externalAccounts, incoming, accounts, transactions, quotes, cardTransactions } = engine.state;
+  const { agents, customers, externalAccounts, incoming, accounts, transactions, quotes, cardTransactions, cards } = engine.state;
   return {
     accounts: accounts.byId,
     transactions: transactions.byId,
@@ -26,6 +26,7 @@ function smallStores(engine: Engine): Record<string, PackedRecordMap<object>> {
     customers: customers.byId,
     externalAccounts: externalAccounts.byId as PackedRecordMap<object>,
     incoming: incoming.byTransactionId as PackedRecordMap<object>,
+    cards: cards.byId,
   } as unknown as Record<string, PackedRecordMap<object>>;
 }
 

@@ -4,11 +4,22 @@
  * hold the records in creation order and the program; every index is rebuilt from them.
  */
 import { deepFreeze } from '../../core/freeze.js';
+import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
 import { type Card, type CardProgram, DEFAULT_CARD_PROGRAM } from './types.js';
+
+/**
+ * Cards kept as objects at most (the ones set last), the rest packed. Fewer than the other stores'
+ * `hotRecords` (256): a card as an object held ~740 B of heap (its ten strings, its capabilities
+ * object, its Map entry), packed ~60, and a store rarely reads one (an authorization, a card
+ * route; the replay reads one only at a card's own events), so a read that decodes costs little
+ * (docs/performance.md, stop 34).
+ */
+export const CARD_HOT_RECORDS = 16;
 
 /** Records, indexes and the program. */
 export type CardStore = {
-  readonly byId: Map<string, Card>;
+  /** Packed but for the `CARD_HOT_RECORDS` set last (a `Map` of objects for `hotRecords: Infinity`). */
+  readonly byId: PackedRecordMap<Card>;
   readonly order: string[];
   readonly byCustomer: Map<string, string[]>;
   /** Live (not CLOSED) cards per customer; a customer without live cards has no entry. */
@@ -20,10 +31,13 @@ export type CardStore = {
   program: CardProgram;
 };
 
-/** An empty store with the default program. */
-export function emptyCardStore(): CardStore {
+/**
+ * An empty store with the default program; its `CARD_HOT_RECORDS` cards set last (or `hot`, when
+ * fewer: `EngineOptions.hotRecords`) stay objects, and `hot` Infinity packs none.
+ */
+export function emptyCardStore(hot = HOT_RECORDS): CardStore {
   return {
-    byId: new Map(),
+    byId: new PackedRecordMap<Card>({ hot: hot === Number.POSITIVE_INFINITY ? hot : Math.min(hot, CARD_HOT_RECORDS), hashedCandidates: true }),
     order: [],
     byCustomer: new Map(),
     liveByCustomer: new Map(),
@@ -67,9 +81,12 @@ export function cardStoreSnapshot(store: CardStore): CardStoreSnapshot {
   return { records: store.order.map((id) => store.byId.get(id) as Card), program: store.program };
 }
 
-/** Rebuilds a store from a snapshot (an older snapshot without cards gives an empty store). */
-export function cardStoreFromSnapshot(snapshot: CardStoreSnapshot | undefined): CardStore {
-  const store = emptyCardStore();
+/**
+ * Rebuilds a store from a snapshot (an older snapshot without cards gives an empty store), its
+ * records packed as `emptyCardStore(hot)` packs them.
+ */
+export function cardStoreFromSnapshot(snapshot: CardStoreSnapshot | undefined, hot = HOT_RECORDS): CardStore {
+  const store = emptyCardStore(hot);
   for (const record of snapshot?.records ?? []) addCard(store, deepFreeze(record) as Card);
   if (snapshot !== undefined) store.program = deepFreeze(snapshot.program) as CardProgram;
   return store;
