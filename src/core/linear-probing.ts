@@ -57,11 +57,11 @@ export function deleteSlot(table: Int32Array, mask: number, slot: number): void 
 
 /**
  * Files `index` under `hash` in `table`, which holds `entries` pairs before it: first grown
- * (doubled, `rehashed`) when the pair would fill it past three quarters. Returns the table that
- * holds the pair, `table` itself unless it grew.
+ * (doubled, `rehashed`) when the pair would fill it past `fullEighths` eighths (default 6, three
+ * quarters). Returns the table that holds the pair, `table` itself unless it grew.
  */
-export function insertPair(table: Int32Array, entries: number, hash: number, index: number): Int32Array {
-  const grown = 4 * (entries + 1) > 3 * (table.length >> 1) ? rehashed(table, table.length) : table;
+export function insertPair(table: Int32Array, entries: number, hash: number, index: number, fullEighths = 6): Int32Array {
+  const grown = 8 * (entries + 1) > fullEighths * (table.length >> 1) ? rehashed(table, table.length) : table;
   const mask = (grown.length >> 1) - 1;
   let slot = hash & mask;
   while (grown[2 * slot] !== EMPTY) slot = (slot + 1) & mask;

@@ -43,6 +43,10 @@ import type { IdempotentResponse } from '../domains/state.js';
 // A row's word when its key was deleted (a hole); a live row's is its handle plus 1.
 const HOLE = 0;
 const SLOTS_FIRST = 16;
+// The table grows past 7/8 full, not 3/4 (stop 34): a slot holds its key's hash, so a probe past
+// another key compares one word, and a lookup runs ~4 slots (a new key's ~32) at the fullest,
+// where a quarter of the slots stayed empty (8 B each, ~1 B an entry on average).
+const FULL_EIGHTHS = 7;
 // The largest word a row keeps in 32 bits (a handle below 2^32 - 1: 2 GiB of the arena's chunks).
 const NARROW_MAX = 0xffff_ffff;
 
@@ -134,7 +138,7 @@ export class IdempotencyStore extends EntriesMap<string, IdempotentResponse> {
     this.#handles = this.#handles instanceof Uint32Array ? uint32WithRoom(this.#handles, added) : float64WithRoom(this.#handles, added);
     this.#put(added, handle);
     this.#rows = added + 1;
-    this.#table = insertPair(this.#table, this.#size, hash, added);
+    this.#table = insertPair(this.#table, this.#size, hash, added, FULL_EIGHTHS);
     this.#size += 1;
     return this;
   }
@@ -178,10 +182,10 @@ export class IdempotencyStore extends EntriesMap<string, IdempotentResponse> {
     return this.get(key);
   }
 
-  /** Bytes the entries' strings hold in the arena, live and in all, and the rows' handles (for figures and tests). */
-  get packing(): { readonly liveBytes: number; readonly heldBytes: number; readonly handleBytes: number } {
+  /** Bytes the entries' strings hold in the arena, live and in all, the rows' handles and the hash table's slots (for figures and tests). */
+  get packing(): { readonly liveBytes: number; readonly heldBytes: number; readonly handleBytes: number; readonly slotBytes: number } {
     this.#fill();
-    return { liveBytes: this.#arena.liveBytes, heldBytes: this.#arena.heldBytes, handleBytes: this.#handles.byteLength };
+    return { liveBytes: this.#arena.liveBytes, heldBytes: this.#arena.heldBytes, handleBytes: this.#handles.byteLength, slotBytes: this.#table.byteLength };
   }
 
   // Copies a load's map in, at the store's first use.

@@ -35,4 +35,13 @@ describe('insertPair', () => {
     expect(grown.length).toBe(2 * table.length);
     expect(find(grown, 7, 5)).toBe(true);
   });
+
+  it('fills a table to the eighths asked: seven of eight slots, then doubles', () => {
+    let table = emptyTable(8);
+    for (let index = 0; index < 7; index += 1) table = insertPair(table, index, index * 5, index, 7);
+    expect(table.length).toBe(16);
+    const grown = insertPair(table, 7, 35, 7, 7);
+    expect(grown.length).toBe(32);
+    for (let index = 0; index < 8; index += 1) expect(find(grown, index * 5, index)).toBe(true);
+  });
 });

@@ -131,6 +131,16 @@ describe('IdempotencyStore', () => {
     expect(narrow.packing.heldBytes).toBeGreaterThan(131_072);
     expect(narrow.packing.handleBytes).toBeLessThan(4 * 1.5 * 3_000 + 4);
     expect(wide.packing.handleBytes).toBeGreaterThanOrEqual(8 * 3_000);
+    // 3,000 keys in 4,096 slots of 8 bytes (at most 7/8 full: 3,584 would fit), and found again
+    // past the longer probe runs.
+    expect(narrow.packing.slotBytes).toBe(4_096 * 8);
+    for (let n = 3_000; n < 3_584; n += 1) narrow.set(`k-${n}`, { fingerprint: '', status: 201, body: { n } });
+    expect(narrow.packing.slotBytes).toBe(4_096 * 8);
+    narrow.set('k-3584', { fingerprint: '', status: 201, body: { n: 3_584 } });
+    expect(narrow.packing.slotBytes).toBe(8_192 * 8);
+    const bodyOf = (response: IdempotentResponse | undefined): unknown => (response as { body?: unknown } | undefined)?.body;
+    for (let n = 0; n <= 3_584; n += 1) expect(bodyOf(narrow.get(`k-${n}`))).toEqual(n < 3_000 ? bodyOf(model.get(`k-${n}`)) : { n });
+    expect(narrow.get('k-3585')).toBeUndefined();
   });
 
   it('copies a load\'s map at its first use, in its order, and passes the saved id table to it', () => {
