@@ -36,4 +36,24 @@ describe('the card store, packed', () => {
     expect(h.ok('GET', `/cards/${cards[3].id}`)).toEqual(cards[3]);
     expect(h.engine.state.cards.counts.live).toBe(cards.length - 1);
   });
+
+  it('lists each customer\'s cards as positions and counts the live ones, live, replayed and loaded', () => {
+    const h = cardHarness();
+    const holders = [cardholder(h), cardholder(h), cardholder(h)];
+    const issued = Array.from({ length: CARD_HOT_RECORDS + 6 }, (_, n) => issueCard(h, holders[n % 3]!));
+    h.ok('PATCH', `/cards/${issued[0].id}`, { status: 'CLOSED' });
+    h.ok('PATCH', `/cards/${issued[3].id}`, { status: 'CLOSED' });
+    h.ok('PATCH', `/cards/${issued[1].id}`, { status: 'CLOSED' });
+    const engines = [h.engine, createEngine({ regulated: true, events: h.log }), createEngine({ regulated: true, snapshot: JSON.parse(JSON.stringify(h.engine.snapshot())) })];
+    for (const engine of engines) {
+      const { byCustomer, liveByCustomer } = engine.state.cards;
+      holders.forEach((holder, k) => {
+        expect([...(byCustomer.get(holder.customerId) ?? [])]).toEqual(issued.filter((_, n) => n % 3 === k).map((card) => card.id));
+      });
+      expect(holders.map((holder) => liveByCustomer.get(holder.customerId))).toEqual([6, 6, 7]);
+      expect(byCustomer.get('Customer:00000000-0000-4000-8000-000000000000')).toBeUndefined();
+    }
+    // A customer with a live card cannot be deleted; with its cards closed it can.
+    expect(h.call('DELETE', `/customers/${holders[0]!.customerId}`).status).toBe(409);
+  });
 });

@@ -4,7 +4,9 @@
  * hold the records in creation order and the program; every index is rebuilt from them.
  */
 import { deepFreeze } from '../../core/freeze.js';
+import { PackedKeyMap } from '../../core/packed-key-map.js';
 import { HOT_RECORDS, PackedRecordMap } from '../../core/packed-record-map.js';
+import { PositionLists } from '../../core/position-maps.js';
 import { type Card, type CardProgram, DEFAULT_CARD_PROGRAM } from './types.js';
 
 /**
@@ -21,8 +23,9 @@ export type CardStore = {
   /** Packed but for the `CARD_HOT_RECORDS` set last (a `Map` of objects for `hotRecords: Infinity`). */
   readonly byId: PackedRecordMap<Card>;
   readonly order: string[];
-  readonly byCustomer: Map<string, string[]>;
-  /** Live (not CLOSED) cards per customer; a customer without live cards has no entry. */
+  /** Each customer's cards, as positions in `byId` (no card is ever deleted from it), in issue order. */
+  readonly byCustomer: PositionLists;
+  /** Live (not CLOSED) cards per customer, keys packed; a customer without live cards has no entry. */
   readonly liveByCustomer: Map<string, number>;
   /** Card ids by `platformCardId`, live cards only (closing frees the platform's id). */
   readonly byPlatformCardId: Map<string, string>;
@@ -36,11 +39,12 @@ export type CardStore = {
  * fewer: `EngineOptions.hotRecords`) stay objects, and `hot` Infinity packs none.
  */
 export function emptyCardStore(hot = HOT_RECORDS): CardStore {
+  const byId = new PackedRecordMap<Card>({ hot: hot === Number.POSITIVE_INFINITY ? hot : Math.min(hot, CARD_HOT_RECORDS), hashedCandidates: true });
   return {
-    byId: new PackedRecordMap<Card>({ hot: hot === Number.POSITIVE_INFINITY ? hot : Math.min(hot, CARD_HOT_RECORDS), hashedCandidates: true }),
+    byId,
     order: [],
-    byCustomer: new Map(),
-    liveByCustomer: new Map(),
+    byCustomer: new PositionLists(byId),
+    liveByCustomer: new PackedKeyMap<number>(),
     byPlatformCardId: new Map(),
     counts: { live: 0 },
     program: DEFAULT_CARD_PROGRAM,
@@ -51,9 +55,7 @@ export function emptyCardStore(hot = HOT_RECORDS): CardStore {
 export function addCard(store: CardStore, card: Card): void {
   store.byId.set(card.id, card);
   store.order.push(card.id);
-  const list = store.byCustomer.get(card.customerId);
-  if (list === undefined) store.byCustomer.set(card.customerId, [card.id]);
-  else list.push(card.id);
+  store.byCustomer.push(card.customerId, store.byId.size - 1);
   if (card.status !== 'CLOSED') markLive(store, card, 1);
 }
 
