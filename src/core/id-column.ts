@@ -26,6 +26,15 @@
  * `at` rebuilds the exact text; `equals` and `hash` read the packed bytes (a short row's words
  * rebuilt), and `hash` gives what `hashString` gives for the text, so the id index mixes packed
  * and fallback ids. No snapshot holds these bytes (snapshots save ids as text).
+ *
+ * A column made `timeOrdered` (a `PackedKeyMap`'s keys, stop 34) also finds its ids by their time
+ * (`findParsed`), as the ledger's transfer ids are found (ledger/transfer-id-column.ts): a short
+ * row whose time is not before the last such row's is timed, and the timed rows' times never
+ * decrease, so a binary search over them finds the rows of an id's millisecond, and a compare of
+ * w1 (then the rebuilt words) among those finds the id. Its owner needs no hash-table slot for a
+ * timed row (`push` and `pushParsed` say whether the row is timed). A short row whose time goes
+ * back is marked untimed in a bitset its chunk gets at its first such row (a bit a row). Such a
+ * column is never truncated.
  */
 import { assert } from './assert.js';
 import { DIGIT_AT, parseUuid, UUID_DIGITS, UUID_LENGTH, uuidDigitCode, uuidText, uuidTimeMs } from './uuid-text.js';
@@ -86,18 +95,27 @@ export class IdColumn {
   #lastCode = FALLBACK;
   // The words of the id parsed last (`parse`, `push`): one id at a time, no allocation per id.
   readonly #parsed = new Int32Array(WORDS);
+  // Whether short rows are timed (`timeOrdered`), the last timed row's time (-1: none yet), per
+  // chunk the last timed time up to its end (never decreasing: a chunk without timed rows repeats
+  // the one before), and per chunk the bits of its short rows that are not timed (NO_BYTES: none).
+  readonly #timeOrdered: boolean;
+  #timedMaxMs = -1;
+  readonly #chunkMaxMs: number[] = [];
+  readonly #untimed: Uint8Array[] = [];
 
   /**
    * `chunkBits`: log2 of the rows of a chunk; tests pass a small one to cross chunks.
    * `fallback`: where the ids that do not pack go, empty (default: strings, a `ChunkedList`;
-   * core/encoded-texts.ts holds long ones as bytes).
+   * core/encoded-texts.ts holds long ones as bytes). `timeOrdered`: ids are also found by their
+   * time (`findParsed`; see the module comment), and the column is never truncated.
    */
-  constructor(chunkBits: number = CHUNK_BITS, fallback: TextList = new ChunkedList<string>()) {
+  constructor(chunkBits: number = CHUNK_BITS, fallback: TextList = new ChunkedList<string>(), timeOrdered = false) {
     assert(Number.isInteger(chunkBits) && chunkBits >= 1 && chunkBits <= 16, 'chunkBits out of range');
     assert(fallback.length === 0, 'an IdColumn starts with an empty fallback list');
     this.#bits = chunkBits;
     this.#rows = 1 << chunkBits;
     this.#fallback = fallback;
+    this.#timeOrdered = timeOrdered;
   }
 
   /** Number of ids. */
@@ -121,16 +139,18 @@ export class IdColumn {
     return count;
   }
 
-  /** Appends `id` at index `length`. */
-  push(id: string): void {
+  /** Appends `id` at index `length`; true when its row is timed (`findParsed` finds it). */
+  push(id: string): boolean {
     const index = this.#length;
     const c = index >>> this.#bits;
     const row = index & (this.#rows - 1);
     if (row === 0) this.#enterChunk(c);
     const code = this.#packedCode(id);
+    let timed = false;
     if (code === FALLBACK) this.#pushFallback(c, row, id);
-    else this.#pushPacked(c, row, code);
+    else timed = this.#pushPacked(c, row, code);
     this.#length = index + 1;
+    return timed;
   }
 
   /** The id at `index` (below `length`), its exact text. */
@@ -237,15 +257,106 @@ export class IdColumn {
     return wordsHash(code, words[at]!, words[at + 1]!, words[at + 2]!, words[at + 3]!);
   }
 
-  /** Appends the id `parse` read last, which gave `code` (>= 1): it is not parsed again. */
-  pushParsed(code: number): void {
+  /**
+   * Appends the id `parse` read last, which gave `code` (>= 1): it is not parsed again. True when
+   * its row is timed (`findParsed` finds it).
+   */
+  pushParsed(code: number): boolean {
     assert(code >= 1 && code < this.#heads.length, 'pushParsed takes a known prefix code');
     const index = this.#length;
     const c = index >>> this.#bits;
     const row = index & (this.#rows - 1);
     if (row === 0) this.#enterChunk(c);
-    this.#pushPacked(c, row, code);
+    const timed = this.#pushPacked(c, row, code);
     this.#length = index + 1;
+    return timed;
+  }
+
+  /** True when the id at `index` is timed: `findParsed` finds it (a `timeOrdered` column's short row whose time did not go back). */
+  isTimed(index: number): boolean {
+    if (!this.#timeOrdered) return false;
+    const c = index >>> this.#bits;
+    const row = index & (this.#rows - 1);
+    const bytes = this.#bytes[c]!;
+    return bytes.length !== 0 && this.#timedAt(bytes, this.#untimed[c]!, row);
+  }
+
+  // Whether `row` of a chunk with columns (`bytes`, and its untimed bits) is timed.
+  #timedAt(bytes: Uint8Array, untimed: Uint8Array, row: number): boolean {
+    if (bytes[row] === FALLBACK || bytes[this.#rows + row] === FULL) return false;
+    return untimed.length === 0 || (untimed[row >>> 3]! & (1 << (row & 7))) === 0;
+  }
+
+  /**
+   * The first timed row after `after` (-1: from the start) that holds the id `parse` read last and
+   * gave `code` (>= 1) for, or -1 when there is none: a binary search over the timed rows' times
+   * for the first of the id's millisecond, then a compare along the rows of that millisecond (its
+   * owner passes the row it found to look further, past a row it holds as deleted). Always -1 for
+   * a column not `timeOrdered`.
+   */
+  findParsed(code: number, after: number): number {
+    const parsed = this.#parsed;
+    const timeMs = uuidTimeMs(parsed, 0);
+    if (timeMs > this.#timedMaxMs) return -1;
+    const w1 = (parsed[2]! << 16) | (parsed[3]! >>> 16);
+    const rows = this.#rows;
+    const length = this.#length;
+    let index = after < 0 ? this.#firstTimedAtLeast(timeMs) : after + 1;
+    while (index < length) {
+      const c = index >>> this.#bits;
+      const next = Math.min(length, (c + 1) << this.#bits);
+      const bytes = this.#bytes[c]!;
+      const ints = this.#ints[c]!;
+      // A chunk without columns or without short rows has no timed row.
+      if (bytes.length === 0 || ints[2 * rows] === NO_BASE) {
+        index = next;
+        continue;
+      }
+      const untimed = this.#untimed[c]!;
+      const baseMs = baseOf(ints, rows);
+      const offset = timeMs - baseMs;
+      for (let row = index & (rows - 1); index < next; row += 1, index += 1) {
+        if (!this.#timedAt(bytes, untimed, row)) continue;
+        // Rows from the first of the millisecond on: the first of a later one ends the search.
+        if (ints[rows + row] !== offset) return -1;
+        if (bytes[row] !== code || ints[row] !== w1) continue;
+        mintedWords(timeMs, w1 >>> 0, bytes[rows + row]!, REBUILT, 0);
+        if (REBUILT[0] === parsed[0] && REBUILT[1] === parsed[1] && REBUILT[2] === parsed[2] && REBUILT[3] === parsed[3]) return index;
+      }
+    }
+    return -1;
+  }
+
+  // The first row at or after which every timed row's time is `timeMs` or later, and before which
+  // every one is earlier; `timeMs` is at most #timedMaxMs. The chunks' last times first (the first
+  // chunk reaching `timeMs` holds the first timed row of that time), then that chunk's rows, an
+  // untimed row read as the next timed one.
+  #firstTimedAtLeast(timeMs: number): number {
+    const maxMs = this.#chunkMaxMs;
+    let lo = 0;
+    let hi = maxMs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (maxMs[mid]! < timeMs) lo = mid + 1;
+      else hi = mid;
+    }
+    const c = lo;
+    const rows = this.#rows;
+    const bytes = this.#bytes[c]!;
+    const ints = this.#ints[c]!;
+    const untimed = this.#untimed[c]!;
+    const offset = timeMs - baseOf(ints, rows);
+    let low = 0;
+    let high = Math.min(rows, this.#length - (c << this.#bits));
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      let timed = mid;
+      while (timed < high && !this.#timedAt(bytes, untimed, timed)) timed += 1;
+      if (timed === high) high = mid;
+      else if (ints[rows + timed]! < offset) low = timed + 1;
+      else high = mid;
+    }
+    return (c << this.#bits) + low;
   }
 
   /**
@@ -261,6 +372,7 @@ export class IdColumn {
   /** Forgets the ids from `length` on. Chunks stay: later pushes reuse them. */
   truncate(length: number): void {
     assert(length >= 0 && length <= this.#length, 'truncate beyond the end');
+    assert(!this.#timeOrdered || length === this.#length, 'a time-ordered IdColumn is never truncated');
     // Fallback ids are in index order: the first one removed is where the fallback list ends.
     for (let i = length; i < this.#length; i += 1) {
       const c = i >>> this.#bits;
@@ -324,6 +436,10 @@ export class IdColumn {
       this.#fallbackBefore.push(0);
     }
     this.#fallbackBefore[c] = this.#fallback.length;
+    if (this.#timeOrdered) {
+      this.#chunkMaxMs.push(this.#timedMaxMs);
+      this.#untimed.push(NO_BYTES);
+    }
     const ints = this.#ints[c]!;
     if (ints.length !== 0) ints[2 * this.#rows] = NO_BASE;
     const full = this.#full?.[c];
@@ -340,12 +456,30 @@ export class IdColumn {
   }
 
   // Writes the id in #parsed with `code` at `row` of chunk `c`: short when it is in minted form,
-  // its index below FULL and its time an offset from the chunk's base.
-  #pushPacked(c: number, row: number, code: number): void {
+  // its index below FULL and its time an offset from the chunk's base. True when it is timed.
+  #pushPacked(c: number, row: number, code: number): boolean {
     if (this.#bytes[c]!.length === 0) this.#addColumns(c, row);
     const bytes = this.#bytes[c]!;
     bytes[row] = code;
-    if (!this.#pushShort(c, row)) this.#pushFull(c, row);
+    if (!this.#pushShort(c, row)) {
+      this.#pushFull(c, row);
+      return false;
+    }
+    return this.#timeOrdered && this.#time(c, row);
+  }
+
+  // Short row `row` of chunk `c` (a time-ordered column's) is timed when its time does not go back;
+  // else its untimed bit is set. True when timed.
+  #time(c: number, row: number): boolean {
+    const timeMs = uuidTimeMs(this.#parsed, 0);
+    if (timeMs >= this.#timedMaxMs) {
+      this.#timedMaxMs = timeMs;
+      this.#chunkMaxMs[c] = timeMs;
+      return true;
+    }
+    if (this.#untimed[c]!.length === 0) this.#untimed[c] = new Uint8Array(this.#rows >>> 3 || 1);
+    this.#untimed[c]![row >>> 3]! |= 1 << (row & 7);
+    return false;
   }
 
   // Writes the id in #parsed short at `row` of chunk `c` when it can be; false when it cannot.

@@ -4,10 +4,14 @@
  * literal's cons string, flattened when hashed) plus ~37 B of Map entry, more than the packed
  * record it finds (docs/performance.md, "Packed keys (stop 23)"). Here an entry is a row, numbered
  * in insertion order: its key in an `IdColumn` (a UUID-shaped id in 10 bytes of typed arrays, 17 when not minted by the engine, any
- * other id a string, or codec bytes with `encodedTextKeys`: core/encoded-texts.ts), its value in a column by row, and an open-addressing table of [row, hash]
- * pairs finds a key's row. A packed key is hashed and compared by its uuid's 4 words and prefix
- * code (`IdColumn.parse`, `wordsHash`), never as text; a fallback key by its text (`hashString`).
- * ~45 B an entry in all.
+ * other id a string, or codec bytes with `encodedTextKeys`: core/encoded-texts.ts), its value in a column by row. A key
+ * the engine minted whose time is not before the last such key's (nearly every key of a store of
+ * records by their own id, and most of the lists' keys) is found by its time (`IdColumn.findParsed`:
+ * a binary search over the rows' times, as the ledger finds its transfer ids), without a slot
+ * (stop 34); an open-addressing table of [row, hash] pairs finds the row of any other key. A packed
+ * key is hashed and compared by its uuid's 4 words and prefix code (`IdColumn.parse`,
+ * `wordsHash`), never as text; a fallback key by its text (`hashString`). ~45 B an entry in all
+ * with a slot, ~31 without.
  *
  * Exactly a Map's semantics: insertion order, a key set again keeps its place, a key deleted and
  * set again goes last (a new row), iteration sees entries set during it and skips the ones
@@ -54,6 +58,11 @@ export type PackedKeyMapOptions = {
    * (default false; any other key is still taken, as its string): for maps keyed by token hashes.
    */
   readonly digestKeys?: boolean;
+  /**
+   * Keys the engine minted, in time order, are found by their time, without a table slot (default
+   * true; false: every key has a slot, for tests comparing the two).
+   */
+  readonly timeOrderedKeys?: boolean;
 };
 
 /**
@@ -97,11 +106,14 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends EntriesMap<str
   readonly #holesKept: number;
   readonly #encodedTextKeys: boolean;
   readonly #digestKeys: boolean;
+  readonly #timeOrderedKeys: boolean;
   #keys: IdColumn;
   // By row: the value, or undefined for a hole (a deleted key's row).
   #values: ChunkedList<V | undefined>;
-  // Slot s: [row or EMPTY, hash of that row's key] at words 2s and 2s+1; live rows only.
+  // Slot s: [row or EMPTY, hash of that row's key] at words 2s and 2s+1; live rows only, and of
+  // them only the ones not timed (`IdColumn.isTimed`), #filed of them.
   #table: Int32Array;
+  #filed = 0;
   #size = 0;
   #holes = 0;
   // Iterations started and not finished: rows are not renumbered under them.
@@ -133,6 +145,7 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends EntriesMap<str
     this.#holesKept = options.holesKept ?? HOLES_KEPT;
     this.#encodedTextKeys = options.encodedTextKeys ?? false;
     this.#digestKeys = options.digestKeys ?? false;
+    this.#timeOrderedKeys = options.timeOrderedKeys ?? true;
     assert(!(this.#encodedTextKeys && this.#digestKeys), 'keys are encoded texts or digests, not both');
     this.#keys = this.#newKeys();
     this.#values = new ChunkedList<V | undefined>(this.#valueChunkBits);
@@ -166,11 +179,7 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends EntriesMap<str
   override delete(key: string): boolean {
     const row = this.rowOfKey(key);
     if (row === EMPTY) return false;
-    const table = this.#table;
-    const mask = (table.length >> 1) - 1;
-    let slot = this.#keys.keyHash(row) & mask;
-    while (table[2 * slot] !== row) slot = (slot + 1) & mask;
-    deleteSlot(table, mask, slot);
+    if (!this.#keys.isTimed(row)) this.#unfile(row);
     this.#values.set(row, undefined);
     this.#keys.forget(row);
     this.#size -= 1;
@@ -185,11 +194,22 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends EntriesMap<str
     this.#reset();
   }
 
+  // Empties the slot of `row`, a live row not timed.
+  #unfile(row: number): void {
+    const table = this.#table;
+    const mask = (table.length >> 1) - 1;
+    let slot = this.#keys.keyHash(row) & mask;
+    while (table[2 * slot] !== row) slot = (slot + 1) & mask;
+    deleteSlot(table, mask, slot);
+    this.#filed -= 1;
+  }
+
   // Empties the map (not through `clear`, which a subclass may extend).
   #reset(): void {
     this.#keys = this.#newKeys();
     this.#values = new ChunkedList<V | undefined>(this.#valueChunkBits);
     this.#table = emptyTable(SLOTS_FIRST);
+    this.#filed = 0;
     this.#size = 0;
     this.#holes = 0;
     this.#lastKey = undefined;
@@ -197,8 +217,10 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends EntriesMap<str
   }
 
   #newKeys(): IdColumn {
-    if (this.#encodedTextKeys) return new IdColumn(this.#keyChunkBits, new EncodedTexts());
-    return this.#digestKeys ? new IdColumn(this.#keyChunkBits, new DigestTexts()) : new IdColumn(this.#keyChunkBits);
+    const bits = this.#keyChunkBits;
+    const timed = this.#timeOrderedKeys;
+    if (this.#encodedTextKeys) return new IdColumn(bits, new EncodedTexts(), timed);
+    return this.#digestKeys ? new IdColumn(bits, new DigestTexts(), timed) : new IdColumn(bits, undefined, timed);
   }
 
   /**
@@ -318,6 +340,11 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends EntriesMap<str
     return this.#encodedTextKeys;
   }
 
+  /** Number of live keys with a table slot (not found by their time): for tests and measurements. */
+  get filedKeys(): number {
+    return this.#filed;
+  }
+
   /** Number of keys not packed as ids (strings, or codec bytes with `encodedTextKeys`), holes included: for tests and measurements. */
   get fallbackKeys(): number {
     return this.#keys.fallbackLength;
@@ -327,9 +354,10 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends EntriesMap<str
    * The live row of `key`, or -1 when it is absent (then #missSlot, #missHash and #missCode are
    * where it would go); a subclass may keep the row until the key is deleted, or `renumbered`
    * says where it went. A UUID-shaped key of a known prefix is found by its words
-   * (`IdColumn.parse`): parsed once, hashed in 5 steps and compared as 4 integers, where its text
-   * would be hashed and compared a code unit at a time. (The table's own method, not a wrapper of
-   * one: each call is a call while the code is not yet optimized.)
+   * (`IdColumn.parse`): parsed once, looked for among the timed rows by its time
+   * (`IdColumn.findParsed`, past deleted rows), then hashed in 5 steps and compared as 4 integers,
+   * where its text would be hashed and compared a code unit at a time. (The table's own method,
+   * not a wrapper of one: each call is a call while the code is not yet optimized.)
    */
   protected rowOfKey(key: string): number {
     // A Map finds no entry for a key of another type; hashString would throw on it. (Checked
@@ -339,6 +367,15 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends EntriesMap<str
     const keys = this.#keys;
     const code = keys.parse(key);
     const packed = code > 0;
+    if (packed) {
+      let row = keys.findParsed(code, EMPTY);
+      while (row !== EMPTY && this.#values.at(row) === undefined) row = keys.findParsed(code, row);
+      if (row !== EMPTY) {
+        this.#lastKey = key;
+        this.#lastRow = row;
+        return row;
+      }
+    }
     const hash = packed ? keys.hashParsed(code) : hashString(key);
     const table = this.#table;
     const mask = (table.length >> 1) - 1;
@@ -369,19 +406,24 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends EntriesMap<str
     const keys = this.#keys;
     const row = keys.length;
     assert(row < 2 ** 31 - 1, 'PackedKeyMap is full');
-    if (this.#missCode > 0) keys.pushParsed(this.#missCode);
-    else keys.push(key);
+    const timed = this.#missCode > 0 ? keys.pushParsed(this.#missCode) : keys.push(key);
     this.#values.push(value);
-    const table = this.#table;
-    // The first key of a new prefix was looked up by its text's hash, but packs: filed by its words.
-    if (this.#missCode === UNKNOWN_PREFIX) this.#refile(keys.keyHash(row));
-    table[2 * this.#missSlot] = row;
-    table[2 * this.#missSlot + 1] = this.#missHash;
+    if (!timed) this.#file(row);
     this.#size += 1;
     this.#lastKey = key;
     this.#lastRow = row;
-    if (4 * this.#size > 3 * (table.length >> 1)) this.#rehash(table.length);
     return row;
+  }
+
+  // Gives new `row`, not timed, its slot: where the lookup that missed it ended.
+  #file(row: number): void {
+    const table = this.#table;
+    // The first key of a new prefix was looked up by its text's hash, but packs: filed by its words.
+    if (this.#missCode === UNKNOWN_PREFIX) this.#refile(this.#keys.keyHash(row));
+    table[2 * this.#missSlot] = row;
+    table[2 * this.#missSlot + 1] = this.#missHash;
+    this.#filed += 1;
+    if (4 * this.#filed > 3 * (table.length >> 1)) this.#rehash(table.length);
   }
 
   // Points #missSlot at the first empty slot of `hash`'s run.
