@@ -25,6 +25,7 @@ import { ChunkedList } from './chunked-list.js';
 import { DigestTexts } from './digest-texts.js';
 import { EncodedTexts } from './encoded-texts.js';
 import { IdColumn, UNKNOWN_PREFIX } from './id-column.js';
+import { Int32Values } from './int32-values.js';
 import { hashString } from './id-hash.js';
 import { deleteSlot, EMPTY_SLOT, emptyTable, rehashed } from './linear-probing.js';
 import { EntriesMap } from './entries-map.js';
@@ -63,6 +64,12 @@ export type PackedKeyMapOptions = {
    * true; false: every key has a slot, for tests comparing the two).
    */
   readonly timeOrderedKeys?: boolean;
+  /**
+   * Values are held in an Int32 column (`Int32Values`: 4 B a row for an Int32, others beside it)
+   * until other values crowd it, then in a `ChunkedList` (default true; false: a list from the
+   * start, for tests comparing the two).
+   */
+  readonly int32Values?: boolean;
 };
 
 /**
@@ -107,9 +114,12 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends EntriesMap<str
   readonly #encodedTextKeys: boolean;
   readonly #digestKeys: boolean;
   readonly #timeOrderedKeys: boolean;
+  readonly #int32Values: boolean;
   #keys: IdColumn;
-  // By row: the value, or undefined for a hole (a deleted key's row).
-  #values: ChunkedList<V | undefined>;
+  // By row: the value, or undefined for a hole (a deleted key's row); an Int32 column (#ints, the
+  // same object) until other values crowd it.
+  #values: ChunkedList<V | undefined> | Int32Values<V>;
+  #ints: Int32Values<V> | undefined;
   // Slot s: [row or EMPTY, hash of that row's key] at words 2s and 2s+1; live rows only, and of
   // them only the ones not timed (`IdColumn.isTimed`), #filed of them.
   #table: Int32Array;
@@ -146,9 +156,11 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends EntriesMap<str
     this.#encodedTextKeys = options.encodedTextKeys ?? false;
     this.#digestKeys = options.digestKeys ?? false;
     this.#timeOrderedKeys = options.timeOrderedKeys ?? true;
+    this.#int32Values = options.int32Values ?? true;
     assert(!(this.#encodedTextKeys && this.#digestKeys), 'keys are encoded texts or digests, not both');
     this.#keys = this.#newKeys();
-    this.#values = new ChunkedList<V | undefined>(this.#valueChunkBits);
+    this.#ints = this.#int32Values ? new Int32Values<V>(this.#valueChunkBits) : undefined;
+    this.#values = this.#ints ?? new ChunkedList<V | undefined>(this.#valueChunkBits);
     this.#table = emptyTable(slots);
   }
 
@@ -170,6 +182,7 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends EntriesMap<str
     const row = this.rowOfKey(key);
     if (row !== EMPTY) {
       this.#values.set(row, value);
+      if (this.#ints?.crowded) this.#toList();
       return this;
     }
     this.appendKey(key, value);
@@ -207,13 +220,25 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends EntriesMap<str
   // Empties the map (not through `clear`, which a subclass may extend).
   #reset(): void {
     this.#keys = this.#newKeys();
-    this.#values = new ChunkedList<V | undefined>(this.#valueChunkBits);
+    this.#ints = this.#int32Values ? new Int32Values<V>(this.#valueChunkBits) : undefined;
+    this.#values = this.#ints ?? new ChunkedList<V | undefined>(this.#valueChunkBits);
     this.#table = emptyTable(SLOTS_FIRST);
     this.#filed = 0;
     this.#size = 0;
     this.#holes = 0;
     this.#lastKey = undefined;
     this.#lastRow = EMPTY;
+  }
+
+  // Moves the values of a crowded Int32 column to a list, for good.
+  #toList(): void {
+    this.#values = this.#ints!.toList(this.#valueChunkBits);
+    this.#ints = undefined;
+  }
+
+  /** True while the values are held in an Int32 column (`PackedKeyMapOptions.int32Values`): for tests. */
+  get holdsInt32Values(): boolean {
+    return this.#ints !== undefined;
   }
 
   #newKeys(): IdColumn {
@@ -302,6 +327,7 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends EntriesMap<str
   protected setValueOfRow(row: number, value: V): void {
     assert(value !== undefined && this.#values.at(row) !== undefined, 'setValueOfRow takes a live row and a defined value');
     this.#values.set(row, value);
+    if (this.#ints?.crowded) this.#toList();
   }
 
   /** The key of `row`, rebuilt as text. */
@@ -328,6 +354,7 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends EntriesMap<str
       const value = this.#values.at(row);
       if (value !== undefined) this.#values.set(row, update(value));
     }
+    if (this.#ints?.crowded) this.#toList();
   }
 
   /** True when keys that are not ids are held as digests' bytes (`digestKeys`): for tests. */
@@ -408,6 +435,7 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends EntriesMap<str
     assert(row < 2 ** 31 - 1, 'PackedKeyMap is full');
     const timed = this.#missCode > 0 ? keys.pushParsed(this.#missCode) : keys.push(key);
     this.#values.push(value);
+    if (this.#ints?.crowded) this.#toList();
     if (!timed) this.#file(row);
     this.#size += 1;
     this.#lastKey = key;
