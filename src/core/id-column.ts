@@ -32,9 +32,10 @@
  * row whose time is not before the last such row's is timed, and the timed rows' times never
  * decrease, so a binary search over them finds the rows of an id's millisecond, and a compare of
  * w1 (then the rebuilt words) among those finds the id. Its owner needs no hash-table slot for a
- * timed row (`push` and `pushParsed` say whether the row is timed). A short row whose time goes
- * back is marked untimed in a bitset its chunk gets at its first such row (a bit a row). Such a
- * column is never truncated.
+ * timed row (`push` and `pushParsed` say whether the row is timed). A row of a chunk with columns
+ * that is not timed (a short row whose time goes back, a full or fallback one) is marked in a
+ * bitset its chunk gets at its first such row (a bit a row): a chunk without one is searched as a
+ * plain sorted column. Such a column is never truncated.
  */
 import { assert } from './assert.js';
 import { DIGIT_AT, parseUuid, UUID_DIGITS, UUID_LENGTH, uuidDigitCode, uuidText, uuidTimeMs } from './uuid-text.js';
@@ -276,15 +277,14 @@ export class IdColumn {
   isTimed(index: number): boolean {
     if (!this.#timeOrdered) return false;
     const c = index >>> this.#bits;
-    const row = index & (this.#rows - 1);
-    const bytes = this.#bytes[c]!;
-    return bytes.length !== 0 && this.#timedAt(bytes, this.#untimed[c]!, row);
+    return this.#bytes[c]!.length !== 0 && timedAt(this.#untimed[c]!, index & (this.#rows - 1));
   }
 
-  // Whether `row` of a chunk with columns (`bytes`, and its untimed bits) is timed.
-  #timedAt(bytes: Uint8Array, untimed: Uint8Array, row: number): boolean {
-    if (bytes[row] === FALLBACK || bytes[this.#rows + row] === FULL) return false;
-    return untimed.length === 0 || (untimed[row >>> 3]! & (1 << (row & 7))) === 0;
+  // Marks `row` of chunk `c` (with columns) as not timed, in a time-ordered column.
+  #markUntimed(c: number, row: number): void {
+    if (!this.#timeOrdered) return;
+    if (this.#untimed[c]!.length === 0) this.#untimed[c] = new Uint8Array(this.#rows >>> 3 || 1);
+    this.#untimed[c]![row >>> 3]! |= 1 << (row & 7);
   }
 
   /**
@@ -316,7 +316,7 @@ export class IdColumn {
       const baseMs = baseOf(ints, rows);
       const offset = timeMs - baseMs;
       for (let row = index & (rows - 1); index < next; row += 1, index += 1) {
-        if (!this.#timedAt(bytes, untimed, row)) continue;
+        if (untimed.length !== 0 && (untimed[row >>> 3]! & (1 << (row & 7))) !== 0) continue;
         // Rows from the first of the millisecond on: the first of a later one ends the search.
         if (ints[rows + row] !== offset) return -1;
         if (bytes[row] !== code || ints[row] !== w1) continue;
@@ -342,16 +342,24 @@ export class IdColumn {
     }
     const c = lo;
     const rows = this.#rows;
-    const bytes = this.#bytes[c]!;
     const ints = this.#ints[c]!;
     const untimed = this.#untimed[c]!;
     const offset = timeMs - baseOf(ints, rows);
     let low = 0;
     let high = Math.min(rows, this.#length - (c << this.#bits));
+    if (untimed.length === 0) {
+      // Every row timed: a plain sorted column.
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if (ints[rows + mid]! < offset) low = mid + 1;
+        else high = mid;
+      }
+      return (c << this.#bits) + low;
+    }
     while (low < high) {
       const mid = (low + high) >>> 1;
       let timed = mid;
-      while (timed < high && !this.#timedAt(bytes, untimed, timed)) timed += 1;
+      while (timed < high && !timedAt(untimed, timed)) timed += 1;
       if (timed === high) high = mid;
       else if (ints[rows + timed]! < offset) low = timed + 1;
       else high = mid;
@@ -451,6 +459,7 @@ export class IdColumn {
     if (bytes.length !== 0) {
       bytes[row] = FALLBACK;
       this.#ints[c]![row] = this.#fallback.length;
+      this.#markUntimed(c, row);
     }
     this.#fallback.push(id);
   }
@@ -477,8 +486,7 @@ export class IdColumn {
       this.#chunkMaxMs[c] = timeMs;
       return true;
     }
-    if (this.#untimed[c]!.length === 0) this.#untimed[c] = new Uint8Array(this.#rows >>> 3 || 1);
-    this.#untimed[c]![row >>> 3]! |= 1 << (row & 7);
+    this.#markUntimed(c, row);
     return false;
   }
 
@@ -521,6 +529,7 @@ export class IdColumn {
     words[0] = position + 1;
     this.#ints[c]![row] = position;
     this.#bytes[c]![this.#rows + row] = FULL;
+    this.#markUntimed(c, row);
   }
 
   // Gives chunk `c` its columns when its first packed id comes at `rows`: the rows before it
@@ -532,6 +541,7 @@ export class IdColumn {
     ints[2 * this.#rows] = NO_BASE;
     this.#ints[c] = ints;
     this.#bytes[c] = new Uint8Array(buffer, 4 * (2 * this.#rows + 2), 2 * this.#rows);
+    for (let row = 0; row < rows; row += 1) this.#markUntimed(c, row);
   }
 
   // The code of the known prefix `id[0, colon)` (its colon is at `colon`), or FALLBACK.
@@ -563,6 +573,11 @@ export class IdColumn {
     this.#lastCode = heads.length - 1;
     return this.#lastCode;
   }
+}
+
+// Whether `row` of a time-ordered column's chunk with columns, whose untimed bits are `untimed`, is timed.
+function timedAt(untimed: Uint8Array, row: number): boolean {
+  return untimed.length === 0 || (untimed[row >>> 3]! & (1 << (row & 7))) === 0;
 }
 
 // The base time of a chunk whose Int32s are `ints` (it has a short row).
