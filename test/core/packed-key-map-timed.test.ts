@@ -60,6 +60,24 @@ describe('PackedKeyMap, keys found by their time', () => {
     expect([...map.keys()]).toEqual(keys);
   });
 
+  it('finds keys whose times come at an uneven pace (bursts, gaps, a quickening rate) in chunks of 256', () => {
+    const map = new PackedKeyMap<number>();
+    const timeOf = (n: number): number => BASE_MS + Math.floor((n * n) / 900) + (n % 500 < 40 ? 0 : 7 * (n % 500)) + (n > 2000 ? 1e6 : 0);
+    let lastMs = 0;
+    const keys = Array.from({ length: 3000 }, (_, n) => {
+      lastMs = Math.max(lastMs, timeOf(n));
+      return minted('Transaction', 5, n, lastMs, n % 2);
+    });
+    keys.forEach((key, n) => {
+      map.set(key, n);
+    });
+    expect(map.filedKeys).toBe(0);
+    keys.forEach((key, n) => {
+      expect(map.get(key)).toBe(n);
+    });
+    for (let n = 0; n < 3000; n += 37) expect(map.has(minted('Transaction', 5, n, timeOf(n) + 1, n % 2))).toBe(false);
+  });
+
   it('files keys out of time order, not minted, or held in full, and finds them all', () => {
     const map = new PackedKeyMap<number>(SMALL);
     const late = minted('Transaction', 1, 1, BASE_MS + 10);
