@@ -22,6 +22,7 @@
  * same words. Pure functions, no I/O.
  */
 
+import { halfGrowthClasses, halfGrowthClassHolding } from './half-growth-classes.js';
 import { columnLowerBound } from './typed-growth.js';
 
 /** The handle of a list with no members yet (no block). */
@@ -33,28 +34,10 @@ const ARENA_GROWTH = 1.25;
 /** Size classes: a block of class k is 2^k words (up to 2^30, beyond any list an engine holds). */
 const CLASSES = 31;
 
-/**
- * The block sizes in words of an arena grown by half (`grownByHalf`), by class: 2, 3, 5, 8, 12,
- * 18, ... each half again the last (rounded up), up to past 2^30. A list then leaves about a sixth
- * of its block spare on average, where doubling leaves about a quarter.
- */
-const HALF_SIZES: readonly number[] = (() => {
-  const sizes = [1, 2];
-  while (sizes[sizes.length - 1]! < 2 ** 30) sizes.push(Math.ceil(sizes[sizes.length - 1]! * 1.5));
-  return sizes;
-})();
-
-/** The class of each block size below `HALF_LOOKUP` words in an arena grown by half: the smallest class that holds it (one read on an append). */
-const HALF_LOOKUP = 4096;
-const HALF_CLASS_BY_SIZE: Uint8Array = (() => {
-  const classes = new Uint8Array(HALF_LOOKUP);
-  let cls = 0;
-  for (let size = 0; size < HALF_LOOKUP; size += 1) {
-    while (HALF_SIZES[cls]! < size) cls += 1;
-    classes[size] = cls;
-  }
-  return classes;
-})();
+// The block sizes of an arena grown by half (`grownByHalf`): 1, 2, 3, 5, 8, 12, ...
+const HALF = halfGrowthClasses(1, 2);
+const HALF_SIZES = HALF.sizes;
+const HALF_CLASS_BY_SIZE = HALF.classBySize;
 
 /**
  * The arena: `words[0, used)` hold blocks; `free[k]` is the first freed block of class k (-1:
@@ -83,10 +66,7 @@ export function emptyPositionArena(withTimes = false, withCodes = false, grownBy
 /** The class of the smallest block of `arena` that holds `words` words (>= 1). */
 function classHolding(arena: PositionArena, words: number): number {
   if (arena.grownByHalf !== true) return 32 - Math.clz32(words - 1);
-  if (words < HALF_LOOKUP) return HALF_CLASS_BY_SIZE[words]!;
-  let cls = HALF_CLASS_BY_SIZE[HALF_LOOKUP - 1]!;
-  while (HALF_SIZES[cls]! < words) cls += 1;
-  return cls;
+  return halfGrowthClassHolding(HALF, words);
 }
 
 /** The size in words of a block of class `cls` in `arena`. */

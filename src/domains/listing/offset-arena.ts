@@ -29,6 +29,7 @@
  * so an index rebuilt from the stores equals the live one. Pure functions, no I/O.
  */
 
+import { halfGrowthClasses, halfGrowthClassHolding } from '../../core/half-growth-classes.js';
 import { NO_LIST } from '../../core/position-arena.js';
 
 /** The largest offset a narrow member holds, and the largest length less one a narrow list's length half holds. */
@@ -40,24 +41,9 @@ const WIDE = 0x80000000 | 0;
 /** How much the arena's arrays grow when a block does not fit: by a quarter (as the position arena's). */
 const ARENA_GROWTH = 1.25;
 
-/** Block sizes in words by class: 2 (a base and one half word of length and one of a member), then 3, 5, 8, 12, ... each half again the last (rounded up), up to past 2^30. */
-const SIZES: readonly number[] = (() => {
-  const sizes = [2, 3];
-  while (sizes[sizes.length - 1]! < 2 ** 30) sizes.push(Math.ceil(sizes[sizes.length - 1]! * 1.5));
-  return sizes;
-})();
-
-/** The class of each block size below `LOOKUP` words: the smallest class that holds it (one read on an append). */
-const LOOKUP = 4096;
-const CLASS_BY_SIZE: Uint8Array = (() => {
-  const classes = new Uint8Array(LOOKUP);
-  let cls = 0;
-  for (let size = 0; size < LOOKUP; size += 1) {
-    while (SIZES[cls]! < size) cls += 1;
-    classes[size] = cls;
-  }
-  return classes;
-})();
+// Block sizes in words by class: 2 (a base and one half word of length and one of a member), then 3, 5, 8, 12, ...
+const CLASSES = halfGrowthClasses(2, 3);
+const SIZES = CLASSES.sizes;
 
 /**
  * The arena: `cells[0, end)` hold blocks; `free[k]` is the first freed block of class k (-1:
@@ -93,10 +79,7 @@ function wordsFor(length: number, wide: boolean): number {
 
 /** The class of the smallest block that holds `words` words. */
 function classHolding(words: number): number {
-  if (words < LOOKUP) return CLASS_BY_SIZE[words]!;
-  let cls = CLASS_BY_SIZE[LOOKUP - 1]!;
-  while (SIZES[cls]! < words) cls += 1;
-  return cls;
+  return halfGrowthClassHolding(CLASSES, words);
 }
 
 /** Half word `half` after narrow `list`'s base (0: its length less one; i >= 1: member i's offset). */
