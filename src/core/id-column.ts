@@ -52,6 +52,10 @@ const WORDS = 4;
 const FULL = 0xff;
 // Rows of a chunk's full words when its first full-form row comes; doubled when they fill.
 const FULL_ROWS_FIRST = 4;
+// Timed rows of one millisecond at most (`timeOrdered`): the rows past them are filed by their
+// owner, so a lookup compares at most this many rows of its millisecond, however many ids a clock
+// that stands still (a fixed `now`, a coarse timer) mints at one time.
+const TIMED_PER_MS = 32;
 // A chunk's base's high word before its first short row (times are not negative).
 const NO_BASE = -1;
 // Code of a fallback id; codes 1..PREFIXES_MAX name a prefix (a Uint8 column).
@@ -101,6 +105,8 @@ export class IdColumn {
   // the one before), and per chunk the bits of its short rows that are not timed (NO_BYTES: none).
   readonly #timeOrdered: boolean;
   #timedMaxMs = -1;
+  // Timed rows of #timedMaxMs's millisecond so far (at most TIMED_PER_MS).
+  #timedAtMaxMs = 0;
   readonly #chunkMaxMs: number[] = [];
   readonly #untimed: Uint8Array[] = [];
 
@@ -302,6 +308,8 @@ export class IdColumn {
     const rows = this.#rows;
     const length = this.#length;
     let index = after < 0 ? this.#firstTimedAtLeast(timeMs) : after + 1;
+    // Timed rows of the millisecond met: past TIMED_PER_MS there are none (see #time).
+    let met = 0;
     while (index < length) {
       const c = index >>> this.#bits;
       const next = Math.min(length, (c + 1) << this.#bits);
@@ -319,9 +327,12 @@ export class IdColumn {
         if (untimed.length !== 0 && (untimed[row >>> 3]! & (1 << (row & 7))) !== 0) continue;
         // Rows from the first of the millisecond on: the first of a later one ends the search.
         if (ints[rows + row] !== offset) return -1;
-        if (bytes[row] !== code || ints[row] !== w1) continue;
-        mintedWords(timeMs, w1 >>> 0, bytes[rows + row]!, REBUILT, 0);
-        if (REBUILT[0] === parsed[0] && REBUILT[1] === parsed[1] && REBUILT[2] === parsed[2] && REBUILT[3] === parsed[3]) return index;
+        if (bytes[row] === code && ints[row] === w1) {
+          mintedWords(timeMs, w1 >>> 0, bytes[rows + row]!, REBUILT, 0);
+          if (REBUILT[0] === parsed[0] && REBUILT[1] === parsed[1] && REBUILT[2] === parsed[2] && REBUILT[3] === parsed[3]) return index;
+        }
+        met += 1;
+        if (met === TIMED_PER_MS) return -1;
       }
     }
     return -1;
@@ -469,11 +480,13 @@ export class IdColumn {
     return this.#timeOrdered && this.#time(c, row);
   }
 
-  // Short row `row` of chunk `c` (a time-ordered column's) is timed when its time does not go back;
-  // else its untimed bit is set. True when timed.
+  // Short row `row` of chunk `c` (a time-ordered column's) is timed when its time does not go back
+  // and its millisecond has fewer than TIMED_PER_MS timed rows; else its untimed bit is set. True
+  // when timed.
   #time(c: number, row: number): boolean {
     const timeMs = uuidTimeMs(this.#parsed, 0);
-    if (timeMs >= this.#timedMaxMs) {
+    if (timeMs > this.#timedMaxMs || (timeMs === this.#timedMaxMs && this.#timedAtMaxMs < TIMED_PER_MS)) {
+      this.#timedAtMaxMs = timeMs === this.#timedMaxMs ? this.#timedAtMaxMs + 1 : 1;
       this.#timedMaxMs = timeMs;
       this.#chunkMaxMs[c] = timeMs;
       return true;
