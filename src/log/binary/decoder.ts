@@ -1,0 +1,274 @@
+/**
+ * Reading the binary log: one block's bytes in, its envelopes out, or the fault that stops it.
+ * Every value read is one JSON.parse could give, and its JSON text is the one the writer hashed
+ * (no second form of a number, no duplicate or reordered keys), so that a block's digests vouch
+ * for exactly what the reader hands on. Pure; never throws for bad bytes.
+ */
+import { unhashedFieldsProblem } from '../codec.js';
+import type { EventEnvelope } from '../envelope.js';
+import type { LogFault } from '../fault.js';
+import { ByteReader, MalformedBytes } from './bytes.js';
+import { BLOCK_BYTES_MAX, BLOCK_LENGTH_BYTES, DIGEST_BYTES, INSTANT_MS_MAX, Tag, VALUE_DEPTH_MAX } from './format.js';
+import { ID_BYTES, instantText, ulidText, uuidTailText } from './string-forms.js';
+
+/** Where a block sits in its log: the seq and prevHash its first event must have, and its first event's number in the file. */
+export type BlockPosition = { readonly seq: number; readonly prevHash: string; readonly eventNumber: number };
+
+/**
+ * A decoded block: the events read before the first fault, and that fault (undefined when the
+ * whole block was read). The events before a fault are still checked against their digests, so
+ * that the first problem reported is the first by seq, as in a text log.
+ */
+export type DecodedBlock = { readonly envelopes: EventEnvelope[]; readonly fault: LogFault | undefined };
+
+/**
+ * The length of the block whose prefix starts at `bytes[at]`, including the prefix; -1 when the
+ * prefix is not all there, 0 when it states a length the format does not allow.
+ */
+export function blockLengthAt(bytes: Uint8Array, at: number): number {
+  if (bytes.length - at < BLOCK_LENGTH_BYTES) return -1;
+  const body = (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
+  return body === 0 || body > BLOCK_BYTES_MAX ? 0 : BLOCK_LENGTH_BYTES + body;
+}
+
+/**
+ * Pure: decodes the block at `bytes[start, end)` (with its length prefix) that should sit at
+ * `position`. Faults name the event where they stop: `sequence` or `prev_hash` when the block
+ * does not continue the chain, `malformed` for bytes that break the format. Digests are not
+ * checked here (see firstWrongDigest).
+ */
+export function decodeBlock(bytes: Uint8Array, start: number, end: number, position: BlockPosition): DecodedBlock {
+  const reader = new BlockReader(bytes, start + BLOCK_LENGTH_BYTES, end);
+  const envelopes: EventEnvelope[] = [];
+  const fault = (kind: LogFault['kind'], reason: string): DecodedBlock => ({
+    envelopes,
+    fault: { seq: position.seq + envelopes.length, line: position.eventNumber + envelopes.length, reason, kind },
+  });
+  try {
+    const count = reader.varint();
+    const firstSeq = reader.varint();
+    const prevHash = reader.digest();
+    if (count === 0) return fault('malformed', 'a block holds no events');
+    if (firstSeq !== position.seq) return fault('sequence', `expected seq ${position.seq}, found seq ${firstSeq}`);
+    if (prevHash !== position.prevHash) return fault('prev_hash', `prevHash ${prevHash} is not the hash of seq ${position.seq - 1} (${position.prevHash})`);
+    let hash = prevHash;
+    for (let i = 0; i < count; i += 1) {
+      const env = reader.envelope(firstSeq + i, hash);
+      const problem = reader.envelopeProblem(env);
+      if (problem !== undefined) return fault('malformed', problem);
+      envelopes.push(env);
+      hash = env.hash;
+    }
+    if (!reader.done) return fault('malformed', 'the block has bytes after its last event');
+  } catch (error) {
+    if (!(error instanceof MalformedBytes)) throw error;
+    return fault('malformed', error.message);
+  }
+  return { envelopes, fault: undefined };
+}
+
+const HEX_CODES = Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
+// Scratch for a digest's hex, made as one flat string from its code units.
+const DIGEST_HEX: number[] = new Array<number>(2 * DIGEST_BYTES).fill(48);
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+// Below this many bytes an ASCII string is built by hand: TextDecoder's call costs more.
+const SHORT_ASCII_BYTES = 32;
+const PROTO_KEY = '__proto__';
+
+// A block's reader: its dictionary of strings and shapes, and the previous instant, as the
+// encoder kept them.
+class BlockReader extends ByteReader {
+  readonly #strings: string[] = [];
+  readonly #shapes: string[][] = [];
+  #instantMs = 0;
+  // The last string read was written in the instant form (so it is a valid instant).
+  #lastWasInstant = false;
+
+  digest(): string {
+    const at = this.take(DIGEST_BYTES);
+    for (let i = 0; i < DIGEST_BYTES; i += 1) {
+      const b = this.bytes[at + i]!;
+      DIGEST_HEX[2 * i] = HEX_CODES[b >>> 4]!;
+      DIGEST_HEX[2 * i + 1] = HEX_CODES[b & 15]!;
+    }
+    return String.fromCharCode.apply(null, DIGEST_HEX);
+  }
+
+  envelope(seq: number, prevHash: string): EventEnvelope {
+    const id = this.string();
+    const type = this.string();
+    const version = this.varint();
+    const at = this.string();
+    this.#atChecked = this.#lastWasInstant;
+    const data = this.value(0);
+    const hash = this.digest();
+    return { seq, id, type, version, at, data, prevHash, hash };
+  }
+
+  #atChecked = false;
+
+  /**
+   * Why the envelope just read could not be stored (as unhashedFieldsProblem): the checks its
+   * reading has not already made (a varint is a safe integer; an instant-form `at` is valid).
+   */
+  envelopeProblem(env: EventEnvelope): string | undefined {
+    if (!this.#atChecked || env.id.length === 0 || env.type.length === 0 || env.version < 1 || !Number.isSafeInteger(env.seq)) {
+      return unhashedFieldsProblem(env, env.prevHash);
+    }
+    return undefined;
+  }
+
+  string(): string {
+    const value = this.value(0);
+    if (typeof value !== 'string') throw new MalformedBytes('an envelope field that must be a string is not one');
+    return value;
+  }
+
+  value(depth: number): unknown {
+    const tag = this.byte();
+    if (tag >= Tag.SHORT_REF) return this.#ref(tag - Tag.SHORT_REF);
+    switch (tag) {
+      case Tag.NULL:
+        return null;
+      case Tag.FALSE:
+        return false;
+      case Tag.TRUE:
+        return true;
+      case Tag.INT:
+        return this.zigzag();
+      case Tag.FLOAT:
+        return this.#float();
+      case Tag.STRING_REF:
+        return this.#ref(this.varint());
+      case Tag.ARRAY:
+        return this.#array(depth);
+      case Tag.OBJECT_SHAPE:
+        return this.#object(this.#shape(this.varint()), depth);
+      case Tag.OBJECT_NEW_SHAPE:
+        return this.#object(this.#newShape(), depth);
+      default:
+        return this.#newString(tag);
+    }
+  }
+
+  #ref(index: number): string {
+    this.#lastWasInstant = false;
+    const text = this.#strings[index];
+    if (text === undefined) throw new MalformedBytes(`string ${index} is not in the block's dictionary`);
+    return text;
+  }
+
+  #float(): number {
+    const value = this.float64();
+    // A number JSON.stringify would not write back as itself.
+    if (!Number.isFinite(value) || Object.is(value, -0)) throw new MalformedBytes('a number has no JSON form');
+    return value;
+  }
+
+  #array(depth: number): unknown[] {
+    if (depth >= VALUE_DEPTH_MAX) throw new MalformedBytes(`data is nested deeper than ${VALUE_DEPTH_MAX}`);
+    const length = this.varint();
+    if (length > this.end - this.pos) throw new MalformedBytes('an array is longer than its block');
+    const items = new Array<unknown>(length);
+    for (let i = 0; i < length; i += 1) items[i] = this.value(depth + 1);
+    return items;
+  }
+
+  #shape(index: number): string[] {
+    const keys = this.#shapes[index];
+    if (keys === undefined) throw new MalformedBytes(`shape ${index} is not in the block's dictionary`);
+    return keys;
+  }
+
+  #newShape(): string[] {
+    const count = this.varint();
+    if (count > this.end - this.pos) throw new MalformedBytes('a shape has more keys than its block has bytes');
+    const keys: string[] = [];
+    for (let i = 0; i < count; i += 1) keys.push(this.string());
+    if (!isObjectKeyOrder(keys)) throw new MalformedBytes('an object has duplicate keys, or keys out of the order JSON.parse gives them');
+    this.#shapes.push(keys);
+    return keys;
+  }
+
+  #object(keys: readonly string[], depth: number): Record<string, unknown> {
+    if (depth >= VALUE_DEPTH_MAX) throw new MalformedBytes(`data is nested deeper than ${VALUE_DEPTH_MAX}`);
+    const object: Record<string, unknown> = {};
+    for (const key of keys) {
+      const value = this.value(depth + 1);
+      // As JSON.parse makes it: an own property, never the prototype's setter.
+      if (key === PROTO_KEY) Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+      else object[key] = value;
+    }
+    return object;
+  }
+
+  #newString(tag: number): string {
+    // Its number is taken before a prefix inside it is read, as the writer gave them.
+    const index = this.#strings.length;
+    this.#strings.push('');
+    const text = this.#newStringText(tag);
+    this.#strings[index] = text;
+    this.#lastWasInstant = tag === Tag.STRING_INSTANT;
+    return text;
+  }
+
+  #newStringText(tag: number): string {
+    switch (tag) {
+      case Tag.STRING_UTF8:
+        return this.#utf8(this.varint());
+      case Tag.STRING_DIGITS:
+        return String(this.varint());
+      case Tag.STRING_ULID:
+        return ulidText(this.bytes, this.take(ID_BYTES));
+      case Tag.STRING_UUID: {
+        const prefix = this.string();
+        return prefix + uuidTailText(this.bytes, this.take(ID_BYTES));
+      }
+      case Tag.STRING_UTF16:
+        return this.#utf16(this.varint());
+      case Tag.STRING_INSTANT: {
+        const ms = this.#instantMs + this.zigzag();
+        if (!(ms >= 0 && ms <= INSTANT_MS_MAX)) throw new MalformedBytes('an instant is out of the years 0000-9999');
+        this.#instantMs = ms;
+        return instantText(ms);
+      }
+      default:
+        throw new MalformedBytes(`unknown value tag ${tag}`);
+    }
+  }
+
+  #utf8(length: number): string {
+    const at = this.take(length);
+    const bytes = this.bytes;
+    if (length < SHORT_ASCII_BYTES) {
+      let text = '';
+      let i = 0;
+      for (; i < length && bytes[at + i]! < 0x80; i += 1) text += String.fromCharCode(bytes[at + i]!);
+      if (i === length) return text;
+    }
+    try {
+      return UTF8.decode(bytes.subarray(at, at + length));
+    } catch {
+      throw new MalformedBytes('a string is not valid UTF-8');
+    }
+  }
+
+  #utf16(length: number): string {
+    const at = this.take(2 * length);
+    let text = '';
+    for (let i = 0; i < length; i += 1) text += String.fromCharCode(this.bytes[at + 2 * i]! | (this.bytes[at + 2 * i + 1]! << 8));
+    return text;
+  }
+}
+
+/**
+ * True when `keys` are distinct and in the order an object made by JSON.parse walks them (array
+ * indexes first, ascending, then the rest as written): only then is JSON.stringify of the object
+ * read back the text that was hashed.
+ */
+function isObjectKeyOrder(keys: readonly string[]): boolean {
+  const probe: Record<string, true> = Object.create(null) as Record<string, true>;
+  for (const key of keys) probe[key] = true;
+  const order = Object.keys(probe);
+  return order.length === keys.length && order.every((key, i) => key === keys[i]);
+}

@@ -1,0 +1,201 @@
+/**
+ * Verifying a binary log as it streams in: bytes in any chunks, blocks cut out of them, each
+ * block decoded, its events' digests checked against the SHA-256 of their canonical lines (the
+ * text log's hash, so both forms of a log carry the same chain) and handed on in order. Pure;
+ * the hash function is injectable, and a caller that hashed a block elsewhere (the CLI's worker)
+ * may pass its verdict instead.
+ */
+import { assert } from '../../core/assert.js';
+import { unhashedText } from '../codec.js';
+import { EMPTY_HEAD, type ChainHead, type EventEnvelope } from '../envelope.js';
+import type { LogFault } from '../fault.js';
+import { sha256Hex, type Sha256Hex } from '../hash.js';
+import { blockLengthAt, decodeBlock } from './decoder.js';
+import { BINARY_LOG_MAGIC } from './format.js';
+
+/** Options of `createBinaryChainVerifier`, as a text log's VerifyOptions (every binary event is canonical by construction). */
+export type BinaryVerifyOptions = {
+  readonly sha256?: Sha256Hex;
+  readonly onEvent?: (env: EventEnvelope) => void;
+  /** The chain's head before the first block (default EMPTY_HEAD: a log that starts at seq 1). */
+  readonly from?: ChainHead;
+};
+
+/**
+ * A streaming verifier of a binary log: `push` each chunk of the file's bytes in order, then
+ * `finish`. Each returns the first fault, or undefined; after a fault every call returns it.
+ * `head` and `count` describe the verified prefix.
+ */
+export type BinaryChainVerifier = {
+  push(chunk: Uint8Array): LogFault | undefined;
+  finish(): LogFault | undefined;
+  readonly head: ChainHead;
+  readonly count: number;
+  readonly fault: LogFault | undefined;
+};
+
+/**
+ * The index of the first of `envelopes` whose hash is not the SHA-256 of its canonical line, or
+ * -1 when every one is. What the CLI's worker computes for a block.
+ */
+export function firstWrongDigest(envelopes: readonly EventEnvelope[], sha256: Sha256Hex = sha256Hex): number {
+  return envelopes.findIndex((env) => sha256(unhashedText(env)) !== env.hash);
+}
+
+/**
+ * Pure: a verifier of a binary log's bytes, checking in order the magic, then per block its
+ * place in the chain (seq, prevHash), its bytes, and each event's digest.
+ * @example
+ * const verifier = createBinaryChainVerifier({ onEvent: (env) => events.push(env) });
+ * const fault = verifier.push(bytes) ?? verifier.finish();
+ */
+export function createBinaryChainVerifier(options: BinaryVerifyOptions = {}): BinaryChainVerifier {
+  const sha256 = options.sha256 ?? sha256Hex;
+  const blocks = createBinaryBlockVerifier(options);
+  const splitter = createBlockSplitter();
+  const push = (chunk: Uint8Array): LogFault | undefined => {
+    if (blocks.fault !== undefined) return blocks.fault;
+    const cut = splitter.push(chunk);
+    for (const block of cut.blocks) {
+      if (blocks.pushBlock(block, (envelopes) => firstWrongDigest(envelopes, sha256)) !== undefined) return blocks.fault;
+    }
+    return cut.problem === undefined ? undefined : blocks.fail(cut.problem);
+  };
+  return {
+    push,
+    finish() {
+      if (blocks.fault !== undefined) return blocks.fault;
+      const leftover = splitter.leftover();
+      return leftover === undefined ? undefined : blocks.fail(leftover);
+    },
+    get head() {
+      return blocks.head;
+    },
+    get count() {
+      return blocks.count;
+    },
+    get fault() {
+      return blocks.fault;
+    },
+  };
+}
+
+/** The verdict on a block's digests: the index of its first wrong one, or -1. */
+export type DigestVerdict = (envelopes: readonly EventEnvelope[]) => number;
+
+/**
+ * A verifier fed whole blocks (each with its length prefix), for a caller that cuts them itself
+ * and may have their digests checked elsewhere: `pushBlock` takes the block and the verdict on
+ * its digests. `fail` records a fault found outside the blocks (the file's framing) at the next
+ * event. Internal to the library: the CLI's two-thread audit drives it.
+ */
+export type BinaryBlockVerifier = {
+  pushBlock(block: Uint8Array, verdict: DigestVerdict): LogFault | undefined;
+  fail(reason: string): LogFault;
+  readonly head: ChainHead;
+  readonly count: number;
+  readonly fault: LogFault | undefined;
+};
+
+/** Creates a BinaryBlockVerifier at `options.from` (default EMPTY_HEAD). */
+export function createBinaryBlockVerifier(options: Pick<BinaryVerifyOptions, 'onEvent' | 'from'> = {}): BinaryBlockVerifier {
+  const from = options.from ?? EMPTY_HEAD;
+  const onEvent = options.onEvent;
+  let head: ChainHead = from;
+  let count = 0;
+  let fault: LogFault | undefined;
+  const fail = (reason: string): LogFault => {
+    fault ??= { seq: head.seq + 1, line: count + 1, reason, kind: 'malformed' };
+    return fault;
+  };
+  return {
+    pushBlock(block, verdict) {
+      if (fault !== undefined) return fault;
+      const decoded = decodeBlock(block, 0, block.length, { seq: head.seq + 1, prevHash: head.hash, eventNumber: count + 1 });
+      const { envelopes } = decoded;
+      const wrong = verdict(envelopes);
+      assert(wrong < envelopes.length, 'a digest verdict names an event the block does not hold');
+      const verified = wrong < 0 ? envelopes.length : wrong;
+      for (let i = 0; i < verified; i += 1) {
+        const env = envelopes[i]!;
+        head = { seq: env.seq, hash: env.hash };
+        count += 1;
+        onEvent?.(env);
+      }
+      if (wrong >= 0) {
+        const env = envelopes[wrong]!;
+        fault = { seq: env.seq, line: count + 1, reason: `hash ${env.hash} is not the SHA-256 of the event's canonical line`, kind: 'hash' };
+      } else fault = decoded.fault;
+      return fault;
+    },
+    fail,
+    get head() {
+      return head;
+    },
+    get count() {
+      return count;
+    },
+    get fault() {
+      return fault;
+    },
+  };
+}
+
+/** Blocks cut from a stream of chunks, and a problem with the stream's framing (undefined when none yet). */
+export type CutBlocks = { readonly blocks: Uint8Array[]; readonly problem: string | undefined };
+
+/**
+ * Cuts a binary log's byte stream into blocks: checks the magic, then hands on each block once
+ * all its bytes are in (as its own bytes: later chunks never change it). `leftover`, at the end
+ * of the stream, says what is wrong with the bytes still waiting (an unfinished block or magic).
+ */
+export function createBlockSplitter(): { push(chunk: Uint8Array): CutBlocks; leftover(): string | undefined } {
+  let pending = new Uint8Array(0);
+  let magicSeen = false;
+  return {
+    push(chunk) {
+      const bytes = pending.length === 0 ? chunk : concat(pending, chunk);
+      let at = 0;
+      if (!magicSeen) {
+        if (bytes.length < BINARY_LOG_MAGIC.length) {
+          pending = bytes.slice();
+          return { blocks: [], problem: isMagicPrefix(bytes) ? undefined : NOT_BINARY };
+        }
+        if (!isMagicPrefix(bytes.subarray(0, BINARY_LOG_MAGIC.length))) return { blocks: [], problem: NOT_BINARY };
+        magicSeen = true;
+        at = BINARY_LOG_MAGIC.length;
+      }
+      const blocks: Uint8Array[] = [];
+      for (;;) {
+        const length = blockLengthAt(bytes, at);
+        if (length === 0) return { blocks, problem: 'a block states a length of 0 or more than the format allows' };
+        if (length < 0 || bytes.length - at < length) break;
+        // A view when the chunk is the caller's own bytes (copied, since they may be reused).
+        blocks.push(bytes === chunk ? bytes.slice(at, at + length) : bytes.subarray(at, at + length));
+        at += length;
+      }
+      pending = bytes.slice(at);
+      return { blocks, problem: undefined };
+    },
+    leftover() {
+      if (!magicSeen) return NOT_BINARY;
+      return pending.length > 0 ? 'the log ends inside a block (a truncated file?)' : undefined;
+    },
+  };
+}
+
+const NOT_BINARY = 'not a binary log: the file does not start with its magic bytes';
+
+/** True when `bytes` start like BINARY_LOG_MAGIC (all of it, or as much as there is). */
+export function isMagicPrefix(bytes: Uint8Array): boolean {
+  const length = Math.min(bytes.length, BINARY_LOG_MAGIC.length);
+  for (let i = 0; i < length; i += 1) if (bytes[i] !== BINARY_LOG_MAGIC[i]) return false;
+  return true;
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
