@@ -8,7 +8,7 @@ import type { AuditFault, AuditReport } from '../engine/audit.js';
 import type { EngineOptions } from '../engine/options.js';
 import { createCheckpointChecker, isPublicKeyHex, parseExpectedHead, type CheckpointFault, type CheckpointReport } from '../log/checkpoint.js';
 import type { ChainHead } from '../log/index.js';
-import { auditFile } from './audit-file.js';
+import { auditFile, isBinaryLogFile } from './audit-file.js';
 import { CliError, requireFile, type CliIo } from './command.js';
 import { lineAt } from './files.js';
 import { progressReporter } from './progress.js';
@@ -46,7 +46,14 @@ export function auditForCommand(path: string, checks: AuditChecks, io: CliIo, ve
   const progress = progressReporter(verb, size, io.nowMs, io.err);
   const report = auditFile(path, { ...checks.engine, canonical: checks.canonical, onEvent: (env) => checker.push(env), onChunk: progress });
   const checkpoints = checker.finish();
-  return { path, report, checkpoints, fault: firstFault(path, report, checker.fault, checkpoints.fault) };
+  const fault = firstFault(path, report, checker.fault, checkpoints.fault);
+  // A binary log has no lines: its faults name the seq alone.
+  return { path, report, checkpoints, fault: fault !== undefined && isBinaryLogFile(path) ? withoutLine(fault) : fault };
+}
+
+/** The fault without its file line (a binary log's: the seq names the event). */
+export function withoutLine(fault: FileFault): FileFault {
+  return { kind: fault.kind, seq: fault.seq, reason: fault.reason };
 }
 
 // The earliest problem by seq. A bad checkpoint found while reading competes with the audit's
@@ -66,7 +73,7 @@ function withLine(fault: AuditFault | CheckpointFault): FileFault {
 // A line that ends in "\r" fails as non-canonical (verify) or with a wrong hash (replay); the
 // true cause is a CRLF file, which an editor or git's autocrlf makes. Say so.
 function explainCrlf(path: string, fault: FileFault): FileFault {
-  if (fault.line === undefined || !['malformed', 'hash'].includes(fault.kind)) return fault;
+  if (fault.line === undefined || isBinaryLogFile(path) || !['malformed', 'hash'].includes(fault.kind)) return fault;
   const text = lineAt(path, fault.line);
   if (text === undefined || !text.endsWith('\r')) return fault;
   return { ...fault, kind: 'malformed', reason: 'the line ends in CRLF ("\\r\\n"), but log lines end in "\\n" only (converted by an editor or git autocrlf?)' };

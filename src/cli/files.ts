@@ -81,6 +81,37 @@ export function* readByteChunks(path: string, chunkBytes = READ_CHUNK_BYTES, pos
   }
 }
 
+/**
+ * Yields a file's bytes in chunks of up to `chunkBytes`, each its own copy (a binary log's
+ * reader keeps the bytes of an unfinished block across chunks). `position.bytes` follows the
+ * bytes read.
+ */
+export function* readRawChunks(path: string, chunkBytes: number, position?: ReadPosition): Generator<Uint8Array> {
+  const fd = openSync(path, 'r');
+  try {
+    for (;;) {
+      const buffer = Buffer.allocUnsafe(chunkBytes);
+      const bytes = readSync(fd, buffer, 0, chunkBytes, null);
+      if (bytes === 0) return;
+      if (position !== undefined) position.bytes += bytes;
+      yield buffer.subarray(0, bytes);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The first `count` bytes of the file (fewer when it is shorter): to tell a binary log from a text one. */
+export function fileStart(path: string, count: number): Uint8Array {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(count);
+    return buffer.subarray(0, readSync(fd, buffer, 0, count, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
 const NEWLINE = 0x0a;
 // 4 MiB of UTF-8 is more than LINE_LENGTH_MAX (1 MiB UTF-16 units) can ever take: at most 3
 // bytes per unit.

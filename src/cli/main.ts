@@ -8,6 +8,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runCli } from './cli.js';
 import type { CliCommand, CliIo } from './command.js';
+import { CONVERT } from './commands/convert.js';
 import { DEMO } from './commands/demo.js';
 import { KEYGEN } from './commands/keygen.js';
 import { OPENAPI } from './commands/openapi.js';
@@ -23,6 +24,7 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   verify: VERIFY,
   replay: REPLAY,
   statement: STATEMENT,
+  convert: CONVERT,
   keygen: KEYGEN,
   openapi: OPENAPI,
   demo: DEMO,

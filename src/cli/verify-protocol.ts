@@ -13,8 +13,12 @@ export type VerifyWorkerData = {
   readonly slots: SharedArrayBuffer;
 };
 
+/** What a chunk holds: whole lines of a text log, or one block of a binary log. */
+export type ChunkKind = 'lines' | 'block';
+
 /** A chunk to hash: the first `byteLength` bytes of slot `slot`, which starts at `slot * slotBytes`. */
 export type ChunkRequest = {
+  readonly kind: ChunkKind;
   /** The chunk's number in the file, from 0; its answer carries it back. */
   readonly chunk: number;
   readonly slot: number;
@@ -30,6 +34,11 @@ export type ChunkAnswer = {
    * order, the 64 hex characters of SHA-256 of `hashedTextOf(line)`, one after another.
    */
   readonly digests: string;
+  /**
+   * For a block: the index of its first event whose hash is not the SHA-256 of its canonical line
+   * (`firstWrongDigest`) among the events it decodes before any malformed byte, or -1.
+   */
+  readonly wrong?: number;
   /** A bug in the worker: its stack. */
   readonly error?: string;
 };

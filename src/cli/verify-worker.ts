@@ -1,12 +1,15 @@
 /**
  * The worker half of `auditFile` (audit-file.ts): hashes the lines of the chunks the main thread
- * copies into shared slots, and answers each chunk with its lines' digests. The main thread
+ * copies into shared slots, and answers each chunk with its lines' digests (for a binary log's
+ * block, with the index of its first wrong digest). The main thread
  * parses, checks and applies every line itself; this thread takes the SHA-256 off it without
  * parsing anything, so that two threads never do more work than one. Besides the slots, it
  * shares only the signal word it bumps after each answer, which lets the main thread block on
  * Atomics.wait when it chooses to wait.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { decodeBlock } from '../log/binary/decoder.js';
+import { firstWrongDigest } from '../log/binary/verifier.js';
 import { hashedTextOf } from '../log/index.js';
 import { decodeBytes } from './files.js';
 import { nativeSha256 } from './native-hash.js';
@@ -29,9 +32,17 @@ function lineDigests({ slot, slotBytes, byteLength }: ChunkRequest): string {
   return digests.join('');
 }
 
+// A binary log's block: decoded as the main thread decodes it (the same bytes, the same code),
+// wherever it sits in the chain; the main thread checks its place.
+function blockVerdict({ slot, slotBytes, byteLength }: ChunkRequest): number {
+  const block = new Uint8Array(slots, slot * slotBytes, byteLength);
+  return firstWrongDigest(decodeBlock(block, 0, byteLength, undefined).envelopes, nativeSha256);
+}
+
 parentPort?.on('message', (request: ChunkRequest) => {
   try {
-    answer({ chunk: request.chunk, digests: lineDigests(request) });
+    if (request.kind === 'block') answer({ chunk: request.chunk, digests: '', wrong: blockVerdict(request) });
+    else answer({ chunk: request.chunk, digests: lineDigests(request) });
   } catch (error) {
     // A bug: hand it to the main thread rather than leave it waiting.
     answer({ chunk: request.chunk, digests: '', error: error instanceof Error ? (error.stack ?? error.message) : String(error) });

@@ -33,24 +33,26 @@ export function blockLengthAt(bytes: Uint8Array, at: number): number {
 
 /**
  * Pure: decodes the block at `bytes[start, end)` (with its length prefix) that should sit at
- * `position`. Faults name the event where they stop: `sequence` or `prev_hash` when the block
+ * `position` (undefined: wherever the block says it sits, for a reader that checks its place apart). Faults name the event where they stop: `sequence` or `prev_hash` when the block
  * does not continue the chain, `malformed` for bytes that break the format. Digests are not
  * checked here (see firstWrongDigest).
  */
-export function decodeBlock(bytes: Uint8Array, start: number, end: number, position: BlockPosition): DecodedBlock {
+export function decodeBlock(bytes: Uint8Array, start: number, end: number, position: BlockPosition | undefined): DecodedBlock {
   const reader = new BlockReader(bytes, start + BLOCK_LENGTH_BYTES, end);
   const envelopes: EventEnvelope[] = [];
+  let firstSeq = position?.seq ?? 1;
   const fault = (kind: LogFault['kind'], reason: string): DecodedBlock => ({
     envelopes,
-    fault: { seq: position.seq + envelopes.length, line: position.eventNumber + envelopes.length, reason, kind },
+    fault: { seq: firstSeq + envelopes.length, line: (position?.eventNumber ?? 1) + envelopes.length, reason, kind },
   });
   try {
     const count = reader.varint();
-    const firstSeq = reader.varint();
+    const blockSeq = reader.varint();
     const prevHash = reader.digest();
     if (count === 0) return fault('malformed', 'a block holds no events');
-    if (firstSeq !== position.seq) return fault('sequence', `expected seq ${position.seq}, found seq ${firstSeq}`);
-    if (prevHash !== position.prevHash) return fault('prev_hash', `prevHash ${prevHash} is not the hash of seq ${position.seq - 1} (${position.prevHash})`);
+    if (position !== undefined && blockSeq !== position.seq) return fault('sequence', `expected seq ${position.seq}, found seq ${blockSeq}`);
+    if (position !== undefined && prevHash !== position.prevHash) return fault('prev_hash', `prevHash ${prevHash} is not the hash of seq ${position.seq - 1} (${position.prevHash})`);
+    firstSeq = blockSeq;
     let hash = prevHash;
     for (let i = 0; i < count; i += 1) {
       const env = reader.envelope(firstSeq + i, hash);
@@ -112,7 +114,7 @@ class BlockReader extends ByteReader {
    * reading has not already made (a varint is a safe integer; an instant-form `at` is valid).
    */
   envelopeProblem(env: EventEnvelope): string | undefined {
-    if (!this.#atChecked || env.id.length === 0 || env.type.length === 0 || env.version < 1 || !Number.isSafeInteger(env.seq)) {
+    if (!this.#atChecked || env.id.length === 0 || env.type.length === 0 || env.version < 1 || !Number.isSafeInteger(env.seq) || env.seq < 1) {
       return unhashedFieldsProblem(env, env.prevHash);
     }
     return undefined;

@@ -113,8 +113,11 @@ export function createBinaryBlockVerifier(options: Pick<BinaryVerifyOptions, 'on
       if (fault !== undefined) return fault;
       const decoded = decodeBlock(block, 0, block.length, { seq: head.seq + 1, prevHash: head.hash, eventNumber: count + 1 });
       const { envelopes } = decoded;
-      const wrong = verdict(envelopes);
-      assert(wrong < envelopes.length, 'a digest verdict names an event the block does not hold');
+      // A verdict from elsewhere may name an event past where this decode stopped (a block out of
+      // its place in the chain is decoded there, not here): the earlier fault is the one.
+      const named = verdict(envelopes);
+      assert(Number.isInteger(named) && named >= -1, 'a digest verdict is an event index or -1');
+      const wrong = named < envelopes.length ? named : -1;
       const verified = wrong < 0 ? envelopes.length : wrong;
       for (let i = 0; i < verified; i += 1) {
         const env = envelopes[i]!;
