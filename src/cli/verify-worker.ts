@@ -8,11 +8,10 @@
  * Atomics.wait when it chooses to wait.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { decodeBlock } from '../log/binary/decoder.js';
-import { firstWrongDigest } from '../log/binary/verifier.js';
+import { firstWrongDigestInBlock } from '../log/binary/hashed-text.js';
 import { hashedTextOf } from '../log/index.js';
 import { decodeBytes } from './files.js';
-import { nativeSha256 } from './native-hash.js';
+import { nativeSha256, nativeSha256Bytes } from './native-hash.js';
 import { ANSWERS, READY, type ChunkAnswer, type ChunkRequest, type VerifyWorkerData } from './verify-protocol.js';
 
 const { port, signal, slots } = workerData as VerifyWorkerData & { port: MessagePort };
@@ -32,11 +31,10 @@ function lineDigests({ slot, slotBytes, byteLength }: ChunkRequest): string {
   return digests.join('');
 }
 
-// A binary log's block: decoded as the main thread decodes it (the same bytes, the same code),
-// wherever it sits in the chain; the main thread checks its place.
+// A binary log's block: its events' canonical lines written straight from its bytes and hashed;
+// the main thread decodes the same bytes and checks the block's place in the chain.
 function blockVerdict({ slot, slotBytes, byteLength }: ChunkRequest): number {
-  const block = new Uint8Array(slots, slot * slotBytes, byteLength);
-  return firstWrongDigest(decodeBlock(block, 0, byteLength, undefined).envelopes, nativeSha256);
+  return firstWrongDigestInBlock(new Uint8Array(slots, slot * slotBytes, byteLength), 0, byteLength, nativeSha256Bytes);
 }
 
 parentPort?.on('message', (request: ChunkRequest) => {

@@ -80,7 +80,8 @@ const PROTO_KEY = '__proto__';
 // A block's reader: its dictionary of strings and shapes, and the previous instant, as the
 // encoder kept them.
 class BlockReader extends ByteReader {
-  readonly #strings: string[] = [];
+  // A string's slot is undefined while its own bytes are read (a prefix may not name it).
+  readonly #strings: (string | undefined)[] = [];
   readonly #shapes: string[][] = [];
   #instantMs = 0;
   // The last string read was written in the instant form (so it is a valid instant).
@@ -207,7 +208,7 @@ class BlockReader extends ByteReader {
   #newString(tag: number): string {
     // Its number is taken before a prefix inside it is read, as the writer gave them.
     const index = this.#strings.length;
-    this.#strings.push('');
+    this.#strings.push(undefined);
     const text = this.#newStringText(tag);
     this.#strings[index] = text;
     this.#lastWasInstant = tag === Tag.STRING_INSTANT;

@@ -163,7 +163,8 @@ class BlockEncoder {
     else if (value === true) out.byte(Tag.TRUE);
     else if (value === false) out.byte(Tag.FALSE);
     else if (typeof value === 'number') {
-      if (Number.isSafeInteger(value)) {
+      // Zigzag doubles the magnitude: beyond 2^52 the varint would pass 2^53 - 1.
+      if (Number.isInteger(value) && Math.abs(value) < ZIGZAG_LIMIT) {
         out.byte(Tag.INT);
         out.zigzag(value);
       } else {
@@ -256,6 +257,7 @@ class BlockEncoder {
 }
 
 const ENCODER = new TextEncoder();
+const ZIGZAG_LIMIT = 2 ** 52;
 
 /** True when `text` holds no lone surrogate (ES2024's isWellFormed where the runtime has it). */
 export function isWellFormed(text: string): boolean {

@@ -39,7 +39,7 @@ export const Tag = {
   NULL: 0,
   FALSE: 1,
   TRUE: 2,
-  /** A safe integer, zigzag varint. */
+  /** An integer of magnitude below 2^52, zigzag varint (so the varint stays below 2^53). */
   INT: 3,
   /** Any other finite number, 8 bytes little-endian. */
   FLOAT: 4,

@@ -80,8 +80,11 @@ export function createBinaryChainVerifier(options: BinaryVerifyOptions = {}): Bi
   };
 }
 
-/** The verdict on a block's digests: the index of its first wrong one, or -1. */
-export type DigestVerdict = (envelopes: readonly EventEnvelope[]) => number;
+/**
+ * The verdict on a block's digests, given its decoded events and its bytes: -1 when every one is
+ * right, else the index of the first not proved right.
+ */
+export type DigestVerdict = (envelopes: readonly EventEnvelope[], block: Uint8Array) => number;
 
 /**
  * A verifier fed whole blocks (each with its length prefix), for a caller that cuts them itself
@@ -113,9 +116,10 @@ export function createBinaryBlockVerifier(options: Pick<BinaryVerifyOptions, 'on
       if (fault !== undefined) return fault;
       const decoded = decodeBlock(block, 0, block.length, { seq: head.seq + 1, prevHash: head.hash, eventNumber: count + 1 });
       const { envelopes } = decoded;
-      // A verdict from elsewhere may name an event past where this decode stopped (a block out of
-      // its place in the chain is decoded there, not here): the earlier fault is the one.
-      const named = verdict(envelopes);
+      // The verdict names the first event whose digest is not proved right. Past where this
+      // decode stopped it says nothing more (a block out of its place in the chain is decoded
+      // there, not here); at or before it, it is the fault, whatever the decode found later.
+      const named = verdict(envelopes, block);
       assert(Number.isInteger(named) && named >= -1, 'a digest verdict is an event index or -1');
       const wrong = named < envelopes.length ? named : -1;
       const verified = wrong < 0 ? envelopes.length : wrong;
@@ -128,7 +132,12 @@ export function createBinaryBlockVerifier(options: Pick<BinaryVerifyOptions, 'on
       if (wrong >= 0) {
         const env = envelopes[wrong]!;
         fault = { seq: env.seq, line: count + 1, reason: `hash ${env.hash} is not the SHA-256 of the event's canonical line`, kind: 'hash' };
-      } else fault = decoded.fault;
+      } else if (decoded.fault !== undefined) fault = decoded.fault;
+      else if (named >= 0) {
+        // Every event decoded, yet the verdict proved fewer: never so unless the two readers of
+        // the block disagree, and then nothing unproved is handed on.
+        fault = { seq: head.seq + 1, line: count + 1, reason: 'the block\'s digests could not be checked', kind: 'hash' };
+      }
       return fault;
     },
     fail,
@@ -161,7 +170,7 @@ export function createBlockSplitter(): { push(chunk: Uint8Array): CutBlocks; lef
       let at = 0;
       if (!magicSeen) {
         if (bytes.length < BINARY_LOG_MAGIC.length) {
-          pending = bytes.slice();
+          pending = copyOf(bytes, 0, bytes.length);
           return { blocks: [], problem: isMagicPrefix(bytes) ? undefined : NOT_BINARY };
         }
         if (!isMagicPrefix(bytes.subarray(0, BINARY_LOG_MAGIC.length))) return { blocks: [], problem: NOT_BINARY };
@@ -173,11 +182,12 @@ export function createBlockSplitter(): { push(chunk: Uint8Array): CutBlocks; lef
         const length = blockLengthAt(bytes, at);
         if (length === 0) return { blocks, problem: 'a block states a length of 0 or more than the format allows' };
         if (length < 0 || bytes.length - at < length) break;
-        // A view when the chunk is the caller's own bytes (copied, since they may be reused).
-        blocks.push(bytes === chunk ? bytes.slice(at, at + length) : bytes.subarray(at, at + length));
+        // The caller's own bytes are copied, since they may be reused (and a Buffer's `slice` is a
+        // view, hence Uint8Array's); bytes joined here are this splitter's own.
+        blocks.push(bytes === chunk ? copyOf(bytes, at, at + length) : bytes.subarray(at, at + length));
         at += length;
       }
-      pending = bytes.slice(at);
+      pending = copyOf(bytes, at, bytes.length);
       return { blocks, problem: undefined };
     },
     leftover() {
@@ -194,6 +204,10 @@ export function isMagicPrefix(bytes: Uint8Array): boolean {
   const length = Math.min(bytes.length, BINARY_LOG_MAGIC.length);
   for (let i = 0; i < length; i += 1) if (bytes[i] !== BINARY_LOG_MAGIC[i]) return false;
   return true;
+}
+
+function copyOf(bytes: Uint8Array, from: number, to: number): Uint8Array {
+  return Uint8Array.prototype.slice.call(bytes, from, to);
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
