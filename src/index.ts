@@ -7,7 +7,7 @@ export { createEngine, EngineHaltedError } from './engine/engine.js';
 export type { Clock, Engine, HandleResult, LogHead } from './engine/engine.js';
 export { SANDBOX_CREDENTIAL, SANDBOX_SECRET, SECRET_LENGTH_MIN } from './engine/options.js';
 export type { EngineOptions } from './engine/options.js';
-export { auditLog, createAuditSink } from './engine/audit.js';
+export { auditBinaryLog, auditLog, createAuditSink } from './engine/audit.js';
 export type { AuditFault, AuditOptions, AuditReport, AuditSink } from './engine/audit.js';
 
 // Wire contract.
@@ -82,6 +82,10 @@ export type {
   Upcast,
   Upcaster,
 } from './log/index.js';
+
+// The binary log: the same envelopes and chain in blocks of dictionary-coded bytes (docs/binary-log.md).
+export { BINARY_LOG_MAGIC, createBinaryChainVerifier, createBinaryLogWriter, encodeBinaryLog, isMagicPrefix } from './log/binary/index.js';
+export type { BinaryChainVerifier, BinaryLogWriter, BinaryLogWriterOptions, BinaryVerifyOptions } from './log/binary/index.js';
 
 // Signed checkpoints: what an auditor with the writer's public key, or a published head, checks.
 export {

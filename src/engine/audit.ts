@@ -4,6 +4,7 @@
  * problem (its seq and why) instead of throwing.
  */
 import { ReplayError } from '../core/assert.js';
+import { createBinaryChainVerifier } from '../log/binary/index.js';
 import { createChainVerifier, type EventEnvelope, type LogFault, type Sha256Hex } from '../log/index.js';
 import { createEngine, type Engine } from './engine.js';
 import type { EngineOptions } from './options.js';
@@ -48,6 +49,24 @@ export function auditLog(lines: Iterable<string>, options: AuditOptions = {}): A
     if (verifier.push(line) !== undefined || sink.failed) break;
   }
   return sink.finish(verifier.fault, verifier.count);
+}
+
+/**
+ * `auditLog` for a binary log (src/log/binary): its bytes in chunks of any size, in order. The
+ * report is the one `auditLog` gives for the same log as JSONL (`canonical` does not apply: every
+ * binary event is read back as its canonical line).
+ * @example
+ * const report = auditBinaryLog([readFileSync('events.bin')], { sha256: nativeSha256 });
+ */
+export function auditBinaryLog(chunks: Iterable<Uint8Array>, options: Omit<AuditOptions, 'canonical'> = {}): AuditReport {
+  const { sha256, onProgress, progressEvery, ...engineOptions } = options;
+  const sink = createAuditSink(engineOptions, { onProgress, progressEvery });
+  const verifier = createBinaryChainVerifier({ ...(sha256 === undefined ? {} : { sha256 }), onEvent: (env) => sink.add(env) });
+  for (const chunk of chunks) {
+    if (verifier.push(chunk) !== undefined || sink.failed) break;
+  }
+  const fault = sink.failed ? verifier.fault : (verifier.fault ?? verifier.finish());
+  return sink.finish(fault, verifier.count);
 }
 
 /**

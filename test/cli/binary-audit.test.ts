@@ -71,7 +71,7 @@ describe('auditFile on a binary log', () => {
     fc.assert(
       fc.property(fc.nat({ max: soundBinary.length - 1 }), fc.integer({ min: 1, max: 255 }), (at, flip) => {
         const damaged = soundBinary.slice();
-        damaged[at] ^= flip;
+        damaged[at]! ^= flip;
         const file = writeBinary(damaged);
         const one = auditFile(file, { parallel: false });
         const two = auditFile(file, { parallel: true, waitForWorker: true, chunkBytes: 777 });
@@ -86,7 +86,7 @@ describe('auditFile on a binary log', () => {
 
   it('names the event whose hash was changed, and a truncated file', () => {
     const damaged = soundBinary.slice();
-    damaged[damaged.length - 1] ^= 1;
+    damaged[damaged.length - 1]! ^= 1;
     expect(auditFile(writeBinary(damaged), { parallel: false })).toMatchObject({ ok: false, count: sound.length - 1, fault: { kind: 'hash', seq: sound.length } });
     const truncated = soundBinary.subarray(0, soundBinary.length - 10);
     const report = auditFile(writeBinary(truncated), { parallel: true, waitForWorker: true });
@@ -129,7 +129,7 @@ describe('convert', () => {
 
   it('reports a damaged binary log by its seq, with no file line', async () => {
     const damaged = soundBinary.slice();
-    damaged[damaged.length - 1] ^= 1;
+    damaged[damaged.length - 1]! ^= 1;
     const file = writeBinary(damaged);
     const run = await cli(['verify', file]);
     expect(run.code).toBe(1);

@@ -148,29 +148,42 @@ class LineWriter extends ByteReader {
 
   #value(depth: number): void {
     const tag = this.byte();
-    if (tag >= Tag.SHORT_REF) return this.#ref(tag - Tag.SHORT_REF);
+    if (tag >= Tag.SHORT_REF) {
+      this.#ref(tag - Tag.SHORT_REF);
+      return;
+    }
     const line = this.#line;
     switch (tag) {
       case Tag.NULL:
-        return line.raw(NULL_TEXT);
+        line.raw(NULL_TEXT);
+        return;
       case Tag.FALSE:
-        return line.raw(FALSE_TEXT);
+        line.raw(FALSE_TEXT);
+        return;
       case Tag.TRUE:
-        return line.raw(TRUE_TEXT);
+        line.raw(TRUE_TEXT);
+        return;
       case Tag.INT:
-        return this.#digits(this.zigzag());
+        this.#digits(this.zigzag());
+        return;
       case Tag.FLOAT:
-        return this.#ascii(JSON.stringify(this.float64()));
+        this.#ascii(JSON.stringify(this.float64()));
+        return;
       case Tag.STRING_REF:
-        return this.#ref(this.varint());
+        this.#ref(this.varint());
+        return;
       case Tag.ARRAY:
-        return this.#array(depth);
+        this.#array(depth);
+        return;
       case Tag.OBJECT_SHAPE:
-        return this.#object(this.#shape(this.varint()), depth);
+        this.#object(this.#shape(this.varint()), depth);
+        return;
       case Tag.OBJECT_NEW_SHAPE:
-        return this.#object(this.#newShape(), depth);
+        this.#object(this.#newShape(), depth);
+        return;
       default:
-        return this.#ref(this.#newString(tag));
+        this.#ref(this.#newString(tag));
+        return;
     }
   }
 

@@ -162,7 +162,7 @@ export type CutBlocks = { readonly blocks: Uint8Array[]; readonly problem: strin
  * of the stream, says what is wrong with the bytes still waiting (an unfinished block or magic).
  */
 export function createBlockSplitter(): { push(chunk: Uint8Array): CutBlocks; leftover(): string | undefined } {
-  let pending = new Uint8Array(0);
+  let pending: Uint8Array = new Uint8Array(0);
   let magicSeen = false;
   return {
     push(chunk) {

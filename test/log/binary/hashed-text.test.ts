@@ -73,7 +73,7 @@ describe('hashed-text: the worker\'s lines agree with the decoder', () => {
           return true;
         });
         const damaged = block!.slice();
-        damaged[digestAt + (pick % 32)] ^= 1;
+        damaged[digestAt + (pick % 32)]! ^= 1;
         expect(firstWrongDigestInBlock(damaged, 0, damaged.length)).toBe(changed);
       }),
     );
