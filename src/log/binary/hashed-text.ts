@@ -247,52 +247,63 @@ class LineWriter extends ByteReader {
     line.byte(0x7d);
   }
 
-  // Adds the new string to the dictionary as its JSON text; returns its number.
+  // Adds the new string to the dictionary as its JSON text, written at the arena's end; returns
+  // its number. Its number is taken before a prefix inside it is read, as the writer gave them.
   #newString(tag: number): number {
     const index = this.#textFrom.length;
-    // Its number is taken before a prefix inside it is read, as the writer gave them.
     this.#textFrom.push(0);
     this.#textTo.push(0);
-    const text = this.#newStringText(tag);
     const texts = this.#texts;
-    this.#textFrom[index] = texts.length;
-    texts.raw(text);
+    if (tag === Tag.STRING_UUID) {
+      const prefix = this.#stringNumber();
+      const prefixFrom = this.#textFrom[prefix];
+      const prefixTo = this.#textTo[prefix];
+      if (prefixFrom === undefined || prefixTo === undefined || prefixTo - prefixFrom < 2) throw new MalformedBytes(`string ${prefix} is not in the block's dictionary`);
+      const from = texts.length;
+      // The prefix's text without its closing quote, then the uuid's digits and the quote.
+      texts.reserve(prefixTo - prefixFrom + 37);
+      texts.bytes.copyWithin(from, prefixFrom, prefixTo - 1);
+      texts.length += prefixTo - 1 - prefixFrom;
+      asciiInto(texts, uuidTailText(this.bytes, this.take(ID_BYTES)));
+      texts.byte(QUOTE);
+      this.#textFrom[index] = from;
+      this.#textTo[index] = texts.length;
+      return index;
+    }
+    const from = texts.length;
+    this.#newText(tag, texts);
+    this.#textFrom[index] = from;
     this.#textTo[index] = texts.length;
     return index;
   }
 
-  #newStringText(tag: number): Uint8Array {
+  #newText(tag: number, texts: ByteWriter): void {
     switch (tag) {
-      case Tag.STRING_UTF8:
-        return quotedUtf8(this.bytes, this.take(this.varint()), this.pos);
-      case Tag.STRING_DIGITS:
-        return quotedAscii(String(this.varint()));
-      case Tag.STRING_ULID:
-        return quotedAscii(ulidText(this.bytes, this.take(ID_BYTES)));
-      case Tag.STRING_UUID: {
-        const prefix = this.#stringNumber();
-        const from = this.#textFrom[prefix];
-        const to = this.#textTo[prefix];
-        if (from === undefined || to === undefined || to - from < 2) throw new MalformedBytes(`string ${prefix} is not in the block's dictionary`);
-        const head = this.#texts.bytes.slice(from, to - 1);
-        const tail = quotedAscii(uuidTailText(this.bytes, this.take(ID_BYTES)));
-        const text = new Uint8Array(head.length + tail.length - 1);
-        text.set(head, 0);
-        text.set(tail.subarray(1), head.length);
-        return text;
+      case Tag.STRING_UTF8: {
+        const length = this.varint();
+        quotedUtf8Into(texts, this.bytes, this.take(length), this.pos);
+        return;
       }
+      case Tag.STRING_DIGITS:
+        quotedAsciiInto(texts, String(this.varint()));
+        return;
+      case Tag.STRING_ULID:
+        quotedAsciiInto(texts, ulidText(this.bytes, this.take(ID_BYTES)));
+        return;
       case Tag.STRING_UTF16: {
         const length = this.varint();
         const at = this.take(2 * length);
         let text = '';
         for (let i = 0; i < length; i += 1) text += String.fromCharCode(this.bytes[at + 2 * i]! | (this.bytes[at + 2 * i + 1]! << 8));
-        return ENCODER.encode(JSON.stringify(text));
+        texts.raw(ENCODER.encode(JSON.stringify(text)));
+        return;
       }
       case Tag.STRING_INSTANT: {
         const ms = this.#instantMs + this.zigzag();
         if (!(ms >= 0 && ms <= INSTANT_MS_MAX)) throw new MalformedBytes('an instant is out of the years 0000-9999');
         this.#instantMs = ms;
-        return quotedAscii(instantText(ms));
+        quotedAsciiInto(texts, instantText(ms));
+        return;
       }
       default:
         throw new MalformedBytes(`unknown value tag ${tag}`);
@@ -300,27 +311,31 @@ class LineWriter extends ByteReader {
   }
 }
 
-function quotedAscii(text: string): Uint8Array {
-  const out = new Uint8Array(text.length + 2);
-  out[0] = QUOTE;
-  for (let i = 0; i < text.length; i += 1) out[i + 1] = text.charCodeAt(i);
-  out[text.length + 1] = QUOTE;
-  return out;
+function asciiInto(out: ByteWriter, text: string): void {
+  out.reserve(text.length);
+  for (let i = 0; i < text.length; i += 1) out.bytes[out.length++] = text.charCodeAt(i);
+}
+
+function quotedAsciiInto(out: ByteWriter, text: string): void {
+  out.reserve(text.length + 2);
+  out.bytes[out.length++] = QUOTE;
+  asciiInto(out, text);
+  out.bytes[out.length++] = QUOTE;
 }
 
 // The JSON text of UTF-8 bytes[from, to): quoted as they are when nothing in them needs an
 // escape (JSON.stringify escapes only '"', '\' and controls, and lone surrogates, which valid
 // UTF-8 cannot hold); else through JSON.stringify. Invalid UTF-8 is the decoder's fault to report.
-function quotedUtf8(bytes: Uint8Array, from: number, to: number): Uint8Array {
-  let plain = true;
-  for (let i = from; i < to && plain; i += 1) {
+function quotedUtf8Into(out: ByteWriter, bytes: Uint8Array, from: number, to: number): void {
+  for (let i = from; i < to; i += 1) {
     const b = bytes[i]!;
-    plain = b >= 0x20 && b !== QUOTE && b !== BACKSLASH;
+    if (b < 0x20 || b === QUOTE || b === BACKSLASH) {
+      out.raw(ENCODER.encode(JSON.stringify(new TextDecoder().decode(bytes.subarray(from, to)))));
+      return;
+    }
   }
-  if (!plain) return ENCODER.encode(JSON.stringify(new TextDecoder().decode(bytes.subarray(from, to))));
-  const out = new Uint8Array(to - from + 2);
-  out[0] = QUOTE;
-  out.set(bytes.subarray(from, to), 1);
-  out[to - from + 1] = QUOTE;
-  return out;
+  out.reserve(to - from + 2);
+  out.bytes[out.length++] = QUOTE;
+  for (let i = from; i < to; i += 1) out.bytes[out.length++] = bytes[i]!;
+  out.bytes[out.length++] = QUOTE;
 }
