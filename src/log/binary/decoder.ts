@@ -76,6 +76,8 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 // Below this many bytes an ASCII string is built by hand: TextDecoder's call costs more.
 const SHORT_ASCII_BYTES = 32;
 const PROTO_KEY = '__proto__';
+// Scratch code-unit arrays by length, for the short ASCII strings.
+const ASCII_SCRATCH: number[][] = Array.from({ length: SHORT_ASCII_BYTES }, (_, length) => new Array<number>(length).fill(0));
 
 // A block's reader: its dictionary of strings and shapes, and the previous instant, as the
 // encoder kept them.
@@ -244,10 +246,15 @@ class BlockReader extends ByteReader {
     const at = this.take(length);
     const bytes = this.bytes;
     if (length < SHORT_ASCII_BYTES) {
-      let text = '';
-      let i = 0;
-      for (; i < length && bytes[at + i]! < 0x80; i += 1) text += String.fromCharCode(bytes[at + i]!);
-      if (i === length) return text;
+      // One flat string from the code units, without a string made per character on the way.
+      const codes = ASCII_SCRATCH[length]!;
+      let ascii = true;
+      for (let i = 0; i < length; i += 1) {
+        const b = bytes[at + i]!;
+        codes[i] = b;
+        ascii &&= b < 0x80;
+      }
+      if (ascii) return String.fromCharCode.apply(null, codes);
     }
     try {
       return UTF8.decode(bytes.subarray(at, at + length));

@@ -92,7 +92,8 @@ function envelopeProblem(env: EventEnvelope, head: { seq: number; hash: string }
 /** Why `value` is not JSON data the codec writes (what JSON.parse could give), or undefined. */
 export function dataProblem(value: unknown, depth: number): string | undefined {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
-  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0) ? undefined : `the number ${String(value)} has no JSON form`;
+  // -0 is written as 0, as its JSON text is: what a reader of the JSONL line gets too.
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : `the number ${String(value)} has no JSON form`;
   if (typeof value !== 'object') return `a ${typeof value} is not JSON`;
   if (depth >= VALUE_DEPTH_MAX) return `data is nested deeper than ${VALUE_DEPTH_MAX}`;
   if (Array.isArray(value)) {
