@@ -152,6 +152,16 @@ describe('run --log never destroys an existing log', () => {
     expect((await cli(['verify', log])).code).toBe(0);
   });
 
+  it('refuses to append to a binary log, leaves it byte for byte, and runs nothing', async () => {
+    const bin = `${tmp.dir}/demo.bin`;
+    expect((await cli(['convert', demoLog, bin])).code).toBe(0);
+    const before = readFileSync(bin);
+    const run = await cli(['run', tmp.file('binary.jsonl', `${FUND('2026-03-01T00:00:00Z', 'e')}\n`), '--log', bin]);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain(`--log ${bin} is a binary log, and run appends JSONL lines`);
+    expect(readFileSync(bin)).toEqual(before);
+  });
+
   it('refuses a log that does not verify, leaves it byte for byte, and runs nothing', async () => {
     const text = readFileSync(demoLog, 'utf8').replace('"amountMinor":"250000"', '"amountMinor":"950000"');
     const log = tmp.file('tampered.jsonl', text);

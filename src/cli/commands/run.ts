@@ -8,6 +8,7 @@ import { createEngine, type Engine } from '../../engine/engine.js';
 import { encodeEnvelope } from '../../log/index.js';
 import type { CheckpointOptions } from '../../engine/checkpoint-events.js';
 import type { EngineOptions } from '../../engine/options.js';
+import { isBinaryLogFile } from '../audit-file.js';
 import { auditForCommand, faultSentence, headText, readPrivateKeyFile } from '../audit-command.js';
 import { CliError, EXIT, flag, requireFile, type CliCommand, type CliIo } from '../command.js';
 import { endsWithNewline, lineWriter, type ReadPosition } from '../files.js';
@@ -98,6 +99,8 @@ function continuedEngine(logPath: string, engineOptions: RunEngineOptions, io: C
   if (!existsSync(logPath)) return createEngine(engineOptions);
   if (statSync(logPath).isDirectory()) throw new CliError(`--log ${logPath} is a directory`);
   if (statSync(logPath).size === 0) return createEngine(engineOptions);
+  // `run` appends JSONL lines: to a binary log they would be garbage past its last block.
+  if (isBinaryLogFile(logPath)) throw new CliError(`--log ${logPath} is a binary log, and run appends JSONL lines: convert it to JSONL first (payments-engine convert)`);
   const audit = auditForCommand(logPath, { canonical: true, engine: engineOptions }, io);
   if (audit.fault !== undefined || !audit.report.ok) {
     const why = audit.fault === undefined ? 'it does not replay' : faultSentence(logPath, audit.fault);
