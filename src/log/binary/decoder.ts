@@ -123,10 +123,18 @@ class BlockReader extends ByteReader {
     return undefined;
   }
 
-  string(): string {
-    const value = this.value(0);
-    if (typeof value !== 'string') throw new MalformedBytes('an envelope field that must be a string is not one');
-    return value;
+  /**
+   * A string value (an envelope field, a key, a prefix); no other value may stand there, so keys
+   * and prefixes never nest containers. A prefix (`uuidForm` false) is not itself in the uuid form.
+   */
+  string(uuidForm = true): string {
+    const tag = this.byte();
+    if (tag >= Tag.SHORT_REF) return this.#ref(tag - Tag.SHORT_REF);
+    if (tag === Tag.STRING_REF) return this.#ref(this.varint());
+    if (tag < Tag.STRING_UTF8 || tag > Tag.STRING_INSTANT || (tag === Tag.STRING_UUID && !uuidForm)) {
+      throw new MalformedBytes(uuidForm ? 'a value that must be a string is not one' : "a uuid's prefix is itself in the uuid form");
+    }
+    return this.#newString(tag);
   }
 
   value(depth: number): unknown {
@@ -226,7 +234,7 @@ class BlockReader extends ByteReader {
       case Tag.STRING_ULID:
         return ulidText(this.bytes, this.take(ID_BYTES));
       case Tag.STRING_UUID: {
-        const prefix = this.string();
+        const prefix = this.string(false);
         return prefix + uuidTailText(this.bytes, this.take(ID_BYTES));
       }
       case Tag.STRING_UTF16:

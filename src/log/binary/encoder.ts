@@ -196,7 +196,9 @@ class BlockEncoder {
     for (const key of keys) this.#value(object[key]);
   }
 
-  #string(text: string): void {
+  // `uuidForm` false for a `<prefix><uuid>`'s prefix: a prefix is never itself written in that
+  // form, so a reader's walk through prefixes stops after one step.
+  #string(text: string, uuidForm = true): void {
     const out = this.#frames;
     const known = this.#strings.get(text);
     if (known !== undefined) {
@@ -208,10 +210,10 @@ class BlockEncoder {
       return;
     }
     this.#strings.set(text, this.#strings.size);
-    this.#newString(text);
+    this.#newString(text, uuidForm);
   }
 
-  #newString(text: string): void {
+  #newString(text: string, uuidForm: boolean): void {
     const out = this.#frames;
     const digits = digitsValue(text);
     if (digits >= 0) {
@@ -244,9 +246,9 @@ class BlockEncoder {
       return;
     }
     const uuid = new Uint8Array(ID_BYTES);
-    if (uuidTailBytes(text, uuid, 0)) {
+    if (uuidForm && uuidTailBytes(text, uuid, 0)) {
       out.byte(Tag.STRING_UUID);
-      this.#string(text.slice(0, text.length - 36));
+      this.#string(text.slice(0, text.length - 36), false);
       out.raw(uuid);
       return;
     }

@@ -106,13 +106,13 @@ class LineWriter extends ByteReader {
       line.raw(SEQ_OPEN);
       this.#digits(firstSeq + i);
       line.raw(ID_FIELD);
-      this.#value(0);
+      this.#ref(this.#stringNumber());
       line.raw(TYPE_FIELD);
-      this.#value(0);
+      this.#ref(this.#stringNumber());
       line.raw(VERSION_FIELD);
       this.#digits(this.varint());
       line.raw(AT_FIELD);
-      this.#value(0);
+      this.#ref(this.#stringNumber());
       line.raw(DATA_FIELD);
       this.#value(0);
       line.raw(PREV_HASH_FIELD);
@@ -227,10 +227,13 @@ class LineWriter extends ByteReader {
     return keys;
   }
 
-  #stringNumber(): number {
+  // A string value's dictionary number, as the decoder's `string` reads it (a prefix, with
+  // `uuidForm` false, not itself in the uuid form).
+  #stringNumber(uuidForm = true): number {
     const tag = this.byte();
     if (tag >= Tag.SHORT_REF) return tag - Tag.SHORT_REF;
     if (tag === Tag.STRING_REF) return this.varint();
+    if (tag < Tag.STRING_UTF8 || tag > Tag.STRING_INSTANT || (tag === Tag.STRING_UUID && !uuidForm)) throw new MalformedBytes('a value that must be a string is not one');
     return this.#newString(tag);
   }
 
@@ -255,7 +258,7 @@ class LineWriter extends ByteReader {
     this.#textTo.push(0);
     const texts = this.#texts;
     if (tag === Tag.STRING_UUID) {
-      const prefix = this.#stringNumber();
+      const prefix = this.#stringNumber(false);
       const prefixFrom = this.#textFrom[prefix];
       const prefixTo = this.#textTo[prefix];
       if (prefixFrom === undefined || prefixTo === undefined || prefixTo - prefixFrom < 2) throw new MalformedBytes(`string ${prefix} is not in the block's dictionary`);
