@@ -72,7 +72,8 @@ export function decodeBlock(bytes: Uint8Array, start: number, end: number, posit
 const HEX_CODES = Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
 // Scratch for a digest's hex, made as one flat string from its code units.
 const DIGEST_HEX: number[] = new Array<number>(2 * DIGEST_BYTES).fill(48);
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a string that starts with U+FEFF keeps it (by default TextDecoder drops it).
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 // Below this many bytes an ASCII string is built by hand: TextDecoder's call costs more.
 const SHORT_ASCII_BYTES = 32;
 const PROTO_KEY = '__proto__';

@@ -51,7 +51,10 @@ export const Tag = {
   STRING_DIGITS: 7,
   /** A new ULID (26 Crockford base-32 characters, as the engine mints event ids), 16 bytes. */
   STRING_ULID: 8,
-  /** A new `<prefix><uuid>` (lowercase 8-4-4-4-12): the prefix as a string value, then 16 bytes. */
+  /**
+   * A new `<prefix><uuid>` (lowercase 8-4-4-4-12): the prefix as a string value (never itself a
+   * new STRING_UUID, so reading one cannot recurse), then 16 bytes.
+   */
   STRING_UUID: 9,
   /** A new string that is not well-formed UTF-16 (a lone surrogate): its code units, 2 bytes each. */
   STRING_UTF16: 10,
