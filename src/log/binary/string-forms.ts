@@ -115,7 +115,8 @@ const DAY_MS = 86_400_000;
 // The day of the last instant made, and the code units of `YYYY-MM-DDT00:00:00.000Z` for it:
 // a log's instants come in runs of one day, and one flat string from code units costs less than
 // toISOString or a concatenation of parts.
-let dayStartMs = -1;
+// It starts a whole day before 0, so that the first instant made (even on 1970-01-01) fills it.
+let dayStartMs = -DAY_MS;
 const INSTANT_CODES: number[] = Array.from('0000-00-00T00:00:00.000Z', (c) => c.charCodeAt(0));
 
 /** `new Date(ms).toISOString()`, for an ms the reader checked to be in [0, INSTANT_MS_MAX]. */

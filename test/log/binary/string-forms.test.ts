@@ -3,7 +3,7 @@
  * ULID and a `<prefix><uuid>` as 16 bytes, an instant as ms (instantText against toISOString).
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { INSTANT_MS_MAX } from '../../../src/log/binary/format.js';
 import { digitsValue, ID_BYTES, instantMs, instantText, ulidBytes, ulidText, uuidTailBytes, uuidTailText } from '../../../src/log/binary/string-forms.js';
 import { numRuns } from '../fixtures.js';
@@ -166,6 +166,15 @@ describe('instantMs / instantText', () => {
       ),
       { numRuns },
     );
+  });
+
+  it('instantText is toISOString from its first call in a process, on 1970-01-01 too (its day cache starts empty)', async () => {
+    for (const ms of [0, 5, DAY_MS - 2, DAY_MS - 1, DAY_MS]) {
+      vi.resetModules();
+      const fresh = await import('../../../src/log/binary/string-forms.js');
+      expect(fresh.instantText(ms)).toBe(new Date(ms).toISOString());
+      expect(fresh.instantText(ms + 1)).toBe(new Date(ms + 1).toISOString());
+    }
   });
 
   it('instantText and instantMs are inverse over the range, and its ends stay 4-digit years', () => {
