@@ -26,6 +26,7 @@ const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
 
 /** `bytes` with `mutation` applied (its position taken modulo the length). */
 function mutate(bytes: Uint8Array, mutation: Mutation): Uint8Array {
+  if (bytes.length === 0) return bytes;
   const at = mutation.at % bytes.length;
   const out = Array.from(bytes);
   if (mutation.kind === 'flip') out[at] = out[at]! ^ mutation.xor;
