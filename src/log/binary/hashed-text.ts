@@ -63,6 +63,9 @@ function digestMatches(hex: string, bytes: Uint8Array, at: number): boolean {
 }
 
 const ENCODER = new TextEncoder();
+// ignoreBOM: a leading U+FEFF is part of the string, as the decoder reads it (by default
+// TextDecoder drops it, and the line proved would not be the decoded event's).
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
@@ -333,7 +336,7 @@ function quotedUtf8Into(out: ByteWriter, bytes: Uint8Array, from: number, to: nu
   for (let i = from; i < to; i += 1) {
     const b = bytes[i]!;
     if (b < 0x20 || b === QUOTE || b === BACKSLASH) {
-      out.raw(ENCODER.encode(JSON.stringify(new TextDecoder().decode(bytes.subarray(from, to)))));
+      out.raw(ENCODER.encode(JSON.stringify(UTF8.decode(bytes.subarray(from, to)))));
       return;
     }
   }

@@ -60,8 +60,15 @@ describe('createBinaryBlockVerifier', () => {
     expect(verifier.fail('again')).toMatchObject({ reason: 'the framing broke' });
   });
 
-  it('refuses, as a bug, a verdict that names an event the block does not hold', () => {
-    expect(() => createBinaryBlockVerifier().pushBlock(blocksOf(bytes)[0]!, () => 3)).toThrow(/digest verdict/);
+  it('hands on every event a verdict proves, and faults "hash" after them when it names one past the block', () => {
+    const handed: EventEnvelope[] = [];
+    const verifier = createBinaryBlockVerifier({ onEvent: (env) => handed.push(env) });
+    expect(verifier.pushBlock(blocksOf(bytes)[0]!, () => 3)).toMatchObject({ kind: 'hash', seq: 4, line: 4 });
+    expect(handed).toEqual(chain.envelopes.slice(0, 3));
+  });
+
+  it('refuses, as a bug, a verdict that is not an event index or -1', () => {
+    for (const verdict of [-2, 0.5, Number.NaN]) expect(() => createBinaryBlockVerifier().pushBlock(blocksOf(bytes)[0]!, () => verdict)).toThrow(/digest verdict/);
   });
 });
 

@@ -3,10 +3,13 @@
  * tag, a sealed chain's binary bytes (whole or in small blocks), a verifier run that collects
  * what it hands on, and a hand builder of blocks for bytes the writer would never make.
  */
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { BINARY_LOG_MAGIC, createBinaryChainVerifier, createBinaryLogWriter } from '../../../src/log/binary/index.js';
 import { ByteWriter } from '../../../src/log/binary/bytes.js';
 import { decodeBlock } from '../../../src/log/binary/decoder.js';
+import { firstWrongDigestInBlock } from '../../../src/log/binary/hashed-text.js';
+import { createBinaryBlockVerifier, createBlockSplitter, type DigestVerdict } from '../../../src/log/binary/verifier.js';
 import { BLOCK_LENGTH_BYTES, Tag } from '../../../src/log/binary/format.js';
 import { unhashedText } from '../../../src/log/codec.js';
 import { EMPTY_HEAD, GENESIS_HASH, sealEvent, sha256Hex, type ChainHead, type EventEnvelope, type LogFault, type NewEvent } from '../../../src/log/index.js';
@@ -191,14 +194,47 @@ export function binaryOf(envelopes: readonly EventEnvelope[], blockEvents?: numb
 /** What a verifier made of `chunks`: the events it handed on, its fault, head and count. */
 export type Verified = { readonly events: EventEnvelope[]; readonly fault: LogFault | undefined; readonly head: ChainHead; readonly count: number };
 
+/**
+ * Whose verdict proves a block's digests: `decoded` hashes the decoded events' canonical lines
+ * (createBinaryChainVerifier's own), `bytes` hashes the lines hashed-text.ts writes straight from
+ * the block's bytes (the CLI's worker). Either way only the decoded events are handed on.
+ */
+export type VerdictSource = 'decoded' | 'bytes';
+
+/** Both verdict sources, for tests that must hold under each. */
+export const VERDICT_SOURCES: readonly VerdictSource[] = ['decoded', 'bytes'];
+
+const bytesVerdict: DigestVerdict = (_envelopes, block) =>
+  firstWrongDigestInBlock(block, 0, block.length, (bytes) => createHash('sha256').update(bytes).digest('hex'));
+
 /** Pushes `chunks` in order to a verifier from `from`, then finishes it. */
-export function verifyChunks(chunks: readonly Uint8Array[], from: ChainHead = EMPTY_HEAD): Verified {
+export function verifyChunks(chunks: readonly Uint8Array[], from: ChainHead = EMPTY_HEAD, source: VerdictSource = 'decoded'): Verified {
   const events: EventEnvelope[] = [];
-  const verifier = createBinaryChainVerifier({ from, sha256: nodeSha256Hex, onEvent: (env) => events.push(env) });
+  const onEvent = (env: EventEnvelope): void => {
+    events.push(env);
+  };
+  if (source === 'bytes') return verifyByBlocks(chunks, from, onEvent, events);
+  const verifier = createBinaryChainVerifier({ from, sha256: nodeSha256Hex, onEvent });
   let fault: LogFault | undefined;
   for (const chunk of chunks) fault ??= verifier.push(chunk);
   fault ??= verifier.finish();
   return { events, fault, head: verifier.head, count: verifier.count };
+}
+
+// As the CLI's audit drives it: the splitter cuts blocks, hashed-text proves their digests.
+function verifyByBlocks(chunks: readonly Uint8Array[], from: ChainHead, onEvent: (env: EventEnvelope) => void, events: EventEnvelope[]): Verified {
+  const blocks = createBinaryBlockVerifier({ from, onEvent });
+  const splitter = createBlockSplitter();
+  let fault: LogFault | undefined;
+  for (const chunk of chunks) {
+    if (fault !== undefined) break;
+    const cut = splitter.push(chunk);
+    for (const block of cut.blocks) fault ??= blocks.pushBlock(block, bytesVerdict);
+    if (fault === undefined && cut.problem !== undefined) fault = blocks.fail(cut.problem);
+  }
+  const leftover = fault === undefined ? splitter.leftover() : undefined;
+  if (leftover !== undefined) fault = blocks.fail(leftover);
+  return { events, fault, head: blocks.head, count: blocks.count };
 }
 
 /** `bytes` cut at `cuts` (positions, any order, duplicates allowed: empty chunks too). */

@@ -4,12 +4,13 @@
  * prefix of the log that was written. Then the named ways a file can be wrong, each with its fault.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BINARY_LOG_MAGIC, encodeBinaryLog } from '../../../src/log/binary/index.js';
 import { BLOCK_BYTES_MAX, INSTANT_MS_MAX, Tag, VALUE_DEPTH_MAX } from '../../../src/log/binary/format.js';
-import { encodeEnvelope, hashedTextOf, type LogFault } from '../../../src/log/index.js';
+import { unhashedText } from '../../../src/log/codec.js';
+import { encodeEnvelope, hashedTextOf, type ChainHead, type LogFault } from '../../../src/log/index.js';
 import { nodeSha256Hex, numRuns } from '../fixtures.js';
-import { binaryOf, blockBytes, digestBytes, eventArb, fileOf, frameBytes, hashedFrameBytes, headArb, oneEventFile, sealChain, utf8Value, varint, verifyChunks } from './helpers.js';
+import { binaryOf, blockBytes, digestBytes, eventArb, fileOf, frameBytes, hashedFrameBytes, headArb, oneEventFile, sealChain, utf8Value, VERDICT_SOURCES, type VerdictSource, type Verified, varint, verifyChunks } from './helpers.js';
 
 type Mutation =
   | { kind: 'flip'; at: number; xor: number }
@@ -36,9 +37,17 @@ function mutate(bytes: Uint8Array, mutation: Mutation): Uint8Array {
   return Uint8Array.from(out);
 }
 
+// The verdict source of the describe block running (set in its beforeAll).
+let source: VerdictSource = 'decoded';
+const verify = (chunks: readonly Uint8Array[], from?: ChainHead): Verified => verifyChunks(chunks, from, source);
+
 const FAULT_KINDS: ReadonlyArray<LogFault['kind']> = ['malformed', 'sequence', 'prev_hash', 'hash'];
 
-describe('hostile bytes', () => {
+describe.each(VERDICT_SOURCES)('hostile bytes (%s verdict)', (current) => {
+  beforeAll(() => {
+    source = current;
+  });
+
   it('never throw; what is handed on hashes right and is a prefix of the log; a fault stands at the next event', () => {
     let faults = 0;
     let runs = 0;
@@ -51,7 +60,7 @@ describe('hostile bytes', () => {
         (events, from, blockEvents, mutations) => {
           const chain = sealChain(events, from);
           const bytes = mutations.reduce(mutate, binaryOf(chain.envelopes, blockEvents).bytes);
-          const run = verifyChunks([bytes], from);
+          const run = verify([bytes], from);
           runs += 1;
           const lines = run.events.map(encodeEnvelope);
           for (const [i, line] of lines.entries()) expect(nodeSha256Hex(hashedTextOf(line))).toBe(run.events[i]!.hash);
@@ -79,7 +88,7 @@ describe('hostile bytes', () => {
         const bytes = Uint8Array.from([...BINARY_LOG_MAGIC, ...body]);
         const sorted = cuts.map((cut) => cut % (bytes.length + 1)).sort((a, b) => a - b);
         const chunks = [0, ...sorted].map((start, i) => bytes.slice(start, sorted[i] ?? bytes.length));
-        const run = verifyChunks(chunks);
+        const run = verify(chunks);
         expect(run.events).toEqual([]);
         if (body.length > 0) expect(run.fault).toBeDefined();
       }),
@@ -93,7 +102,7 @@ const small = sealChain([1, 2, 3, 4, 5].map((n) => ({ id: `evt_${n}`, event: { t
 
 /** The fault of verifying `bytes` from the empty head, with the count of events handed on. */
 function faultOf(bytes: Uint8Array): { fault: LogFault | undefined; count: number } {
-  const run = verifyChunks([bytes]);
+  const run = verify([bytes]);
   return { fault: run.fault, count: run.events.length };
 }
 
@@ -107,7 +116,7 @@ function expectMalformed(data: readonly number[], reason: RegExp): void {
 
 /** Expects the one-event file of `data` to verify, handing on data equal to `value`. */
 function expectAccepted(data: readonly number[], value: unknown): void {
-  const run = verifyChunks([oneEventFile(data)]);
+  const run = verify([oneEventFile(data)]);
   expect(run.fault).toBeUndefined();
   expect(run.events[0]?.data).toEqual(value);
 }
@@ -122,11 +131,15 @@ const zigzag = (value: number): number[] => varint(value < 0 ? -value * 2 - 1 : 
 const SHORT_REF = (n: number): number => Tag.SHORT_REF + n;
 const key = (text: string): number[] => utf8Value(text);
 
-describe('named faults', () => {
+describe.each(VERDICT_SOURCES)('named faults (%s verdict)', (current) => {
+  beforeAll(() => {
+    source = current;
+  });
+
   it('a file truncated at every byte: a prefix of whole blocks verifies, anything else is malformed "truncated"', () => {
     const { bytes, blockEnds } = binaryOf(small.envelopes, 2);
     for (let cut = 0; cut < bytes.length; cut += 1) {
-      const run = verifyChunks([bytes.subarray(0, cut)]);
+      const run = verify([bytes.subarray(0, cut)]);
       const whole = blockEnds.filter((end) => end <= cut).length;
       const events = Math.min(small.envelopes.length, 2 * whole);
       expect(run.events).toEqual(small.envelopes.slice(0, events));
@@ -214,7 +227,7 @@ describe('named faults', () => {
       '4294967295': true,
       '01': false,
     });
-    const proto = verifyChunks([oneEventFile([Tag.OBJECT_NEW_SHAPE, 1, ...key('__proto__'), Tag.INT, 2])]);
+    const proto = verify([oneEventFile([Tag.OBJECT_NEW_SHAPE, 1, ...key('__proto__'), Tag.INT, 2])]);
     expect(proto.fault).toBeUndefined();
     expect(Object.hasOwn(proto.events[0]!.data as object, '__proto__')).toBe(true);
     expect(Object.getPrototypeOf(proto.events[0]!.data)).toBe(Object.prototype);
@@ -239,6 +252,20 @@ describe('named faults', () => {
     expectAccepted([Tag.STRING_UTF16, 2, 0x00, 0xd8, 0x61, 0x00], '\uD800a');
   });
 
+  it('a digest made over a string without its leading U+FEFF proves nothing: the string keeps it', () => {
+    // id = U+FEFF, U+0000, "x" (the control forces the escaping path); hashed as if the BOM were not there.
+    const idBytes = [Tag.STRING_UTF8, 5, 0xef, 0xbb, 0xbf, 0x00, 0x78];
+    const rest = [...utf8Value('t'), 1, ...utf8Value('2026-01-05T16:00:00+01:00'), Tag.NULL];
+    const withoutBom = { seq: 1, id: '\u0000x', type: 't', version: 1, at: '2026-01-05T16:00:00+01:00', data: null, prevHash: '0'.repeat(64) };
+    const file = fileOf(blockBytes([...idBytes, ...rest, ...digestBytes(nodeSha256Hex(unhashedText(withoutBom)))], 1));
+    const run = verify([file]);
+    expect(run.events).toEqual([]);
+    expect(run.fault).toMatchObject({ kind: 'hash', seq: 1, line: 1 });
+    const withBom = { ...withoutBom, id: '\uFEFF\u0000x' };
+    const honest = fileOf(blockBytes([...idBytes, ...rest, ...digestBytes(nodeSha256Hex(unhashedText(withBom)))], 1));
+    expect(verify([honest]).events.map((env) => env.id)).toEqual(['\uFEFF\u0000x']);
+  });
+
   it('an instant past 9999 or before 1970, from the block\'s previous instant', () => {
     expectMalformed([Tag.STRING_INSTANT, ...zigzag(INSTANT_MS_MAX + 1)], /out of the years 0000-9999/);
     expectMalformed([Tag.STRING_INSTANT, ...zigzag(-1)], /out of the years/);
@@ -252,8 +279,8 @@ describe('named faults', () => {
     expectMalformed(arrays(VALUE_DEPTH_MAX + 1), /nested deeper than 512/);
     const objects = (depth: number): number[] => [Tag.OBJECT_NEW_SHAPE, 1, ...key('k'), ...Array.from({ length: depth - 1 }, () => [Tag.OBJECT_SHAPE, 0]).flat(), Tag.NULL];
     expectMalformed(objects(VALUE_DEPTH_MAX + 1), /nested deeper than 512/);
-    expect(verifyChunks([oneEventFile(arrays(VALUE_DEPTH_MAX))]).fault).toBeUndefined();
-    expect(verifyChunks([oneEventFile(objects(VALUE_DEPTH_MAX))]).fault).toBeUndefined();
+    expect(verify([oneEventFile(arrays(VALUE_DEPTH_MAX))]).fault).toBeUndefined();
+    expect(verify([oneEventFile(objects(VALUE_DEPTH_MAX))]).fault).toBeUndefined();
   });
 
   it('a uuid string whose prefix is a new uuid string (the writer never nests them)', () => {
@@ -267,10 +294,10 @@ describe('named faults', () => {
     const skipped = sealChain([3, 4].map((n) => ({ id: `x${n}`, event: { type: 't', version: 1, at: AT, data: n } })), { seq: 3, hash: small.envelopes[1]!.hash });
     const forked = sealChain([3, 4].map((n) => ({ id: `x${n}`, event: { type: 't', version: 1, at: AT, data: n } })), { seq: 2, hash: small.envelopes[2]!.hash });
     const tail = (envelopes: typeof skipped.envelopes): Uint8Array => encodeBinaryLog(envelopes).subarray(BINARY_LOG_MAGIC.length);
-    const sequence = verifyChunks([head, tail(skipped.envelopes)]);
+    const sequence = verify([head, tail(skipped.envelopes)]);
     expect(sequence.fault).toMatchObject({ kind: 'sequence', seq: 3, line: 3, reason: 'expected seq 3, found seq 4' });
     expect(sequence.events).toEqual(small.envelopes.slice(0, 2));
-    expect(verifyChunks([head, tail(forked.envelopes)]).fault).toMatchObject({ kind: 'prev_hash', seq: 3, line: 3 });
+    expect(verify([head, tail(forked.envelopes)]).fault).toMatchObject({ kind: 'prev_hash', seq: 3, line: 3 });
   });
 
   it('a changed hash: "hash" at that seq, the events before it handed on', () => {
@@ -280,7 +307,7 @@ describe('named faults', () => {
       const own = indexOfBytes(bytes, digestBytes(env.hash));
       const changed = bytes.slice();
       changed[own + 31] = changed[own + 31]! ^ 1;
-      const run = verifyChunks([changed]);
+      const run = verify([changed]);
       expect(run.fault).toMatchObject({ kind: 'hash', seq: env.seq, line: env.seq });
       expect(run.events).toEqual(small.envelopes.slice(0, index));
     }
