@@ -286,6 +286,8 @@ describe.each(VERDICT_SOURCES)('named faults (%s verdict)', (current) => {
   it('a uuid string whose prefix is a new uuid string (the writer never nests them)', () => {
     const uuid = new Array<number>(16).fill(0xab);
     expectMalformed([Tag.STRING_UUID, Tag.STRING_UUID, ...utf8Value('a'), ...uuid, ...uuid], /prefix is itself a new uuid string/);
+    // The data's string is number 3; a prefix naming it has no text to give yet.
+    expectMalformed([Tag.STRING_UUID, SHORT_REF(3), ...uuid], /string 3 is not in the block's dictionary/);
     expectAccepted([Tag.STRING_UUID, ...utf8Value('acct_'), ...uuid], `acct_${'abababab-abab-abab-abab-abababababab'}`);
   });
 
