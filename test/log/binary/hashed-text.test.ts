@@ -45,9 +45,8 @@ function linesOf(block: Uint8Array): string[] {
 }
 
 // Data that reaches every string form and both object paths (a new shape and one met before).
-// As JSON.parse gives it: fc.jsonValue makes -0, which the writer refuses.
 const data = fc.oneof(
-  fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown),
+  fc.jsonValue({ maxDepth: 3 }),
   fc.record({ id: fc.constantFrom('Transaction:019a0b1c-2d3e-7f40-8a5b-6c7d8e9f0a1b', 'a1', '01KDVA7EC000000001WR9BY7BJ'), amount: fc.constantFrom('0', '61641', '007', '999999999999999', '1000000000000000'), at: fc.constantFrom('2026-01-05T16:00:00.000Z', '2026-01-05T16:00:00Z'), note: fc.string({ unit: 'binary', maxLength: 6 }) }),
 );
 

@@ -196,7 +196,7 @@ describe.each(VERDICT_SOURCES)('named faults (%s verdict)', (current) => {
   it('keys or uuid prefixes nested without end: malformed, never a stack overflow', () => {
     const shapes = Array.from({ length: 100_000 }, () => [Tag.OBJECT_NEW_SHAPE, 1]).flat();
     expectMalformed(shapes, /must be a string/);
-    expectMalformed(new Array<number>(200_000).fill(Tag.STRING_UUID), /prefix is itself a new uuid string/);
+    expectMalformed(new Array<number>(200_000).fill(Tag.STRING_UUID), /prefix is itself in the uuid form/);
     const arrays = Array.from({ length: 100_000 }, () => [Tag.ARRAY, 1]).flat();
     expectMalformed(arrays, new RegExp(`nested deeper than ${VALUE_DEPTH_MAX}`));
   });
@@ -285,7 +285,7 @@ describe.each(VERDICT_SOURCES)('named faults (%s verdict)', (current) => {
 
   it('a uuid string whose prefix is a new uuid string (the writer never nests them)', () => {
     const uuid = new Array<number>(16).fill(0xab);
-    expectMalformed([Tag.STRING_UUID, Tag.STRING_UUID, ...utf8Value('a'), ...uuid, ...uuid], /prefix is itself a new uuid string/);
+    expectMalformed([Tag.STRING_UUID, Tag.STRING_UUID, ...utf8Value('a'), ...uuid, ...uuid], /prefix is itself in the uuid form/);
     // The data's string is number 3; a prefix naming it has no text to give yet.
     expectMalformed([Tag.STRING_UUID, SHORT_REF(3), ...uuid], /string 3 is not in the block's dictionary/);
     expectAccepted([Tag.STRING_UUID, ...utf8Value('acct_'), ...uuid], `acct_${'abababab-abab-abab-abab-abababababab'}`);

@@ -42,7 +42,6 @@ const refused: ReadonlyArray<readonly [string, EventEnvelope, RegExp]> = [
   ['a bigint', { ...second, data: [10n] }, /a bigint is not JSON/],
   ['a symbol', { ...second, data: Symbol('s') }, /a symbol is not JSON/],
   ['NaN', { ...second, data: { n: Number.NaN } }, /the number NaN has no JSON form/],
-  ['-0', { ...second, data: [-0] }, /the number 0 has no JSON form/],
   ['Infinity', { ...second, data: -Infinity }, /the number -Infinity has no JSON form/],
   ['a Date', { ...second, data: { at: new Date(0) } }, /not plain JSON/],
   ['a Map', { ...second, data: new Map([['a', 1]]) }, /not plain JSON/],
@@ -77,6 +76,15 @@ describe('the binary log writer refuses', () => {
     expect(w.push(first)).toBeUndefined();
     w.finish();
     expect(verifyChunks([BINARY_LOG_MAGIC, ...blocks]).events).toEqual([first]);
+  });
+
+  it('writes -0 as 0, as its JSON text is: the event reads back with 0 and its sealed line', () => {
+    const zero = sealChain([{ id: 'z', event: { type: 't', version: 1, at: AT, data: { n: -0, list: [-0, 0.5] } } }]);
+    const run = verifyChunks([encodeBinaryLog(zero.envelopes)]);
+    expect(run.fault).toBeUndefined();
+    expect(run.events[0]?.data).toEqual({ n: 0, list: [0, 0.5] });
+    expect(Object.is((run.events[0]?.data as { n: number }).n, 0)).toBe(true);
+    expect(run.events.map(encodeEnvelope)).toEqual(zero.lines);
   });
 
   it('takes data exactly VALUE_DEPTH_MAX deep', () => {
