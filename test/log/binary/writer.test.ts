@@ -83,7 +83,7 @@ describe('the binary log writer refuses', () => {
     const run = verifyChunks([encodeBinaryLog(zero.envelopes)]);
     expect(run.fault).toBeUndefined();
     expect(run.events[0]?.data).toEqual({ n: 0, list: [0, 0.5] });
-    expect(Object.is((run.events[0]?.data as { n: number }).n, 0)).toBe(true);
+    expect(Object.is((run.events[0]!.data as { n: number }).n, 0)).toBe(true);
     expect(run.events.map(encodeEnvelope)).toEqual(zero.lines);
   });
 
