@@ -5,7 +5,7 @@
  */
 import { HASH_HEX_LENGTH, isHashHex } from '../hash.js';
 import type { EventEnvelope } from '../envelope.js';
-import { unhashedFieldsProblem } from '../codec.js';
+import { HASH_FIELD_LENGTH, LINE_LENGTH_MAX, unhashedFieldsProblem, unhashedText } from '../codec.js';
 import { ByteWriter } from './bytes.js';
 import { BINARY_LOG_MAGIC, BLOCK_EVENTS, BLOCK_LENGTH_BYTES, BLOCK_TARGET_BYTES, DIGEST_BYTES, SHORT_REFS, Tag, VALUE_DEPTH_MAX } from './format.js';
 import { digitsValue, ID_BYTES, instantMs, ulidBytes, uuidTailBytes } from './string-forms.js';
@@ -86,7 +86,11 @@ function envelopeProblem(env: EventEnvelope, head: { seq: number; hash: string }
   if (!isHashHex(env.hash)) return `hash must be ${HASH_HEX_LENGTH} lowercase hex characters`;
   if (head !== undefined && env.seq !== head.seq + 1) return `seq ${env.seq} does not follow seq ${head.seq}`;
   if (head !== undefined && env.prevHash !== head.hash) return `prevHash is not the hash of seq ${head.seq}`;
-  return dataProblem(env.data, 0);
+  const data = dataProblem(env.data, 0);
+  if (data !== undefined) return data;
+  // The two forms hold the same logs: nothing a text log's line could not hold.
+  if (unhashedText(env).length - 1 + HASH_FIELD_LENGTH > LINE_LENGTH_MAX) return `its line is longer than ${LINE_LENGTH_MAX} characters`;
+  return undefined;
 }
 
 /** Why `value` is not JSON data the codec writes (what JSON.parse could give), or undefined. */

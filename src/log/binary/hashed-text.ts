@@ -9,6 +9,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
+import { HASH_FIELD_LENGTH, LINE_LENGTH_MAX } from '../codec.js';
 import { ByteReader, ByteWriter, MalformedBytes } from './bytes.js';
 import { BLOCK_LENGTH_BYTES, DIGEST_BYTES, INSTANT_MS_MAX, Tag, VALUE_DEPTH_MAX } from './format.js';
 import { ID_BYTES, instantText, ulidText, uuidTailText } from './string-forms.js';
@@ -124,6 +125,8 @@ class LineWriter extends ByteReader {
       line.bytes[line.length++] = QUOTE;
       line.bytes[line.length++] = 0x7d;
       const digestAt = this.take(DIGEST_BYTES);
+      // A line a text log could not hold proves nothing (the two forms hold the same logs).
+      if (line.length > LINE_LENGTH_MAX && utf16Length(line.bytes, line.length) - 1 + HASH_FIELD_LENGTH > LINE_LENGTH_MAX) return;
       if (!visit(line.bytes.subarray(0, line.length), i, digestAt)) return;
       prevAt = digestAt;
     }
@@ -315,6 +318,16 @@ class LineWriter extends ByteReader {
         throw new MalformedBytes(`unknown value tag ${tag}`);
     }
   }
+}
+
+// UTF-16 code units of the UTF-8 bytes[0, length): one per lead byte, two for a 4-byte sequence.
+function utf16Length(bytes: Uint8Array, length: number): number {
+  let units = 0;
+  for (let i = 0; i < length; i += 1) {
+    const b = bytes[i]!;
+    if ((b & 0xc0) !== 0x80) units += b >= 0xf0 ? 2 : 1;
+  }
+  return units;
 }
 
 function asciiInto(out: ByteWriter, text: string): void {

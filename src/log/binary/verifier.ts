@@ -6,7 +6,7 @@
  * may pass its verdict instead.
  */
 import { assert } from '../../core/assert.js';
-import { unhashedText } from '../codec.js';
+import { HASH_FIELD_LENGTH, LINE_LENGTH_MAX, unhashedText } from '../codec.js';
 import { EMPTY_HEAD, type ChainHead, type EventEnvelope } from '../envelope.js';
 import type { LogFault } from '../fault.js';
 import { sha256Hex, type Sha256Hex } from '../hash.js';
@@ -39,7 +39,24 @@ export type BinaryChainVerifier = {
  * -1 when every one is. What the CLI's worker computes for a block.
  */
 export function firstWrongDigest(envelopes: readonly EventEnvelope[], sha256: Sha256Hex = sha256Hex): number {
-  return envelopes.findIndex((env) => sha256(unhashedText(env)) !== env.hash);
+  return envelopes.findIndex((env) => {
+    const text = unhashedText(env);
+    return storedLineLength(text.length) > LINE_LENGTH_MAX || sha256(text) !== env.hash;
+  });
+}
+
+/** The stored line's length for an unhashed text of `length` units: its `}` gives way to the hash field. */
+function storedLineLength(length: number): number {
+  return length - 1 + HASH_FIELD_LENGTH;
+}
+
+/**
+ * Why the event a verdict stopped at is not proved: a line longer than a text log may hold (the
+ * two forms hold the same logs), or its hash.
+ */
+function unprovedReason(env: EventEnvelope): { kind: LogFault['kind']; reason: string } {
+  if (storedLineLength(unhashedText(env).length) > LINE_LENGTH_MAX) return { kind: 'malformed', reason: `line is longer than ${LINE_LENGTH_MAX} characters` };
+  return { kind: 'hash', reason: `hash ${env.hash} is not the SHA-256 of the event's canonical line` };
 }
 
 /**
@@ -131,7 +148,7 @@ export function createBinaryBlockVerifier(options: Pick<BinaryVerifyOptions, 'on
       }
       if (wrong >= 0) {
         const env = envelopes[wrong]!;
-        fault = { seq: env.seq, line: count + 1, reason: `hash ${env.hash} is not the SHA-256 of the event's canonical line`, kind: 'hash' };
+        fault = { seq: env.seq, line: count + 1, ...unprovedReason(env) };
       } else if (decoded.fault !== undefined) fault = decoded.fault;
       else if (named >= 0) {
         // Every event decoded, yet the verdict proved fewer: never so unless the two readers of
