@@ -11,7 +11,7 @@ import { EMPTY_HEAD, type ChainHead, type EventEnvelope } from '../envelope.js';
 import type { LogFault } from '../fault.js';
 import { sha256Hex, type Sha256Hex } from '../hash.js';
 import { blockLengthAt, decodeBlock } from './decoder.js';
-import { BINARY_LOG_MAGIC } from './format.js';
+import { BINARY_LOG_MAGIC, BLOCK_LENGTH_BYTES } from './format.js';
 
 /** Options of `createBinaryChainVerifier`, as a text log's VerifyOptions (every binary event is canonical by construction). */
 export type BinaryVerifyOptions = {
@@ -179,39 +179,67 @@ export type CutBlocks = { readonly blocks: Uint8Array[]; readonly problem: strin
  * of the stream, says what is wrong with the bytes still waiting (an unfinished block or magic).
  */
 export function createBlockSplitter(): { push(chunk: Uint8Array): CutBlocks; leftover(): string | undefined } {
-  let pending: Uint8Array = new Uint8Array(0);
+  // Chunks since the last block cut (each the splitter's own copy), joined only once enough bytes
+  // are in for the magic or the next whole block: a block that comes in many small chunks is
+  // copied about twice, not once per chunk.
+  let waiting: Uint8Array[] = [];
+  let held = 0;
   let magicSeen = false;
+  const needed = (): number => {
+    if (!magicSeen) return BINARY_LOG_MAGIC.length;
+    if (held < BLOCK_LENGTH_BYTES) return BLOCK_LENGTH_BYTES;
+    return blockLengthAt(joined(waiting, BLOCK_LENGTH_BYTES), 0);
+  };
   return {
     push(chunk) {
-      const bytes = pending.length === 0 ? chunk : concat(pending, chunk);
+      if (chunk.length === 0) return { blocks: [], problem: undefined };
+      waiting.push(copyOf(chunk, 0, chunk.length));
+      held += chunk.length;
+      if (!magicSeen && !isMagicPrefix(joined(waiting, Math.min(held, BINARY_LOG_MAGIC.length)))) return { blocks: [], problem: NOT_BINARY };
+      const need = needed();
+      if (need === 0) return { blocks: [], problem: BAD_LENGTH };
+      if (held < need) return { blocks: [], problem: undefined };
+      const bytes = joined(waiting, held);
       let at = 0;
       if (!magicSeen) {
-        if (bytes.length < BINARY_LOG_MAGIC.length) {
-          pending = copyOf(bytes, 0, bytes.length);
-          return { blocks: [], problem: isMagicPrefix(bytes) ? undefined : NOT_BINARY };
-        }
-        if (!isMagicPrefix(bytes.subarray(0, BINARY_LOG_MAGIC.length))) return { blocks: [], problem: NOT_BINARY };
         magicSeen = true;
         at = BINARY_LOG_MAGIC.length;
       }
       const blocks: Uint8Array[] = [];
+      let problem: string | undefined;
       for (;;) {
         const length = blockLengthAt(bytes, at);
-        if (length === 0) return { blocks, problem: 'a block states a length of 0 or more than the format allows' };
-        if (length < 0 || bytes.length - at < length) break;
-        // The caller's own bytes are copied, since they may be reused (and a Buffer's `slice` is a
-        // view, hence Uint8Array's); bytes joined here are this splitter's own.
-        blocks.push(bytes === chunk ? copyOf(bytes, at, at + length) : bytes.subarray(at, at + length));
+        if (length === 0) problem = BAD_LENGTH;
+        if (length <= 0 || bytes.length - at < length) break;
+        blocks.push(bytes.subarray(at, at + length));
         at += length;
       }
-      pending = copyOf(bytes, at, bytes.length);
-      return { blocks, problem: undefined };
+      waiting = at < bytes.length ? [bytes.subarray(at)] : [];
+      held = bytes.length - at;
+      return { blocks, problem };
     },
     leftover() {
       if (!magicSeen) return NOT_BINARY;
-      return pending.length > 0 ? 'the log ends inside a block (a truncated file?)' : undefined;
+      return held > 0 ? 'the log ends inside a block (a truncated file?)' : undefined;
     },
   };
+}
+
+const BAD_LENGTH = 'a block states a length of 0 or more than the format allows';
+
+// The first `count` bytes of the chunks, one after another (the chunk itself when it holds them).
+function joined(chunks: readonly Uint8Array[], count: number): Uint8Array {
+  const first = chunks[0];
+  if (first !== undefined && first.length >= count) return first.subarray(0, count);
+  const out = new Uint8Array(count);
+  let at = 0;
+  for (const chunk of chunks) {
+    if (at === count) break;
+    const part = chunk.subarray(0, count - at);
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
 
 const NOT_BINARY = 'not a binary log: the file does not start with its magic bytes';
@@ -227,9 +255,3 @@ function copyOf(bytes: Uint8Array, from: number, to: number): Uint8Array {
   return Uint8Array.prototype.slice.call(bytes, from, to);
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
-}
