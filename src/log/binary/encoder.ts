@@ -7,7 +7,8 @@ import { HASH_HEX_LENGTH, isHashHex } from '../hash.js';
 import type { EventEnvelope } from '../envelope.js';
 import { HASH_FIELD_LENGTH, LINE_LENGTH_MAX, unhashedFieldsProblem, unhashedText } from '../codec.js';
 import { ByteWriter } from './bytes.js';
-import { BINARY_LOG_MAGIC, BLOCK_EVENTS, BLOCK_LENGTH_BYTES, BLOCK_TARGET_BYTES, DIGEST_BYTES, SHORT_REFS, Tag, VALUE_DEPTH_MAX } from './format.js';
+import { assert } from '../../core/assert.js';
+import { BINARY_LOG_MAGIC, BLOCK_BYTES_MAX, BLOCK_EVENTS, BLOCK_LENGTH_BYTES, BLOCK_TARGET_BYTES, DIGEST_BYTES, SHORT_REFS, Tag, VALUE_DEPTH_MAX } from './format.js';
 import { digitsValue, ID_BYTES, instantMs, ulidBytes, uuidTailBytes } from './string-forms.js';
 
 /** Options of `createBinaryLogWriter`. */
@@ -30,7 +31,8 @@ export type BinaryLogWriter = {
 };
 
 /**
- * Pure: a writer of the binary log's blocks; the file is BINARY_LOG_MAGIC then the blocks.
+ * Pure: a writer of the binary log's blocks; the file is BINARY_LOG_MAGIC then the blocks. Throws
+ * (a bug) for `blockEvents` below 1 or `blockBytes` outside [1, BLOCK_BYTES_MAX / 2].
  * @example
  * const parts: Uint8Array[] = [BINARY_LOG_MAGIC];
  * const writer = createBinaryLogWriter({ onBlock: (block) => parts.push(block) });
@@ -40,6 +42,10 @@ export type BinaryLogWriter = {
 export function createBinaryLogWriter(options: BinaryLogWriterOptions): BinaryLogWriter {
   const blockEvents = options.blockEvents ?? BLOCK_EVENTS;
   const blockBytes = options.blockBytes ?? BLOCK_TARGET_BYTES;
+  // A block passes blockBytes by one event at most (a few MB for the longest line), and a reader
+  // refuses blocks over BLOCK_BYTES_MAX: half of it leaves that room.
+  assert(Number.isSafeInteger(blockEvents) && blockEvents >= 1, 'blockEvents must be an integer >= 1');
+  assert(Number.isSafeInteger(blockBytes) && blockBytes >= 1 && blockBytes <= BLOCK_BYTES_MAX / 2, `blockBytes must be an integer in [1, ${BLOCK_BYTES_MAX / 2}]`);
   let block: BlockEncoder | undefined;
   let head: { seq: number; hash: string } | undefined;
   const close = (): void => {

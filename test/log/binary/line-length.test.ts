@@ -78,3 +78,12 @@ describe('binary log: no line a text log could not hold', () => {
     }
   });
 });
+
+describe('binary log writer options', () => {
+  it('refuses block sizes a reader would refuse, or no events at all', () => {
+    const onBlock = (): void => undefined;
+    expect(() => createBinaryLogWriter({ onBlock, blockBytes: 64 << 20 })).toThrow('blockBytes must be an integer in [1, 33554432]');
+    expect(() => createBinaryLogWriter({ onBlock, blockEvents: 0 })).toThrow('blockEvents must be an integer >= 1');
+    expect(() => createBinaryLogWriter({ onBlock, blockBytes: 32 << 20, blockEvents: 1 })).not.toThrow();
+  });
+});
