@@ -4,7 +4,7 @@ import type { Sha256Hex } from '../log/index.js';
 
 // Node >= 20.12 has a one-shot `crypto.hash` that skips the Hash object: about half the cost per
 // line of a log. @types/node 20 does not declare it yet, hence the cast.
-const oneShot = (crypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: 'hex') => string }).hash;
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
 
 /** SHA-256 hex of the UTF-8 bytes of `text`, by node:crypto. */
 export const nativeSha256: Sha256Hex =
@@ -12,6 +12,3 @@ export const nativeSha256: Sha256Hex =
     ? (text) => crypto.createHash('sha256').update(text, 'utf8').digest('hex')
     : (text) => oneShot('sha256', text, 'hex');
 
-/** SHA-256 hex of `bytes`, by node:crypto (a binary log's canonical lines, src/log/binary/hashed-text.ts). */
-export const nativeSha256Bytes: (bytes: Uint8Array) => string =
-  oneShot === undefined ? (bytes) => crypto.createHash('sha256').update(bytes).digest('hex') : (bytes) => oneShot('sha256', bytes, 'hex');

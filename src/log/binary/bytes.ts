@@ -102,6 +102,15 @@ export class ByteReader {
 
   /** A varint of at most 8 bytes holding a safe integer, written in its shortest form. */
   varint(): number {
+    // Most varints are one byte (counts, dictionary numbers, versions).
+    const pos = this.pos;
+    if (pos < this.end) {
+      const first = this.bytes[pos]!;
+      if (first < 0x80) {
+        this.pos = pos + 1;
+        return first;
+      }
+    }
     let value = 0;
     let scale = 1;
     for (let i = 0; i < VARINT_BYTES_MAX; i += 1) {

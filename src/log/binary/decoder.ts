@@ -80,12 +80,23 @@ const PROTO_KEY = '__proto__';
 // Scratch code-unit arrays by length, for the short ASCII strings.
 const ASCII_SCRATCH: number[][] = Array.from({ length: SHORT_ASCII_BYTES }, (_, length) => new Array<number>(length).fill(0));
 
-// A block's reader: its dictionary of strings and shapes, and the previous instant, as the
-// encoder kept them.
-class BlockReader extends ByteReader {
+/**
+ * A block's reader: its dictionary of strings and shapes, and the previous instant, as the
+ * encoder kept them. It reads a block's events either as values (`envelope`, for the events
+ * applied) or as the JSON texts of their canonical lines (`walkLines`, for a thread that only
+ * checks digests): one reader of strings and shapes for both, so the line hashed is the text of
+ * the event decoded. Internal to src/log/binary.
+ */
+export class BlockReader extends ByteReader {
   // A string's slot is undefined while its own bytes are read (a prefix may not name it).
   readonly #strings: (string | undefined)[] = [];
+  // Each string's JSON text, made the first time a line needs it.
+  readonly #texts: (string | undefined)[] = [];
   readonly #shapes: string[][] = [];
+  // Each shape's `{"key":` and `,"key":` parts, made the first time a line needs them.
+  readonly #shapeParts: (string[] | undefined)[] = [];
+  /** Events the block states it holds, once `walkLines` read its header. */
+  count = 0;
   #instantMs = 0;
   // The last string read was written in the instant form (so it is a valid instant).
   #lastWasInstant = false;
@@ -129,13 +140,107 @@ class BlockReader extends ByteReader {
    * and prefixes never nest containers. A prefix (`uuidForm` false) is not itself in the uuid form.
    */
   string(uuidForm = true): string {
+    return this.#strings[this.#stringIndex(uuidForm)]!;
+  }
+
+  #stringIndex(uuidForm = true): number {
     const tag = this.byte();
-    if (tag >= Tag.SHORT_REF) return this.#ref(tag - Tag.SHORT_REF);
-    if (tag === Tag.STRING_REF) return this.#ref(this.varint());
+    if (tag >= Tag.SHORT_REF) return this.#known(tag - Tag.SHORT_REF);
+    if (tag === Tag.STRING_REF) return this.#known(this.varint());
     if (tag < Tag.STRING_UTF8 || tag > Tag.STRING_INSTANT || (tag === Tag.STRING_UUID && !uuidForm)) {
       throw new MalformedBytes(uuidForm ? 'a value that must be a string is not one' : "a uuid's prefix is itself in the uuid form");
     }
-    return this.#newString(tag);
+    return this.#newStringIndex(tag);
+  }
+
+  /**
+   * Reads the block's header, then calls `visit` with each event's canonical unhashed line (the
+   * text `unhashedText` gives for the event `envelope` would decode), its index and its stored
+   * hash, until `visit` returns false. Throws MalformedBytes where `envelope` would.
+   */
+  walkLines(visit: (line: string, index: number, storedHash: string) => boolean): void {
+    const count = this.varint();
+    this.count = count;
+    const firstSeq = this.varint();
+    let prevHash = this.digest();
+    for (let i = 0; i < count; i += 1) {
+      const line = this.#lineText(firstSeq + i, prevHash);
+      const storedHash = this.digest();
+      if (!visit(line, i, storedHash)) return;
+      prevHash = storedHash;
+    }
+  }
+
+  #lineText(seq: number, prevHash: string): string {
+    const id = this.#stringText();
+    const type = this.#stringText();
+    const version = this.varint();
+    const at = this.#stringText();
+    const data = this.#valueText(0);
+    return `{"seq":${seq},"id":${id},"type":${type},"version":${version},"at":${at},"data":${data},"prevHash":"${prevHash}"}`;
+  }
+
+  #stringText(): string {
+    return this.#textOf(this.#stringIndex());
+  }
+
+  #textOf(index: number): string {
+    let text = this.#texts[index];
+    if (text === undefined) {
+      text = JSON.stringify(this.#strings[index]!);
+      this.#texts[index] = text;
+    }
+    return text;
+  }
+
+  // `value`'s twin: the JSON text of the value, as JSON.stringify would write what `value` reads.
+  #valueText(depth: number): string {
+    const tag = this.byte();
+    if (tag >= Tag.SHORT_REF) return this.#textOf(this.#known(tag - Tag.SHORT_REF));
+    switch (tag) {
+      case Tag.NULL:
+        return 'null';
+      case Tag.FALSE:
+        return 'false';
+      case Tag.TRUE:
+        return 'true';
+      case Tag.INT:
+        return String(this.zigzag());
+      case Tag.FLOAT:
+        return JSON.stringify(this.#float());
+      case Tag.STRING_REF:
+        return this.#textOf(this.#known(this.varint()));
+      case Tag.ARRAY:
+        return this.#arrayText(depth);
+      case Tag.OBJECT_SHAPE:
+        return this.#objectText(this.#shapeIndex(this.varint()), depth);
+      case Tag.OBJECT_NEW_SHAPE:
+        return this.#objectText(this.#newShapeIndex(), depth);
+      default:
+        return this.#textOf(this.#newStringIndex(tag));
+    }
+  }
+
+  #arrayText(depth: number): string {
+    if (depth >= VALUE_DEPTH_MAX) throw new MalformedBytes(`data is nested deeper than ${VALUE_DEPTH_MAX}`);
+    const length = this.varint();
+    if (length > this.end - this.pos) throw new MalformedBytes('an array is longer than its block');
+    let text = '[';
+    for (let i = 0; i < length; i += 1) text += i === 0 ? this.#valueText(depth + 1) : `,${this.#valueText(depth + 1)}`;
+    return `${text}]`;
+  }
+
+  #objectText(shape: number, depth: number): string {
+    if (depth >= VALUE_DEPTH_MAX) throw new MalformedBytes(`data is nested deeper than ${VALUE_DEPTH_MAX}`);
+    let parts = this.#shapeParts[shape];
+    if (parts === undefined) {
+      parts = this.#shapes[shape]!.map((key, i) => `${i === 0 ? '{' : ','}${JSON.stringify(key)}:`);
+      this.#shapeParts[shape] = parts;
+    }
+    if (parts.length === 0) return '{}';
+    let text = '';
+    for (const part of parts) text += part + this.#valueText(depth + 1);
+    return `${text}}`;
   }
 
   value(depth: number): unknown {
@@ -166,10 +271,14 @@ class BlockReader extends ByteReader {
   }
 
   #ref(index: number): string {
+    return this.#strings[this.#known(index)]!;
+  }
+
+  // `index` when it names a string already read whole, as a reference must.
+  #known(index: number): number {
     this.#lastWasInstant = false;
-    const text = this.#strings[index];
-    if (text === undefined) throw new MalformedBytes(`string ${index} is not in the block's dictionary`);
-    return text;
+    if (this.#strings[index] === undefined) throw new MalformedBytes(`string ${index} is not in the block's dictionary`);
+    return index;
   }
 
   #float(): number {
@@ -189,19 +298,26 @@ class BlockReader extends ByteReader {
   }
 
   #shape(index: number): string[] {
-    const keys = this.#shapes[index];
-    if (keys === undefined) throw new MalformedBytes(`shape ${index} is not in the block's dictionary`);
-    return keys;
+    return this.#shapes[this.#shapeIndex(index)]!;
+  }
+
+  #shapeIndex(index: number): number {
+    if (this.#shapes[index] === undefined) throw new MalformedBytes(`shape ${index} is not in the block's dictionary`);
+    return index;
   }
 
   #newShape(): string[] {
+    return this.#shapes[this.#newShapeIndex()]!;
+  }
+
+  #newShapeIndex(): number {
     const count = this.varint();
     if (count > this.end - this.pos) throw new MalformedBytes('a shape has more keys than its block has bytes');
     const keys: string[] = [];
     for (let i = 0; i < count; i += 1) keys.push(this.string());
     if (!isObjectKeyOrder(keys)) throw new MalformedBytes('an object has duplicate keys, or keys out of the order JSON.parse gives them');
     this.#shapes.push(keys);
-    return keys;
+    return this.#shapes.length - 1;
   }
 
   #object(keys: readonly string[], depth: number): Record<string, unknown> {
@@ -217,13 +333,16 @@ class BlockReader extends ByteReader {
   }
 
   #newString(tag: number): string {
+    return this.#strings[this.#newStringIndex(tag)]!;
+  }
+
+  #newStringIndex(tag: number): number {
     // Its number is taken before a prefix inside it is read, as the writer gave them.
     const index = this.#strings.length;
     this.#strings.push(undefined);
-    const text = this.#newStringText(tag);
-    this.#strings[index] = text;
+    this.#strings[index] = this.#newStringText(tag);
     this.#lastWasInstant = tag === Tag.STRING_INSTANT;
-    return text;
+    return index;
   }
 
   #newStringText(tag: number): string {

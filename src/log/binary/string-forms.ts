@@ -71,7 +71,9 @@ export function ulidText(bytes: Uint8Array, at: number): string {
     bits -= 5;
     ULID_TEXT[i] = CROCKFORD_CODES[(acc >>> bits) & 31]!;
   }
-  return String.fromCharCode.apply(null, ULID_TEXT);
+  const c = ULID_TEXT;
+  // 26 arguments rather than `apply` with the array: V8 builds the string a little faster.
+  return String.fromCharCode(c[0]!, c[1]!, c[2]!, c[3]!, c[4]!, c[5]!, c[6]!, c[7]!, c[8]!, c[9]!, c[10]!, c[11]!, c[12]!, c[13]!, c[14]!, c[15]!, c[16]!, c[17]!, c[18]!, c[19]!, c[20]!, c[21]!, c[22]!, c[23]!, c[24]!, c[25]!);
 }
 
 // Scratch for a uuid's words.
