@@ -5,6 +5,7 @@
  *   node --expose-gc bench-out/bundle/api-scenarios.js cold <rows>       cold first balance-change page
  *   node --expose-gc bench-out/bundle/api-scenarios.js ledger <transfers> ledger-only memory (10M: BENCH_10M=1)
  *   node --expose-gc bench-out/bundle/api-scenarios.js profile <events>  CPU profile of the API-driven replay
+ *   node --expose-gc bench-out/bundle/api-scenarios.js binary <events>   figure 14: the log audited from disk as binary and as JSONL, beside its in-memory replay
  *   node --expose-gc bench-out/bundle/api-scenarios.js snapshot <events> CPU profile of the API-driven snapshot's load (parse + createEngine), and the heap a loaded engine holds before and after every record is read, beside a replayed one's (snapshotMemory)
  *   node --expose-gc bench-out/bundle/api-scenarios.js lists <items> [transactions|quotes|customers|externalAccounts|cards|agentActions|cardTransactions|stablecoinOperations|balanceChanges]
  *                                                                        list pages at 1k and <items> (list-workload.ts), judged against issue 16's goal (list-goal.ts)
@@ -45,6 +46,7 @@ import { rebuildListIndexes } from '../src/domains/listing/rebuild.js';
 import { listedLength, listedRecordAt } from '../src/domains/listing/transactions.js';
 import { PendingWebhooks, type PendingWebhooksSnapshot } from '../src/domains/webhook-store.js';
 import { blockedLedgerLog, pageLog } from './workload.js';
+import { fromDiskFigures, inBlocks, writeBothForms } from './binary-log.js';
 
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 const AUTH = basicAuthorization(SANDBOX_CREDENTIAL);
@@ -1099,6 +1101,31 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
     // Figure 13 at this size, after peak RSS was read (a snapshot's text is large): up to 2M.
     const snapshot = SIZE <= 2_000_000 ? { ...snapshotFigures(engine, s + openingS, []), openingMs: Math.round(openingS * 1000) } : undefined;
     return { transfers: SIZE, eventsPerSec: Math.round(SIZE / s), bytesPerTransfer: Math.round((after - before) / SIZE), bufferBytesPerTransfer: Math.round((buffersAfter - buffersBefore) / SIZE), heapMb: Math.round(after / 1e6), bufferMb: Math.round(buffersAfter / 1e6), invariantsHold: ok, peakRssMb: rssMb, snapshot };
+  },
+
+  binary() {
+    // Figure 14's API-driven part: the log written as JSONL and as binary, each audited from disk
+    // on two threads and on one, alternating with the in-memory replay of its envelopes (held,
+    // as every scenario here holds the API-driven log).
+    const { log } = apiWorkload({ events: SIZE });
+    mkdirSync(OUT_DIR, { recursive: true });
+    const jsonlPath = join(OUT_DIR, 'bench-api-binary-figure.jsonl');
+    const binaryPath = join(OUT_DIR, 'bench-api-binary-figure.bin');
+    // The in-memory replay as figure 9's apply: a fresh engine, blocks of BLOCK envelopes, the invariants.
+    const replaySeconds = (): number =>
+      seconds(() => {
+        const engine = createEngine(API_OPTIONS);
+        for (let i = 0; i < log.length; i += BLOCK) engine.replay(log.slice(i, i + BLOCK));
+        if (engine.state.ledger.checkInvariants().length > 0) throw new Error('API log replay broke an invariant');
+      })[0];
+    try {
+      const written = writeBothForms(inBlocks(log, BLOCK), jsonlPath, binaryPath);
+      const { sha256: _nodeCrypto, ...engine } = API_OPTIONS;
+      return fromDiskFigures({ written, jsonlPath, binaryPath, engine, replaySeconds, rounds: 3 });
+    } finally {
+      rmSync(jsonlPath, { force: true });
+      rmSync(binaryPath, { force: true });
+    }
   },
 
   types() {

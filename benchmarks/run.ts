@@ -8,6 +8,9 @@
  * profile of the API-driven replay, over BENCH_PROFILE_EVENTS events), BENCH_API_ONLY=1 (skip scenarios 1-6),
  * BENCH_MEMORY_EVENTS (figure 12 again at this many events, default 300,000, for the bytes each
  * added transaction holds; at most BENCH_API_EVENTS skips it).
+ * Figure 14, the binary log from disk (scenarios.js `binary` at --transfers, ~2-3 minutes at
+ * 1,000,000; api-scenarios.js `binary` at BENCH_API_EVENTS): BENCH_API_ONLY=1 skips its
+ * ledger-only part, BENCH_LISTS_ONLY=1 all of it. The CPU profile (BENCH_PROFILE=1) is figure 15.
  * Figure 10, the list goal (api-scenarios.js `lists`, one process per kind): BENCH_LIST_ITEMS
  * (the big side, default 100,000: the eight kinds then add ~80-90 s on this machine; 1,000,000 is
  * the issue's size, ~25-55 s more per kind), BENCH_LIST_KINDS (comma-separated, default the
@@ -20,6 +23,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { type HeldAt, marginalBytesBySlice, marginalBytesPerTransaction } from './memory-growth.js';
+import { type BinaryScenarioFigures, binaryFigureLines } from './binary-figure.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -193,9 +197,13 @@ function issue16(): string[] {
     `   ${label.padEnd(20)} save ${fmt(s.saveMs)} ms (snapshot ${fmt(s.takeMs)} + stringify ${fmt(s.stringifyMs)}), load ${fmt(s.loadMs)} ms (parse ${fmt(s.parseMs)} + createEngine ${fmt(s.createMs)}; median of 3 after the first), ${s.mb} MB; replay ${fmt(s.replayMs)} ms${s.openingMs === undefined ? '' : ` (${fmt(s.openingMs)} of them opening the accounts)`}; replay/load ${s.replayOverLoad}   (goal >= 5)${s.transfersReplayOverLoad === undefined ? '' : ` (transfers alone ${s.transfersReplayOverLoad})`}; ${s.cpuReplayOverLoad === undefined ? '' : `; by CPU time replay ${fmt(s.replayCpuMs)} ms / load ${fmt(s.loadCpuMs)} ms = ${s.cpuReplayOverLoad}`}; first load in the process ${fmt(s.coldLoadMs)} ms (replay/first load ${s.replayOverColdLoad}); same answers (${s.readsCompared} reads through handle, the ledger's): ${s.sameAnswers}`;
   out.push('', '13. snapshot save and load vs replaying the same log', snap('API-driven', api.snapshot.api), snap('ledger-only', api.snapshot.ledger));
   if (ledger.snapshot !== undefined) out.push(snap(`ledger-only ${fmt(ledger.transfers)}`, ledger.snapshot));
+  // Figure 14: its ledger-only part runs with scenarios 1-6 (BENCH_API_ONLY=1 skips both), its
+  // API-driven part with the other issue 16 scenarios, at BENCH_API_EVENTS.
+  const ledgerBinary = apiOnly ? undefined : (scenario('binary') as unknown as BinaryScenarioFigures);
+  out.push(...binaryFigureLines(ledgerBinary, apiScenario('binary', apiEvents) as BinaryScenarioFigures));
   if (process.env.BENCH_PROFILE === '1') {
     const profile = apiScenario('profile', process.env.BENCH_PROFILE_EVENTS ?? apiEvents);
-    out.push('', `14. CPU profile of the API-driven replay (${fmt(profile.events)} events, ${fmt(profile.eventsPerSec)} events/s under the profiler; ${profile.profile})`);
+    out.push('', `15. CPU profile of the API-driven replay (${fmt(profile.events)} events, ${fmt(profile.eventsPerSec)} events/s under the profiler; ${profile.profile})`);
     for (const t of profile.top as { fn: string; selfPct: number; selfMs: number }[]) out.push(`   ${String(t.selfPct).padStart(5)}%  ${fmt(t.selfMs).padStart(6)} ms  ${t.fn}`);
   }
   return out;

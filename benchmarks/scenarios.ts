@@ -9,7 +9,8 @@ import { nativeSha256 } from '../src/cli/native-hash.js';
 import { basicAuthorization } from '../src/api/auth.js';
 import { SANDBOX_CREDENTIAL } from '../src/engine/options.js';
 import type { EventEnvelope } from '../src/log/index.js';
-import { bareFold, blockedLedgerLog, bareParseFold, envelopeFold, pageLog, workload, workloadLines } from './workload.js';
+import { bareFold, blockedLedgerLog, bareParseFold, envelopeFold, pageLog, workload, workloadEnvelopes, workloadLines } from './workload.js';
+import { fromDiskFigures, inBlocks, writeBothForms } from './binary-log.js';
 import { lineWriter, readLines } from '../src/cli/files.js';
 import type { AuditOptions } from '../src/engine/audit.js';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -76,6 +77,22 @@ function replayRound(): { engine: number; fold: number } {
     if (engine.state.ledger.balance(id)?.postedMinor !== balance) throw new Error(`balance of ${id} differs from the fold`);
   }
   return { engine: Math.round(TRANSFERS / engineS), fold: Math.round(TRANSFERS / foldS) };
+}
+
+/**
+ * Seconds of an in-memory replay of the whole ledger-only log (opening, every block, the
+ * invariants: the events an audit of it applies), its blocks made untimed as replayRound makes them.
+ */
+function ledgerReplaySeconds(): number {
+  const { opening, blocks } = blockedLedgerLog(TRANSFERS, ACCOUNTS, BLOCK);
+  let [total, engine] = seconds(() => createEngine({ events: opening }));
+  for (const block of blocks()) {
+    minorGc();
+    total += seconds(() => engine.replay(block))[0];
+  }
+  const [checkS, violations] = seconds(() => engine.state.ledger.checkInvariants());
+  if (violations.length > 0) throw new Error('replay broke an invariant');
+  return total + checkS;
 }
 
 const scenarios: Record<string, () => Record<string, unknown>> = {
@@ -163,6 +180,21 @@ const scenarios: Record<string, () => Record<string, unknown>> = {
       };
     } finally {
       rmSync(path, { force: true });
+    }
+  },
+  binary() {
+    // Figure 14: scenario 2's log written as JSONL and as binary (one block of envelopes held at
+    // a time), each audited from disk on two threads and on one, alternating with the in-memory
+    // replay of scenario 1 over the same events.
+    mkdirSync(OUT_DIR, { recursive: true });
+    const jsonlPath = join(OUT_DIR, 'bench-binary-figure.jsonl');
+    const binaryPath = join(OUT_DIR, 'bench-binary-figure.bin');
+    try {
+      const written = writeBothForms(inBlocks(workloadEnvelopes(TRANSFERS, ACCOUNTS), BLOCK), jsonlPath, binaryPath);
+      return fromDiskFigures({ written, jsonlPath, binaryPath, engine: {}, replaySeconds: ledgerReplaySeconds, rounds: 3 });
+    } finally {
+      rmSync(jsonlPath, { force: true });
+      rmSync(binaryPath, { force: true });
     }
   },
   page() {

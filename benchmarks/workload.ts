@@ -97,12 +97,21 @@ export function envelopeMaker(): (type: string, at: string, data: unknown) => Ev
 
 /** The workload sealed into an event log, one JSONL line at a time (hash chain and all). */
 export function* workloadLines(transfers: number, accounts: number): Generator<string> {
+  for (const sealed of sealedWorkload(transfers, accounts)) yield sealed.line;
+}
+
+/** The log of `workloadLines` as its sealed envelopes, one at a time (figure 14 writes them in both forms). */
+export function* workloadEnvelopes(transfers: number, accounts: number): Generator<EventEnvelope> {
+  for (const sealed of sealedWorkload(transfers, accounts)) yield sealed.envelope;
+}
+
+function* sealedWorkload(transfers: number, accounts: number): Generator<{ envelope: EventEnvelope; line: string }> {
   let head = { seq: EMPTY_HEAD.seq, hash: EMPTY_HEAD.hash };
   for (const { type, at, data } of workloadEvents(transfers, accounts)) {
     const seq = head.seq + 1;
     const sealed = sealEvent(head, { type, version: 1, at, data }, eventIdAt(0, seq, Date.parse(at)), { sha256: nativeSha256 });
     head = { seq, hash: sealed.envelope.hash };
-    yield sealed.line;
+    yield sealed;
   }
 }
 
