@@ -120,7 +120,7 @@ function logLines(label: string, f: BinaryScenarioFigures | undefined, skippedBy
   const e = f.eventsPerSec;
   const part = (name: string, part: BinaryFigurePart, note: string): string =>
     `     ${name.padEnd(19)} ${fmt(e[part]).padStart(10)} events/s   peak RSS ${fmt(f.peakRssMb[part])} MB${note}`;
-  const written = (form: 'binary' | 'jsonl'): string => `${f.bytesPerEvent[form].toFixed(1)} B/event, written in ${f.writeSeconds[form].toFixed(2)} s (${fmt(f.events / f.writeSeconds[form])} events/s)`;
+  const written = (form: 'binary' | 'jsonl'): string => `${f.bytesPerEvent[form].toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} B/event, written in ${f.writeSeconds[form].toFixed(2)} s (${fmt(f.events / f.writeSeconds[form])} events/s)`;
   const threads = f.twoThreadRounds.every((t) => t === 2) ? '' : `   (worker started in ${f.twoThreadRounds.filter((t) => t === 2).length} of ${f.twoThreadRounds.length} rounds)`;
   return [
     `   ${label}, ${fmt(f.events)} events; RSS before each part ~${fmt(f.rssBeforeMb)} MB`,
