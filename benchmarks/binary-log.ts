@@ -171,7 +171,7 @@ function resetPeakRss(): void {
   }
 }
 
-// VmHWM (not getrusage's maxRSS, which keeps the peak of a thread that exited: the worker's).
+// VmHWM, the mark resetPeakRss resets (getrusage's maxRSS where /proc is not there: the process's peak).
 function peakRssMb(): number {
   try {
     const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
