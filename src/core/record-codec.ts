@@ -107,6 +107,7 @@ import { MINTED_INDEX_LIMIT } from './ids.js';
 import { canonicalInstantMs, isoText } from './time.js';
 import { mintedIndex, mintedWord, mintedWords } from './minted-uuid.js';
 import { DIGIT_AT, HEX_CODES, nibble, parseUuid, UUID_DIGITS, UUID_LENGTH, uuidText, uuidTimeMs } from './uuid-text.js';
+import { unzigzag, VARINT_MAX, writeVarint, zigzag } from './varint.js';
 
 const NULL = 0;
 const FALSE = 1;
@@ -1838,29 +1839,6 @@ export class RecordCodec {
   }
 }
 
-/** Bytes of a varint at most (2^53 needs 8 of 7 bits). */
-const VARINT_MAX = 8;
-
-// Unsigned, up to 2^53: seven bits a byte, low first; where it ends. Below 2^31 with shifts, which
-// the division's results equal there.
-function writeVarint(bytes: Uint8Array, at: number, value: number): number {
-  let cursor = at;
-  let rest = value;
-  if (rest < 0x80000000) {
-    while (rest >= 0x80) {
-      bytes[cursor++] = (rest & 0x7f) | 0x80;
-      rest >>>= 7;
-    }
-  } else {
-    while (rest >= 0x80) {
-      bytes[cursor++] = (rest % 0x80) | 0x80;
-      rest = Math.floor(rest / 0x80);
-    }
-  }
-  bytes[cursor++] = rest;
-  return cursor;
-}
-
 // A 32-bit word's 4 bytes, big-endian; where they end.
 function writeWord(bytes: Uint8Array, at: number, word: number): number {
   bytes[at] = word >>> 24;
@@ -1884,10 +1862,6 @@ function utf16(bytes: Uint8Array, start: number, text: string): number {
   return at;
 }
 
-function zigzag(value: number): number {
-  return value >= 0 ? value * 2 : -value * 2 - 1;
-}
-
 // The 48-bit time of the UUIDv7 whose words start at `words[at]`, or NaN for another version.
 function uuidV7Ms(words: Int32Array, at: number): number {
   return ((words[at + 1]! >>> 12) & 0x0f) === 7 ? uuidTimeMs(words, at) : Number.NaN;
@@ -1903,10 +1877,6 @@ const NO_SLOTS: readonly Int8Array[] = Array.from({ length: 16 }, (_, length) =>
 function upperNibble(code: number): number {
   if (code >= 48 && code <= 57) return code - 48;
   return code >= 65 && code <= 70 ? code - 55 : -1;
-}
-
-function unzigzag(value: number): number {
-  return value % 2 === 0 ? value / 2 : -(value + 1) / 2;
 }
 
 // True when `text` starts with `prefix` (no longer than it): the prefixes are short and an id is

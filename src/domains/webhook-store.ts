@@ -7,6 +7,7 @@ import { InvariantError } from '../core/assert.js';
 import { decodeColumn, encodeColumn } from '../core/column-codec.js';
 import { mintedWordOfSeqKey, mintedWords } from '../core/minted-uuid.js';
 import { formatWords, ID_WORDS, keyOf, parseId, timeOf } from './webhook-ids.js';
+import { writeVarint } from '../core/varint.js';
 
 /**
  * The outbox's open part: ids of queued webhooks with no delivery marker yet, in queue order.
@@ -402,9 +403,9 @@ export class PendingWebhooks {
     const index = this.key[1]!;
     if (timeMs === this.lastTimeMs && seqKey === this.lastKey && index === this.lastIndex + 1) chunk.bytes[chunk.used++] = NEXT_IN_CALL;
     else {
-      writeVarint(chunk, ((seqKey ^ this.lastKey) >>> 0) + XOR_BASE);
-      writeVarint(chunk, (timeMs - this.lastTimeMs) * 2 + (index === 0 ? 0 : 1));
-      if (index !== 0) writeVarint(chunk, index);
+      writeChunkVarint(chunk, ((seqKey ^ this.lastKey) >>> 0) + XOR_BASE);
+      writeChunkVarint(chunk, (timeMs - this.lastTimeMs) * 2 + (index === 0 ? 0 : 1));
+      if (index !== 0) writeChunkVarint(chunk, index);
     }
     this.extendRun(timeMs, seqKey, index);
     this.lastTimeMs = timeMs;
@@ -418,7 +419,7 @@ export class PendingWebhooks {
     const ord = this.end;
     const chunk = this.append();
     chunk.bytes[chunk.used++] = STRING_SLOT;
-    writeVarint(chunk, timeMs - this.lastTimeMs);
+    writeChunkVarint(chunk, timeMs - this.lastTimeMs);
     if (timeMs !== this.lastTimeMs) this.startRun();
     this.lastTimeMs = timeMs;
     this.others.set(id, ord);
@@ -502,15 +503,7 @@ export class PendingWebhooks {
   }
 }
 
-/** Writes `value` (0 to 2^53) as a varint at the chunk's end: 7 bits a byte, low first. */
-function writeVarint(chunk: Chunk, value: number): void {
-  const bytes = chunk.bytes;
-  let at = chunk.used;
-  let rest = value;
-  while (rest >= 0x80) {
-    bytes[at++] = (rest % 0x80) | 0x80;
-    rest = Math.floor(rest / 0x80);
-  }
-  bytes[at++] = rest;
-  chunk.used = at;
+/** Writes `value` (0 to 2^53) as a varint at the chunk's end. */
+function writeChunkVarint(chunk: Chunk, value: number): void {
+  chunk.used = writeVarint(chunk.bytes, chunk.used, value);
 }

@@ -5,13 +5,13 @@
  * into a LogFault: the only throw in src/log for bad input, and it never leaves this folder.
  */
 
+import { unzigzag, VARINT_MAX, writeVarint, zigzag } from '../../core/varint.js';
+
 /** Thrown inside the binary decoders for bytes that do not follow the format; caught at the block. */
 export class MalformedBytes extends Error {
   override readonly name = 'MalformedBytes';
 }
 
-/** Largest value a varint carries: 2^53 - 1, a safe integer. */
-const VARINT_BYTES_MAX = 8;
 
 /** A growable byte buffer written front to back. */
 export class ByteWriter {
@@ -38,18 +38,13 @@ export class ByteWriter {
 
   /** A non-negative safe integer, 7 bits a byte, low first. */
   varint(value: number): void {
-    this.reserve(VARINT_BYTES_MAX);
-    let rest = value;
-    while (rest >= 0x80) {
-      this.bytes[this.length++] = (rest % 0x80) | 0x80;
-      rest = Math.floor(rest / 0x80);
-    }
-    this.bytes[this.length++] = rest;
+    this.reserve(VARINT_MAX);
+    this.length = writeVarint(this.bytes, this.length, value);
   }
 
   /** A safe integer of either sign: 0, -1, 1, -2, ... as 0, 1, 2, 3, ... */
   zigzag(value: number): void {
-    this.varint(value < 0 ? -value * 2 - 1 : value * 2);
+    this.varint(zigzag(value));
   }
 
   float64(value: number): void {
@@ -113,7 +108,7 @@ export class ByteReader {
     }
     let value = 0;
     let scale = 1;
-    for (let i = 0; i < VARINT_BYTES_MAX; i += 1) {
+    for (let i = 0; i < VARINT_MAX; i += 1) {
       const b = this.byte();
       value += (b & 0x7f) * scale;
       if (b < 0x80) {
@@ -128,8 +123,7 @@ export class ByteReader {
   }
 
   zigzag(): number {
-    const n = this.varint();
-    return n % 2 === 0 ? n / 2 : -(n + 1) / 2;
+    return unzigzag(this.varint());
   }
 
   float64(): number {
