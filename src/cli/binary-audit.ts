@@ -10,12 +10,10 @@ import { firstWrongDigestInBlock } from '../log/binary/hashed-text.js';
 import { createBinaryBlockVerifier, createBlockSplitter, type DigestVerdict } from '../log/binary/verifier.js';
 import type { EventEnvelope } from '../log/index.js';
 import type { AuditFileOptions } from './audit-file.js';
-import { readRawChunks, type ReadPosition } from './files.js';
+import { RAW_CHUNK_BYTES, readRawChunks, type ReadPosition } from './files.js';
 import { CHUNKS_AHEAD, startHashWorker, workerPacing, type HashWorker } from './hash-worker.js';
 import { nativeSha256 } from './native-hash.js';
 
-/** Bytes read from the file at a time. */
-const BINARY_READ_BYTES = 1 << 20;
 /**
  * A worker slot's size: a block the writer closed (1 MiB, plus the event that passed it). A
  * larger block is checked on this thread.
@@ -30,7 +28,7 @@ export function auditBinaryFile(path: string, options: AuditFileOptions, paralle
   const sink = createAuditSink(engineOptions, { onProgress, progressEvery });
   const verifier = createBinaryBlockVerifier({ onEvent: appliedBy(sink, onEvent) });
   const position: ReadPosition = { bytes: 0 };
-  const blocks = blocksOf(path, chunkBytes ?? BINARY_READ_BYTES, position);
+  const blocks = blocksOf(path, chunkBytes ?? RAW_CHUNK_BYTES, position);
   try {
     const verdicts = worker === undefined ? undefined : workerVerdicts(worker, waitForWorker ?? false);
     let framing: string | undefined;

@@ -81,12 +81,15 @@ export function* readByteChunks(path: string, chunkBytes = READ_CHUNK_BYTES, pos
   }
 }
 
+/** Bytes `readRawChunks` reads at a time: a binary log's block is ~1 MiB. */
+export const RAW_CHUNK_BYTES = 1 << 20;
+
 /**
  * Yields a file's bytes in chunks of up to `chunkBytes`, each its own copy (a binary log's
  * reader keeps the bytes of an unfinished block across chunks). `position.bytes` follows the
  * bytes read.
  */
-export function* readRawChunks(path: string, chunkBytes: number, position?: ReadPosition): Generator<Uint8Array> {
+export function* readRawChunks(path: string, chunkBytes = RAW_CHUNK_BYTES, position?: ReadPosition): Generator<Uint8Array> {
   const fd = openSync(path, 'r');
   try {
     for (;;) {

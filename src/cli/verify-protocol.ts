@@ -35,8 +35,8 @@ export type ChunkAnswer = {
    */
   readonly digests: string;
   /**
-   * For a block: the index of its first event whose hash is not the SHA-256 of its canonical line
-   * (`firstWrongDigest`) among the events it decodes before any malformed byte, or -1.
+   * For a block: -1 when every event's hash is the SHA-256 of its canonical line, else the index
+   * of the first event not proved so (`firstWrongDigestInBlock`).
    */
   readonly wrong?: number;
   /** A bug in the worker: its stack. */

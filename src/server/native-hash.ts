@@ -11,4 +11,3 @@ export const nativeSha256: Sha256Hex =
   oneShot === undefined
     ? (text) => crypto.createHash('sha256').update(text, 'utf8').digest('hex')
     : (text) => oneShot('sha256', text, 'hex');
-

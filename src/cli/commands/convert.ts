@@ -74,7 +74,7 @@ function binaryToJsonl(input: string, output: string): Converted {
   try {
     const verifier = createBinaryChainVerifier({ sha256: nativeSha256, onEvent: (env: EventEnvelope) => out.write(encodeEnvelope(env)) });
     let fault: LogFault | undefined;
-    for (const chunk of readRawChunks(input, 1 << 20)) {
+    for (const chunk of readRawChunks(input)) {
       fault = verifier.push(chunk);
       if (fault !== undefined) break;
     }

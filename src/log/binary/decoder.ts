@@ -33,29 +33,27 @@ export function blockLengthAt(bytes: Uint8Array, at: number): number {
 
 /**
  * Pure: decodes the block at `bytes[start, end)` (with its length prefix) that should sit at
- * `position` (undefined: wherever the block says it sits, for a reader that checks its place apart). Faults name the event where they stop: `sequence` or `prev_hash` when the block
+ * `position`. Faults name the event where they stop: `sequence` or `prev_hash` when the block
  * does not continue the chain, `malformed` for bytes that break the format. Digests are not
  * checked here (see firstWrongDigest).
  */
-export function decodeBlock(bytes: Uint8Array, start: number, end: number, position: BlockPosition | undefined): DecodedBlock {
+export function decodeBlock(bytes: Uint8Array, start: number, end: number, position: BlockPosition): DecodedBlock {
   const reader = new BlockReader(bytes, start + BLOCK_LENGTH_BYTES, end);
   const envelopes: EventEnvelope[] = [];
-  let firstSeq = position?.seq ?? 1;
   const fault = (kind: LogFault['kind'], reason: string): DecodedBlock => ({
     envelopes,
-    fault: { seq: firstSeq + envelopes.length, line: (position?.eventNumber ?? 1) + envelopes.length, reason, kind },
+    fault: { seq: position.seq + envelopes.length, line: position.eventNumber + envelopes.length, reason, kind },
   });
   try {
     const count = reader.varint();
     const blockSeq = reader.varint();
     const prevHash = reader.digest();
     if (count === 0) return fault('malformed', 'a block holds no events');
-    if (position !== undefined && blockSeq !== position.seq) return fault('sequence', `expected seq ${position.seq}, found seq ${blockSeq}`);
-    if (position !== undefined && prevHash !== position.prevHash) return fault('prev_hash', `prevHash ${prevHash} is not the hash of seq ${position.seq - 1} (${position.prevHash})`);
-    firstSeq = blockSeq;
+    if (blockSeq !== position.seq) return fault('sequence', `expected seq ${position.seq}, found seq ${blockSeq}`);
+    if (prevHash !== position.prevHash) return fault('prev_hash', `prevHash ${prevHash} is not the hash of seq ${position.seq - 1} (${position.prevHash})`);
     let hash = prevHash;
     for (let i = 0; i < count; i += 1) {
-      const env = reader.envelope(firstSeq + i, hash);
+      const env = reader.envelope(blockSeq + i, hash);
       const problem = reader.envelopeProblem(env);
       if (problem !== undefined) return fault('malformed', problem);
       envelopes.push(env);

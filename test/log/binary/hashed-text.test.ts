@@ -11,7 +11,7 @@ import { decodeBlock } from '../../../src/log/binary/decoder.js';
 import { createBinaryLogWriter } from '../../../src/log/binary/encoder.js';
 import { eachHashedLine, firstWrongDigestInBlock } from '../../../src/log/binary/hashed-text.js';
 import { unhashedText } from '../../../src/log/codec.js';
-import { EMPTY_HEAD, type EventEnvelope } from '../../../src/log/envelope.js';
+import { EMPTY_HEAD, type EventEnvelope, GENESIS_HASH } from '../../../src/log/envelope.js';
 import { sealEvent } from '../../../src/log/seal.js';
 
 
@@ -87,7 +87,8 @@ describe('hashed-text: the worker\'s lines agree with the decoder', () => {
       fc.property(fc.array(fc.record({ at: fc.nat({ max: block.length - 1 }), value: fc.integer({ min: 0, max: 255 }) }), { minLength: 1, maxLength: 3 }), (edits) => {
         const damaged = block.slice();
         for (const edit of edits) damaged[Math.max(4, edit.at)] = edit.value;
-        const decoded = decodeBlock(damaged, 0, damaged.length, undefined).envelopes;
+        // A header damaged out of its place decodes nothing here: there is then nothing to compare.
+        const decoded = decodeBlock(damaged, 0, damaged.length, { seq: 1, prevHash: GENESIS_HASH, eventNumber: 1 }).envelopes;
         const lines = linesOf(damaged);
         const both = Math.min(decoded.length, lines.length);
         for (let i = 0; i < both; i += 1) expect(lines[i]).toBe(unhashedText(decoded[i]!));
