@@ -60,10 +60,14 @@ export function auditFile(path: string, options: AuditFileOptions = {}): AuditRe
   }
 }
 
-/** True when the file at `path` starts with the binary log's magic (src/log/binary), not JSONL text. */
+/**
+ * True when the file at `path` starts with the binary log's magic (src/log/binary), not JSONL
+ * text; also when the whole file is a part of the magic (a binary log cut short: its first byte,
+ * 0x89, cannot begin UTF-8 text), so that its audit says truncated, not malformed JSON.
+ */
 export function isBinaryLogFile(path: string): boolean {
   const start = fileStart(path, BINARY_LOG_MAGIC.length);
-  return start.length === BINARY_LOG_MAGIC.length && isMagicPrefix(start);
+  return start.length > 0 && isMagicPrefix(start);
 }
 
 type Hooks = {

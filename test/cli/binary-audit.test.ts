@@ -94,6 +94,13 @@ describe('auditFile on a binary log', () => {
     // Every whole block before the last is applied: 16 events each.
     expect(report.count).toBe(Math.floor((sound.length - 1) / 16) * 16);
   });
+
+  it('a file cut inside the magic bytes is a truncated binary log, not malformed JSON', () => {
+    for (const cut of [1, 4, BINARY_LOG_MAGIC.length - 1]) {
+      const report = auditFile(writeBinary(soundBinary.subarray(0, cut)), { parallel: false });
+      expect(report).toMatchObject({ ok: false, count: 0, fault: { kind: 'malformed', seq: 1, reason: expect.stringMatching(/ends inside its magic bytes \(a truncated file/) } });
+    }
+  });
 });
 
 describe('convert', () => {

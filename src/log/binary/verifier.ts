@@ -219,7 +219,8 @@ export function createBlockSplitter(): { push(chunk: Uint8Array): CutBlocks; lef
       return { blocks, problem };
     },
     leftover() {
-      if (!magicSeen) return NOT_BINARY;
+      // Bytes that began the magic and stopped are a binary log cut short, not some other file.
+      if (!magicSeen) return held > 0 ? 'the log ends inside its magic bytes (a truncated file?)' : NOT_BINARY;
       return held > 0 ? 'the log ends inside a block (a truncated file?)' : undefined;
     },
   };

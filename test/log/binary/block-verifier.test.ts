@@ -38,6 +38,9 @@ describe('createBlockSplitter', () => {
     cut.push(bytes.subarray(0, bytes.length - 1));
     expect(cut.leftover()).toMatch(/truncated/);
     expect(createBlockSplitter().leftover()).toMatch(/not a binary log/);
+    const inMagic = createBlockSplitter();
+    inMagic.push(bytes.subarray(0, 3));
+    expect(inMagic.leftover()).toMatch(/ends inside its magic bytes \(a truncated file/);
   });
 });
 

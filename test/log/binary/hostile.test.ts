@@ -143,7 +143,8 @@ describe.each(VERDICT_SOURCES)('named faults (%s verdict)', (current) => {
       const whole = blockEnds.filter((end) => end <= cut).length;
       const events = Math.min(small.envelopes.length, 2 * whole);
       expect(run.events).toEqual(small.envelopes.slice(0, events));
-      if (cut < BINARY_LOG_MAGIC.length) expect(run.fault).toMatchObject({ kind: 'malformed', seq: 1, line: 1, reason: expect.stringMatching(/not a binary log/) });
+      if (cut === 0) expect(run.fault).toMatchObject({ kind: 'malformed', seq: 1, line: 1, reason: expect.stringMatching(/not a binary log/) });
+      else if (cut < BINARY_LOG_MAGIC.length) expect(run.fault).toMatchObject({ kind: 'malformed', seq: 1, line: 1, reason: expect.stringMatching(/ends inside its magic bytes \(a truncated file/) });
       else if (cut === BINARY_LOG_MAGIC.length || blockEnds.includes(cut)) expect(run.fault).toBeUndefined();
       else expect(run.fault).toMatchObject({ kind: 'malformed', seq: events + 1, line: events + 1, reason: expect.stringMatching(/truncated/) });
     }
