@@ -41,7 +41,9 @@ import { deliveredLog } from './delivered-log.js';
 import { judgeList, judgeLists, type ListJudgement } from './list-goal.js';
 import { LIST_KINDS, type ListEventSource, type ListKind, listEvents } from './list-workload.js';
 import type { ListIndexes } from '../src/domains/listing/store.js';
-import type { TransferRecord } from '../src/domains/movement.js';
+import { applyTransfers, type TransferRecord } from '../src/domains/movement.js';
+import { Ledger } from '../src/ledger/ledger.js';
+import { instantToMs } from '../src/core/time.js';
 import { rebuildListIndexes } from '../src/domains/listing/rebuild.js';
 import { listedLength, listedRecordAt } from '../src/domains/listing/transactions.js';
 import { PendingWebhooks, type PendingWebhooksSnapshot } from '../src/domains/webhook-store.js';
@@ -156,33 +158,41 @@ function alternatingRound(log: readonly EventEnvelope[], count: number, fresh = 
 }
 
 /**
- * Figure 8's floor: the same API-driven events folded with no domain work (each event's data kept
- * under its id, as a store keeps a record under its id; its transfers' amounts folded into a Map of
- * balances, as the ledger-only yardstick folds), alternating block by block with a fresh engine's
- * ledger-only replay. What the goal would ask the whole domain (state machines, list indexes,
- * timers, packed records) to cost: seconds of each side (events: `count`).
+ * Figure 8's floors: the same API-driven events folded with no domain work, alternating block by
+ * block with a fresh engine's ledger-only replay. `bare`: each event's data kept under its id, as
+ * a store keeps a record under its id, its transfers' amounts folded into a Map of balances, as
+ * the ledger-only yardstick folds. `posted`: each event's data kept under its id, and its
+ * transfers applied by the engine's own ledger (`applyTransfers`, as `evolve` does) to a ledger
+ * whose accounts were opened beforehand, untimed, as `accounts` has them (the replayed engine's
+ * ledger). What the goal would ask the whole domain (state machines, list indexes, timers, packed
+ * records) to cost on top: seconds of each side (events: `count`).
  */
-function floorRound(log: readonly EventEnvelope[], count: number): { bare: number; ledger: number } {
+function floorRound(log: readonly EventEnvelope[], count: number, accounts: Ledger): { bare: number; posted: number; ledger: number } {
   const { opening, blocks } = ledgerLog(count);
   const ledgerEngine = createEngine({ events: opening });
   const records = new Map<string, unknown>();
+  const postedRecords = new Map<string, unknown>();
   const balances = new Map<string, bigint>();
+  const postedLedger = ledgerWithAccountsOf(log, accounts);
   let bareS = 0;
+  let postedS = 0;
   let ledgerS = 0;
   for (let start = 0, index = 0; start < count; start += BLOCK, index += 1) {
     const apiBlock = log.slice(start, Math.min(count, start + BLOCK));
     const ledgerBlock = blocks.next().value as EventEnvelope[];
-    const order = index % 2 === 0 ? ['bare', 'ledger'] : ['ledger', 'bare'];
+    const order = index % 2 === 0 ? ['bare', 'posted', 'ledger'] : ['ledger', 'posted', 'bare'];
     for (const which of order) {
       minorGc();
       if (which === 'bare') bareS += seconds(() => bareFold(apiBlock, records, balances))[0];
+      else if (which === 'posted') postedS += seconds(() => postedFold(apiBlock, postedRecords, postedLedger))[0];
       else ledgerS += seconds(() => ledgerEngine.replay(ledgerBlock))[0];
     }
   }
   let total = 0n;
   for (const balance of balances.values()) total += balance;
   if (total !== 0n) throw new Error('the bare fold of the API-driven log lost money');
-  return { bare: bareS, ledger: ledgerS };
+  if (postedLedger.checkInvariants().length > 0) throw new Error("the posted fold broke the ledger's invariants");
+  return { bare: bareS, posted: postedS, ledger: ledgerS };
 }
 
 // The bare fold's step: a Map set per event (by its id string), two Map updates per transfer with an amount.
@@ -197,6 +207,36 @@ function bareFold(events: readonly EventEnvelope[], records: Map<string, unknown
       balances.set(transfer.creditAccountId, (balances.get(transfer.creditAccountId) ?? 0n) + amount);
     }
   }
+}
+
+// The posted fold's step: a Map set per event, its transfers applied as `evolve` applies them.
+function postedFold(events: readonly EventEnvelope[], records: Map<string, unknown>, ledger: Ledger): void {
+  for (const event of events) {
+    const data = event.data as { transfers?: readonly TransferRecord[] } | null;
+    records.set(event.id, data);
+    const transfers = data?.transfers;
+    if (transfers !== undefined && transfers.length > 0) applyTransfers(ledger, transfers, instantToMs(event.at));
+  }
+}
+
+// A new ledger with every account that `log`'s transfers name opened as `accounts` holds it.
+function ledgerWithAccountsOf(log: readonly EventEnvelope[], accounts: Ledger): Ledger {
+  const ledger = new Ledger();
+  const opened = new Set<string>();
+  for (const event of log) {
+    for (const transfer of (event.data as { transfers?: readonly TransferRecord[] } | null)?.transfers ?? []) {
+      if (!('debitAccountId' in transfer)) continue;
+      for (const id of [transfer.debitAccountId, transfer.creditAccountId]) {
+        if (opened.has(id)) continue;
+        const account = accounts.account(id);
+        if (account === undefined) throw new Error(`the replayed ledger has no account ${id}`);
+        const result = ledger.openAccount({ id, currency: account.currency, flags: account.flags });
+        if (!result.ok) throw new Error(`cannot open ${id}: ${result.error.code}`);
+        opened.add(id);
+      }
+    }
+  }
+  return ledger;
 }
 
 /**
@@ -983,8 +1023,8 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
     };
     (freshRound as { apiEngine: Engine | undefined }).apiEngine = undefined;
     (freshRound as { ledgerEngine: Engine | undefined }).ledgerEngine = undefined;
-    floorRound(log, Math.min(count, 50_000));
-    const floor = floorRound(log, count);
+    floorRound(log, Math.min(count, 50_000), measured.apiEngine.state.ledger);
+    const floor = floorRound(log, count, measured.apiEngine.state.ledger);
     const heapBoth = heapUsed();
     const buffersBoth = await bufferBytes();
 
@@ -1036,6 +1076,8 @@ const scenarios: Record<string, () => Record<string, unknown> | Promise<Record<s
           bareEventsPerSec: Math.round(count / floor.bare),
           ledgerEventsPerSec: Math.round(count / floor.ledger),
           ratio: round(floor.ledger / floor.bare, 3),
+          postedEventsPerSec: Math.round(count / floor.posted),
+          postedRatio: round(floor.ledger / floor.posted, 3),
         },
       },
       memory: {
