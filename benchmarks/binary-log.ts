@@ -6,7 +6,12 @@
  */
 import { closeSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { auditFile, type AuditFileOptions } from '../src/cli/audit-file.js';
-import { lineWriter } from '../src/cli/files.js';
+import { lineWriter, readRawChunks } from '../src/cli/files.js';
+import { nativeSha256 } from '../src/cli/native-hash.js';
+import { BlockReader } from '../src/log/binary/decoder.js';
+import { BLOCK_LENGTH_BYTES } from '../src/log/binary/format.js';
+import { firstWrongDigestInBlock } from '../src/log/binary/hashed-text.js';
+import { createBlockSplitter } from '../src/log/binary/verifier.js';
 import { BINARY_LOG_MAGIC, createBinaryLogWriter } from '../src/log/binary/index.js';
 import { encodeEnvelope, type EventEnvelope } from '../src/log/index.js';
 import { alternatingRounds, BINARY_FIGURE_PARTS, type BinaryFigurePart, type BinaryScenarioFigures, roundFigures } from './binary-figure.js';
@@ -131,6 +136,11 @@ export function fromDiskFigures(options: {
       const run = measuredPart(options.replaySeconds);
       return { seconds: run.result, peakRssMb: run.peakRssMb, threads: 1 };
     },
+    binaryDigests: () => {
+      const run = measuredPart(() => digestsAlone(options.binaryPath));
+      if (run.result !== written.events) throw new Error(`${options.binaryPath}: digests proved ${run.result} events of ${written.events}`);
+      return { seconds: run.seconds, peakRssMb: run.peakRssMb, threads: 1 };
+    },
   };
   const runs = alternatingRounds(parts, options.rounds);
   const pick = <T>(f: (run: PartRun) => T): Record<BinaryFigurePart, T[]> =>
@@ -146,6 +156,29 @@ export function fromDiskFigures(options: {
     writePeakRssMb: written.writePeakRssMb,
     twoThreadRounds: runs.binaryTwoThreads.map((run) => run.threads),
   };
+}
+
+/**
+ * The two-thread binary audit's worker part, on this thread: the file read in the CLI's chunks,
+ * cut into whole blocks, and each block's digests checked as the worker checks them. The events
+ * proved (all of them, or it throws).
+ */
+function digestsAlone(path: string): number {
+  const splitter = createBlockSplitter();
+  let proved = 0;
+  for (const chunk of readRawChunks(path)) {
+    const { blocks, problem } = splitter.push(chunk);
+    if (problem !== undefined) throw new Error(`${path}: ${problem}`);
+    for (const block of blocks) {
+      // A block's event count is its first varint after the length (docs/binary-log.md).
+      const events = new BlockReader(block, BLOCK_LENGTH_BYTES, block.length).varint();
+      const wrong = firstWrongDigestInBlock(block, 0, block.length, nativeSha256);
+      if (wrong !== -1) throw new Error(`${path}: event ${wrong} of a block has a wrong digest`);
+      proved += events;
+    }
+  }
+  if (splitter.leftover() !== undefined) throw new Error(`${path}: ${splitter.leftover()}`);
+  return proved;
 }
 
 const round1 = (n: number): number => Number(n.toFixed(1));

@@ -64,6 +64,13 @@ describe('roundFigures', () => {
     expect(f.ratios.binaryOverJsonlOneThread).toBe(1);
   });
 
+  it('sets the worker part alone beside the replay: the most the two-thread audit could read', () => {
+    const f = roundFigures(300, seconds({ binaryDigests: [1, 3, 2], replay: [0.3, 0.6, 0.4] }));
+    expect(f.eventsPerSec.binaryDigests).toBe(150);
+    // Per round 0.3, 0.2, 0.2: median 0.2.
+    expect(f.ratios.digestsOverReplay).toBe(0.2);
+  });
+
   it('refuses parts with different numbers of rounds', () => {
     expect(() => roundFigures(100, seconds({ replay: [1, 1] }))).toThrow(/same number of rounds/);
   });
@@ -71,10 +78,10 @@ describe('roundFigures', () => {
 
 const scenario = (events: number, binaryEventsPerSec: number, twoThreadRounds = [2, 2, 2]): BinaryScenarioFigures => ({
   events,
-  ...roundFigures(events, seconds({ binaryTwoThreads: [events / binaryEventsPerSec, events / binaryEventsPerSec, events / binaryEventsPerSec], replay: [1, 1, 1].map(() => events / 1_000_000), jsonlTwoThreads: [2, 2, 2].map((n) => (n * events) / binaryEventsPerSec) })),
+  ...roundFigures(events, seconds({ binaryTwoThreads: [events / binaryEventsPerSec, events / binaryEventsPerSec, events / binaryEventsPerSec], replay: [1, 1, 1].map(() => events / 1_000_000), jsonlTwoThreads: [2, 2, 2].map((n) => (n * events) / binaryEventsPerSec), binaryDigests: [1, 1, 1].map(() => events / 300_000) })),
   bytesPerEvent: { binary: 87.1, jsonl: 414.3 },
   writeSeconds: { binary: 2, jsonl: 4 },
-  peakRssMb: { binaryTwoThreads: 300, jsonlTwoThreads: 310, binaryOneThread: 200, jsonlOneThread: 210, replay: 250 },
+  peakRssMb: { binaryTwoThreads: 300, jsonlTwoThreads: 310, binaryOneThread: 200, jsonlOneThread: 210, replay: 250, binaryDigests: 120 },
   rssBeforeMb: 150,
   writePeakRssMb: 180,
   twoThreadRounds,
@@ -91,6 +98,7 @@ describe('binaryFigureLines', () => {
     expect(text).toContain('binary / in-memory  0.40');
     expect(text).toContain('binary / JSONL      2.00 on 2 threads');
     expect(text).toContain('binary 87.1 B/event, written in 2.00 s (505,001 events/s); JSONL 414.3 B/event, written in 4.00 s');
+    expect(text).toMatch(/digests alone +300,000 events\/s {3}peak RSS 120 MB \(the worker's part on this thread: blocks cut, each line made and hashed; the 2-thread audit can run no faster: 0\.30 of the in-memory replay\)/);
     expect(text).not.toContain('worker started');
   });
 
