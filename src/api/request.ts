@@ -4,6 +4,7 @@
  * and type-checked here, so no request, however malformed, reaches a route unchecked: every
  * problem is an `ApiError`, never a throw.
  */
+import { canonicalJson } from '../core/canonical-json.js';
 import { type ApiError, apiError } from '../core/errors.js';
 import { type Result, err, ok } from '../core/result.js';
 import type { HttpMethod, HttpRequest } from './http.js';
@@ -158,19 +159,6 @@ function parseBody(body: unknown): Result<unknown, ApiError> {
   }
   const checked = checkBodyValue(parsed);
   return checked.ok ? ok(parsed) : checked;
-}
-
-/**
- * JSON text with every object's keys sorted, so two bodies that differ only in key order have
- * the same text (idempotency compares bodies, not their spelling). The body was bounded by
- * `checkBodyValue`, so the recursion is at most `bodyDepthMax` deep.
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).filter((key) => record[key] !== undefined).sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
 }
 
 function badRequest(reason: string): ApiError {

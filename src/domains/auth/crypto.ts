@@ -223,11 +223,3 @@ export function signJwtEs256(privateKey: Uint8Array, claims: Readonly<Record<str
   return `${input}.${toBase64url(signCompact(privateKey, utf8ToBytes(input)))}`;
 }
 
-/** JSON text with object keys sorted (what a challenge's body hash and payloads are built from). */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).filter((key) => record[key] !== undefined).sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
-}

@@ -11,7 +11,8 @@ import { type Result, err, ok } from '../../core/result.js';
 import { instantToMs } from '../../core/time.js';
 import type { EventDraft } from '../evolver.js';
 import type { DomainState } from '../state.js';
-import { canonicalJson, parseStamp, sha256Hex, stampVerifies } from './crypto.js';
+import { canonicalJson } from '../../core/canonical-json.js';
+import { parseStamp, sha256Hex, stampVerifies } from './crypto.js';
 import { AUTH_EVENTS, type SignedRequestConsumed, type SignedRequestIssued } from './events.js';
 import type { AuthSession, PendingSignedRequest, SignedRequestKind } from './types.js';
 
