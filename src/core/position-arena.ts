@@ -23,7 +23,7 @@
  */
 
 import { halfGrowthClasses, halfGrowthClassHolding } from './half-growth-classes.js';
-import { columnLowerBound } from './typed-growth.js';
+import { columnLowerBound, resized } from './typed-growth.js';
 
 /** The handle of a list with no members yet (no block). */
 export const NO_LIST = -1;
@@ -185,19 +185,9 @@ function allocate(arena: PositionArena, cls: number): number {
     // of its words on average where growth by half left ~25% (the transaction lists' arenas of the
     // API-driven log, docs/performance.md, stop 32); each word is copied ~4 times, not ~2.
     const size = Math.max(end, 256, Math.ceil(arena.words.length * ARENA_GROWTH));
-    const grown = new Int32Array(size);
-    grown.set(arena.words.subarray(0, arena.used));
-    arena.words = grown;
-    if (arena.times !== undefined) {
-      const times = new Float64Array(size);
-      times.set(arena.times.subarray(0, arena.used));
-      arena.times = times;
-    }
-    if (arena.codes !== undefined) {
-      const codes = new Uint8Array(size);
-      codes.set(arena.codes.subarray(0, arena.used));
-      arena.codes = codes;
-    }
+    arena.words = resized(arena.words, size, arena.used);
+    if (arena.times !== undefined) arena.times = resized(arena.times, size, arena.used);
+    if (arena.codes !== undefined) arena.codes = resized(arena.codes, size, arena.used);
   }
   arena.used = end;
   return block;

@@ -6,28 +6,32 @@
  * The same lengths make the same capacities, so an index rebuilt by appends equals the live one.
  */
 
+/** A typed array these helpers grow. */
+export type GrowableColumn = Int32Array | Uint32Array | Float64Array | Uint8Array;
+
+/**
+ * A new array of `column`'s type, `size` long, holding `column`'s first `used` elements (the rest
+ * zero): the copy every growable column makes when it outgrows its room. `used` <= `size`.
+ */
+export function resized<A extends GrowableColumn>(column: A, size: number, used: number): A {
+  const grown = new (column.constructor as new (length: number) => A)(size);
+  grown.set(column.subarray(0, used));
+  return grown;
+}
+
 /** `column`, or a copy grown by half when it has no slot at `length`. */
 export function int32WithRoom(column: Int32Array, length: number): Int32Array {
-  if (length < column.length) return column;
-  const grown = new Int32Array(grownSize(column.length, length));
-  grown.set(column.subarray(0, length));
-  return grown;
+  return length < column.length ? column : resized(column, grownSize(column.length, length), length);
 }
 
 /** `column`, or a copy grown by half when it has no slot at `length`. */
 export function uint32WithRoom(column: Uint32Array, length: number): Uint32Array {
-  if (length < column.length) return column;
-  const grown = new Uint32Array(grownSize(column.length, length));
-  grown.set(column.subarray(0, length));
-  return grown;
+  return length < column.length ? column : resized(column, grownSize(column.length, length), length);
 }
 
 /** `column`, or a copy grown by half when it has no slot at `length`. */
 export function float64WithRoom(column: Float64Array, length: number): Float64Array {
-  if (length < column.length) return column;
-  const grown = new Float64Array(grownSize(column.length, length));
-  grown.set(column.subarray(0, length));
-  return grown;
+  return length < column.length ? column : resized(column, grownSize(column.length, length), length);
 }
 
 function grownSize(size: number, length: number): number {

@@ -1,8 +1,19 @@
 /** Growable typed columns keep their values as they grow by half, and the same lengths make the same capacities. */
 import { describe, expect, it } from 'vitest';
-import { columnLowerBound, float64WithRoom, int32WithRoom, uint32WithRoom } from '../../src/core/typed-growth.js';
+import { columnLowerBound, float64WithRoom, int32WithRoom, resized, uint32WithRoom } from '../../src/core/typed-growth.js';
 
 describe('typed growth', () => {
+  it('resized copies the used elements into a new array of the same type, zero past them', () => {
+    const codes = Uint8Array.of(7, 8, 9, 10);
+    const grown = resized(codes, 6, 3);
+    expect(grown).toBeInstanceOf(Uint8Array);
+    expect([...grown]).toEqual([7, 8, 9, 0, 0, 0]);
+    expect(grown).not.toBe(codes);
+    const times = resized(Float64Array.of(1.5, -2), 3, 2);
+    expect(times).toBeInstanceOf(Float64Array);
+    expect([...times]).toEqual([1.5, -2, 0]);
+  });
+
   it('keeps every value across growth, by half from 256 slots', () => {
     let places: Int32Array = new Int32Array(0);
     let times: Float64Array = new Float64Array(0);

@@ -31,6 +31,7 @@
 
 import { halfGrowthClasses, halfGrowthClassHolding } from '../../core/half-growth-classes.js';
 import { NO_LIST } from '../../core/position-arena.js';
+import { resized } from '../../core/typed-growth.js';
 
 /** The largest offset a narrow member holds, and the largest length less one a narrow list's length half holds. */
 const MAX_OFFSET = 0xffff;
@@ -289,14 +290,8 @@ function allocate(arena: OffsetArena, cls: number): number {
   const end = block + SIZES[cls]!;
   if (end > arena.cells.length) {
     const size = Math.max(end, 256, Math.ceil(arena.cells.length * ARENA_GROWTH));
-    const grown = new Int32Array(size);
-    grown.set(arena.cells.subarray(0, arena.end));
-    arena.cells = grown;
-    if (arena.codes !== undefined) {
-      const codes = new Uint8Array(2 * size);
-      codes.set(arena.codes.subarray(0, 2 * arena.end));
-      arena.codes = codes;
-    }
+    arena.cells = resized(arena.cells, size, arena.end);
+    if (arena.codes !== undefined) arena.codes = resized(arena.codes, 2 * size, 2 * arena.end);
   }
   arena.end = end;
   return block;
