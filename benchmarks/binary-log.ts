@@ -7,7 +7,7 @@
 import { closeSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { auditFile, type AuditFileOptions } from '../src/cli/audit-file.js';
 import { lineWriter, readRawChunks } from '../src/cli/files.js';
-import { nativeSha256 } from '../src/cli/native-hash.js';
+import { nativeSha256Bytes } from '../src/cli/native-hash.js';
 import { BlockReader } from '../src/log/binary/decoder.js';
 import { BLOCK_LENGTH_BYTES } from '../src/log/binary/format.js';
 import { firstWrongDigestInBlock } from '../src/log/binary/hashed-text.js';
@@ -172,7 +172,7 @@ function digestsAlone(path: string): number {
     for (const block of blocks) {
       // A block's event count is its first varint after the length (docs/binary-log.md).
       const events = new BlockReader(block, BLOCK_LENGTH_BYTES, block.length).varint();
-      const wrong = firstWrongDigestInBlock(block, 0, block.length, nativeSha256);
+      const wrong = firstWrongDigestInBlock(block, 0, block.length, nativeSha256Bytes);
       if (wrong !== -1) throw new Error(`${path}: event ${wrong} of a block has a wrong digest`);
       proved += events;
     }

@@ -12,7 +12,7 @@ import type { EventEnvelope } from '../log/index.js';
 import type { AuditFileOptions } from './audit-file.js';
 import { RAW_CHUNK_BYTES, readRawChunks, type ReadPosition } from './files.js';
 import { CHUNKS_AHEAD, startHashWorker, workerPacing, type HashWorker } from './hash-worker.js';
-import { nativeSha256 } from './native-hash.js';
+import { nativeSha256Bytes } from './native-hash.js';
 
 /**
  * A worker slot's size: a block the writer closed (1 MiB, plus the event that passed it). A
@@ -49,7 +49,7 @@ export function auditBinaryFile(path: string, options: AuditFileOptions, paralle
   return sink.finish(verifier.fault, verifier.count);
 }
 
-const hereVerdict: DigestVerdict = (_envelopes, block) => firstWrongDigestInBlock(block, 0, block.length, nativeSha256);
+const hereVerdict: DigestVerdict = (_envelopes, block) => firstWrongDigestInBlock(block, 0, block.length, nativeSha256Bytes);
 
 function appliedBy(sink: ReturnType<typeof createAuditSink>, onEvent: AuditFileOptions['onEvent']): (env: EventEnvelope) => void {
   if (onEvent === undefined) return (env) => sink.add(env);

@@ -11,7 +11,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { firstWrongDigestInBlock } from '../log/binary/hashed-text.js';
 import { hashedTextOf } from '../log/index.js';
 import { decodeBytes } from './files.js';
-import { nativeSha256 } from './native-hash.js';
+import { nativeSha256, nativeSha256Bytes } from './native-hash.js';
 import { ANSWERS, READY, type ChunkAnswer, type ChunkRequest, type VerifyWorkerData } from './verify-protocol.js';
 
 const { port, signal, slots } = workerData as VerifyWorkerData & { port: MessagePort };
@@ -34,7 +34,7 @@ function lineDigests({ slot, slotBytes, byteLength }: ChunkRequest): string {
 // A binary log's block: its events' canonical lines written straight from its bytes and hashed;
 // the main thread decodes the same bytes and checks the block's place in the chain.
 function blockVerdict({ slot, slotBytes, byteLength }: ChunkRequest): number {
-  return firstWrongDigestInBlock(new Uint8Array(slots, slot * slotBytes, byteLength), 0, byteLength, nativeSha256);
+  return firstWrongDigestInBlock(new Uint8Array(slots, slot * slotBytes, byteLength), 0, byteLength, nativeSha256Bytes);
 }
 
 parentPort?.on('message', (request: ChunkRequest) => {

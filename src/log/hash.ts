@@ -13,6 +13,12 @@ import { assert } from '../core/assert.js';
  */
 export type Sha256Hex = (text: string) => string;
 
+/**
+ * A SHA-256 function over bytes: returns the lowercase hex digest (64 characters) of `bytes`.
+ * For a reader that makes the hashed text as UTF-8 itself (the binary log's digests).
+ */
+export type Sha256BytesHex = (bytes: Uint8Array) => string;
+
 /** Length of a hex SHA-256 digest in characters. */
 export const HASH_HEX_LENGTH = 64;
 
@@ -30,6 +36,9 @@ export function isHashHex(value: unknown): value is string {
 
 /** Pure: the lowercase hex SHA-256 of the UTF-8 bytes of `text`, computed by @noble/hashes. */
 export const sha256Hex: Sha256Hex = (text) => bytesToHex(sha256(utf8ToBytes(text)));
+
+/** Pure: the lowercase hex SHA-256 of `bytes`, computed by @noble/hashes. */
+export const sha256BytesHex: Sha256BytesHex = (bytes) => bytesToHex(sha256(bytes));
 
 /**
  * Wraps an injected SHA-256 so that a host function returning the wrong format (uppercase,

@@ -9,6 +9,7 @@ import type { EventEnvelope } from '../envelope.js';
 import type { LogFault } from '../fault.js';
 import { ByteReader, MalformedBytes } from './bytes.js';
 import { BLOCK_BYTES_MAX, BLOCK_LENGTH_BYTES, DIGEST_BYTES, INSTANT_MS_MAX, Tag, VALUE_DEPTH_MAX } from './format.js';
+import { asciiBytes, LineBytes } from './line-bytes.js';
 import { ID_BYTES, instantText, ulidText, uuidTailText } from './string-forms.js';
 
 /** Where a block sits in its log: the seq and prevHash its first event must have, and its first event's number in the file. */
@@ -78,22 +79,41 @@ const PROTO_KEY = '__proto__';
 // Scratch code-unit arrays by length, for the short ASCII strings.
 const ASCII_SCRATCH: number[][] = Array.from({ length: SHORT_ASCII_BYTES }, (_, length) => new Array<number>(length).fill(0));
 
+// The fixed parts of a canonical line and of JSON values, as bytes.
+const LINE_SEQ = asciiBytes('{"seq":');
+const LINE_ID = asciiBytes(',"id":');
+const LINE_TYPE = asciiBytes(',"type":');
+const LINE_VERSION = asciiBytes(',"version":');
+const LINE_AT = asciiBytes(',"at":');
+const LINE_DATA = asciiBytes(',"data":');
+const LINE_PREV_HASH = asciiBytes(',"prevHash":"');
+const LINE_END = asciiBytes('"}');
+const NULL_BYTES = asciiBytes('null');
+const FALSE_BYTES = asciiBytes('false');
+const TRUE_BYTES = asciiBytes('true');
+const EMPTY_OBJECT = asciiBytes('{}');
+const OPEN_ARRAY_BYTE = 0x5b;
+const CLOSE_ARRAY_BYTE = 0x5d;
+const CLOSE_OBJECT_BYTE = 0x7d;
+const OPEN_OBJECT_BYTE = 0x7b;
+const COMMA_BYTE = 0x2c;
+const COLON_BYTE = 0x3a;
+// The sink every walk writes its lines into, reused across blocks; a walk started inside another
+// walk's visit (none does today) takes a sink of its own.
+const SHARED_SINK = { sink: new LineBytes(), inUse: false };
+
 /**
  * A block's reader: its dictionary of strings and shapes, and the previous instant, as the
  * encoder kept them. It reads a block's events either as values (`envelope`, for the events
- * applied) or as the JSON texts of their canonical lines (`walkLines`, for a thread that only
+ * applied) or as the UTF-8 of their canonical lines (`walkLineBytes`, for a thread that only
  * checks digests): one reader of strings and shapes for both, so the line hashed is the text of
  * the event decoded. Internal to src/log/binary.
  */
 export class BlockReader extends ByteReader {
   // A string's slot is undefined while its own bytes are read (a prefix may not name it).
   readonly #strings: (string | undefined)[] = [];
-  // Each string's JSON text, made the first time a line needs it.
-  readonly #texts: (string | undefined)[] = [];
   readonly #shapes: string[][] = [];
-  // Each shape's `{"key":` and `,"key":` parts, made the first time a line needs them.
-  readonly #shapeParts: (string[] | undefined)[] = [];
-  /** Events the block states it holds, once `walkLines` read its header. */
+  /** Events the block states it holds, once `walkLineBytes` read its header. */
   count = 0;
   #instantMs = 0;
   // The last string read was written in the instant form (so it is a valid instant).
@@ -153,92 +173,149 @@ export class BlockReader extends ByteReader {
 
   /**
    * Reads the block's header, then calls `visit` with each event's canonical unhashed line (the
-   * text `unhashedText` gives for the event `envelope` would decode), its index and its stored
-   * hash, until `visit` returns false. Throws MalformedBytes where `envelope` would.
+   * UTF-8 of the text `unhashedText` gives for the event `envelope` would decode), its index and
+   * where its stored hash starts in `bytes`, until `visit` returns false. `line` is a view of a
+   * buffer reused for the next line: valid only during the call. Throws MalformedBytes where
+   * `envelope` would, and for a line surely longer than a text log holds.
    */
-  walkLines(visit: (line: string, index: number, storedHash: string) => boolean): void {
+  walkLineBytes(visit: (line: Uint8Array, index: number, hashAt: number) => boolean): void {
+    const sink = SHARED_SINK.inUse ? new LineBytes() : SHARED_SINK.sink;
+    const shared = sink === SHARED_SINK.sink;
+    if (shared) SHARED_SINK.inUse = true;
+    try {
+      this.#sink = sink;
+      sink.poolLength = 0;
+      this.#walk(sink, visit);
+    } finally {
+      if (shared) SHARED_SINK.inUse = false;
+    }
+  }
+
+  #walk(sink: LineBytes, visit: (line: Uint8Array, index: number, hashAt: number) => boolean): void {
     const count = this.varint();
     this.count = count;
     const firstSeq = this.varint();
-    let prevHash = this.digest();
+    let prevHashAt = this.take(DIGEST_BYTES);
     for (let i = 0; i < count; i += 1) {
-      const line = this.#lineText(firstSeq + i, prevHash);
-      const storedHash = this.digest();
-      if (!visit(line, i, storedHash)) return;
-      prevHash = storedHash;
+      sink.length = 0;
+      this.#lineBytes(sink, firstSeq + i, prevHashAt);
+      const hashAt = this.take(DIGEST_BYTES);
+      if (!visit(sink.line.subarray(0, sink.length), i, hashAt)) return;
+      prevHashAt = hashAt;
     }
   }
 
-  #lineText(seq: number, prevHash: string): string {
-    const id = this.#stringText();
-    const type = this.#stringText();
-    const version = this.varint();
-    const at = this.#stringText();
-    const data = this.#valueText(0);
-    return `{"seq":${seq},"id":${id},"type":${type},"version":${version},"at":${at},"data":${data},"prevHash":"${prevHash}"}`;
+  // `{"seq":1,"id":"…","type":"…","version":1,"at":"…","data":…,"prevHash":"…"}`, as unhashedText.
+  #lineBytes(sink: LineBytes, seq: number, prevHashAt: number): void {
+    sink.bytes(LINE_SEQ);
+    sink.integer(seq);
+    sink.bytes(LINE_ID);
+    this.#stringBytes(this.#stringIndex());
+    sink.bytes(LINE_TYPE);
+    this.#stringBytes(this.#stringIndex());
+    sink.bytes(LINE_VERSION);
+    sink.integer(this.varint());
+    sink.bytes(LINE_AT);
+    this.#stringBytes(this.#stringIndex());
+    sink.bytes(LINE_DATA);
+    this.#valueBytes(0);
+    sink.bytes(LINE_PREV_HASH);
+    sink.hex(this.bytes, prevHashAt, DIGEST_BYTES);
+    sink.bytes(LINE_END);
   }
 
-  #stringText(): string {
-    return this.#textOf(this.#stringIndex());
-  }
+  #sink: LineBytes = SHARED_SINK.sink;
+  // Where each string's JSON text starts and ends in the sink's pool, once a line has needed it.
+  readonly #pooledStart: number[] = [];
+  readonly #pooledEnd: number[] = [];
+  // Each shape's `{"key":` and `,"key":` parts in the pool, as start, end pairs.
+  readonly #shapeParts: (number[] | undefined)[] = [];
 
-  #textOf(index: number): string {
-    let text = this.#texts[index];
-    if (text === undefined) {
-      text = JSON.stringify(this.#strings[index]!);
-      this.#texts[index] = text;
+  #stringBytes(index: number): void {
+    const sink = this.#sink;
+    let start = this.#pooledStart[index];
+    if (start === undefined) {
+      start = sink.poolString(this.#strings[index]!);
+      this.#pooledStart[index] = start;
+      this.#pooledEnd[index] = sink.poolLength;
     }
-    return text;
+    sink.pooled(start, this.#pooledEnd[index]!);
   }
 
-  // `value`'s twin: the JSON text of the value, as JSON.stringify would write what `value` reads.
-  #valueText(depth: number): string {
+  // `value`'s twin: the JSON text of the value as bytes, as JSON.stringify would write what `value` reads.
+  #valueBytes(depth: number): void {
     const tag = this.byte();
-    if (tag >= Tag.SHORT_REF) return this.#textOf(this.#known(tag - Tag.SHORT_REF));
+    if (tag >= Tag.SHORT_REF) {
+      this.#stringBytes(this.#known(tag - Tag.SHORT_REF));
+      return;
+    }
+    const sink = this.#sink;
     switch (tag) {
       case Tag.NULL:
-        return 'null';
+        sink.bytes(NULL_BYTES);
+        break;
       case Tag.FALSE:
-        return 'false';
+        sink.bytes(FALSE_BYTES);
+        break;
       case Tag.TRUE:
-        return 'true';
+        sink.bytes(TRUE_BYTES);
+        break;
       case Tag.INT:
-        return String(this.zigzag());
+        sink.integer(this.zigzag());
+        break;
       case Tag.FLOAT:
-        return JSON.stringify(this.#float());
+        sink.ascii(JSON.stringify(this.#float()));
+        break;
       case Tag.STRING_REF:
-        return this.#textOf(this.#known(this.varint()));
+        this.#stringBytes(this.#known(this.varint()));
+        break;
       case Tag.ARRAY:
-        return this.#arrayText(depth);
+        this.#arrayBytes(depth);
+        break;
       case Tag.OBJECT_SHAPE:
-        return this.#objectText(this.#shapeIndex(this.varint()), depth);
+        this.#objectBytes(this.#shapeIndex(this.varint()), depth);
+        break;
       case Tag.OBJECT_NEW_SHAPE:
-        return this.#objectText(this.#newShapeIndex(), depth);
+        this.#objectBytes(this.#newShapeIndex(), depth);
+        break;
       default:
-        return this.#textOf(this.#newStringIndex(tag));
+        this.#stringBytes(this.#newStringIndex(tag));
     }
   }
 
-  #arrayText(depth: number): string {
+  #arrayBytes(depth: number): void {
     if (depth >= VALUE_DEPTH_MAX) throw new MalformedBytes(`data is nested deeper than ${VALUE_DEPTH_MAX}`);
     const length = this.varint();
     if (length > this.end - this.pos) throw new MalformedBytes('an array is longer than its block');
-    let text = '[';
-    for (let i = 0; i < length; i += 1) text += i === 0 ? this.#valueText(depth + 1) : `,${this.#valueText(depth + 1)}`;
-    return `${text}]`;
+    const sink = this.#sink;
+    sink.byte(OPEN_ARRAY_BYTE);
+    for (let i = 0; i < length; i += 1) {
+      if (i > 0) sink.byte(COMMA_BYTE);
+      this.#valueBytes(depth + 1);
+    }
+    sink.byte(CLOSE_ARRAY_BYTE);
   }
 
-  #objectText(shape: number, depth: number): string {
+  #objectBytes(shape: number, depth: number): void {
     if (depth >= VALUE_DEPTH_MAX) throw new MalformedBytes(`data is nested deeper than ${VALUE_DEPTH_MAX}`);
-    let parts = this.#shapeParts[shape];
-    if (parts === undefined) {
-      parts = this.#shapes[shape]!.map((key, i) => `${i === 0 ? '{' : ','}${JSON.stringify(key)}:`);
-      this.#shapeParts[shape] = parts;
+    const sink = this.#sink;
+    const parts = this.#shapeParts[shape] ?? this.#poolShape(shape);
+    if (parts.length === 0) {
+      sink.bytes(EMPTY_OBJECT);
+      return;
     }
-    if (parts.length === 0) return '{}';
-    let text = '';
-    for (const part of parts) text += part + this.#valueText(depth + 1);
-    return `${text}}`;
+    for (let i = 0; i < parts.length; i += 2) {
+      sink.pooled(parts[i]!, parts[i + 1]!);
+      this.#valueBytes(depth + 1);
+    }
+    sink.byte(CLOSE_OBJECT_BYTE);
+  }
+
+  #poolShape(shape: number): number[] {
+    const sink = this.#sink;
+    const parts = this.#shapes[shape]!.flatMap((key, i) => [sink.poolString(key, i === 0 ? OPEN_OBJECT_BYTE : COMMA_BYTE, COLON_BYTE), sink.poolLength]);
+    this.#shapeParts[shape] = parts;
+    return parts;
   }
 
   value(depth: number): unknown {

@@ -205,7 +205,7 @@ export type VerdictSource = 'decoded' | 'bytes';
 export const VERDICT_SOURCES: readonly VerdictSource[] = ['decoded', 'bytes'];
 
 const bytesVerdict: DigestVerdict = (_envelopes, block) =>
-  firstWrongDigestInBlock(block, 0, block.length, (text) => createHash('sha256').update(text, 'utf8').digest('hex'));
+  firstWrongDigestInBlock(block, 0, block.length, (bytes) => createHash('sha256').update(bytes).digest('hex'));
 
 /** Pushes `chunks` in order to a verifier from `from`, then finishes it. */
 export function verifyChunks(chunks: readonly Uint8Array[], from: ChainHead = EMPTY_HEAD, source: VerdictSource = 'decoded'): Verified {
