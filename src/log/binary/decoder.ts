@@ -110,8 +110,9 @@ const SHARED_SINK = { sink: new LineBytes(), inUse: false };
  * the event decoded. Internal to src/log/binary.
  */
 export class BlockReader extends ByteReader {
-  // A string's slot is undefined while its own bytes are read (a prefix may not name it).
-  readonly #strings: (string | undefined)[] = [];
+  // A string's slot is undefined while its own bytes are read (a prefix may not name it), null
+  // while a line walk has it only as pooled bytes.
+  readonly #strings: (string | null | undefined)[] = [];
   readonly #shapes: string[][] = [];
   /** Events the block states it holds, once `walkLineBytes` read its header. */
   count = 0;
@@ -158,7 +159,8 @@ export class BlockReader extends ByteReader {
    * and prefixes never nest containers. A prefix (`uuidForm` false) is not itself in the uuid form.
    */
   string(uuidForm = true): string {
-    return this.#strings[this.#stringIndex(uuidForm)]!;
+    const index = this.#stringIndex(uuidForm);
+    return this.#strings[index] ?? this.#unpooled(index);
   }
 
   #stringIndex(uuidForm = true): number {
@@ -224,7 +226,8 @@ export class BlockReader extends ByteReader {
     sink.bytes(LINE_END);
   }
 
-  #sink: LineBytes = SHARED_SINK.sink;
+  // The line walk's sink; undefined when decoding values.
+  #sink: LineBytes | undefined;
   // Where each string's JSON text starts and ends in the sink's pool, once a line has needed it.
   readonly #pooledStart: number[] = [];
   readonly #pooledEnd: number[] = [];
@@ -232,7 +235,7 @@ export class BlockReader extends ByteReader {
   readonly #shapeParts: (number[] | undefined)[] = [];
 
   #stringBytes(index: number): void {
-    const sink = this.#sink;
+    const sink = this.#sink!;
     let start = this.#pooledStart[index];
     if (start === undefined) {
       start = sink.poolString(this.#strings[index]!);
@@ -249,7 +252,7 @@ export class BlockReader extends ByteReader {
       this.#stringBytes(this.#known(tag - Tag.SHORT_REF));
       return;
     }
-    const sink = this.#sink;
+    const sink = this.#sink!;
     switch (tag) {
       case Tag.NULL:
         sink.bytes(NULL_BYTES);
@@ -287,7 +290,7 @@ export class BlockReader extends ByteReader {
     if (depth >= VALUE_DEPTH_MAX) throw new MalformedBytes(`data is nested deeper than ${VALUE_DEPTH_MAX}`);
     const length = this.varint();
     if (length > this.end - this.pos) throw new MalformedBytes('an array is longer than its block');
-    const sink = this.#sink;
+    const sink = this.#sink!;
     sink.byte(OPEN_ARRAY_BYTE);
     for (let i = 0; i < length; i += 1) {
       if (i > 0) sink.byte(COMMA_BYTE);
@@ -298,7 +301,7 @@ export class BlockReader extends ByteReader {
 
   #objectBytes(shape: number, depth: number): void {
     if (depth >= VALUE_DEPTH_MAX) throw new MalformedBytes(`data is nested deeper than ${VALUE_DEPTH_MAX}`);
-    const sink = this.#sink;
+    const sink = this.#sink!;
     const parts = this.#shapeParts[shape] ?? this.#poolShape(shape);
     if (parts.length === 0) {
       sink.bytes(EMPTY_OBJECT);
@@ -312,7 +315,7 @@ export class BlockReader extends ByteReader {
   }
 
   #poolShape(shape: number): number[] {
-    const sink = this.#sink;
+    const sink = this.#sink!;
     const parts = this.#shapes[shape]!.flatMap((key, i) => [sink.poolString(key, i === 0 ? OPEN_OBJECT_BYTE : COMMA_BYTE, COLON_BYTE), sink.poolLength]);
     this.#shapeParts[shape] = parts;
     return parts;
@@ -415,19 +418,24 @@ export class BlockReader extends ByteReader {
     // Its number is taken before a prefix inside it is read, as the writer gave them.
     const index = this.#strings.length;
     this.#strings.push(undefined);
-    this.#strings[index] = this.#newStringText(tag);
+    this.#strings[index] = this.#newStringText(tag, index);
     this.#lastWasInstant = tag === Tag.STRING_INSTANT;
     return index;
   }
 
-  #newStringText(tag: number): string {
+  // The string, or null when a line walk put it straight into the pool (see #asciiForm).
+  #newStringText(tag: number, index: number): string | null {
     switch (tag) {
       case Tag.STRING_UTF8:
         return this.#utf8(this.varint());
-      case Tag.STRING_DIGITS:
-        return String(this.varint());
-      case Tag.STRING_ULID:
-        return ulidText(this.bytes, this.take(ID_BYTES));
+      case Tag.STRING_DIGITS: {
+        const value = this.varint();
+        return this.#sink === undefined ? String(value) : this.#asciiForm(index, this.#sink.poolDigits(value));
+      }
+      case Tag.STRING_ULID: {
+        const at = this.take(ID_BYTES);
+        return this.#sink === undefined ? ulidText(this.bytes, at) : this.#asciiForm(index, this.#sink.poolUlid(this.bytes, at));
+      }
       case Tag.STRING_UUID: {
         const prefix = this.string(false);
         return prefix + uuidTailText(this.bytes, this.take(ID_BYTES));
@@ -438,11 +446,32 @@ export class BlockReader extends ByteReader {
         const ms = this.#instantMs + this.zigzag();
         if (!(ms >= 0 && ms <= INSTANT_MS_MAX)) throw new MalformedBytes('an instant is out of the years 0000-9999');
         this.#instantMs = ms;
-        return instantText(ms);
+        return this.#sink === undefined ? instantText(ms) : this.#asciiForm(index, this.#sink.poolInstant(ms));
       }
       default:
         throw new MalformedBytes(`unknown value tag ${tag}`);
     }
+  }
+
+  /**
+   * A line walk writes a string of the digits, ULID or instant form (plain ASCII that JSON.stringify
+   * writes as it is) straight into the pool, as its JSON bytes, from the same code units the
+   * string would be made of (string-forms.ts); the string itself is made only if a key or a uuid's
+   * prefix needs it (`string`).
+   */
+  #asciiForm(index: number, start: number): null {
+    this.#pooledStart[index] = start;
+    this.#pooledEnd[index] = this.#sink!.poolLength;
+    return null;
+  }
+
+  // The string of a pooled-only entry: its ASCII bytes between the quotes.
+  #unpooled(index: number): string {
+    const pool = this.#sink!.pool;
+    let text = '';
+    for (let i = this.#pooledStart[index]! + 1; i < this.#pooledEnd[index]! - 1; i += 1) text += String.fromCharCode(pool[i]!);
+    this.#strings[index] = text;
+    return text;
   }
 
   #utf8(length: number): string {

@@ -7,6 +7,7 @@
  */
 import { HASH_FIELD_LENGTH, LINE_LENGTH_MAX } from '../codec.js';
 import { MalformedBytes } from './bytes.js';
+import { INSTANT_LENGTH, ULID_LENGTH, writeInstantText, writeUlidText } from './string-forms.js';
 
 /**
  * Most bytes a line may take before it is surely longer than a text log holds: LINE_LENGTH_MAX
@@ -33,8 +34,6 @@ export class LineBytes {
   length = 0;
   pool: Uint8Array = new Uint8Array(1 << 16);
   poolLength = 0;
-  // Scratch for an integer's digits, last first.
-  readonly #digits = new Uint8Array(24);
 
   /** Makes room for `count` more bytes of line; throws MalformedBytes once the line is surely too long. */
   reserve(count: number): void {
@@ -76,23 +75,8 @@ export class LineBytes {
 
   /** Appends an integer's text as String gives it (a safe integer has no exponent form). */
   integer(value: number): void {
-    this.reserve(17);
-    let rest = value;
-    if (rest < 0) {
-      this.line[this.length++] = 45;
-      rest = -rest;
-    }
-    const digits = this.#digits;
-    let count = 0;
-    do {
-      const next = Math.floor(rest / 10);
-      digits[count++] = 48 + (rest - next * 10);
-      rest = next;
-    } while (rest > 0);
-    const line = this.line;
-    let at = this.length;
-    while (count > 0) line[at++] = digits[--count]!;
-    this.length = at;
+    this.reserve(INTEGER_BYTES_MAX);
+    this.length = writeInteger(value, this.line, this.length);
   }
 
   /** Appends an ASCII string (a number's JSON text). */
@@ -144,6 +128,38 @@ export class LineBytes {
     return start;
   }
 
+  /** Adds the JSON string of `ulidText(bytes, at)` to the pool; returns where it starts. */
+  poolUlid(bytes: Uint8Array, at: number): number {
+    const start = this.#openPooled(ULID_LENGTH);
+    return this.#closePooled(start, writeUlidText(bytes, at, this.pool, start + 1));
+  }
+
+  /** Adds the JSON string of `instantText(ms)` to the pool; returns where it starts. */
+  poolInstant(ms: number): number {
+    const start = this.#openPooled(INSTANT_LENGTH);
+    return this.#closePooled(start, writeInstantText(ms, this.pool, start + 1));
+  }
+
+  /** Adds the JSON string of `String(value)` (a non-negative safe integer) to the pool; returns where it starts. */
+  poolDigits(value: number): number {
+    const start = this.#openPooled(INTEGER_BYTES_MAX);
+    return this.#closePooled(start, writeInteger(value, this.pool, start + 1));
+  }
+
+  // Room for `count` bytes of ASCII between quotes, and the opening quote; returns where it starts.
+  #openPooled(count: number): number {
+    this.#reservePool(count + 2);
+    const start = this.poolLength;
+    this.pool[start] = 34;
+    return start;
+  }
+
+  #closePooled(start: number, end: number): number {
+    this.pool[end] = 34;
+    this.poolLength = end + 1;
+    return start;
+  }
+
   #poolEscaped(text: string, before: number, after: number, start: number): number {
     const json = JSON.stringify(text);
     // A unit takes at least one byte, so a longer text is surely too long; else at most 3.
@@ -163,6 +179,29 @@ export class LineBytes {
     const needed = this.poolLength + count;
     if (needed > this.pool.length) this.pool = grown(this.pool, this.poolLength, needed);
   }
+}
+
+/** Bytes of a safe integer's text at most: a sign and 16 digits. */
+const INTEGER_BYTES_MAX = 17;
+// Scratch for an integer's digits, last first.
+const DIGITS = new Uint8Array(INTEGER_BYTES_MAX);
+
+/** Writes `String(value)` for a safe integer at `out[to]`; returns where it ends. */
+function writeInteger(value: number, out: Uint8Array, to: number): number {
+  let at = to;
+  let rest = value;
+  if (rest < 0) {
+    out[at++] = 45;
+    rest = -rest;
+  }
+  let count = 0;
+  do {
+    const next = Math.floor(rest / 10);
+    DIGITS[count++] = 48 + (rest - next * 10);
+    rest = next;
+  } while (rest > 0);
+  while (count > 0) out[at++] = DIGITS[--count]!;
+  return at;
 }
 
 function tooLong(): MalformedBytes {
