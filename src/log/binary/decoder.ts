@@ -236,8 +236,8 @@ export class BlockReader extends ByteReader {
 
   #stringBytes(index: number): void {
     const sink = this.#sink!;
-    let start = this.#pooledStart[index];
-    if (start === undefined) {
+    let start = this.#pooledStart[index]!;
+    if (start < 0) {
       start = sink.poolString(this.#strings[index]!);
       this.#pooledStart[index] = start;
       this.#pooledEnd[index] = sink.poolLength;
@@ -418,6 +418,11 @@ export class BlockReader extends ByteReader {
     // Its number is taken before a prefix inside it is read, as the writer gave them.
     const index = this.#strings.length;
     this.#strings.push(undefined);
+    if (this.#sink !== undefined) {
+      // Kept packed (no holes), as the dictionary: -1 until pooled.
+      this.#pooledStart.push(-1);
+      this.#pooledEnd.push(-1);
+    }
     this.#strings[index] = this.#newStringText(tag, index);
     this.#lastWasInstant = tag === Tag.STRING_INSTANT;
     return index;
