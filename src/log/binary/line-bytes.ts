@@ -19,7 +19,8 @@ const LINE_BYTES_MAX = 3 * (LINE_LENGTH_MAX + 1 - HASH_FIELD_LENGTH);
 // The general path of escaping: JSON.stringify's text is well-formed UTF-16 (it escapes lone
 // surrogates), so its UTF-8 is exact.
 const UTF8 = new TextEncoder();
-const HEX_CODES = Uint8Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
+// Each byte's two lowercase hex digits, the first in the high byte.
+const HEX_PAIRS = Uint16Array.from({ length: 256 }, (_, b) => ('0123456789abcdef'.charCodeAt(b >>> 4) << 8) | '0123456789abcdef'.charCodeAt(b & 15));
 // Below this many bytes a copy is a loop: `set` needs a subarray, which costs more.
 const SHORT_COPY_BYTES = 48;
 
@@ -94,9 +95,9 @@ export class LineBytes {
     const line = this.line;
     let to = this.length;
     for (let i = 0; i < count; i += 1) {
-      const b = source[at + i]!;
-      line[to++] = HEX_CODES[b >>> 4]!;
-      line[to++] = HEX_CODES[b & 15]!;
+      const pair = HEX_PAIRS[source[at + i]!]!;
+      line[to++] = pair >>> 8;
+      line[to++] = pair & 0xff;
     }
     this.length = to;
   }
