@@ -118,9 +118,9 @@ export class LineBytes {
     pool[at++] = 34;
     for (let i = 0; i < text.length; i += 1) {
       const c = text.charCodeAt(i);
-      // Printable ASCII other than `"` and `\` is the only text JSON.stringify writes as it is
+      // ASCII other than controls, `"` and `\` is the only text JSON.stringify writes as it is
       // in one byte; anything else takes the general path, for the whole string.
-      if (c < 0x20 || c > 0x7e || c === 34 || c === 92) return this.#poolEscaped(text, before, after, start);
+      if (c < 0x20 || c > 0x7f || c === 34 || c === 92) return this.#poolEscaped(text, before, after, start);
       pool[at++] = c;
     }
     pool[at++] = 34;

@@ -46,6 +46,12 @@ function blockWithText(text: string): Uint8Array {
 // The stored line is the text plus ~180 characters of envelope: these two straddle the limit.
 const fits = 'a'.repeat(LINE_LENGTH_MAX - 400);
 const tooLong = 'a'.repeat(LINE_LENGTH_MAX);
+// The limit counts UTF-16 units, not bytes: two bytes of UTF-8 a unit fit where the bytes do
+// not; an astral character is two units (four bytes), so half as many of them pass it.
+const fitsInUnitsNotBytes = 'é'.repeat(LINE_LENGTH_MAX - 400);
+const tooLongInUnits = '\u{1F600}'.repeat(LINE_LENGTH_MAX / 2);
+// Escaped, a control character is six units (`\u0001`): the limit counts the line's units.
+const tooLongEscaped = '\u0001'.repeat(LINE_LENGTH_MAX / 6 + 1);
 
 describe('binary log: no line a text log could not hold', () => {
   it('the writer refuses an event whose line would pass LINE_LENGTH_MAX, and takes one just under it', () => {
@@ -59,6 +65,9 @@ describe('binary log: no line a text log could not hold', () => {
     for (const [text, proved] of [
       [fits, true],
       [tooLong, false],
+      [fitsInUnitsNotBytes, true],
+      [tooLongInUnits, false],
+      [tooLongEscaped, false],
     ] as const) {
       const block = blockWithText(text);
       expect(firstWrongDigestInBlock(block, 0, block.length)).toBe(proved ? -1 : 0);
