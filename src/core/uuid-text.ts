@@ -75,6 +75,14 @@ export function uuidDigitCode(words: Int32Array, at: number, k: number): number 
 
 /** The uuid text of the words at `words[at]`: one flat string (built from its code units at once). */
 export function uuidText(words: Int32Array, at: number): string {
+  return String.fromCharCode.apply(null, uuidCodes(words, at));
+}
+
+/**
+ * The code units of `uuidText(words, at)` (UUID_LENGTH of them), in a scratch array the next call
+ * overwrites: for a writer of the text as bytes.
+ */
+export function uuidCodes(words: Int32Array, at: number): number[] {
   for (let k = 0; k < UUID_DIGITS; k += 1) TEXT[DIGIT_AT[k]!] = uuidDigitCode(words, at, k);
-  return String.fromCharCode.apply(null, TEXT);
+  return TEXT;
 }

@@ -100,6 +100,7 @@ const COMMA_BYTE = 0x2c;
 const COLON_BYTE = 0x3a;
 // The sink every walk writes its lines into, reused across blocks; a walk started inside another
 // walk's visit (none does today) takes a sink of its own.
+const POOLED_TEXT = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const SHARED_SINK = { sink: new LineBytes(), inUse: false };
 
 /**
@@ -235,14 +236,8 @@ export class BlockReader extends ByteReader {
   readonly #shapeParts: (number[] | undefined)[] = [];
 
   #stringBytes(index: number): void {
-    const sink = this.#sink!;
-    let start = this.#pooledStart[index]!;
-    if (start < 0) {
-      start = sink.poolString(this.#strings[index]!);
-      this.#pooledStart[index] = start;
-      this.#pooledEnd[index] = sink.poolLength;
-    }
-    sink.pooled(start, this.#pooledEnd[index]!);
+    const start = this.#pooled(index);
+    this.#sink!.pooled(start, this.#pooledEnd[index]!);
   }
 
   // `value`'s twin: the JSON text of the value as bytes, as JSON.stringify would write what `value` reads.
@@ -428,22 +423,25 @@ export class BlockReader extends ByteReader {
     return index;
   }
 
-  // The string, or null when a line walk put it straight into the pool (see #asciiForm).
+  // The string, or null when a line walk put it straight into the pool (see #pooledOnly).
   #newStringText(tag: number, index: number): string | null {
     switch (tag) {
       case Tag.STRING_UTF8:
         return this.#utf8(this.varint());
       case Tag.STRING_DIGITS: {
         const value = this.varint();
-        return this.#sink === undefined ? String(value) : this.#asciiForm(index, this.#sink.poolDigits(value));
+        return this.#sink === undefined ? String(value) : this.#pooledOnly(index, this.#sink.poolDigits(value));
       }
       case Tag.STRING_ULID: {
         const at = this.take(ID_BYTES);
-        return this.#sink === undefined ? ulidText(this.bytes, at) : this.#asciiForm(index, this.#sink.poolUlid(this.bytes, at));
+        return this.#sink === undefined ? ulidText(this.bytes, at) : this.#pooledOnly(index, this.#sink.poolUlid(this.bytes, at));
       }
       case Tag.STRING_UUID: {
-        const prefix = this.string(false);
-        return prefix + uuidTailText(this.bytes, this.take(ID_BYTES));
+        const prefix = this.#stringIndex(false);
+        const at = this.take(ID_BYTES);
+        if (this.#sink === undefined) return this.#strings[prefix]! + uuidTailText(this.bytes, at);
+        const prefixStart = this.#pooled(prefix);
+        return this.#pooledOnly(index, this.#sink.poolPrefixedUuid(prefixStart, this.#pooledEnd[prefix]!, this.bytes, at));
       }
       case Tag.STRING_UTF16:
         return this.#utf16(this.varint());
@@ -451,7 +449,7 @@ export class BlockReader extends ByteReader {
         const ms = this.#instantMs + this.zigzag();
         if (!(ms >= 0 && ms <= INSTANT_MS_MAX)) throw new MalformedBytes('an instant is out of the years 0000-9999');
         this.#instantMs = ms;
-        return this.#sink === undefined ? instantText(ms) : this.#asciiForm(index, this.#sink.poolInstant(ms));
+        return this.#sink === undefined ? instantText(ms) : this.#pooledOnly(index, this.#sink.poolInstant(ms));
       }
       default:
         throw new MalformedBytes(`unknown value tag ${tag}`);
@@ -459,22 +457,31 @@ export class BlockReader extends ByteReader {
   }
 
   /**
-   * A line walk writes a string of the digits, ULID or instant form (plain ASCII that JSON.stringify
-   * writes as it is) straight into the pool, as its JSON bytes, from the same code units the
-   * string would be made of (string-forms.ts); the string itself is made only if a key or a uuid's
-   * prefix needs it (`string`).
+   * A line walk writes a string of the digits, ULID, instant or uuid form straight into the pool,
+   * as its JSON bytes, from the same code units the string would be made of (string-forms.ts);
+   * the string itself is made only if a key or a uuid's prefix needs it (`string`).
    */
-  #asciiForm(index: number, start: number): null {
+  #pooledOnly(index: number, start: number): null {
     this.#pooledStart[index] = start;
     this.#pooledEnd[index] = this.#sink!.poolLength;
     return null;
   }
 
-  // The string of a pooled-only entry: its ASCII bytes between the quotes.
+  // Where the JSON bytes of string `index` start in the pool, pooling them now if need be.
+  #pooled(index: number): number {
+    let start = this.#pooledStart[index]!;
+    if (start < 0) {
+      start = this.#sink!.poolString(this.#strings[index]!);
+      this.#pooledStart[index] = start;
+      this.#pooledEnd[index] = this.#sink!.poolLength;
+    }
+    return start;
+  }
+
+  // The string of a pooled-only entry, read back from its JSON bytes (JSON.parse of JSON.stringify's text is the string).
   #unpooled(index: number): string {
-    const pool = this.#sink!.pool;
-    let text = '';
-    for (let i = this.#pooledStart[index]! + 1; i < this.#pooledEnd[index]! - 1; i += 1) text += String.fromCharCode(pool[i]!);
+    const json = POOLED_TEXT.decode(this.#sink!.pool.subarray(this.#pooledStart[index]!, this.#pooledEnd[index]!));
+    const text = JSON.parse(json) as string;
     this.#strings[index] = text;
     return text;
   }

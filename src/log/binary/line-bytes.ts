@@ -7,7 +7,8 @@
  */
 import { HASH_FIELD_LENGTH, LINE_LENGTH_MAX } from '../codec.js';
 import { MalformedBytes } from './bytes.js';
-import { INSTANT_LENGTH, ULID_LENGTH, writeInstantText, writeUlidText } from './string-forms.js';
+import { UUID_LENGTH } from '../../core/uuid-text.js';
+import { INSTANT_LENGTH, ULID_LENGTH, writeInstantText, writeUlidText, writeUuidTailText } from './string-forms.js';
 
 /**
  * Most bytes a line may take before it is surely longer than a text log holds: LINE_LENGTH_MAX
@@ -145,6 +146,19 @@ export class LineBytes {
   poolDigits(value: number): number {
     const start = this.#openPooled(INTEGER_BYTES_MAX);
     return this.#closePooled(start, writeInteger(value, this.pool, start + 1));
+  }
+
+  /**
+   * Adds the JSON string of `<prefix><uuidTailText(bytes, at)>` to the pool, the prefix's JSON
+   * string being `pool[prefixStart, prefixEnd)`: JSON.stringify escapes a string unit by unit, and
+   * a uuid's text is plain ASCII, so it is the prefix's without its closing quote, then the uuid.
+   * Returns where it starts.
+   */
+  poolPrefixedUuid(prefixStart: number, prefixEnd: number, bytes: Uint8Array, at: number): number {
+    const prefixBytes = prefixEnd - prefixStart - 1;
+    const start = this.#openPooled(prefixBytes + UUID_LENGTH);
+    this.pool.copyWithin(start, prefixStart, prefixEnd - 1);
+    return this.#closePooled(start, writeUuidTailText(bytes, at, this.pool, start + prefixBytes));
   }
 
   // Room for `count` bytes of ASCII between quotes, and the opening quote; returns where it starts.

@@ -3,7 +3,7 @@
  * back is the text written, or the form is not used): decimal digits as a number, a ULID and a
  * `<prefix><uuid>` as 16 bytes, an instant in toISOString's form as ms. Pure.
  */
-import { parseUuid, UUID_LENGTH, uuidText } from '../../core/uuid-text.js';
+import { parseUuid, UUID_LENGTH, uuidCodes, uuidText } from '../../core/uuid-text.js';
 import { INSTANT_MS_MAX } from './format.js';
 
 /** Most digits the digits form holds: 15 stay below 2^53. */
@@ -108,11 +108,22 @@ export function uuidTailBytes(text: string, out: Uint8Array, at: number): boolea
 
 /** The canonical uuid text of the 16 bytes at `bytes[at]`. */
 export function uuidTailText(bytes: Uint8Array, at: number): string {
+  return uuidText(uuidWords(bytes, at), 0);
+}
+
+/** Writes `uuidTailText(bytes, at)` as ASCII at `out[to]` (UUID_LENGTH bytes of room); returns where it ends. */
+export function writeUuidTailText(bytes: Uint8Array, at: number, out: Uint8Array, to: number): number {
+  const codes = uuidCodes(uuidWords(bytes, at), 0);
+  for (let i = 0; i < UUID_LENGTH; i += 1) out[to + i] = codes[i]!;
+  return to + UUID_LENGTH;
+}
+
+function uuidWords(bytes: Uint8Array, at: number): Int32Array {
   for (let w = 0; w < 4; w += 1) {
     const b = at + 4 * w;
     WORDS[w] = (bytes[b]! << 24) | (bytes[b + 1]! << 16) | (bytes[b + 2]! << 8) | bytes[b + 3]!;
   }
-  return uuidText(WORDS, 0);
+  return WORDS;
 }
 
 /** Characters of an instant in toISOString's form, `2026-01-05T16:00:00.000Z`. */
