@@ -98,9 +98,10 @@ const CLOSE_OBJECT_BYTE = 0x7d;
 const OPEN_OBJECT_BYTE = 0x7b;
 const COMMA_BYTE = 0x2c;
 const COLON_BYTE = 0x3a;
+// Reads a pooled-only string's JSON bytes back (`#unpooled`).
+const POOLED_TEXT = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 // The sink every walk writes its lines into, reused across blocks; a walk started inside another
 // walk's visit (none does today) takes a sink of its own.
-const POOLED_TEXT = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const SHARED_SINK = { sink: new LineBytes(), inUse: false };
 
 /**
