@@ -9,7 +9,8 @@ import { createEngine } from '../../src/engine/engine.js';
 import { stateText } from '../support/state-text.js';
 import { advanceBy, fund, newCustomer, newExternalAccount, payoutBody, setup } from '../quotes/support.js';
 import { authorize, cardHarness, fundedCard, step } from '../cards/support.js';
-import { deposit } from '../deposits/support.js';
+import { deposit, newRuleBased } from '../deposits/support.js';
+import { newAgent } from '../agents/support.js';
 
 /** Every object reachable from `value` (own enumerable properties). */
 function objectsIn(value: unknown, into: object[] = []): object[] {
@@ -91,5 +92,21 @@ describe('stored records are frozen in place, never the host\'s objects', () => 
     advanceBy(h, 24 * 60 * 60 * 1000);
     const parsed = JSON.parse(JSON.stringify(h.log));
     expect(stateText(createEngine({ events: parsed }))).toBe(stateText(h.engine));
+  });
+
+  it('a rule-based account and a new agent are deeply frozen, their sweep rule and empty usage maps too, live and replayed from JSON', () => {
+    const h = setup();
+    const { customerId } = newCustomer(h);
+    const ruleBased = newRuleBased(h, customerId, newExternalAccount(h, customerId, 'USD', '789'));
+    const { agentId } = newAgent(h, customerId);
+    const replayed = createEngine({ events: JSON.parse(JSON.stringify(h.log)) });
+    for (const engine of [h.engine, replayed]) {
+      const account = engine.state.accounts.byId.get(ruleBased);
+      const agent = engine.state.agents.byId.get(agentId);
+      expect(account?.sweepRule).toBeDefined();
+      expect(agent?.usage.dailySpendMinor).toBeDefined();
+      // deepFreeze stops at a frozen object: a shallow freeze of one with open parts left them open.
+      for (const record of [account, agent]) expect(objectsIn(record).filter((object) => !Object.isFrozen(object))).toEqual([]);
+    }
   });
 });

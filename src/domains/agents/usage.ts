@@ -7,8 +7,11 @@ import type { CurrencyCode } from '../../core/currency.js';
 import { formatInstant } from '../../core/time.js';
 import type { AgentUsage } from './types.js';
 
-/** Usage before any execution. */
-export const EMPTY_USAGE: AgentUsage = Object.freeze({ day: '', dailyTransactionCount: 0, dailySpendMinor: {}, month: '', monthlySpendMinor: {} });
+/**
+ * Usage before any execution. Frozen deeply, its empty maps too: a new agent's record holds it,
+ * and `deepFreeze` does not enter an object that is already frozen (core/freeze.ts).
+ */
+export const EMPTY_USAGE: AgentUsage = Object.freeze({ day: '', dailyTransactionCount: 0, dailySpendMinor: Object.freeze({}), month: '', monthlySpendMinor: Object.freeze({}) });
 
 const DAY_MS = 86_400_000;
 

@@ -1,5 +1,6 @@
 /** Applies internal account events: opening (record + ledger account) and sandbox funding. */
 import { assert } from '../../core/assert.js';
+import { deepFreeze } from '../../core/freeze.js';
 import type { EvolverTable } from '../evolver.js';
 import type { DomainState } from '../state.js';
 import { ACCOUNT_EVENTS, type InternalAccountOpened } from './events.js';
@@ -17,7 +18,9 @@ export function openInternalAccount(state: DomainState, account: InternalAccount
     flags: { debitsMustNotExceedCredits: true },
   });
   assert(opened.ok, `ledger refused account ${account.id}`);
-  addAccount(state.accounts, Object.freeze({ ...account }));
+  // Deeply: a rule-based account's sweep rule is an object of the event's too, and a shallow
+  // freeze here left it open (`deepFreeze` does not enter an object that is already frozen).
+  addAccount(state.accounts, deepFreeze({ ...account }));
 }
 
 /** Evolvers for internal account events; funding moves money through `data.transfers`. */
