@@ -214,7 +214,12 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends EntriesMap<str
     const table = this.#table;
     const mask = (table.length >> 1) - 1;
     let slot = this.#keys.keyHash(row) & mask;
-    while (table[2 * slot] !== row) slot = (slot + 1) & mask;
+    // A filed row's probe run has no empty slot before it: reaching one means the row is not
+    // filed (a broken invariant), which must throw, not loop over the table for ever.
+    while (table[2 * slot] !== row) {
+      if (table[2 * slot] === EMPTY) assert(false, `row ${row} is not filed in the key table`);
+      slot = (slot + 1) & mask;
+    }
     deleteSlot(table, mask, slot);
     this.#filed -= 1;
   }
