@@ -5,6 +5,7 @@
  * slot since stop 24 (an index under a tag of its hash) and shares only `EMPTY_SLOT`: its
  * deletion finds a key's home by hashing the key again.
  */
+import { assert } from './assert.js';
 
 /** The first word of an empty slot. */
 export const EMPTY_SLOT = -1;
@@ -68,4 +69,19 @@ export function insertPair(table: Int32Array, entries: number, hash: number, ind
   grown[2 * slot] = index;
   grown[2 * slot + 1] = hash;
   return grown;
+}
+
+/**
+ * Removes the pair of `index`, filed under `hash`, from `table`. Throws InvariantError when
+ * `index` is not filed there: its probe run reaches an empty slot first (a broken invariant, which
+ * must fail, not probe the table for ever).
+ */
+export function deletePair(table: Int32Array, hash: number, index: number): void {
+  const mask = (table.length >> 1) - 1;
+  let slot = hash & mask;
+  while (table[2 * slot] !== index) {
+    if (table[2 * slot] === EMPTY) assert(false, `${index} is not filed in the table under its hash`);
+    slot = (slot + 1) & mask;
+  }
+  deleteSlot(table, mask, slot);
 }

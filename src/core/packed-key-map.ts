@@ -29,7 +29,7 @@ import { EncodedTexts } from './encoded-texts.js';
 import { IdColumn, UNKNOWN_PREFIX } from './id-column.js';
 import { Int32Values } from './int32-values.js';
 import { hashString } from './id-hash.js';
-import { deleteSlot, EMPTY_SLOT, emptyTable, rehashed } from './linear-probing.js';
+import { deletePair, EMPTY_SLOT, emptyTable, rehashed } from './linear-probing.js';
 import { EntriesMap } from './entries-map.js';
 
 const EMPTY = EMPTY_SLOT;
@@ -211,16 +211,7 @@ export class PackedKeyMap<V extends NonNullable<unknown>> extends EntriesMap<str
 
   // Empties the slot of `row`, a live row not timed.
   #unfile(row: number): void {
-    const table = this.#table;
-    const mask = (table.length >> 1) - 1;
-    let slot = this.#keys.keyHash(row) & mask;
-    // A filed row's probe run has no empty slot before it: reaching one means the row is not
-    // filed (a broken invariant), which must throw, not loop over the table for ever.
-    while (table[2 * slot] !== row) {
-      if (table[2 * slot] === EMPTY) assert(false, `row ${row} is not filed in the key table`);
-      slot = (slot + 1) & mask;
-    }
-    deleteSlot(table, mask, slot);
+    deletePair(this.#table, this.#keys.keyHash(row), row);
     this.#filed -= 1;
   }
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_SLOT, emptyTable, insertPair } from '../../src/core/linear-probing.js';
+import { InvariantError } from '../../src/core/assert.js';
+import { deletePair, EMPTY_SLOT, emptyTable, insertPair } from '../../src/core/linear-probing.js';
 
 // Every pair filed, found again by probing from its hash's home slot.
 function find(table: Int32Array, hash: number, index: number): boolean {
@@ -43,5 +44,23 @@ describe('insertPair', () => {
     const grown = insertPair(table, 7, 35, 7, 7);
     expect(grown.length).toBe(32);
     for (let index = 0; index < 8; index += 1) expect(find(grown, index * 5, index)).toBe(true);
+  });
+});
+
+describe('deletePair', () => {
+  it('removes pairs in any order, the others still found; a pair not filed throws rather than probing for ever', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), { minLength: 1, maxLength: 200 }), fc.integer({ min: 0, max: 2 ** 31 - 1 }), (hashes, seed) => {
+        let table = emptyTable(4);
+        hashes.forEach((hash, index) => {
+          table = insertPair(table, index, hash, index);
+        });
+        const order = hashes.map((_, index) => index).sort((a, b) => ((a * 2654435761 + seed) >>> 0) - ((b * 2654435761 + seed) >>> 0));
+        const half = order.slice(0, order.length >> 1);
+        for (const index of half) deletePair(table, hashes[index]!, index);
+        for (const index of order) expect(find(table, hashes[index]!, index)).toBe(!half.includes(index));
+        for (const index of half) expect(() => deletePair(table, hashes[index]!, index)).toThrow(InvariantError);
+      }),
+    );
   });
 });
