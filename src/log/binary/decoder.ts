@@ -10,7 +10,7 @@ import type { LogFault } from '../fault.js';
 import { ByteReader, MalformedBytes } from './bytes.js';
 import { BLOCK_BYTES_MAX, BLOCK_LENGTH_BYTES, DIGEST_BYTES, INSTANT_MS_MAX, Tag, VALUE_DEPTH_MAX } from './format.js';
 import { asciiBytes, LineBytes } from './line-bytes.js';
-import { ID_BYTES, instantText, ulidText, uuidTailText } from './string-forms.js';
+import { digestHex, ID_BYTES, instantText, ulidText, uuidTailText } from './string-forms.js';
 
 /** Where a block sits in its log: the seq and prevHash its first event must have, and its first event's number in the file. */
 export type BlockPosition = { readonly seq: number; readonly prevHash: string; readonly eventNumber: number };
@@ -68,9 +68,6 @@ export function decodeBlock(bytes: Uint8Array, start: number, end: number, posit
   return { envelopes, fault: undefined };
 }
 
-const HEX_CODES = Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
-// Scratch for a digest's hex, made as one flat string from its code units.
-const DIGEST_HEX: number[] = new Array<number>(2 * DIGEST_BYTES).fill(48);
 // ignoreBOM: a string that starts with U+FEFF keeps it (by default TextDecoder drops it).
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 // Below this many bytes an ASCII string is built by hand: TextDecoder's call costs more.
@@ -123,13 +120,7 @@ export class BlockReader extends ByteReader {
   #lastWasInstant = false;
 
   digest(): string {
-    const at = this.take(DIGEST_BYTES);
-    for (let i = 0; i < DIGEST_BYTES; i += 1) {
-      const b = this.bytes[at + i]!;
-      DIGEST_HEX[2 * i] = HEX_CODES[b >>> 4]!;
-      DIGEST_HEX[2 * i + 1] = HEX_CODES[b & 15]!;
-    }
-    return String.fromCharCode.apply(null, DIGEST_HEX);
+    return digestHex(this.bytes, this.take(DIGEST_BYTES));
   }
 
   envelope(seq: number, prevHash: string): EventEnvelope {

@@ -9,8 +9,9 @@
 import { sha256BytesHex, type Sha256BytesHex } from '../hash.js';
 import { MalformedBytes } from './bytes.js';
 import { BlockReader } from './decoder.js';
-import { BLOCK_LENGTH_BYTES, DIGEST_BYTES } from './format.js';
+import { BLOCK_LENGTH_BYTES } from './format.js';
 import { fitsTextLog } from './line-bytes.js';
+import { digestHex, isDigestHex } from './string-forms.js';
 
 /**
  * Pure: -1 when every event of the block at `bytes[start, end)` has as its stored hash the SHA-256
@@ -23,7 +24,7 @@ import { fitsTextLog } from './line-bytes.js';
 export function firstWrongDigestInBlock(bytes: Uint8Array, start: number, end: number, sha256: Sha256BytesHex = sha256BytesHex): number {
   let proved = 0;
   const count = eachLineBytes(bytes, start, end, (line, index, hashAt) => {
-    if (!fitsTextLog(line) || !isHexOf(sha256(line), bytes, hashAt)) return false;
+    if (!fitsTextLog(line) || !isDigestHex(sha256(line), bytes, hashAt)) return false;
     proved = index + 1;
     return true;
   });
@@ -52,23 +53,5 @@ const LINE_TEXT = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * the lines to the decoder and for probes; the lines are decoded from the bytes hashed.
  */
 export function eachHashedLine(bytes: Uint8Array, start: number, end: number, visit: (line: string, index: number, storedHash: string) => boolean): number {
-  return eachLineBytes(bytes, start, end, (line, index, hashAt) => visit(LINE_TEXT.decode(line), index, hexOf(bytes, hashAt)));
-}
-
-const HEX_CODES = Uint8Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
-
-// True when `hex` is the lowercase hex of the digest at `bytes[at]`: no string made of the stored one.
-function isHexOf(hex: string, bytes: Uint8Array, at: number): boolean {
-  if (hex.length !== 2 * DIGEST_BYTES) return false;
-  for (let i = 0; i < DIGEST_BYTES; i += 1) {
-    const b = bytes[at + i]!;
-    if (hex.charCodeAt(2 * i) !== HEX_CODES[b >>> 4] || hex.charCodeAt(2 * i + 1) !== HEX_CODES[b & 15]) return false;
-  }
-  return true;
-}
-
-function hexOf(bytes: Uint8Array, at: number): string {
-  let hex = '';
-  for (let i = 0; i < DIGEST_BYTES; i += 1) hex += String.fromCharCode(HEX_CODES[bytes[at + i]! >>> 4]!, HEX_CODES[bytes[at + i]! & 15]!);
-  return hex;
+  return eachLineBytes(bytes, start, end, (line, index, hashAt) => visit(LINE_TEXT.decode(line), index, digestHex(bytes, hashAt)));
 }

@@ -4,7 +4,7 @@
  * `<prefix><uuid>` as 16 bytes, an instant in toISOString's form as ms. Pure.
  */
 import { parseUuid, UUID_LENGTH, uuidCodes, uuidText } from '../../core/uuid-text.js';
-import { INSTANT_MS_MAX } from './format.js';
+import { DIGEST_BYTES, INSTANT_MS_MAX } from './format.js';
 
 /** Most digits the digits form holds: 15 stay below 2^53. */
 const DIGITS_MAX = 15;
@@ -67,9 +67,13 @@ export function ulidText(bytes: Uint8Array, at: number): string {
 
 /** Writes `ulidText(bytes, at)` as ASCII at `out[to]` (ULID_LENGTH bytes of room); returns where it ends. */
 export function writeUlidText(bytes: Uint8Array, at: number, out: Uint8Array, to: number): number {
-  const codes = ulidCodes(bytes, at);
-  for (let i = 0; i < ULID_LENGTH; i += 1) out[to + i] = codes[i]!;
-  return to + ULID_LENGTH;
+  return writeCodes(ulidCodes(bytes, at), ULID_LENGTH, out, to);
+}
+
+// The first `count` of `codes` (ASCII code units) at `out[to]`; returns where they end.
+function writeCodes(codes: readonly number[], count: number, out: Uint8Array, to: number): number {
+  for (let i = 0; i < count; i += 1) out[to + i] = codes[i]!;
+  return to + count;
 }
 
 // The code units of the ULID text of the 16 bytes at `bytes[at]`, in ULID_TEXT: the one
@@ -113,9 +117,7 @@ export function uuidTailText(bytes: Uint8Array, at: number): string {
 
 /** Writes `uuidTailText(bytes, at)` as ASCII at `out[to]` (UUID_LENGTH bytes of room); returns where it ends. */
 export function writeUuidTailText(bytes: Uint8Array, at: number, out: Uint8Array, to: number): number {
-  const codes = uuidCodes(uuidWords(bytes, at), 0);
-  for (let i = 0; i < UUID_LENGTH; i += 1) out[to + i] = codes[i]!;
-  return to + UUID_LENGTH;
+  return writeCodes(uuidCodes(uuidWords(bytes, at), 0), UUID_LENGTH, out, to);
 }
 
 function uuidWords(bytes: Uint8Array, at: number): Int32Array {
@@ -152,9 +154,7 @@ export function instantText(ms: number): string {
 
 /** Writes `instantText(ms)` as ASCII at `out[to]` (INSTANT_LENGTH bytes of room); returns where it ends. */
 export function writeInstantText(ms: number, out: Uint8Array, to: number): number {
-  const codes = instantCodes(ms);
-  for (let i = 0; i < INSTANT_LENGTH; i += 1) out[to + i] = codes[i]!;
-  return to + INSTANT_LENGTH;
+  return writeCodes(instantCodes(ms), INSTANT_LENGTH, out, to);
 }
 
 // The code units of `new Date(ms).toISOString()`, in INSTANT_CODES: the one computation behind
@@ -181,4 +181,28 @@ function instantCodes(ms: number): number[] {
 function setTwoDigits(codes: number[], at: number, value: number): void {
   codes[at] = 48 + Math.floor(value / 10);
   codes[at + 1] = 48 + (value % 10);
+}
+
+const HEX_CODES = Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
+// Scratch for a digest's hex, made as one flat string from its code units.
+const DIGEST_HEX: number[] = new Array<number>(2 * DIGEST_BYTES).fill(48);
+
+/** The lowercase hex of the 32-byte digest at `bytes[at]` (an envelope's `hash` or `prevHash`). */
+export function digestHex(bytes: Uint8Array, at: number): string {
+  for (let i = 0; i < DIGEST_BYTES; i += 1) {
+    const b = bytes[at + i]!;
+    DIGEST_HEX[2 * i] = HEX_CODES[b >>> 4]!;
+    DIGEST_HEX[2 * i + 1] = HEX_CODES[b & 15]!;
+  }
+  return String.fromCharCode.apply(null, DIGEST_HEX);
+}
+
+/** True when `hex` is `digestHex(bytes, at)`, without making that string. */
+export function isDigestHex(hex: string, bytes: Uint8Array, at: number): boolean {
+  if (hex.length !== 2 * DIGEST_BYTES) return false;
+  for (let i = 0; i < DIGEST_BYTES; i += 1) {
+    const b = bytes[at + i]!;
+    if (hex.charCodeAt(2 * i) !== HEX_CODES[b >>> 4] || hex.charCodeAt(2 * i + 1) !== HEX_CODES[b & 15]) return false;
+  }
+  return true;
 }
