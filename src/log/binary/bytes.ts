@@ -5,6 +5,7 @@
  * into a LogFault: the only throw in src/log for bad input, and it never leaves this folder.
  */
 
+import { resized } from '../../core/typed-growth.js';
 import { unzigzag, VARINT_MAX, writeVarint, zigzag } from '../../core/varint.js';
 
 /** Thrown inside the binary decoders for bytes that do not follow the format; caught at the block. */
@@ -26,9 +27,7 @@ export class ByteWriter {
   /** Makes room for `count` more bytes. */
   reserve(count: number): void {
     if (this.length + count <= this.bytes.length) return;
-    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + count));
-    grown.set(this.bytes.subarray(0, this.length));
-    this.bytes = grown;
+    this.bytes = resized(this.bytes, Math.max(this.bytes.length * 2, this.length + count), this.length);
   }
 
   byte(value: number): void {

@@ -7,6 +7,7 @@
  */
 import { HASH_FIELD_LENGTH, LINE_LENGTH_MAX } from '../codec.js';
 import { MalformedBytes } from './bytes.js';
+import { resized } from '../../core/typed-growth.js';
 import { UUID_LENGTH } from '../../core/uuid-text.js';
 import { INSTANT_LENGTH, ULID_LENGTH, writeInstantText, writeUlidText, writeUuidTailText } from './string-forms.js';
 
@@ -224,9 +225,7 @@ function tooLong(): MalformedBytes {
 }
 
 function grown(bytes: Uint8Array, used: number, needed: number): Uint8Array {
-  const next = new Uint8Array(Math.max(2 * bytes.length, needed));
-  next.set(bytes.subarray(0, used));
-  return next;
+  return resized(bytes, Math.max(2 * bytes.length, needed), used);
 }
 
 /**
